@@ -1,0 +1,11 @@
+//! Blocks shared by every design.
+
+pub mod crc16;
+pub mod link_engine;
+pub mod uart_rx;
+pub mod uart_tx;
+
+pub use crc16::Crc16Byte;
+pub use link_engine::LinkEngine;
+pub use uart_rx::UartRx;
+pub use uart_tx::UartTx;

@@ -1,0 +1,488 @@
+//! The boardgate link protocol: the one definition used by gateware, simulator and host.
+//!
+//! Every message, in both directions, is one frame:
+//!
+//! ```text
+//!  byte 0     1     2     3     4 .. 4+LEN-1     4+LEN    5+LEN
+//!  +-----+-----+-----+-----+-----------------+--------+--------+
+//!  | SOF | LEN | SEQ | OP  |  PAYLOAD (LEN)  | CRC hi | CRC lo |
+//!  +-----+-----+-----+-----+-----------------+--------+--------+
+//! ```
+//!
+//! * `SOF` is [`SOF`] (0xA5). `LEN` is the payload length, `0..=MAX_PAYLOAD`.
+//! * `SEQ` is chosen by the host; the answer carries the same `SEQ`.
+//! * `OP` of a request is an opcode ([`op`]). An answer has `OP = request OP | RESPONSE`
+//!   on success, or [`op::ERROR`] with payload `[error code, request OP]` ([`err`]).
+//! * `CRC` is CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor)
+//!   over `LEN, SEQ, OP, PAYLOAD`, sent most significant byte first.
+//! * Multi-byte payload fields are little-endian.
+//!
+//! See `docs/protocol.md` for the device's behaviour (deduplication, resynchronisation,
+//! timeouts) and a worked byte-level example.
+
+use thiserror::Error;
+
+/// Start-of-frame marker.
+pub const SOF: u8 = 0xA5;
+/// Bytes before the payload: SOF, LEN, SEQ, OP.
+pub const HEADER_LEN: usize = 4;
+/// Bytes after the payload: the CRC.
+pub const CRC_LEN: usize = 2;
+/// Largest payload the device buffers (the gateware's buffer is `MAX_PAYLOAD * 8` bits wide).
+pub const MAX_PAYLOAD: usize = 32;
+/// Width in bits of the gateware payload buffers.
+pub const PAYLOAD_BITS: usize = MAX_PAYLOAD * 8;
+/// Largest frame on the wire.
+pub const MAX_FRAME: usize = HEADER_LEN + MAX_PAYLOAD + CRC_LEN;
+/// Set in the OP of a successful answer.
+pub const RESPONSE: u8 = 0x80;
+
+/// The device drops a half-received frame when no byte arrives for this many bit times.
+pub const RX_TIMEOUT_BIT_TIMES: u64 = 200;
+/// The device answers `CORE_TIMEOUT` if the core does not answer a command within this many
+/// clock cycles (cores answer at once; long work runs as a job that is polled).
+pub const CORE_ANSWER_CYCLES: u64 = 1000;
+/// The host waits this many bit times for an answer before sending the request again.
+/// Longer than [`RX_TIMEOUT_BIT_TIMES`] plus the longest frame, so a retry always finds the
+/// device hunting for a new frame.
+pub const HOST_ANSWER_TIMEOUT_BIT_TIMES: u64 = 2 * RX_TIMEOUT_BIT_TIMES + 10 * 2 * MAX_FRAME as u64;
+/// How often the host sends a request before giving up.
+pub const HOST_MAX_ATTEMPTS: u32 = 16;
+
+/// Default baud rate of a board build.
+pub const DEFAULT_BAUD: u32 = 115_200;
+/// Highest baud rate a board build accepts.
+pub const MAX_BAUD: u32 = 3_000_000;
+/// Smallest UART divisor (clock cycles per bit) the gateware accepts.
+pub const MIN_DIVISOR: u32 = 8;
+/// Largest UART divisor (the gateware's bit counter is 16 bits wide).
+pub const MAX_DIVISOR: u32 = 65_535;
+
+/// Opcodes of requests.
+pub mod op {
+    /// Design name, version, clock, payload capacity. Answered by the link engine itself.
+    pub const IDENTIFY: u8 = 0x01;
+    /// Returns the payload unchanged.
+    pub const ECHO: u8 = 0x02;
+    /// Returns the free-running cycle counter, u64 LE.
+    pub const COUNTER: u8 = 0x03;
+    /// Starts the core's job with the payload as its argument.
+    pub const JOB_START: u8 = 0x10;
+    /// Returns [`super::JobStatus`]: state u8, progress u64 LE.
+    pub const JOB_POLL: u8 = 0x11;
+    /// Stops a running job; answers like `JOB_POLL`.
+    pub const JOB_ABORT: u8 = 0x12;
+    /// Returns the finished job's result.
+    pub const JOB_RESULT: u8 = 0x13;
+    /// OP of an error answer.
+    pub const ERROR: u8 = 0xFF;
+
+    /// Name of an opcode for messages.
+    pub fn name(op: u8) -> &'static str {
+        match op {
+            IDENTIFY => "IDENTIFY",
+            ECHO => "ECHO",
+            COUNTER => "COUNTER",
+            JOB_START => "JOB_START",
+            JOB_POLL => "JOB_POLL",
+            JOB_ABORT => "JOB_ABORT",
+            JOB_RESULT => "JOB_RESULT",
+            ERROR => "ERROR",
+            _ => "unknown",
+        }
+    }
+}
+
+/// Error codes, the first payload byte of an [`op::ERROR`] answer.
+pub mod err {
+    /// The frame's CRC did not match (never cached; the host resends at once).
+    pub const BAD_CRC: u8 = 0x01;
+    /// The opcode is not implemented by this design.
+    pub const UNKNOWN_OP: u8 = 0x02;
+    /// The payload length is wrong for this opcode.
+    pub const BAD_LENGTH: u8 = 0x03;
+    /// A job is already running.
+    pub const BUSY: u8 = 0x04;
+    /// No finished job result is available.
+    pub const NO_RESULT: u8 = 0x05;
+    /// The core did not answer within [`super::CORE_ANSWER_CYCLES`].
+    pub const CORE_TIMEOUT: u8 = 0x06;
+    /// The payload's content is invalid for this opcode (e.g. an impossible position).
+    pub const BAD_ARGUMENT: u8 = 0x07;
+
+    /// Name of an error code for messages.
+    pub fn name(code: u8) -> &'static str {
+        match code {
+            BAD_CRC => "bad CRC",
+            UNKNOWN_OP => "unknown opcode",
+            BAD_LENGTH => "bad payload length",
+            BUSY => "job already running",
+            NO_RESULT => "no job result available",
+            CORE_TIMEOUT => "core did not answer",
+            BAD_ARGUMENT => "bad argument",
+            _ => "unknown error",
+        }
+    }
+}
+
+/// Job states reported by `JOB_POLL` / `JOB_ABORT`.
+pub mod job {
+    pub const IDLE: u8 = 0;
+    pub const RUNNING: u8 = 1;
+    pub const DONE: u8 = 2;
+    pub const ABORTED: u8 = 3;
+
+    pub fn name(state: u8) -> &'static str {
+        match state {
+            IDLE => "idle",
+            RUNNING => "running",
+            DONE => "done",
+            ABORTED => "aborted",
+            _ => "unknown",
+        }
+    }
+}
+
+/// One CRC-16/CCITT-FALSE step over a byte (the gateware computes the same, bit-serially
+/// unrolled, in `gateware::common::crc16`).
+pub fn crc16_update(crc: u16, byte: u8) -> u16 {
+    let mut c = crc ^ ((byte as u16) << 8);
+    for _ in 0..8 {
+        c = if c & 0x8000 != 0 {
+            (c << 1) ^ 0x1021
+        } else {
+            c << 1
+        };
+    }
+    c
+}
+
+/// Initial value of the CRC register.
+pub const CRC_INIT: u16 = 0xFFFF;
+
+/// CRC-16/CCITT-FALSE of a byte string.
+pub fn crc16(bytes: &[u8]) -> u16 {
+    bytes.iter().fold(CRC_INIT, |c, &b| crc16_update(c, b))
+}
+
+/// A decoded frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    pub seq: u8,
+    pub op: u8,
+    pub payload: Vec<u8>,
+}
+
+/// Why a frame could not be built.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum FrameError {
+    #[error("payload of {len} bytes is longer than the link's limit of {MAX_PAYLOAD} bytes")]
+    TooLong { len: usize },
+}
+
+impl Frame {
+    pub fn new(seq: u8, op: u8, payload: &[u8]) -> Result<Frame, FrameError> {
+        if payload.len() > MAX_PAYLOAD {
+            return Err(FrameError::TooLong { len: payload.len() });
+        }
+        Ok(Frame {
+            seq,
+            op,
+            payload: payload.to_vec(),
+        })
+    }
+
+    /// The frame's bytes on the wire.
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_LEN + self.payload.len() + CRC_LEN);
+        out.push(SOF);
+        out.push(self.payload.len() as u8);
+        out.push(self.seq);
+        out.push(self.op);
+        out.extend_from_slice(&self.payload);
+        let crc = crc16(&out[1..]);
+        out.extend_from_slice(&crc.to_be_bytes());
+        out
+    }
+
+    /// True if this is an error answer.
+    pub fn is_error(&self) -> bool {
+        self.op == op::ERROR
+    }
+
+    /// `(code, request op)` of an error answer.
+    pub fn error(&self) -> Option<(u8, u8)> {
+        if self.is_error() && self.payload.len() == 2 {
+            Some((self.payload[0], self.payload[1]))
+        } else {
+            None
+        }
+    }
+}
+
+/// Streaming frame decoder for the host side. It keeps the bytes it has not yet matched, so
+/// a SOF inside garbage or inside a corrupted frame never hides a good frame behind it:
+/// when a candidate frame fails its CRC, decoding restarts at the byte after its SOF.
+#[derive(Default, Debug)]
+pub struct Decoder {
+    buf: Vec<u8>,
+    /// Candidate frames rejected (bad CRC or impossible length).
+    pub rejected: u64,
+}
+
+impl Decoder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Feeds bytes; returns every complete, CRC-valid frame found.
+    pub fn push(&mut self, bytes: &[u8]) -> Vec<Frame> {
+        self.buf.extend_from_slice(bytes);
+        let mut out = Vec::new();
+        loop {
+            let Some(start) = self.buf.iter().position(|&b| b == SOF) else {
+                self.buf.clear();
+                break;
+            };
+            self.buf.drain(..start);
+            if self.buf.len() < 2 {
+                break;
+            }
+            let len = self.buf[1] as usize;
+            if len > MAX_PAYLOAD {
+                self.rejected += 1;
+                self.buf.drain(..1);
+                continue;
+            }
+            let total = HEADER_LEN + len + CRC_LEN;
+            if self.buf.len() < total {
+                break;
+            }
+            let crc = u16::from_be_bytes([self.buf[total - 2], self.buf[total - 1]]);
+            if crc16(&self.buf[1..total - 2]) == crc {
+                out.push(Frame {
+                    seq: self.buf[2],
+                    op: self.buf[3],
+                    payload: self.buf[HEADER_LEN..total - 2].to_vec(),
+                });
+                self.buf.drain(..total);
+            } else {
+                self.rejected += 1;
+                self.buf.drain(..1);
+            }
+        }
+        out
+    }
+
+    /// Forgets buffered bytes.
+    pub fn clear(&mut self) {
+        self.buf.clear();
+    }
+}
+
+/// The fixed layout of the `IDENTIFY` answer.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Identity {
+    /// Design name, at most [`NAME_LEN`] ASCII bytes.
+    pub name: String,
+    pub version: (u8, u8, u8),
+    /// Largest payload the design accepts.
+    pub max_payload: u8,
+    /// Core clock in Hz.
+    pub clock_hz: u32,
+    /// UART clock cycles per bit.
+    pub divisor: u16,
+}
+
+/// Bytes of the design name in the `IDENTIFY` answer (zero padded).
+pub const NAME_LEN: usize = 8;
+/// Length of the `IDENTIFY` answer.
+pub const IDENTITY_LEN: usize = NAME_LEN + 3 + 1 + 4 + 2;
+
+/// Why an answer's payload could not be understood.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum PayloadError {
+    #[error("{what}: expected {expected} payload bytes, got {got}")]
+    Length {
+        what: &'static str,
+        expected: usize,
+        got: usize,
+    },
+    #[error("{what}: {why}")]
+    Invalid { what: &'static str, why: String },
+}
+
+impl Identity {
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = vec![0u8; IDENTITY_LEN];
+        for (i, b) in self.name.bytes().take(NAME_LEN).enumerate() {
+            out[i] = b;
+        }
+        out[8] = self.version.0;
+        out[9] = self.version.1;
+        out[10] = self.version.2;
+        out[11] = self.max_payload;
+        out[12..16].copy_from_slice(&self.clock_hz.to_le_bytes());
+        out[16..18].copy_from_slice(&self.divisor.to_le_bytes());
+        out
+    }
+
+    pub fn decode(p: &[u8]) -> Result<Identity, PayloadError> {
+        if p.len() != IDENTITY_LEN {
+            return Err(PayloadError::Length {
+                what: "IDENTIFY answer",
+                expected: IDENTITY_LEN,
+                got: p.len(),
+            });
+        }
+        let name_bytes: Vec<u8> = p[..NAME_LEN].iter().copied().take_while(|&b| b != 0).collect();
+        let name = String::from_utf8(name_bytes).map_err(|_| PayloadError::Invalid {
+            what: "IDENTIFY answer",
+            why: "design name is not ASCII".into(),
+        })?;
+        Ok(Identity {
+            name,
+            version: (p[8], p[9], p[10]),
+            max_payload: p[11],
+            clock_hz: u32::from_le_bytes(p[12..16].try_into().unwrap()),
+            divisor: u16::from_le_bytes(p[16..18].try_into().unwrap()),
+        })
+    }
+
+    /// Baud rate implied by clock and divisor.
+    pub fn baud(&self) -> u32 {
+        if self.divisor == 0 {
+            0
+        } else {
+            self.clock_hz / self.divisor as u32
+        }
+    }
+}
+
+/// The `JOB_POLL` / `JOB_ABORT` answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct JobStatus {
+    pub state: u8,
+    /// Core-defined progress (cycles for `link`, nodes for the game solvers).
+    pub progress: u64,
+}
+
+/// Length of the `JOB_POLL` answer.
+pub const JOB_STATUS_LEN: usize = 9;
+
+impl JobStatus {
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = vec![self.state];
+        out.extend_from_slice(&self.progress.to_le_bytes());
+        out
+    }
+    pub fn decode(p: &[u8]) -> Result<JobStatus, PayloadError> {
+        if p.len() != JOB_STATUS_LEN {
+            return Err(PayloadError::Length {
+                what: "JOB_POLL answer",
+                expected: JOB_STATUS_LEN,
+                got: p.len(),
+            });
+        }
+        Ok(JobStatus {
+            state: p[0],
+            progress: u64::from_le_bytes(p[1..9].try_into().unwrap()),
+        })
+    }
+}
+
+/// UART divisor (clock cycles per bit) for a clock and baud rate, validated.
+pub fn divisor_for(clock_hz: u32, baud: u32) -> Result<u32, DivisorError> {
+    if baud == 0 || baud > MAX_BAUD {
+        return Err(DivisorError::Baud { baud });
+    }
+    let div = (clock_hz as u64 + baud as u64 / 2) / baud as u64;
+    if div < MIN_DIVISOR as u64 || div > MAX_DIVISOR as u64 {
+        return Err(DivisorError::Divisor {
+            clock_hz,
+            baud,
+            divisor: div,
+        });
+    }
+    let actual = clock_hz as f64 / div as f64;
+    let error = (actual - baud as f64).abs() / baud as f64;
+    if error > 0.02 {
+        return Err(DivisorError::Inexact {
+            clock_hz,
+            baud,
+            percent: error * 100.0,
+        });
+    }
+    Ok(div as u32)
+}
+
+#[derive(Debug, Error, PartialEq)]
+pub enum DivisorError {
+    #[error("baud rate {baud} is not supported (1..={MAX_BAUD})")]
+    Baud { baud: u32 },
+    #[error("baud rate {baud} at {clock_hz} Hz needs divisor {divisor}, outside {MIN_DIVISOR}..={MAX_DIVISOR}")]
+    Divisor { clock_hz: u32, baud: u32, divisor: u64 },
+    #[error("baud rate {baud} at {clock_hz} Hz is off by {percent:.2}% (more than 2%)")]
+    Inexact { clock_hz: u32, baud: u32, percent: f64 },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn crc_check_value() {
+        // The catalogue check value of CRC-16/CCITT-FALSE.
+        assert_eq!(crc16(b"123456789"), 0x29B1);
+    }
+
+    #[test]
+    fn encode_decode_round_trip_with_garbage() {
+        let seed = 0x5eed_0001;
+        println!("seed {seed:#x}");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        for _ in 0..500 {
+            let len = rng.gen_range(0..=MAX_PAYLOAD);
+            let payload: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
+            let f = Frame::new(rng.gen(), rng.gen(), &payload).unwrap();
+            let mut wire: Vec<u8> = (0..rng.gen_range(0..10)).map(|_| rng.gen()).collect();
+            wire.extend(f.encode());
+            let mut d = Decoder::new();
+            let mut got = Vec::new();
+            for chunk in wire.chunks(rng.gen_range(1..8)) {
+                got.extend(d.push(chunk));
+            }
+            assert!(got.contains(&f), "frame lost behind garbage (seed {seed:#x})");
+        }
+    }
+
+    #[test]
+    fn too_long_payload_is_refused() {
+        assert_eq!(
+            Frame::new(0, op::ECHO, &[0; MAX_PAYLOAD + 1]),
+            Err(FrameError::TooLong { len: MAX_PAYLOAD + 1 })
+        );
+    }
+
+    #[test]
+    fn divisors() {
+        assert_eq!(divisor_for(100_000_000, 115_200), Ok(868));
+        assert!(divisor_for(100_000_000, 0).is_err());
+        assert!(divisor_for(100_000_000, 4_000_000).is_err());
+        assert!(divisor_for(1_000, 115_200).is_err());
+    }
+
+    #[test]
+    fn identity_round_trip() {
+        let id = Identity {
+            name: "link".into(),
+            version: (0, 1, 0),
+            max_payload: 32,
+            clock_hz: 100_000_000,
+            divisor: 868,
+        };
+        assert_eq!(Identity::decode(&id.encode()), Ok(id));
+        assert!(Identity::decode(&[0; 3]).is_err());
+    }
+}

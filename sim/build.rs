@@ -1,0 +1,123 @@
+//! Builds a Verilator model of every design (emitted with the simulated board's parameters)
+//! when `verilator` is on PATH, and sets `cfg(have_verilator)`. Without Verilator the crate
+//! still builds (the rust backend remains) and says so.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn main() {
+    println!("cargo:rustc-check-cfg=cfg(have_verilator)");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=PATH");
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let mut decls = String::new();
+    let have = Command::new("verilator")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !have {
+        println!("cargo:warning=verilator not found: the Verilator backend is not built (run `cargo xtask test` or install Debian's verilator)");
+        std::fs::write(out.join("verilated.rs"), "pub const DESIGNS: &[&str] = &[];\n").unwrap();
+        return;
+    }
+    let include = verilator_root().join("include");
+    let params = gateware::CoreParams::sim();
+    let mut names = Vec::new();
+    for design in gateware::Design::ALL {
+        let name = design.name();
+        names.push(name);
+        let dir = out.join(format!("vl_{name}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let v = dir.join(format!("{name}.v"));
+        std::fs::write(&v, design.verilog(&params)).unwrap();
+        let class = format!("V{name}");
+        let status = Command::new("verilator")
+            .args(["--cc", "-O3", "--x-assign", "fast", "--x-initial", "fast", "--noassert"])
+            .args(["-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", "top"])
+            .args(["--prefix", &class, "--Mdir"])
+            .arg(&dir)
+            .arg(&v)
+            .status()
+            .expect("running verilator");
+        assert!(status.success(), "verilator failed on design {name}");
+        let wrapper = dir.join("wrapper.cpp");
+        std::fs::write(
+            &wrapper,
+            format!(
+                r#"#include "{class}.h"
+#include "verilated.h"
+#include <cstdint>
+extern "C" {{
+void* vl_{name}_new() {{ auto* m = new {class}; m->clock = 0; m->uart_rx = 1; m->eval(); return m; }}
+void vl_{name}_free(void* p) {{ delete ({class}*)p; }}
+void vl_{name}_set_rx(void* p, int v) {{ (({class}*)p)->uart_rx = v; }}
+void vl_{name}_step(void* p) {{ auto* m = ({class}*)p; m->clock = 1; m->eval(); m->clock = 0; m->eval(); }}
+int vl_{name}_tx(void* p) {{ return (({class}*)p)->uart_tx; }}
+int vl_{name}_leds(void* p) {{ return (({class}*)p)->leds; }}
+}}
+"#
+            ),
+        )
+        .unwrap();
+        let mut build = cc::Build::new();
+        build
+            .cpp(true)
+            .std("c++17")
+            .opt_level(2)
+            .warnings(false)
+            .flag_if_supported("-faligned-new")
+            .flag_if_supported("-fcf-protection=none")
+            .flag_if_supported("-Wno-unused-parameter")
+            .include(&include)
+            .include(include.join("vltstd"))
+            .include(&dir)
+            .file(&wrapper)
+            .file(include.join("verilated.cpp"))
+            .file(include.join("verilated_threads.cpp"));
+        for f in cpp_files(&dir) {
+            build.file(f);
+        }
+        build.compile(&format!("vl_{name}"));
+        decls.push_str(&format!(
+            "extern \"C\" {{\n fn vl_{name}_new() -> *mut std::ffi::c_void;\n fn vl_{name}_free(p: *mut std::ffi::c_void);\n fn vl_{name}_set_rx(p: *mut std::ffi::c_void, v: i32);\n fn vl_{name}_step(p: *mut std::ffi::c_void);\n fn vl_{name}_tx(p: *mut std::ffi::c_void) -> i32;\n fn vl_{name}_leds(p: *mut std::ffi::c_void) -> i32;\n}}\n"
+        ));
+    }
+    let mut table = String::from("pub const DESIGNS: &[&str] = &[");
+    for n in &names {
+        table.push_str(&format!("\"{n}\", "));
+    }
+    table.push_str("];\n");
+    table.push_str("pub fn vtable(name: &str) -> Option<VTable> {\n match name {\n");
+    for n in &names {
+        table.push_str(&format!(
+            "  \"{n}\" => Some(VTable {{ new: vl_{n}_new, free: vl_{n}_free, set_rx: vl_{n}_set_rx, step: vl_{n}_step, tx: vl_{n}_tx, leds: vl_{n}_leds }}),\n"
+        ));
+    }
+    table.push_str("  _ => None,\n }\n}\n");
+    std::fs::write(out.join("verilated.rs"), decls + &table).unwrap();
+    println!("cargo:rustc-cfg=have_verilator");
+    // Re-run when the gateware changes (it is a build-dependency, so cargo already does).
+}
+
+fn verilator_root() -> PathBuf {
+    if let Ok(o) = Command::new("verilator").arg("--getenv").arg("VERILATOR_ROOT").output() {
+        let s = String::from_utf8_lossy(&o.stdout).trim().to_string();
+        if !s.is_empty() && Path::new(&s).join("include").exists() {
+            return PathBuf::from(s);
+        }
+    }
+    PathBuf::from("/usr/share/verilator")
+}
+
+fn cpp_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().map(|e| e == "cpp").unwrap_or(false))
+        .filter(|p| !p.ends_with("wrapper.cpp"))
+        .collect();
+    v.sort();
+    v
+}

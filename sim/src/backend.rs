@@ -1,0 +1,116 @@
+//! The simulation backends behind one trait.
+
+use anyhow::{bail, Result};
+use gateware::{BoardCore, CoreParams, Design};
+use rust_hdl::prelude::*;
+
+/// One simulated board: the design's pins, advanced one clock cycle at a time.
+pub trait Backend {
+    /// Drives the `uart_rx` pin (the line into the FPGA).
+    fn set_rx(&mut self, level: bool);
+    /// One rising and one falling clock edge.
+    fn step(&mut self) -> Result<()>;
+    /// The `uart_tx` pin.
+    fn tx(&self) -> bool;
+    /// The `leds` pins.
+    fn leds(&self) -> u8;
+    /// Backend name (`rust` or `verilator`).
+    fn name(&self) -> &'static str;
+}
+
+/// Which backend to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackendKind {
+    Rust,
+    Verilator,
+}
+
+impl BackendKind {
+    pub fn parse(s: &str) -> Result<BackendKind> {
+        match s {
+            "rust" => Ok(BackendKind::Rust),
+            "verilator" => Ok(BackendKind::Verilator),
+            _ => bail!("unknown simulation backend '{s}' (expected 'rust' or 'verilator')"),
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::Rust => "rust",
+            BackendKind::Verilator => "verilator",
+        }
+    }
+    /// Verilator when this build has it, else rust.
+    pub fn default_available() -> BackendKind {
+        if crate::verilator::AVAILABLE {
+            BackendKind::Verilator
+        } else {
+            BackendKind::Rust
+        }
+    }
+}
+
+/// Opens a backend for a design built with the simulated board's parameters
+/// ([`CoreParams::sim`]; the Verilator models are built with the same).
+pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend>> {
+    match kind {
+        BackendKind::Rust => Ok(match design {
+            Design::Link => Box::new(RustSim::<gateware::link::LinkCore>::new(&CoreParams::sim())?),
+        }),
+        BackendKind::Verilator => crate::verilator::VerilatorSim::open(design),
+    }
+}
+
+/// rust-hdl's own simulation of a board core, driven by a direct clock loop (the `Simulation`
+/// framework's threads and channels are ~100x slower).
+pub struct RustSim<C: BoardCore> {
+    uut: C,
+}
+
+/// Settle passes allowed per clock edge before the design is declared non-convergent.
+const MAX_SETTLE: usize = 100;
+
+impl<C: BoardCore> RustSim<C> {
+    pub fn new(p: &CoreParams) -> Result<Self> {
+        let mut uut = C::build(p);
+        uut.connect_all();
+        if let Err(e) = check_all(&uut) {
+            bail!("design {} fails rust-hdl's checks: {e:?}", C::NAME);
+        }
+        uut.uart_rx_pin().next = true;
+        let mut s = RustSim { uut };
+        s.settle()?;
+        Ok(s)
+    }
+
+    fn settle(&mut self) -> Result<()> {
+        if !simulate(&mut self.uut, MAX_SETTLE) {
+            bail!("design {} did not settle within {MAX_SETTLE} passes", C::NAME);
+        }
+        Ok(())
+    }
+
+    pub fn core(&self) -> &C {
+        &self.uut
+    }
+}
+
+impl<C: BoardCore> Backend for RustSim<C> {
+    fn set_rx(&mut self, level: bool) {
+        self.uut.uart_rx_pin().next = level;
+    }
+    fn step(&mut self) -> Result<()> {
+        self.uut.clock_pin().next = Clock::from(true);
+        self.settle()?;
+        self.uut.clock_pin().next = Clock::from(false);
+        self.settle()
+    }
+    fn tx(&self) -> bool {
+        self.uut.uart_tx_pin()
+    }
+    fn leds(&self) -> u8 {
+        self.uut.leds_pin()
+    }
+    fn name(&self) -> &'static str {
+        "rust"
+    }
+}

@@ -1,0 +1,212 @@
+//! The simulated board: a backend plus a software UART on its serial pins.
+//!
+//! Bytes written by the host are bit-banged onto `uart_rx` (8N1, `divisor` cycles per bit,
+//! optionally with a baud error), and `uart_tx` is decoded back into bytes by sampling in
+//! the middle of each bit. Both backends get exactly the same pin stimulus.
+
+use crate::backend::Backend;
+use anyhow::Result;
+use std::collections::VecDeque;
+
+/// A serial line into a backend, timed in clock cycles.
+pub struct SimBoard {
+    backend: Box<dyn Backend>,
+    divisor: u32,
+    /// Host bit length = divisor * (1 + baud_error).
+    host_bit: f64,
+    cycle: u64,
+    // Host -> device serializer.
+    out_queue: VecDeque<u8>,
+    /// Pin levels of the byte being sent and the cycle each level ends.
+    sending: Option<(u16, u64, u32)>,
+    // Device -> host deserializer.
+    rx_state: RxSoft,
+    rx_bytes: VecDeque<u8>,
+    /// Framing errors seen on the device's output (must stay 0).
+    pub tx_framing_errors: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum RxSoft {
+    Idle,
+    /// Sampling: next sample cycle, bits so far, count.
+    Bits { next: u64, value: u16, n: u32 },
+}
+
+impl SimBoard {
+    pub fn new(backend: Box<dyn Backend>, divisor: u32) -> SimBoard {
+        SimBoard {
+            backend,
+            divisor,
+            host_bit: divisor as f64,
+            cycle: 0,
+            out_queue: VecDeque::new(),
+            sending: None,
+            rx_state: RxSoft::Idle,
+            rx_bytes: VecDeque::new(),
+            tx_framing_errors: 0,
+        }
+    }
+
+    /// The simulated board of a design on the given backend.
+    pub fn open(design: gateware::Design, kind: crate::BackendKind) -> Result<SimBoard> {
+        Ok(SimBoard::new(
+            crate::open_backend(design, kind)?,
+            gateware::CoreParams::sim().divisor,
+        ))
+    }
+
+    /// Makes the host side send `error` fast (+) or slow (-), e.g. 0.02 for +2%.
+    pub fn set_host_baud_error(&mut self, error: f64) {
+        self.host_bit = self.divisor as f64 / (1.0 + error);
+    }
+
+    pub fn divisor(&self) -> u32 {
+        self.divisor
+    }
+    pub fn cycles(&self) -> u64 {
+        self.cycle
+    }
+    pub fn backend_name(&self) -> &'static str {
+        self.backend.name()
+    }
+    pub fn leds(&self) -> u8 {
+        self.backend.leds()
+    }
+    /// Bytes queued but not yet on the line.
+    pub fn pending_out(&self) -> usize {
+        self.out_queue.len() + self.sending.is_some() as usize
+    }
+
+    /// Queues bytes for the device.
+    pub fn write(&mut self, bytes: &[u8]) {
+        self.out_queue.extend(bytes.iter().copied());
+    }
+
+    /// Drives a raw level sequence (for tests of glitches and framing errors): each entry is a
+    /// level held for a number of cycles.
+    pub fn drive_raw(&mut self, levels: &[(bool, u64)]) -> Result<()> {
+        for &(level, n) in levels {
+            self.backend.set_rx(level);
+            for _ in 0..n {
+                self.tick_device()?;
+            }
+        }
+        self.backend.set_rx(true);
+        Ok(())
+    }
+
+    /// Bytes received from the device so far (drained).
+    pub fn read(&mut self) -> Vec<u8> {
+        self.rx_bytes.drain(..).collect()
+    }
+
+    /// Pops one received byte.
+    pub fn read_byte(&mut self) -> Option<u8> {
+        self.rx_bytes.pop_front()
+    }
+
+    /// Runs `n` cycles.
+    pub fn run(&mut self, n: u64) -> Result<()> {
+        for _ in 0..n {
+            self.tick()?;
+        }
+        Ok(())
+    }
+
+    /// Runs until a byte from the device is available or `max_cycles` pass.
+    pub fn run_until_byte(&mut self, max_cycles: u64) -> Result<Option<u8>> {
+        let end = self.cycle + max_cycles;
+        while self.rx_bytes.is_empty() && self.cycle < end {
+            self.tick()?;
+        }
+        Ok(self.rx_bytes.pop_front())
+    }
+
+    /// Runs until both directions have been idle for `quiet` bit times.
+    pub fn run_until_quiet(&mut self, quiet_bits: u64, max_cycles: u64) -> Result<bool> {
+        let end = self.cycle + max_cycles;
+        let quiet = quiet_bits * self.divisor as u64;
+        let mut last_activity = self.cycle;
+        while self.cycle < end {
+            if self.sending.is_some()
+                || !self.out_queue.is_empty()
+                || !matches!(self.rx_state, RxSoft::Idle)
+                || !self.backend.tx()
+            {
+                last_activity = self.cycle;
+            }
+            if self.cycle - last_activity >= quiet {
+                return Ok(true);
+            }
+            self.tick()?;
+        }
+        Ok(false)
+    }
+
+    fn tick_device(&mut self) -> Result<()> {
+        self.backend.step()?;
+        self.cycle += 1;
+        self.sample_tx();
+        Ok(())
+    }
+
+    /// One clock cycle: host serializer, device, host deserializer.
+    pub fn tick(&mut self) -> Result<()> {
+        if self.sending.is_none() {
+            if let Some(b) = self.out_queue.pop_front() {
+                // {stop, data, start}: 10 levels, bit 0 first.
+                let frame = ((b as u16) << 1) | 0x200;
+                self.sending = Some((frame, self.cycle, 0));
+            }
+        }
+        if let Some((frame, start, _)) = self.sending {
+            let k = ((self.cycle - start) as f64 / self.host_bit) as u32;
+            if k >= 10 {
+                self.sending = None;
+                self.backend.set_rx(true);
+            } else {
+                self.backend.set_rx(frame >> k & 1 == 1);
+            }
+        } else {
+            self.backend.set_rx(true);
+        }
+        self.tick_device()
+    }
+
+    fn sample_tx(&mut self) {
+        let d = self.divisor as u64;
+        let level = self.backend.tx();
+        match self.rx_state {
+            RxSoft::Idle => {
+                if !level {
+                    // Start bit began this cycle: sample mid-bit.
+                    self.rx_state = RxSoft::Bits {
+                        next: self.cycle + d / 2,
+                        value: 0,
+                        n: 0,
+                    };
+                }
+            }
+            RxSoft::Bits { next, value, n } => {
+                if self.cycle == next {
+                    let value = value | ((level as u16) << n);
+                    if n == 9 {
+                        if value & 1 == 0 && value >> 9 == 1 {
+                            self.rx_bytes.push_back((value >> 1) as u8);
+                        } else {
+                            self.tx_framing_errors += 1;
+                        }
+                        self.rx_state = RxSoft::Idle;
+                    } else {
+                        self.rx_state = RxSoft::Bits {
+                            next: next + d,
+                            value,
+                            n: n + 1,
+                        };
+                    }
+                }
+            }
+        }
+    }
+}

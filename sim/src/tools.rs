@@ -1,0 +1,27 @@
+//! External tools the tests need (iverilog, Verilator, yosys): found on PATH, or a test may
+//! skip with a printed reason, never when `CI=true` (`cargo xtask test` installs them first).
+
+use std::process::Command;
+
+/// True if `tool --version` (or `-V`) runs.
+pub fn have(tool: &str) -> bool {
+    ["--version", "-V"].iter().any(|flag| {
+        Command::new(tool)
+            .arg(flag)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    })
+}
+
+/// Returns true if the test may run; prints why not otherwise. Panics under CI=true.
+pub fn require(tool: &str, test: &str) -> bool {
+    if have(tool) {
+        return true;
+    }
+    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+        panic!("{test}: `{tool}` is required under CI=true but is not on PATH");
+    }
+    eprintln!("SKIPPED {test}: `{tool}` not on PATH (run `cargo xtask test` to install it)");
+    false
+}
