@@ -11,6 +11,7 @@
 pub mod backend;
 pub mod board;
 pub mod cosim;
+pub mod harness;
 pub mod tools;
 pub mod verilator;
 

@@ -377,7 +377,10 @@ impl Logic for LinkEngine {
                 if self.tx_ready.val() {
                     self.tx_start.next = true;
                     self.tx_pos.d.next = self.tx_pos.q.val() + 1_u64;
-                    if self.tx_pos.q.val() != 0_u64 {
+                    // The CRC covers LEN, SEQ, OP and the payload.
+                    if (self.tx_pos.q.val() != 0_u64)
+                        & (self.tx_pos.q.val() < (self.tx_len.q.val() + 4_u64))
+                    {
                         self.tx_crc.d.next = self.tx_crc_calc.crc_out.val();
                     }
                     if (self.tx_pos.q.val() >= 4_u64)

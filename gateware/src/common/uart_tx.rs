@@ -9,8 +9,8 @@
 //! ```
 //!
 //! When `start && ready`, `data` is latched and sent as start bit, 8 data bits (LSB first) and
-//! one stop bit, each `divisor` cycles long: 10 bit times per byte. `ready` returns one cycle
-//! after the end of the stop bit, so back-to-back bytes leave no gap.
+//! one stop bit, each `divisor` cycles long: 10 bit times per byte. `ready` is also high in the
+//! last cycle of a stop bit, so back-to-back bytes leave no gap.
 
 use rust_hdl::prelude::*;
 
@@ -27,6 +27,7 @@ pub struct UartTx {
     shift: DFF<Bits<10>>,
     count: DFF<Bits<16>>,
     nbit: DFF<Bits<4>>,
+    last: Signal<Local, Bit>,
 }
 
 impl UartTx {
@@ -43,6 +44,7 @@ impl UartTx {
             shift: DFF::default(),
             count: DFF::default(),
             nbit: DFF::default(),
+            last: Default::default(),
         }
     }
 }
@@ -51,7 +53,11 @@ impl Logic for UartTx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, busy, shift, count, nbit);
-        self.ready.next = !self.busy.q.val();
+        // Ready when idle, or in the last cycle of the stop bit (back-to-back bytes, no gap).
+        self.last.next = self.busy.q.val()
+            & (self.count.q.val() == self.bit_last.val())
+            & (self.nbit.q.val() == 9_u64);
+        self.ready.next = !self.busy.q.val() | self.last.val();
         self.tx.next = !self.busy.q.val() | self.shift.q.val().get_bit(0);
         if self.busy.q.val() {
             self.count.d.next = self.count.q.val() + 1_u64;
@@ -63,7 +69,8 @@ impl Logic for UartTx {
                     self.busy.d.next = false;
                 }
             }
-        } else if self.start.val() {
+        }
+        if self.start.val() & self.ready.val() {
             self.busy.d.next = true;
             self.count.d.next = 0_u64.into();
             self.nbit.d.next = 0_u64.into();

@@ -1,0 +1,316 @@
+//! Synthesis figures: the [`SynthReport`] a board writes as `report.json`, and readers for what
+//! the tools leave behind (nextpnr's `--report` JSON and log, yosys's JSON netlist).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+/// File name of the report in the build directory.
+pub const REPORT_FILE: &str = "report.json";
+
+/// The figures of one synthesis run of one design for one board.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SynthReport {
+    pub board: String,
+    pub design: String,
+    /// LUT4s of the synthesized netlist (an ECP5 carry cell counts as the two LUTs it
+    /// occupies). Placement adds a few route-through LUTs on top.
+    pub luts: u64,
+    /// Flip-flops of the synthesized netlist.
+    pub ffs: u64,
+    /// Block RAMs of the synthesized netlist.
+    pub brams: u64,
+    /// LUT4 sites of the device (iCE40: logic cells, ECP5: `TRELLIS_COMB`).
+    pub luts_available: u64,
+    /// Fmax of the core clock after routing (0 when the design did not fit).
+    pub fmax_mhz: f64,
+    /// Core clock.
+    pub target_mhz: f64,
+    /// Path of the bitstream (empty when the design did not fit).
+    pub bitstream: String,
+    /// Every clock reached its constraint (the core clock and the board's helper clocks).
+    pub timing_met: bool,
+    /// The design was placed and routed within the device's resources.
+    pub fits: bool,
+    /// Wall time of the tool runs.
+    pub seconds: f64,
+}
+
+impl SynthReport {
+    /// The design fits and meets timing.
+    pub fn passed(&self) -> bool {
+        self.timing_met && self.fits
+    }
+
+    /// One line: board, design, LUTs used/available, FFs, BRAMs, Fmax vs target, PASS/FAIL.
+    pub fn summary_line(&self) -> String {
+        let pct = if self.luts_available > 0 {
+            100.0 * self.luts as f64 / self.luts_available as f64
+        } else {
+            0.0
+        };
+        let fmax = if self.fits {
+            let margin = if self.target_mhz > 0.0 {
+                100.0 * (self.fmax_mhz / self.target_mhz - 1.0)
+            } else {
+                0.0
+            };
+            format!(
+                "Fmax {:.1} MHz vs {:.1} MHz target ({margin:+.0}%)",
+                self.fmax_mhz, self.target_mhz
+            )
+        } else {
+            format!("Fmax - vs {:.1} MHz target", self.target_mhz)
+        };
+        let verdict = match (self.fits, self.timing_met) {
+            (true, true) => "PASS",
+            (false, _) => "FAIL (does not fit)",
+            (true, false) => "FAIL (timing)",
+        };
+        format!(
+            "{} {}: LUTs {}/{} ({pct:.1}%), FFs {}, BRAMs {}, {fmax}, {verdict} [{:.1} s]",
+            self.board,
+            self.design,
+            self.luts,
+            self.luts_available,
+            self.ffs,
+            self.brams,
+            self.seconds
+        )
+    }
+
+    /// Writes the report as pretty JSON to `dir/report.json`.
+    pub fn write(&self, dir: &Path) -> Result<PathBuf> {
+        let path = dir.join(REPORT_FILE);
+        let json = serde_json::to_string_pretty(self).context("cannot serialize the report")?;
+        std::fs::write(&path, json + "\n")
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(path)
+    }
+
+    /// Reads a report written by [`SynthReport::write`].
+    pub fn read(path: &Path) -> Result<SynthReport> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("cannot parse {}", path.display()))
+    }
+}
+
+/// Achieved and requested frequency of one clock in nextpnr's report.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct ClockFmax {
+    pub achieved: f64,
+    pub constraint: f64,
+}
+
+/// Use of one kind of device resource.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Utilization {
+    pub used: u64,
+    pub available: u64,
+}
+
+/// The parts of nextpnr's `--report` JSON used here: `fmax.<clock net>.{achieved,constraint}`
+/// and `utilization.<bel type>.{used,available}`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct NextpnrReport {
+    #[serde(default)]
+    pub fmax: BTreeMap<String, ClockFmax>,
+    pub utilization: BTreeMap<String, Utilization>,
+}
+
+impl NextpnrReport {
+    pub fn parse(json: &str) -> Result<NextpnrReport> {
+        serde_json::from_str(json).context("cannot parse the nextpnr report")
+    }
+
+    pub fn read(path: &Path) -> Result<NextpnrReport> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Self::parse(&text).with_context(|| format!("in {}", path.display()))
+    }
+
+    /// The clock named `net`: the entry called exactly that, else the only entry whose name
+    /// contains it (nextpnr may add suffixes such as `$glb_clk`).
+    pub fn clock(&self, net: &str) -> Result<(&str, &ClockFmax)> {
+        if let Some((k, v)) = self.fmax.get_key_value(net) {
+            return Ok((k, v));
+        }
+        let matches: Vec<_> = self.fmax.iter().filter(|(k, _)| k.contains(net)).collect();
+        match matches[..] {
+            [(k, v)] => Ok((k, v)),
+            _ => bail!(
+                "the nextpnr report has {} clocks matching `{net}` (clocks: {})",
+                matches.len(),
+                self.fmax.keys().cloned().collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+
+    /// Every clock reached its constraint.
+    pub fn timing_met(&self) -> bool {
+        self.fmax.values().all(|c| c.achieved >= c.constraint)
+    }
+
+    /// No resource is over-used.
+    pub fn fits(&self) -> bool {
+        fits(&self.utilization)
+    }
+}
+
+/// No resource is over-used.
+pub fn fits(utilization: &BTreeMap<String, Utilization>) -> bool {
+    utilization.values().all(|u| u.used <= u.available)
+}
+
+/// Reads the "Device utilisation" block nextpnr logs before placing
+/// (`Info:          ICESTORM_LC: 12020/ 7680   156%`): the only utilization figures left when
+/// placement fails for lack of room.
+pub fn utilization_from_log(log: &str) -> BTreeMap<String, Utilization> {
+    let mut out = BTreeMap::new();
+    let mut in_block = false;
+    for line in log.lines() {
+        let line = line.trim_start_matches("Info:").trim();
+        if line.starts_with("Device utilisation") {
+            in_block = true;
+            out.clear(); // keep the last block
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        let parsed = line.split_once(':').and_then(|(name, rest)| {
+            let (used, rest) = rest.split_once('/')?;
+            let available = rest.split_whitespace().next()?;
+            Some((
+                name.trim().to_string(),
+                Utilization {
+                    used: used.trim().parse().ok()?,
+                    available: available.parse().ok()?,
+                },
+            ))
+        });
+        match parsed {
+            Some((name, u)) => {
+                out.insert(name, u);
+            }
+            None => in_block = false,
+        }
+    }
+    out
+}
+
+/// Counts the cells of module `top` of a yosys JSON netlist by cell type.
+pub fn netlist_cell_counts(json: &str, top: &str) -> Result<BTreeMap<String, u64>> {
+    let netlist: serde_json::Value =
+        serde_json::from_str(json).context("cannot parse the yosys netlist")?;
+    let Some(cells) = netlist
+        .get("modules")
+        .and_then(|m| m.get(top))
+        .and_then(|m| m.get("cells"))
+        .and_then(|c| c.as_object())
+    else {
+        bail!("the yosys netlist has no module `{top}` with cells");
+    };
+    let mut counts = BTreeMap::new();
+    for cell in cells.values() {
+        let ty = cell
+            .get("type")
+            .and_then(|t| t.as_str())
+            .unwrap_or("<untyped>");
+        *counts.entry(ty.to_string()).or_insert(0) += 1;
+    }
+    Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report() -> SynthReport {
+        SynthReport {
+            board: "alchitry-cu".into(),
+            design: "link".into(),
+            luts: 1787,
+            ffs: 1169,
+            brams: 0,
+            luts_available: 7680,
+            fmax_mhz: 71.07,
+            target_mhz: 60.0,
+            bitstream: "/tmp/x/top.bin".into(),
+            timing_met: true,
+            fits: true,
+            seconds: 26.2,
+        }
+    }
+
+    #[test]
+    fn summary_line_has_the_figures() {
+        let line = report().summary_line();
+        assert_eq!(
+            line,
+            "alchitry-cu link: LUTs 1787/7680 (23.3%), FFs 1169, BRAMs 0, \
+             Fmax 71.1 MHz vs 60.0 MHz target (+18%), PASS [26.2 s]"
+        );
+        let slow = SynthReport {
+            fmax_mhz: 50.0,
+            timing_met: false,
+            ..report()
+        };
+        assert!(slow.summary_line().contains("(-17%), FAIL (timing)"));
+        let big = SynthReport {
+            fits: false,
+            timing_met: false,
+            ..report()
+        };
+        assert!(big.summary_line().contains("FAIL (does not fit)"));
+    }
+
+    #[test]
+    fn report_round_trips() {
+        let dir = std::env::temp_dir().join(format!("board-common-report-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = report().write(&dir).unwrap();
+        assert_eq!(SynthReport::read(&path).unwrap(), report());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn nextpnr_report_is_read() {
+        let json = r#"{"critical_paths": [], "fmax": {
+            "core_clk": {"achieved": 71.07, "constraint": 60},
+            "pll_clk": {"achieved": 313.3, "constraint": 60}},
+            "utilization": {"ICESTORM_LC": {"available": 7680, "used": 2226},
+                            "ICESTORM_PLL": {"available": 2, "used": 1}}}"#;
+        let r = NextpnrReport::parse(json).unwrap();
+        assert_eq!(r.clock("core_clk").unwrap().1.achieved, 71.07);
+        assert_eq!(r.clock("pll").unwrap().0, "pll_clk");
+        assert!(r.clock("clk").unwrap_err().to_string().contains("2 clocks"));
+        assert!(r.timing_met() && r.fits());
+        assert_eq!(r.utilization["ICESTORM_LC"].used, 2226);
+    }
+
+    #[test]
+    fn utilization_is_read_from_the_log() {
+        let log = "Info: Device utilisation:\nInfo: \t         ICESTORM_LC: 12020/ 7680   156%\n\
+                   Info: \t        ICESTORM_RAM:     0/   32     0%\n\nInfo: Placed 11 cells\n\
+                   Info: NOT_A_BEL: 1/2\n";
+        let u = utilization_from_log(log);
+        assert_eq!(u.len(), 2);
+        assert_eq!(u["ICESTORM_LC"].used, 12020);
+        assert_eq!(u["ICESTORM_LC"].available, 7680);
+        assert!(!fits(&u));
+    }
+
+    #[test]
+    fn netlist_cells_are_counted() {
+        let json = r#"{"modules": {"top": {"cells": {
+            "a": {"type": "SB_LUT4"}, "b": {"type": "SB_LUT4"}, "c": {"type": "SB_DFF"}}}}}"#;
+        let c = netlist_cell_counts(json, "top").unwrap();
+        assert_eq!(c["SB_LUT4"], 2);
+        assert_eq!(c["SB_DFF"], 1);
+        assert!(netlist_cell_counts(json, "other").is_err());
+    }
+}

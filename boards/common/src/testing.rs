@@ -1,0 +1,72 @@
+//! Helpers for board tests that need external tools.
+//!
+//! The rule: a test may skip (printing why) when a tool is missing, unless the environment
+//! variable `CI` is `true`, where a missing tool fails the test.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+
+use crate::tools::find_tool;
+
+/// Environment variable that enables the (slow) synthesis tests when set to `1`.
+pub const SYNTH_ENV: &str = "BOARDGATE_SYNTH";
+
+/// The tests run under CI (`CI=true`): missing tools fail instead of skipping.
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// The synthesis tests are enabled (`BOARDGATE_SYNTH=1`).
+pub fn synth_enabled() -> bool {
+    std::env::var(SYNTH_ENV).is_ok_and(|v| v == "1")
+}
+
+/// `Some(tool)` when `found` is; otherwise prints why `test` is skipped and returns `None`,
+/// or panics under CI.
+pub fn tool_or_skip(test: &str, found: Result<PathBuf>) -> Option<PathBuf> {
+    match found {
+        Ok(path) => Some(path),
+        Err(e) if under_ci() => panic!("{test}: {e:#} (CI=true: missing tools fail the test)"),
+        Err(e) => {
+            eprintln!("skipping {test}: {e:#}");
+            None
+        }
+    }
+}
+
+/// Finds `verilator` on `PATH`.
+pub fn verilator() -> Result<PathBuf> {
+    find_tool("verilator", &[]).context("`verilator` not found on PATH (apt-get install verilator)")
+}
+
+/// Runs `verilator --lint-only -Wno-fatal` on `sources` (file name, text) with top module
+/// `top`, in a scratch directory named after `name`. Returns Verilator's output (its
+/// warnings); fails when Verilator reports errors.
+pub fn verilator_lint(
+    verilator: &Path,
+    name: &str,
+    sources: &[(&str, &str)],
+    top: &str,
+) -> Result<String> {
+    let dir = std::env::temp_dir().join(format!("boardgate-lint-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (file, text) in sources {
+        std::fs::write(dir.join(file), text)
+            .with_context(|| format!("cannot write {}", dir.join(file).display()))?;
+    }
+    let out = Command::new(verilator)
+        .current_dir(&dir)
+        .args(["--lint-only", "-Wno-fatal", "--top-module", top])
+        .args(sources.iter().map(|(f, _)| *f))
+        .output()
+        .with_context(|| format!("cannot run {}", verilator.display()))?;
+    let text = String::from_utf8_lossy(&out.stdout).into_owned()
+        + &String::from_utf8_lossy(&out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+    if !out.status.success() {
+        bail!("verilator lint of {name} failed ({}):\n{text}", out.status);
+    }
+    Ok(text)
+}

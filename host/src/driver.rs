@@ -1,0 +1,180 @@
+//! The link driver: one request at a time, each with a fresh sequence number, resent with the
+//! same sequence number until its answer arrives (the device answers a repeated sequence
+//! number from its cache, so a retry never runs a command twice).
+
+use crate::transport::Transport;
+use model::link::{self, err, op, Decoder, Frame, Identity, JobStatus};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum LinkError {
+    #[error("no answer to {op} from {target} after {attempts} attempts ({timeouts} timeouts, {bad_crc} bad-CRC replies): is the board running the boardgate bitstream at this baud rate?")]
+    NoAnswer {
+        op: &'static str,
+        target: String,
+        attempts: u32,
+        timeouts: u32,
+        bad_crc: u32,
+    },
+    #[error("the device refused {op}: {} (code {code:#04x})", err::name(*code))]
+    Device { op: &'static str, code: u8 },
+    #[error("malformed answer to {op}: {why}")]
+    Malformed { op: &'static str, why: String },
+    #[error(transparent)]
+    Frame(#[from] link::FrameError),
+    #[error(transparent)]
+    Payload(#[from] link::PayloadError),
+    #[error("transport: {0:#}")]
+    Transport(#[from] anyhow::Error),
+}
+
+/// Counters of what the driver did.
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+pub struct LinkStats {
+    pub requests: u64,
+    pub frames_sent: u64,
+    pub retries: u64,
+    pub timeouts: u64,
+    pub bad_crc_replies: u64,
+    /// Frames received that were not the awaited answer (stale or wrong sequence number).
+    pub ignored_frames: u64,
+    /// Candidate frames the decoder rejected (bad CRC, impossible length).
+    pub rejected_frames: u64,
+}
+
+pub struct Link<T: Transport> {
+    pub transport: T,
+    seq: u8,
+    decoder: Decoder,
+    pub stats: LinkStats,
+    /// Attempts per request before giving up.
+    pub max_attempts: u32,
+}
+
+impl<T: Transport> Link<T> {
+    pub fn new(transport: T) -> Self {
+        Link {
+            transport,
+            seq: rand::random(),
+            decoder: Decoder::new(),
+            stats: LinkStats::default(),
+            max_attempts: link::HOST_MAX_ATTEMPTS,
+        }
+    }
+
+    /// Sends one request and returns the device's answer frame (an `ERROR` answer is returned
+    /// as a frame too; see [`Link::call`] for the checked form).
+    pub fn request(&mut self, opc: u8, payload: &[u8]) -> Result<Frame, LinkError> {
+        self.seq = self.seq.wrapping_add(1);
+        let seq = self.seq;
+        let wire = Frame::new(seq, opc, payload)?.encode();
+        self.stats.requests += 1;
+        let (mut timeouts, mut bad_crc) = (0, 0);
+        for attempt in 0..self.max_attempts {
+            if attempt > 0 {
+                self.stats.retries += 1;
+            }
+            self.decoder.clear();
+            self.transport.send(&wire)?;
+            self.stats.frames_sent += 1;
+            let deadline = self.transport.now_bits() + link::HOST_ANSWER_TIMEOUT_BIT_TIMES;
+            'wait: loop {
+                let now = self.transport.now_bits();
+                if now >= deadline {
+                    timeouts += 1;
+                    self.stats.timeouts += 1;
+                    break 'wait;
+                }
+                let Some(b) = self.transport.recv(deadline - now)? else {
+                    continue;
+                };
+                let before = self.decoder.rejected;
+                let frames = self.decoder.push(&[b]);
+                self.stats.rejected_frames += self.decoder.rejected - before;
+                for f in frames {
+                    if f.seq != seq {
+                        self.stats.ignored_frames += 1;
+                        continue;
+                    }
+                    if f.op == op::ERROR && f.error() == Some((err::BAD_CRC, opc)) {
+                        // Our request arrived corrupted: send it again at once.
+                        bad_crc += 1;
+                        self.stats.bad_crc_replies += 1;
+                        break 'wait;
+                    }
+                    let expected = f.op == (opc | link::RESPONSE)
+                        || (f.op == op::ERROR && f.payload.len() == 2 && f.payload[1] == opc);
+                    if !expected {
+                        self.stats.ignored_frames += 1;
+                        continue;
+                    }
+                    return Ok(f);
+                }
+            }
+            // Let a half-received frame in the device time out before resending.
+            self.drain(link::RX_TIMEOUT_BIT_TIMES + 20)?;
+        }
+        Err(LinkError::NoAnswer {
+            op: op::name(opc),
+            target: self.transport.describe(),
+            attempts: self.max_attempts,
+            timeouts,
+            bad_crc,
+        })
+    }
+
+    /// Discards input until the line has been quiet for `bits` bit times.
+    fn drain(&mut self, bits: u64) -> Result<(), LinkError> {
+        while self.transport.recv(bits)?.is_some() {}
+        Ok(())
+    }
+
+    /// Sends a request; an `ERROR` answer becomes [`LinkError::Device`].
+    pub fn call(&mut self, opc: u8, payload: &[u8]) -> Result<Vec<u8>, LinkError> {
+        let f = self.request(opc, payload)?;
+        if let Some((code, _)) = f.error() {
+            return Err(LinkError::Device {
+                op: op::name(opc),
+                code,
+            });
+        }
+        Ok(f.payload)
+    }
+
+    pub fn identify(&mut self) -> Result<Identity, LinkError> {
+        Ok(Identity::decode(&self.call(op::IDENTIFY, &[])?)?)
+    }
+
+    pub fn echo(&mut self, payload: &[u8]) -> Result<Vec<u8>, LinkError> {
+        let got = self.call(op::ECHO, payload)?;
+        if got != payload {
+            return Err(LinkError::Malformed {
+                op: "ECHO",
+                why: format!("sent {payload:02x?}, got {got:02x?}"),
+            });
+        }
+        Ok(got)
+    }
+
+    pub fn counter(&mut self) -> Result<u64, LinkError> {
+        let p = self.call(op::COUNTER, &[])?;
+        let arr: [u8; 8] = p.as_slice().try_into().map_err(|_| LinkError::Malformed {
+            op: "COUNTER",
+            why: format!("expected 8 bytes, got {}", p.len()),
+        })?;
+        Ok(u64::from_le_bytes(arr))
+    }
+
+    pub fn job_start(&mut self, arg: &[u8]) -> Result<JobStatus, LinkError> {
+        Ok(JobStatus::decode(&self.call(op::JOB_START, arg)?)?)
+    }
+    pub fn job_poll(&mut self) -> Result<JobStatus, LinkError> {
+        Ok(JobStatus::decode(&self.call(op::JOB_POLL, &[])?)?)
+    }
+    pub fn job_abort(&mut self) -> Result<JobStatus, LinkError> {
+        Ok(JobStatus::decode(&self.call(op::JOB_ABORT, &[])?)?)
+    }
+    pub fn job_result(&mut self) -> Result<Vec<u8>, LinkError> {
+        self.call(op::JOB_RESULT, &[])
+    }
+}

@@ -1,0 +1,9 @@
+//! The boardgate host side: a [`Transport`] to a board (a real serial port or the simulated
+//! board on either backend), and the [`Link`] driver that runs the protocol of `model::link`
+//! over it, with retries, timeouts and clear errors.
+
+pub mod driver;
+pub mod transport;
+
+pub use driver::{Link, LinkError, LinkStats};
+pub use transport::{FaultConfig, FaultyTransport, SerialTransport, SimTransport, Transport};

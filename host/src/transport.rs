@@ -1,0 +1,263 @@
+//! Byte transports to a board. Time is counted in bit times of the link, so the same timeouts
+//! (defined in `model::link`) hold on a real port and on the simulated board.
+
+use anyhow::{Context, Result};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use sim::SimBoard;
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+/// A byte pipe to a board.
+pub trait Transport {
+    /// Sends bytes.
+    fn send(&mut self, bytes: &[u8]) -> Result<()>;
+    /// Receives one byte, waiting up to `timeout_bits` bit times. `Ok(None)` on timeout.
+    fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>>;
+    /// The link clock in bit times (monotonic).
+    fn now_bits(&self) -> u64;
+    /// What this transport talks to, for messages.
+    fn describe(&self) -> String;
+}
+
+impl Transport for Box<dyn Transport> {
+    fn send(&mut self, bytes: &[u8]) -> Result<()> {
+        (**self).send(bytes)
+    }
+    fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
+        (**self).recv(timeout_bits)
+    }
+    fn now_bits(&self) -> u64 {
+        (**self).now_bits()
+    }
+    fn describe(&self) -> String {
+        (**self).describe()
+    }
+}
+
+/// The simulated board (rust-hdl or Verilator backend).
+pub struct SimTransport {
+    pub board: SimBoard,
+}
+
+impl SimTransport {
+    pub fn new(board: SimBoard) -> Self {
+        SimTransport { board }
+    }
+}
+
+impl Transport for SimTransport {
+    fn send(&mut self, bytes: &[u8]) -> Result<()> {
+        self.board.write(bytes);
+        Ok(())
+    }
+    fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
+        let cycles = timeout_bits * self.board.divisor() as u64;
+        self.board.run_until_byte(cycles)
+    }
+    fn now_bits(&self) -> u64 {
+        self.board.cycles() / self.board.divisor() as u64
+    }
+    fn describe(&self) -> String {
+        format!("simulated board ({} backend)", self.board.backend_name())
+    }
+}
+
+/// A real serial port.
+pub struct SerialTransport {
+    port: Box<dyn serialport::SerialPort>,
+    path: String,
+    baud: u32,
+    start: Instant,
+}
+
+impl SerialTransport {
+    pub fn open(path: &str, baud: u32) -> Result<Self> {
+        let port = serialport::new(path, baud)
+            .timeout(Duration::from_millis(10))
+            .open()
+            .with_context(|| format!("cannot open serial port {path} at {baud} baud"))?;
+        Ok(SerialTransport {
+            port,
+            path: path.to_string(),
+            baud,
+            start: Instant::now(),
+        })
+    }
+    fn bits_to_duration(&self, bits: u64) -> Duration {
+        // Plus USB latency: FTDI bridges hold bytes up to 16 ms.
+        Duration::from_secs_f64(bits as f64 / self.baud as f64) + Duration::from_millis(20)
+    }
+}
+
+impl Transport for SerialTransport {
+    fn send(&mut self, bytes: &[u8]) -> Result<()> {
+        self.port
+            .write_all(bytes)
+            .with_context(|| format!("writing to {}", self.path))?;
+        self.port.flush().ok();
+        Ok(())
+    }
+    fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
+        let deadline = Instant::now() + self.bits_to_duration(timeout_bits);
+        let mut b = [0u8; 1];
+        loop {
+            match self.port.read(&mut b) {
+                Ok(1) => return Ok(Some(b[0])),
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+                Err(e) => return Err(e).with_context(|| format!("reading from {}", self.path)),
+            }
+            if Instant::now() >= deadline {
+                return Ok(None);
+            }
+        }
+    }
+    fn now_bits(&self) -> u64 {
+        (self.start.elapsed().as_secs_f64() * self.baud as f64) as u64
+    }
+    fn describe(&self) -> String {
+        format!("{} at {} baud", self.path, self.baud)
+    }
+}
+
+/// Probabilities of each fault, per byte.
+#[derive(Clone, Copy, Debug)]
+pub struct FaultConfig {
+    pub flip: f64,
+    pub drop: f64,
+    pub duplicate: f64,
+    /// Drop the rest of the current write (a truncated frame).
+    pub truncate: f64,
+    /// Insert a run of random bytes before this byte.
+    pub garbage: f64,
+}
+
+impl FaultConfig {
+    pub const NONE: FaultConfig = FaultConfig {
+        flip: 0.0,
+        drop: 0.0,
+        duplicate: 0.0,
+        truncate: 0.0,
+        garbage: 0.0,
+    };
+    /// Every kind of fault at probability `p` per byte.
+    pub fn uniform(p: f64) -> FaultConfig {
+        FaultConfig {
+            flip: p,
+            drop: p,
+            duplicate: p,
+            truncate: p,
+            garbage: p,
+        }
+    }
+}
+
+/// Counts of injected faults.
+#[derive(Clone, Copy, Debug, Default, serde::Serialize)]
+pub struct FaultCounts {
+    pub flipped: u64,
+    pub dropped: u64,
+    pub duplicated: u64,
+    pub truncated: u64,
+    pub garbage: u64,
+}
+
+impl FaultCounts {
+    pub fn total(&self) -> u64 {
+        self.flipped + self.dropped + self.duplicated + self.truncated + self.garbage
+    }
+}
+
+/// Wraps a transport and corrupts the bytes in both directions (seeded).
+pub struct FaultyTransport<T: Transport> {
+    pub inner: T,
+    pub to_device: FaultConfig,
+    pub to_host: FaultConfig,
+    pub counts: FaultCounts,
+    rng: StdRng,
+    pending: std::collections::VecDeque<u8>,
+    /// Answer bytes still to lose after a truncation.
+    truncating: u32,
+}
+
+impl<T: Transport> FaultyTransport<T> {
+    pub fn new(inner: T, to_device: FaultConfig, to_host: FaultConfig, seed: u64) -> Self {
+        FaultyTransport {
+            inner,
+            to_device,
+            to_host,
+            counts: FaultCounts::default(),
+            rng: StdRng::seed_from_u64(seed),
+            pending: Default::default(),
+            truncating: 0,
+        }
+    }
+
+    fn corrupt(&mut self, b: u8, cfg: FaultConfig, out: &mut Vec<u8>) {
+        let r = &mut self.rng;
+        if r.gen_bool(cfg.garbage) {
+            self.counts.garbage += 1;
+            for _ in 0..r.gen_range(1..6) {
+                out.push(r.gen());
+            }
+        }
+        if r.gen_bool(cfg.drop) {
+            self.counts.dropped += 1;
+            return;
+        }
+        let b = if r.gen_bool(cfg.flip) {
+            self.counts.flipped += 1;
+            b ^ (1 << r.gen_range(0..8))
+        } else {
+            b
+        };
+        out.push(b);
+        if r.gen_bool(cfg.duplicate) {
+            self.counts.duplicated += 1;
+            out.push(b);
+        }
+    }
+}
+
+impl<T: Transport> Transport for FaultyTransport<T> {
+    fn send(&mut self, bytes: &[u8]) -> Result<()> {
+        let mut out = Vec::with_capacity(bytes.len() + 8);
+        for &b in bytes {
+            if self.rng.gen_bool(self.to_device.truncate) {
+                self.counts.truncated += 1;
+                break;
+            }
+            self.corrupt(b, self.to_device, &mut out);
+        }
+        self.inner.send(&out)
+    }
+    fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
+        loop {
+            if let Some(b) = self.pending.pop_front() {
+                return Ok(Some(b));
+            }
+            let Some(b) = self.inner.recv(timeout_bits)? else {
+                return Ok(None);
+            };
+            if self.truncating > 0 {
+                self.truncating -= 1;
+                continue;
+            }
+            if self.rng.gen_bool(self.to_host.truncate) {
+                // Lose this byte and the next few: a cut-off answer.
+                self.counts.truncated += 1;
+                self.truncating = self.rng.gen_range(0..model::link::MAX_FRAME as u32);
+                continue;
+            }
+            let mut out = Vec::new();
+            self.corrupt(b, self.to_host, &mut out);
+            self.pending.extend(out);
+        }
+    }
+    fn now_bits(&self) -> u64 {
+        self.inner.now_bits()
+    }
+    fn describe(&self) -> String {
+        format!("{} with injected faults", self.inner.describe())
+    }
+}

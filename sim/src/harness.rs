@@ -1,0 +1,39 @@
+//! Direct-loop drivers for one block in rust-hdl's simulation (test benches share these).
+
+use anyhow::{bail, Result};
+use rust_hdl::prelude::*;
+
+/// Settles combinational logic after inputs changed.
+pub fn settle<B: Block>(uut: &mut B) -> Result<()> {
+    if !simulate(uut, 100) {
+        bail!("block did not settle within 100 passes");
+    }
+    Ok(())
+}
+
+/// One clock cycle (rising then falling edge) of the clock returned by `clk`.
+pub fn cycle<B: Block>(uut: &mut B, clk: fn(&mut B) -> &mut Signal<In, Clock>) -> Result<()> {
+    settle(uut)?;
+    clk(uut).next = Clock::from(true);
+    settle(uut)?;
+    clk(uut).next = Clock::from(false);
+    settle(uut)
+}
+
+/// Serial levels of one 8N1 byte: start, 8 data bits LSB first, stop.
+pub fn uart_levels(byte: u8) -> [bool; 10] {
+    let mut l = [true; 10];
+    l[0] = false;
+    for (k, level) in l.iter_mut().enumerate().skip(1).take(8) {
+        *level = byte >> (k - 1) & 1 == 1;
+    }
+    l
+}
+
+/// The pin level at cycle `t` of a byte stream sent back to back with bits of `bit` cycles
+/// (fractional: models a sender whose baud rate is off), or `None` once all bytes are sent.
+pub fn serial_level(bytes: &[u8], bit: f64, t: u64) -> Option<bool> {
+    let k = (t as f64 / bit) as usize;
+    let (byte, pos) = (k / 10, k % 10);
+    bytes.get(byte).map(|&b| uart_levels(b)[pos])
+}

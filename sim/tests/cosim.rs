@@ -1,0 +1,225 @@
+//! Every gateware block's emitted Verilog against its Rust simulation, on the same seeded
+//! random stimulus, cycle by cycle (iverilog), plus the CRC block against the model.
+
+use gateware::common::{link_engine::bytes_to_bits, Crc16Byte, LinkEngine, UartRx, UartTx};
+use gateware::{BoardCore, CoreParams};
+use model::link::{self, op, Frame, PAYLOAD_BITS};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use rust_hdl::prelude::*;
+use sim::cosim::cosim;
+use sim::harness::serial_level;
+
+const SEED: u64 = 0xc051_0001;
+
+fn rng(k: u64) -> StdRng {
+    println!("seed {:#x}", SEED + k);
+    StdRng::seed_from_u64(SEED + k)
+}
+
+/// A byte stream of frames (some corrupted) and garbage, as the link would carry it.
+fn frame_stream(r: &mut StdRng, n: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    for i in 0..n {
+        let len = r.gen_range(0..=8);
+        let payload: Vec<u8> = (0..len).map(|_| r.gen()).collect();
+        let opc = [op::IDENTIFY, op::ECHO, op::COUNTER, op::JOB_START, op::JOB_POLL, op::JOB_ABORT, op::JOB_RESULT, 0x42][r.gen_range(0..8)];
+        let mut f = Frame::new((i % 3) as u8, opc, &payload).unwrap().encode();
+        if r.gen_bool(0.2) {
+            let k = r.gen_range(0..f.len());
+            f[k] ^= 1 << r.gen_range(0..8);
+        }
+        if r.gen_bool(0.1) {
+            out.extend((0..r.gen_range(1..4)).map(|_| r.gen::<u8>()));
+        }
+        out.extend(f);
+    }
+    out
+}
+
+fn skip_unless_verilator(test: &str) -> bool {
+    sim::tools::require("verilator", test)
+}
+
+#[test]
+fn crc16_matches_model_and_verilog() {
+    if !skip_unless_verilator("crc16_matches_model_and_verilog") {
+        return;
+    }
+    let mut r = rng(1);
+    let vectors: Vec<(u16, u8)> = (0..2000).map(|_| (r.gen(), r.gen())).collect();
+    let mut uut = Crc16Byte::default();
+    uut.connect_all();
+    for &(c, d) in &vectors {
+        uut.crc_in.next = (c as u64).into();
+        uut.data.next = (d as u64).into();
+        assert!(simulate(&mut uut, 10));
+        assert_eq!(uut.crc_out.val().to_u64() as u16, link::crc16_update(c, d), "crc {c:#x} byte {d:#x}");
+    }
+    let rep = cosim(
+        "crc16",
+        &mut Crc16Byte::default(),
+        vectors.len(),
+        None,
+        |u, k| {
+            u.crc_in.next = (vectors[k].0 as u64).into();
+            u.data.next = (vectors[k].1 as u64).into();
+        },
+        |_, _| {},
+    )
+    .unwrap();
+    println!("crc16: {} vectors, {} outputs compared", rep.cycles, rep.outputs);
+}
+
+#[test]
+fn uart_rx_verilog() {
+    if !skip_unless_verilator("uart_rx_verilog") {
+        return;
+    }
+    let mut r = rng(2);
+    let bytes: Vec<u8> = (0..60).map(|_| r.gen()).collect();
+    let glitch: Vec<bool> = (0..20_000).map(|_| r.gen_bool(0.002)).collect();
+    let rep = cosim(
+        "uart_rx",
+        &mut UartRx::new(16),
+        20_000,
+        Some("clock"),
+        |u, k| {
+            // Bytes at 2% slow, then a framing error region, with rare glitches.
+            let level = serial_level(&bytes, 16.32, k as u64).unwrap_or(k % 700 > 40);
+            u.rx.next = level ^ glitch[k];
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+    println!("uart_rx: {} cycles", rep.cycles);
+}
+
+#[test]
+fn uart_tx_verilog() {
+    if !skip_unless_verilator("uart_tx_verilog") {
+        return;
+    }
+    let mut r = rng(3);
+    let data: Vec<u8> = (0..20_000).map(|_| r.gen()).collect();
+    let start: Vec<bool> = (0..20_000).map(|_| r.gen_bool(0.05)).collect();
+    cosim(
+        "uart_tx",
+        &mut UartTx::new(16),
+        20_000,
+        Some("clock"),
+        |u, k| {
+            u.data.next = (data[k] as u64).into();
+            u.start.next = start[k];
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+}
+
+#[test]
+fn link_engine_verilog() {
+    if !skip_unless_verilator("link_engine_verilog") {
+        return;
+    }
+    let mut r = rng(4);
+    let stream = frame_stream(&mut r, 120);
+    let cycles = 40_000;
+    // A byte every 3..40 cycles (sometimes a long gap to exercise the timeout).
+    let mut at = vec![None; cycles];
+    let mut t = 5;
+    for &b in &stream {
+        t += if r.gen_bool(0.01) { 3300 } else { r.gen_range(3..40) };
+        if t >= cycles {
+            break;
+        }
+        at[t] = Some(b);
+    }
+    let ready: Vec<bool> = (0..cycles).map(|_| r.gen_bool(0.3)).collect();
+    let rsp: Vec<(bool, bool, u8, u8, Vec<u8>)> = (0..cycles)
+        .map(|_| {
+            let len = r.gen_range(0..=link::MAX_PAYLOAD as u8);
+            (r.gen_bool(0.2), r.gen_bool(0.3), r.gen(), len, (0..len).map(|_| r.gen()).collect())
+        })
+        .collect();
+    let id = link::Identity {
+        name: "cosim".into(),
+        version: (1, 2, 3),
+        max_payload: link::MAX_PAYLOAD as u8,
+        clock_hz: 1_000_000,
+        divisor: 16,
+    };
+    cosim(
+        "link_engine",
+        &mut LinkEngine::new(&id, 16 * link::RX_TIMEOUT_BIT_TIMES),
+        cycles,
+        Some("clock"),
+        |u, k| {
+            u.rx_valid.next = at[k].is_some();
+            u.rx_data.next = (at[k].unwrap_or(0) as u64).into();
+            u.tx_ready.next = ready[k];
+            let (v, e, code, len, ref p) = rsp[k];
+            u.rsp_valid.next = v;
+            u.rsp_error.next = e;
+            u.rsp_code.next = (code as u64).into();
+            u.rsp_len.next = (len as u64).into();
+            u.rsp_payload.next = bytes_to_bits(p);
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+    let _ = PAYLOAD_BITS;
+}
+
+#[test]
+fn link_core_verilog() {
+    if !skip_unless_verilator("link_core_verilog") {
+        return;
+    }
+    let mut r = rng(5);
+    let mut stream = frame_stream(&mut r, 6);
+    stream.extend(Frame::new(9, op::JOB_START, &300u32.to_le_bytes()).unwrap().encode());
+    stream.extend(Frame::new(10, op::JOB_POLL, &[]).unwrap().encode());
+    let p = CoreParams::sim();
+    let mut core = gateware::link::LinkCore::build(&p);
+    cosim(
+        "link_core",
+        &mut core,
+        60_000,
+        Some("clock"),
+        |u, k| {
+            u.uart_rx.next = serial_level(&stream, p.divisor as f64, k as u64).unwrap_or(true);
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+}
+
+/// The checker itself: a block whose Verilog deliberately differs from its Rust simulation
+/// must be reported.
+#[derive(LogicBlock, Default)]
+struct Liar {
+    a: Signal<In, Bits<8>>,
+    y: Signal<Out, Bits<8>>,
+}
+
+impl Logic for Liar {
+    fn update(&mut self) {
+        self.y.next = self.a.val() + 1_u64;
+    }
+    fn connect(&mut self) {
+        self.y.connect();
+    }
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom("assign y = a + 8'd2;".into())
+    }
+}
+
+#[test]
+fn cosim_detects_a_mismatch() {
+    if !skip_unless_verilator("cosim_detects_a_mismatch") {
+        return;
+    }
+    let e = cosim("liar", &mut Liar::default(), 10, None, |u, k| u.a.next = (k as u64).into(), |_, _| {})
+        .expect_err("a differing Verilog must fail the co-simulation");
+    assert!(e.to_string().contains("differs"), "{e}");
+}
