@@ -9,6 +9,9 @@ fn main() {
     println!("cargo:rustc-check-cfg=cfg(have_verilator)");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=PATH");
+    // Rebuild when Verilator appears or changes (a missing path makes cargo re-run this script,
+    // so installing Verilator after a first build is picked up).
+    println!("cargo:rerun-if-changed={}", which("verilator").unwrap_or_else(|| "/usr/bin/verilator".into()));
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let mut decls = String::new();
     let have = Command::new("verilator")
@@ -99,6 +102,14 @@ int vl_{name}_leds(void* p) {{ return (({class}*)p)->leds; }}
     std::fs::write(out.join("verilated.rs"), decls + &table).unwrap();
     println!("cargo:rustc-cfg=have_verilator");
     // Re-run when the gateware changes (it is a build-dependency, so cargo already does).
+}
+
+fn which(tool: &str) -> Option<String> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(tool))
+        .find(|p| p.exists())
+        .map(|p| p.display().to_string())
 }
 
 fn verilator_root() -> PathBuf {

@@ -1,1 +1,52 @@
-fn main(){}
+//! `cargo xtask`: the project's build tool. One module per command.
+
+mod bench;
+mod boards;
+mod demo;
+mod flash;
+mod install;
+mod synth;
+mod test;
+mod verilog;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "boardgate build tool")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Write a design's board top (`top.v`) and constraint file.
+    Verilog(verilog::Args),
+    /// Synthesize, place and route a design for a board; write report.json.
+    Synth(synth::Args),
+    /// Program a board with a design's bitstream (iceprog / openFPGALoader).
+    Flash(flash::Args),
+    /// Install missing tools, run every test, co-simulation and synthesis (the CI command).
+    Test(test::Args),
+    /// Run the cores on the simulated board and print what they did.
+    Demo(demo::Args),
+    /// Benchmarks (simulation speed; per-game figures).
+    Bench(bench::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let r: Result<()> = match cli.cmd {
+        Cmd::Verilog(a) => verilog::run(a),
+        Cmd::Synth(a) => synth::run(a),
+        Cmd::Flash(a) => flash::run(a),
+        Cmd::Test(a) => test::run(a),
+        Cmd::Demo(a) => demo::run(a),
+        Cmd::Bench(a) => bench::run(a),
+    };
+    if let Err(e) = r {
+        eprintln!("error: {e:#}");
+        std::process::exit(1);
+    }
+}

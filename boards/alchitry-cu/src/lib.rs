@@ -215,7 +215,11 @@ impl Board for AlchitryCu {
             core_clock: "core_clk",
         };
         flow::run(build, dir, &flow).with_context(|| {
-            format!("{NAME}: synthesis of {} in {}", build.design.name(), dir.display())
+            format!(
+                "{NAME}: synthesis of {} in {}",
+                build.design.name(),
+                dir.display()
+            )
         })
     }
 
@@ -286,16 +290,24 @@ endmodule
         let pcf = PCF.replace("set_io led[7] N14\n", "");
         let e = check_constraints(&build.top_v, &pcf, ConstraintKind::Pcf).unwrap_err();
         assert!(e.contains("port `led[7]`"), "{e}");
-        let top = build.top_v.replace("input        usb_rx,", "input        usb_rxd,");
+        let top = build
+            .top_v
+            .replace("input        usb_rx,", "input        usb_rxd,");
         let e = check_constraints(&top, PCF, ConstraintKind::Pcf).unwrap_err();
-        assert!(e.contains("`usb_rx` is not a port") && e.contains("`usb_rxd`"), "{e}");
+        assert!(
+            e.contains("`usb_rx` is not a port") && e.contains("`usb_rxd`"),
+            "{e}"
+        );
     }
 
     #[test]
     fn bad_baud_is_an_error() {
         let e = format!("{:#}", AlchitryCu.build(Design::Link, 0).unwrap_err());
         assert!(e.contains("baud rate 0"), "{e}");
-        let e = format!("{:#}", AlchitryCu.build(Design::Link, 50_000_000).unwrap_err());
+        let e = format!(
+            "{:#}",
+            AlchitryCu.build(Design::Link, 50_000_000).unwrap_err()
+        );
         assert!(e.contains("alchitry-cu: baud rate 50000000"), "{e}");
     }
 

@@ -195,7 +195,10 @@ mod tests {
     #[test]
     fn unreachable_frequencies_are_named() {
         let e = sb_pll40(100_000_000, 61_234_567).unwrap_err().to_string();
-        assert!(e.contains("cannot make 61.234567 MHz exactly from 100 MHz (nearest: "), "{e}");
+        assert!(
+            e.contains("cannot make 61.234567 MHz exactly from 100 MHz (nearest: "),
+            "{e}"
+        );
         // Same verdict as `icepll -i 100 -o 48` (47.917 MHz achieved).
         let e = sb_pll40(100_000_000, 48_000_000).unwrap_err().to_string();
         assert!(e.contains("cannot make 48 MHz exactly from 100 MHz (nearest: 47.916667 MHz)"));

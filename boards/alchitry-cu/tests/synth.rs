@@ -21,8 +21,18 @@ fn synth_link() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("synth-alchitry-cu-link");
     let report = AlchitryCu.synth(&build, &dir).unwrap();
     println!("{}", report.summary_line());
-    for file in ["top.v", "alchitry-cu.pcf", "commands.sh", "yosys.log", "nextpnr.log"] {
-        assert!(dir.join(file).is_file(), "{file} missing in {}", dir.display());
+    for file in [
+        "top.v",
+        "alchitry-cu.pcf",
+        "commands.sh",
+        "yosys.log",
+        "nextpnr.log",
+    ] {
+        assert!(
+            dir.join(file).is_file(),
+            "{file} missing in {}",
+            dir.display()
+        );
     }
     assert_eq!(SynthReport::read(&dir.join("report.json")).unwrap(), report);
     assert!(Path::new(&report.bitstream).is_file());

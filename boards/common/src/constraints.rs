@@ -264,17 +264,26 @@ mod tests {
     fn missing_bit_is_named() {
         let pcf = PCF.replace("set_io led[1] K11\n", "");
         let e = check_constraints(TOP, &pcf, ConstraintKind::Pcf).unwrap_err();
-        assert!(e.contains("port `led[1]` (output of module top) has no pin"), "{e}");
+        assert!(
+            e.contains("port `led[1]` (output of module top) has no pin"),
+            "{e}"
+        );
         let lpf = LPF.replace("LOCATE COMP \"clk\" SITE \"G2\";", "");
         let e = check_constraints(TOP, &lpf, ConstraintKind::Lpf).unwrap_err();
-        assert!(e.contains("port `clk` (input of module top) has no pin"), "{e}");
+        assert!(
+            e.contains("port `clk` (input of module top) has no pin"),
+            "{e}"
+        );
     }
 
     #[test]
     fn unknown_names_are_named() {
         let pcf = format!("{PCF}set_io led[3] N14\n");
         let e = check_constraints(TOP, &pcf, ConstraintKind::Pcf).unwrap_err();
-        assert!(e.contains("line 9: `led[3]` is not a port of module top"), "{e}");
+        assert!(
+            e.contains("line 9: `led[3]` is not a port of module top"),
+            "{e}"
+        );
         let lpf = LPF.replace("IOBUF PORT \"clk\"", "IOBUF PORT \"clock\"");
         let e = check_constraints(TOP, &lpf, ConstraintKind::Lpf).unwrap_err();
         assert!(e.contains("line 3: `clock` is not a port"), "{e}");

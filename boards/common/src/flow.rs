@@ -100,9 +100,7 @@ pub fn run(build: &BoardBuild, dir: &Path, flow: &Flow) -> Result<SynthReport> {
     let counts = netlist_cell_counts(&netlist, "top")
         .with_context(|| format!("in {}", netlist_path.display()))?;
     drop(netlist);
-    let count = |f: &dyn Fn(&str) -> u64| -> u64 {
-        counts.iter().map(|(ty, n)| n * f(ty)).sum()
-    };
+    let count = |f: &dyn Fn(&str) -> u64| -> u64 { counts.iter().map(|(ty, n)| n * f(ty)).sum() };
     let luts = count(&|ty| {
         flow.cells
             .luts
@@ -178,4 +176,168 @@ pub fn run(build: &BoardBuild, dir: &Path, flow: &Flow) -> Result<SynthReport> {
     report.seconds = runner.seconds();
     report.write(&dir)?;
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gateware::{CoreParams, Design};
+
+    const NETLIST: &str = r#"{"modules": {"top": {"cells": {
+        "a": {"type": "SB_LUT4"}, "b": {"type": "SB_LUT4"}, "c": {"type": "SB_DFFE"},
+        "d": {"type": "SB_RAM40_4K"}, "e": {"type": "SB_CARRY"}}}}}"#;
+
+    fn pnr_report(core: f64, helper: f64) -> String {
+        format!(
+            r#"{{"fmax": {{"core_clk$glb_clk": {{"achieved": {core}, "constraint": 60}},
+                "pll_clk": {{"achieved": {helper}, "constraint": 60}}}},
+              "utilization": {{"ICESTORM_LC": {{"available": 7680, "used": 3}}}}}}"#
+        )
+    }
+
+    /// A flow whose tools are shell scripts (`sh -c <script>`).
+    fn fake_flow(yosys: &str, nextpnr: &str) -> Flow {
+        let sh = crate::tools::find_tool("sh", &[]).expect("sh on PATH");
+        let step = |step, script: &str| ToolStep {
+            step,
+            program: sh.clone(),
+            args: vec!["-c".into(), script.into()],
+        };
+        Flow {
+            synth: step("yosys", yosys),
+            pnr: step("nextpnr", nextpnr),
+            pack: step("icepack", "echo bits > top.bin"),
+            netlist: "top.json",
+            pnr_report: "report-nextpnr.json",
+            bitstream: "top.bin",
+            cells: CellClasses::ICE40,
+            core_clock: "core_clk",
+        }
+    }
+
+    fn good_yosys() -> String {
+        format!("cat > top.json <<'EOF'\n{NETLIST}\nEOF")
+    }
+
+    fn nextpnr_writing(report: &str) -> String {
+        format!("cat > report-nextpnr.json <<'EOF'\n{report}\nEOF")
+    }
+
+    fn build() -> BoardBuild {
+        BoardBuild {
+            board: "test-board",
+            design: Design::Link,
+            params: CoreParams::sim(),
+            target_mhz: 60.0,
+            top_v: "module top(input clk); endmodule\n".into(),
+            constraints_file: "test.pcf",
+            constraints: "set_io clk A1\n".into(),
+        }
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("board-common-flow-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn passing_run() {
+        let dir = scratch("pass");
+        let flow = fake_flow(&good_yosys(), &nextpnr_writing(&pnr_report(70.0, 300.0)));
+        let r = run(&build(), &dir, &flow).unwrap();
+        assert!(r.passed(), "{r:?}");
+        assert_eq!((r.luts, r.ffs, r.brams, r.luts_available), (2, 1, 1, 7680));
+        assert_eq!((r.fmax_mhz, r.target_mhz), (70.0, 60.0));
+        assert_eq!(
+            (r.board.as_str(), r.design.as_str()),
+            ("test-board", "link")
+        );
+        assert!(Path::new(&r.bitstream).is_file());
+        assert_eq!(SynthReport::read(&dir.join(REPORT_FILE)).unwrap(), r);
+        for f in [
+            "top.v",
+            "test.pcf",
+            "commands.sh",
+            "yosys.log",
+            "nextpnr.log",
+            "icepack.log",
+        ] {
+            assert!(dir.join(f).is_file(), "{f}");
+        }
+        let script = std::fs::read_to_string(dir.join("commands.sh")).unwrap();
+        assert!(script.contains("> yosys.log 2>&1") && script.contains("> icepack.log 2>&1"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn missed_timing_is_a_report() {
+        let dir = scratch("slow");
+        let flow = fake_flow(&good_yosys(), &nextpnr_writing(&pnr_report(50.0, 300.0)));
+        let r = run(&build(), &dir, &flow).unwrap();
+        assert!(!r.timing_met && r.fits && !r.passed());
+        assert_eq!(r.fmax_mhz, 50.0);
+        assert!(Path::new(&r.bitstream).is_file());
+        // A helper clock that misses its constraint fails timing too.
+        let flow = fake_flow(&good_yosys(), &nextpnr_writing(&pnr_report(70.0, 40.0)));
+        let r = run(&build(), &dir, &flow).unwrap();
+        assert!(!r.timing_met);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn too_big_is_a_report() {
+        let dir = scratch("big");
+        let nextpnr = "echo 'Info: Device utilisation:'; \
+            printf 'Info: \\t ICESTORM_LC: 9000/ 7680   117%%\\n'; \
+            echo 'ERROR: Unable to place cell x'; exit 255";
+        let r = run(&build(), &dir, &fake_flow(&good_yosys(), nextpnr)).unwrap();
+        assert!(!r.fits && !r.timing_met);
+        assert_eq!((r.luts, r.luts_available), (2, 7680));
+        assert!(r.bitstream.is_empty());
+        assert!(!dir.join("top.bin").exists());
+        let script = std::fs::read_to_string(dir.join("commands.sh")).unwrap();
+        assert!(!script.contains("icepack.log"));
+        assert!(dir.join(REPORT_FILE).is_file());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn tool_failures_are_errors() {
+        let dir = scratch("fail");
+        let nextpnr = "echo 'ERROR: no such package'; exit 1";
+        let e = format!(
+            "{:#}",
+            run(&build(), &dir, &fake_flow(&good_yosys(), nextpnr)).unwrap_err()
+        );
+        assert!(
+            e.contains("nextpnr") && e.contains("ERROR: no such package"),
+            "{e}"
+        );
+        let e = format!(
+            "{:#}",
+            run(
+                &build(),
+                &dir,
+                &fake_flow("echo syntax error; exit 1", "true")
+            )
+            .unwrap_err()
+        );
+        assert!(e.contains("yosys") && e.contains("syntax error"), "{e}");
+        assert!(!dir.join(REPORT_FILE).exists());
+        // nextpnr without the core clock in its report.
+        let report = pnr_report(70.0, 300.0).replace("core_clk", "other_clk");
+        let e = format!(
+            "{:#}",
+            run(
+                &build(),
+                &dir,
+                &fake_flow(&good_yosys(), &nextpnr_writing(&report))
+            )
+            .unwrap_err()
+        );
+        assert!(e.contains("0 clocks matching `core_clk`"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -62,8 +62,8 @@ pub fn verilator_lint(
         .args(sources.iter().map(|(f, _)| *f))
         .output()
         .with_context(|| format!("cannot run {}", verilator.display()))?;
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     let _ = std::fs::remove_dir_all(&dir);
     if !out.status.success() {
         bail!("verilator lint of {name} failed ({}):\n{text}", out.status);

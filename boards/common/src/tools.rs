@@ -1,9 +1,9 @@
 //! Finding and running the FPGA tools.
 //!
 //! [`ToolRunner`] runs every tool in the build directory, appends the command line to
-//! `commands.sh` *before* running it (so a failing run can be replayed with `sh commands.sh`),
-//! sends stdout and stderr to `<step>.log`, and turns a non-zero exit status into an error
-//! that quotes the end of the log.
+//! `commands.sh` *before* running it (so a failing run can be replayed with `sh commands.sh`)
+//! and a comment with its exit status and run time after, sends stdout and stderr to
+//! `<step>.log`, and turns a non-zero exit status into an error that quotes the end of the log.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -122,7 +122,12 @@ impl ToolRunner {
 
     /// Runs `program args` in the build directory with output to `<step>.log`, and returns
     /// whatever its exit status. Fails only when it cannot be recorded or started.
-    pub fn run_unchecked(&mut self, step: &str, program: &Path, args: &[String]) -> Result<ToolRun> {
+    pub fn run_unchecked(
+        &mut self,
+        step: &str,
+        program: &Path,
+        args: &[String],
+    ) -> Result<ToolRun> {
         let log_name = format!("{step}.log");
         let log = self.dir.join(&log_name);
         let line = std::iter::once(program.to_string_lossy().into_owned())
@@ -203,7 +208,11 @@ mod tests {
         let mut r = ToolRunner::new(&dir, "test").unwrap();
         let sh = find_tool("sh", &[]).expect("sh on PATH");
         let ok = r
-            .run("hello", &sh, &["-c".into(), "echo out; echo err >&2".into()])
+            .run(
+                "hello",
+                &sh,
+                &["-c".into(), "echo out; echo err >&2".into()],
+            )
             .unwrap();
         assert!(ok.success);
         let log = std::fs::read_to_string(dir.join("hello.log")).unwrap();
@@ -212,13 +221,20 @@ mod tests {
             .run("broken", &sh, &["-c".into(), "echo oops; exit 3".into()])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("broken") && e.contains("oops") && e.contains('3'), "{e}");
+        assert!(
+            e.contains("broken") && e.contains("oops") && e.contains('3'),
+            "{e}"
+        );
         let script = std::fs::read_to_string(dir.join(COMMANDS_FILE)).unwrap();
         assert!(script.contains("-c 'echo out; echo err >&2' > hello.log 2>&1"));
-        assert!(script.contains("-c 'echo oops; exit 3' > broken.log 2>&1\n# broken: exit status: 3 after "));
+        assert!(script
+            .contains("-c 'echo oops; exit 3' > broken.log 2>&1\n# broken: exit status: 3 after "));
         assert!(r.seconds() > 0.0);
         let missing = r.run("none", Path::new("/nonexistent/tool"), &[]);
-        assert!(missing.unwrap_err().to_string().contains("/nonexistent/tool"));
+        assert!(missing
+            .unwrap_err()
+            .to_string()
+            .contains("/nonexistent/tool"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -297,9 +297,7 @@ pub fn module_ports(src: &str, module: &str) -> Result<Vec<Port>, String> {
     let toks = tokenize(src);
     let start = toks
         .windows(2)
-        .position(|w| {
-            w[0] == Tok::Ident("module".into()) && w[1] == Tok::Ident(module.to_string())
-        })
+        .position(|w| w[0] == Tok::Ident("module".into()) && w[1] == Tok::Ident(module.to_string()))
         .ok_or_else(|| format!("no `module {module}` in the Verilog source"))?;
     let mut i = start + 2;
     // Parameter list `#( ... )`.
@@ -449,7 +447,10 @@ mod tests {
         assert!(out.contains("top$tx tx(.clock(clock));"));
         assert!(out.contains("endmodule // top$tx\n"));
         assert!(!out.contains("module top("));
-        assert_eq!(out.len(), RUST_HDL_STYLE.len() + 2 * (CORE_MODULE.len() - 3));
+        assert_eq!(
+            out.len(),
+            RUST_HDL_STYLE.len() + 2 * (CORE_MODULE.len() - 3)
+        );
     }
 
     #[test]
@@ -503,9 +504,11 @@ mod tests {
         assert!(module_ports("module top(a); input b; endmodule", "top")
             .unwrap_err()
             .contains("`a`"));
-        assert!(module_ports("module top(input [W-1:0] a); endmodule", "top")
-            .unwrap_err()
-            .contains("non-numeric"));
+        assert!(
+            module_ports("module top(input [W-1:0] a); endmodule", "top")
+                .unwrap_err()
+                .contains("non-numeric")
+        );
     }
 
     #[test]

@@ -269,7 +269,11 @@ impl Board for Ulx3s {
             core_clock: "core_clk",
         };
         flow::run(build, dir, &flow).with_context(|| {
-            format!("{NAME}: synthesis of {} in {}", build.design.name(), dir.display())
+            format!(
+                "{NAME}: synthesis of {} in {}",
+                build.design.name(),
+                dir.display()
+            )
         })
     }
 
@@ -344,7 +348,9 @@ endmodule
             Some(ConstraintKind::Lpf)
         );
         assert!(build.top_v.contains("module boardgate_core("));
-        assert!(build.top_v.contains(".CLKOP_DIV(12),\n        .CLKOP_CPHASE(11),"));
+        assert!(build
+            .top_v
+            .contains(".CLKOP_DIV(12),\n        .CLKOP_CPHASE(11),"));
     }
 
     #[test]

@@ -100,7 +100,8 @@ pub fn ehxplll(f_in_hz: u32, f_out_hz: u32) -> Result<Ecp5Pll> {
             let err = (f - fout as f64).abs();
             let reachable = f * 8.0 >= F_OUT_MIN_X8 as f64
                 && f <= F_OUT_MAX as f64
-                && (1..=CLKOP_DIV_MAX).any(|d| (F_VCO.0 as f64..=F_VCO.1 as f64).contains(&(f * d as f64)));
+                && (1..=CLKOP_DIV_MAX)
+                    .any(|d| (F_VCO.0 as f64..=F_VCO.1 as f64).contains(&(f * d as f64)));
             if reachable && nearest.is_none_or(|(e, _)| err < e) {
                 nearest = Some((err, f));
             }
@@ -134,7 +135,11 @@ mod tests {
     fn check(p: &Ecp5Pll) {
         let (fin, fout) = (u64::from(p.f_in_hz), u64::from(p.f_out_hz));
         assert!(p.f_pfd_hz() >= 3.125e6 && p.f_pfd_hz() <= 400e6, "{p:?}");
-        assert_eq!(fin * u64::from(p.clkfb_div), fout * u64::from(p.clki_div), "{p:?}");
+        assert_eq!(
+            fin * u64::from(p.clkfb_div),
+            fout * u64::from(p.clki_div),
+            "{p:?}"
+        );
         assert!((400_000_000..=800_000_000).contains(&p.f_vco_hz()), "{p:?}");
         assert!((1..=128).contains(&p.clki_div) && (1..=80).contains(&p.clkfb_div));
         assert!((1..=128).contains(&p.clkop_div));
@@ -145,7 +150,10 @@ mod tests {
     fn known_settings() {
         // Dividers as `ecppll -i 25 -o 50` chooses them (its CPHASE convention differs).
         let p = ehxplll(25_000_000, 50_000_000).unwrap();
-        assert_eq!((p.clki_div, p.clkfb_div, p.clkop_div, p.clkop_cphase), (1, 2, 12, 11));
+        assert_eq!(
+            (p.clki_div, p.clkfb_div, p.clkop_div, p.clkop_cphase),
+            (1, 2, 12, 11)
+        );
         assert_eq!(p.f_vco_hz(), 600_000_000);
         check(&p);
         let p = ehxplll(25_000_000, 100_000_000).unwrap();
@@ -173,9 +181,15 @@ mod tests {
     #[test]
     fn unreachable_frequencies_are_named() {
         let e = ehxplll(25_000_000, 33_333_333).unwrap_err().to_string();
-        assert!(e.contains("cannot make 33.333333 MHz exactly from 25 MHz (nearest: "), "{e}");
+        assert!(
+            e.contains("cannot make 33.333333 MHz exactly from 25 MHz (nearest: "),
+            "{e}"
+        );
         let e = ehxplll(25_000_000, 401_000_000).unwrap_err().to_string();
-        assert!(e.contains("output 401 MHz is outside 3.125..400 MHz"), "{e}");
+        assert!(
+            e.contains("output 401 MHz is outside 3.125..400 MHz"),
+            "{e}"
+        );
         let e = ehxplll(25_000_000, 3_000_000).unwrap_err().to_string();
         assert!(e.contains("output 3 MHz is outside"), "{e}");
         let e = ehxplll(1_000_000, 50_000_000).unwrap_err().to_string();

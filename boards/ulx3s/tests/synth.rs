@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use board_ulx3s::Ulx3s;
 use board_common::testing::{synth_enabled, tool_or_skip, SYNTH_ENV};
 use board_common::{Board, SynthReport, DEFAULT_BAUD};
+use board_ulx3s::Ulx3s;
 use gateware::Design;
 
 #[test]
@@ -21,8 +21,18 @@ fn synth_link() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("synth-ulx3s-link");
     let report = Ulx3s.synth(&build, &dir).unwrap();
     println!("{}", report.summary_line());
-    for file in ["top.v", "ulx3s.lpf", "commands.sh", "yosys.log", "nextpnr.log"] {
-        assert!(dir.join(file).is_file(), "{file} missing in {}", dir.display());
+    for file in [
+        "top.v",
+        "ulx3s.lpf",
+        "commands.sh",
+        "yosys.log",
+        "nextpnr.log",
+    ] {
+        assert!(
+            dir.join(file).is_file(),
+            "{file} missing in {}",
+            dir.display()
+        );
     }
     assert_eq!(SynthReport::read(&dir.join("report.json")).unwrap(), report);
     assert!(Path::new(&report.bitstream).is_file());

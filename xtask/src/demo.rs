@@ -1,0 +1,78 @@
+//! `cargo xtask demo`: runs each core on the simulated board and prints what it did.
+//! Needs only cargo: without Verilator it uses the rust-hdl backend.
+
+use anyhow::Result;
+use gateware::Design;
+use host::{Link, SimTransport};
+use model::link::job;
+use sim::{BackendKind, SimBoard};
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Simulation backend: rust or verilator (default: verilator when built, else rust).
+    #[arg(long)]
+    sim: Option<String>,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let kind = match a.sim {
+        Some(s) => BackendKind::parse(&s)?,
+        None => BackendKind::default_available(),
+    };
+    demo_link(kind)
+}
+
+fn demo_link(kind: BackendKind) -> Result<()> {
+    println!("== link core on the simulated board ({} backend) ==", kind.name());
+    let t = Instant::now();
+    let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Link, kind)?));
+    let id = l.identify()?;
+    println!(
+        "identify: {} v{}.{}.{}, clock {:.1} MHz, {} clocks per UART bit, payload up to {} bytes",
+        id.name,
+        id.version.0,
+        id.version.1,
+        id.version.2,
+        id.clock_hz as f64 / 1e6,
+        id.divisor,
+        id.max_payload
+    );
+    for payload in [&b""[..], &[0x00, 0xFF, 0x55][..], b"boardgate: hello from the FPGA!"] {
+        let got = l.echo(payload)?;
+        println!("echo {} bytes: {:02x?}", got.len(), got);
+    }
+    let c1 = l.counter()?;
+    let c2 = l.counter()?;
+    println!("cycle counter: {c1} then {c2} (+{} cycles between two requests)", c2 - c1);
+    let cycles = 50_000u32;
+    let mut st = l.job_start(&cycles.to_le_bytes())?;
+    let mut polls = 0;
+    while st.state == job::RUNNING {
+        st = l.job_poll()?;
+        polls += 1;
+    }
+    let r = l.job_result()?;
+    println!(
+        "wait job of {cycles} cycles: {} after {polls} polls, result {} cycles",
+        job::name(st.state),
+        u64::from_le_bytes(r.as_slice().try_into()?)
+    );
+    let st = l.job_start(&1_000_000u32.to_le_bytes())?;
+    let ab = l.job_abort()?;
+    println!(
+        "job started ({}) then aborted: {} at {} cycles",
+        job::name(st.state),
+        job::name(ab.state),
+        ab.progress
+    );
+    let cycles = l.transport.board.cycles();
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "{} requests, {} retries; {cycles} cycles simulated in {secs:.2} s ({:.2} M cycles/s)",
+        l.stats.requests,
+        l.stats.retries,
+        cycles as f64 / secs / 1e6
+    );
+    Ok(())
+}

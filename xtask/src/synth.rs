@@ -1,0 +1,41 @@
+//! `cargo xtask synth <design> --board <board> [--baud N]`: yosys, nextpnr and the packer to a
+//! bitstream; writes `target/boardgate/<design>-<board>/report.json`, prints one line, and
+//! fails if the design does not fit or misses its target clock.
+
+use crate::boards;
+use anyhow::{bail, Result};
+use board_common::SynthReport;
+use gateware::Design;
+
+#[derive(clap::Args)]
+pub struct Args {
+    design: String,
+    #[arg(long)]
+    board: String,
+    #[arg(long, default_value_t = model::link::DEFAULT_BAUD)]
+    baud: u32,
+}
+
+/// Synthesizes one design for one board; returns the report (pass or fail).
+pub fn synth_one(design: Design, board: &str, baud: u32) -> Result<SynthReport> {
+    let board = boards::by_name(board)?;
+    let build = board.build(design, baud)?;
+    let dir = boards::build_dir(design.name(), board.name());
+    eprintln!("synth {} for {} in {} ...", design.name(), board.name(), dir.display());
+    board.synth(&build, &dir)
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let design = Design::from_name(&a.design)?;
+    let r = synth_one(design, &a.board, a.baud)?;
+    println!("{}", r.summary_line());
+    if !r.passed() {
+        bail!(
+            "{} on {}: {}",
+            r.design,
+            r.board,
+            if !r.fits { "does not fit" } else { "misses its target clock" }
+        );
+    }
+    Ok(())
+}

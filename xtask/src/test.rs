@@ -1,0 +1,63 @@
+//! `cargo xtask test`: the README's test command and what CI runs. Installs missing tools,
+//! runs every test of the workspace (unit, simulation, co-simulation, protocol fault
+//! injection, lint), then synthesizes every design for every board and fails on any red.
+
+use crate::{boards, install, synth};
+use anyhow::{bail, Context, Result};
+use gateware::Design;
+use std::process::Command;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Skip synthesis (tests only).
+    #[arg(long)]
+    no_synth: bool,
+    /// Skip installing tools.
+    #[arg(long)]
+    no_install: bool,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let t0 = Instant::now();
+    if !a.no_install {
+        install::ensure()?;
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    eprintln!("[test] cargo test --workspace --release");
+    let st = Command::new(&cargo)
+        .current_dir(boards::root())
+        .env("BOARDGATE_YOWASP", install::yowasp_dir())
+        .args(["test", "--workspace", "--release"])
+        .status()
+        .context("running cargo test")?;
+    if !st.success() {
+        bail!("tests failed");
+    }
+    let t_tests = t0.elapsed().as_secs_f64();
+    let mut failed = Vec::new();
+    let mut lines = Vec::new();
+    if !a.no_synth {
+        std::env::set_var("BOARDGATE_YOWASP", install::yowasp_dir());
+        for design in Design::ALL {
+            for board in boards::all() {
+                let r = synth::synth_one(design, board.name(), model::link::DEFAULT_BAUD)?;
+                println!("{}", r.summary_line());
+                if !r.passed() {
+                    failed.push(format!("{} on {}", r.design, r.board));
+                }
+                lines.push(r);
+            }
+        }
+    }
+    println!(
+        "[test] tests {:.0} s, synthesis {:.0} s, total {:.0} s",
+        t_tests,
+        t0.elapsed().as_secs_f64() - t_tests,
+        t0.elapsed().as_secs_f64()
+    );
+    if !failed.is_empty() {
+        bail!("synthesis failed (no fit or timing missed): {}", failed.join(", "));
+    }
+    Ok(())
+}
