@@ -458,6 +458,32 @@ mod tests {
     }
 
     #[test]
+    fn worked_example_bytes() {
+        // The examples of docs/protocol.md.
+        let hex = |f: Frame| {
+            f.encode().iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(hex(Frame::new(7, op::ECHO, &[0, 0xFF, 0x55]).unwrap()), "A5 03 07 02 00 FF 55 43 E3");
+        assert_eq!(hex(Frame::new(7, op::ECHO | RESPONSE, &[0, 0xFF, 0x55]).unwrap()), "A5 03 07 82 00 FF 55 9E DB");
+        assert_eq!(hex(Frame::new(8, op::IDENTIFY, &[]).unwrap()), "A5 00 08 01 55 14");
+        let id = Identity {
+            name: "link".into(),
+            version: (0, 1, 0),
+            max_payload: 32,
+            clock_hz: 60_000_000,
+            divisor: 521,
+        };
+        assert_eq!(
+            hex(Frame::new(8, op::IDENTIFY | RESPONSE, &id.encode()).unwrap()),
+            "A5 12 08 81 6C 69 6E 6B 00 00 00 00 00 01 00 20 00 87 93 03 09 02 19 AD"
+        );
+        assert_eq!(hex(Frame::new(9, op::ERROR, &[err::BAD_CRC, op::ECHO]).unwrap()), "A5 02 09 FF 01 02 7A E8");
+        assert_eq!(hex(Frame::new(10, 0x42, &[]).unwrap()), "A5 00 0A 42 4B D1");
+        assert_eq!(hex(Frame::new(10, op::ERROR, &[err::UNKNOWN_OP, 0x42]).unwrap()), "A5 02 0A FF 02 42 FC A3");
+        assert_eq!(divisor_for(60_000_000, 115_200), Ok(521));
+    }
+
+    #[test]
     fn too_long_payload_is_refused() {
         assert_eq!(
             Frame::new(0, op::ECHO, &[0; MAX_PAYLOAD + 1]),
