@@ -11,7 +11,10 @@ fn main() {
     println!("cargo:rerun-if-env-changed=PATH");
     // Rebuild when Verilator appears or changes (a missing path makes cargo re-run this script,
     // so installing Verilator after a first build is picked up).
-    println!("cargo:rerun-if-changed={}", which("verilator").unwrap_or_else(|| "/usr/bin/verilator".into()));
+    println!(
+        "cargo:rerun-if-changed={}",
+        which("verilator").unwrap_or_else(|| "/usr/bin/verilator".into())
+    );
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let mut decls = String::new();
     let have = Command::new("verilator")
@@ -21,7 +24,11 @@ fn main() {
         .unwrap_or(false);
     if !have {
         println!("cargo:warning=verilator not found: the Verilator backend is not built (run `cargo xtask test` or install Debian's verilator)");
-        std::fs::write(out.join("verilated.rs"), "pub const DESIGNS: &[&str] = &[];\n").unwrap();
+        std::fs::write(
+            out.join("verilated.rs"),
+            "pub const DESIGNS: &[&str] = &[];\n",
+        )
+        .unwrap();
         return;
     }
     let include = verilator_root().join("include");
@@ -37,8 +44,22 @@ fn main() {
         std::fs::write(&v, design.verilog(&params)).unwrap();
         let class = format!("V{name}");
         let status = Command::new("verilator")
-            .args(["--cc", "-O3", "--x-assign", "fast", "--x-initial", "fast", "--noassert"])
-            .args(["-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", "top"])
+            .args([
+                "--cc",
+                "-O3",
+                "--x-assign",
+                "fast",
+                "--x-initial",
+                "fast",
+                "--noassert",
+            ])
+            .args([
+                "-Wno-fatal",
+                "-Wno-lint",
+                "-Wno-style",
+                "--top-module",
+                "top",
+            ])
             .args(["--prefix", &class, "--Mdir"])
             .arg(&dir)
             .arg(&v)
@@ -113,7 +134,11 @@ fn which(tool: &str) -> Option<String> {
 }
 
 fn verilator_root() -> PathBuf {
-    if let Ok(o) = Command::new("verilator").arg("--getenv").arg("VERILATOR_ROOT").output() {
+    if let Ok(o) = Command::new("verilator")
+        .arg("--getenv")
+        .arg("VERILATOR_ROOT")
+        .output()
+    {
         let s = String::from_utf8_lossy(&o.stdout).trim().to_string();
         if !s.is_empty() && Path::new(&s).join("include").exists() {
             return PathBuf::from(s);

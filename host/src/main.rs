@@ -8,7 +8,11 @@ use model::link::{self, job};
 use sim::{BackendKind, SimBoard};
 
 #[derive(Parser)]
-#[command(name = "boardgate", version, about = "Host driver for boardgate FPGA game-search accelerators")]
+#[command(
+    name = "boardgate",
+    version,
+    about = "Host driver for boardgate FPGA game-search accelerators"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -60,7 +64,11 @@ fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
                 eprintln!(
                     "simulated board: {} backend{}",
                     k.name(),
-                    if k == BackendKind::Rust { " (this build has no Verilator model)" } else { "" }
+                    if k == BackendKind::Rust {
+                        " (this build has no Verilator model)"
+                    } else {
+                        ""
+                    }
                 );
                 k
             } else {
@@ -70,7 +78,11 @@ fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
         }
         (None, Some(port)) => {
             if t.baud == 0 || t.baud > link::MAX_BAUD {
-                bail!("--baud {} is not supported (1..={})", t.baud, link::MAX_BAUD);
+                bail!(
+                    "--baud {} is not supported (1..={})",
+                    t.baud,
+                    link::MAX_BAUD
+                );
             }
             Box::new(SerialTransport::open(port, t.baud)?)
         }
@@ -81,14 +93,18 @@ fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
 
 fn parse_hex(s: &str) -> Result<Vec<u8>> {
     let s = s.trim();
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         bail!("hex payload '{s}' has an odd number of digits");
     }
     (0..s.len())
         .step_by(2)
         .map(|i| {
-            u8::from_str_radix(&s[i..i + 2], 16)
-                .with_context(|| format!("'{}' at offset {i} of the payload is not a hex byte", &s[i..i + 2]))
+            u8::from_str_radix(&s[i..i + 2], 16).with_context(|| {
+                format!(
+                    "'{}' at offset {i} of the payload is not a hex byte",
+                    &s[i..i + 2]
+                )
+            })
         })
         .collect()
 }
@@ -118,12 +134,19 @@ fn run(cli: Cli) -> Result<()> {
         Cmd::Echo { target, hex } => {
             let payload = parse_hex(&hex)?;
             if payload.len() > link::MAX_PAYLOAD {
-                bail!("payload of {} bytes is longer than the link's {} bytes", payload.len(), link::MAX_PAYLOAD);
+                bail!(
+                    "payload of {} bytes is longer than the link's {} bytes",
+                    payload.len(),
+                    link::MAX_PAYLOAD
+                );
             }
             let mut l = open(&target, Design::Link)?;
             let got = l.echo(&payload)?;
             if target.json {
-                println!("{}", serde_json::json!({ "echo": hex.to_lowercase(), "ok": got == payload }));
+                println!(
+                    "{}",
+                    serde_json::json!({ "echo": hex.to_lowercase(), "ok": got == payload })
+                );
             } else {
                 println!("echo ok: {} bytes", got.len());
             }
@@ -156,9 +179,16 @@ fn run(cli: Cli) -> Result<()> {
                 bail!("job ended in state {}", job::name(st.state));
             }
             let r = l.job_result()?;
-            let elapsed = u64::from_le_bytes(r.as_slice().try_into().context("JOB_RESULT answer is not 8 bytes")?);
+            let elapsed = u64::from_le_bytes(
+                r.as_slice()
+                    .try_into()
+                    .context("JOB_RESULT answer is not 8 bytes")?,
+            );
             if target.json {
-                println!("{}", serde_json::json!({ "cycles": elapsed, "polls": polls }));
+                println!(
+                    "{}",
+                    serde_json::json!({ "cycles": elapsed, "polls": polls })
+                );
             } else {
                 println!("job done: {elapsed} cycles, {polls} polls");
             }

@@ -13,7 +13,10 @@ use sim::{BackendKind, SimBoard};
 const SEED: u64 = 0xfa17_0001;
 
 fn run(kind: BackendKind, requests: usize, p: f64) {
-    println!("seed {SEED:#x}, backend {}, fault probability {p} per byte and kind", kind.name());
+    println!(
+        "seed {SEED:#x}, backend {}, fault probability {p} per byte and kind",
+        kind.name()
+    );
     let board = SimBoard::open(Design::Link, kind).unwrap();
     let faulty = FaultyTransport::new(
         SimTransport::new(board),
@@ -36,7 +39,9 @@ fn run(kind: BackendKind, requests: usize, p: f64) {
             1 | 2 => {
                 let n = r.gen_range(0..=link::MAX_PAYLOAD);
                 let payload: Vec<u8> = (0..n).map(|_| r.gen()).collect();
-                let got = l.call(link::op::ECHO, &payload).unwrap_or_else(|e| panic!("request {i}: {e}"));
+                let got = l
+                    .call(link::op::ECHO, &payload)
+                    .unwrap_or_else(|e| panic!("request {i}: {e}"));
                 if got != payload {
                     wrong += 1;
                 }
@@ -44,7 +49,9 @@ fn run(kind: BackendKind, requests: usize, p: f64) {
             _ => {
                 // Exactly once: a started job answers RUNNING; had a retry run the command a
                 // second time, the device would have answered BUSY.
-                let st = l.job_start(&1_000_000u32.to_le_bytes()).unwrap_or_else(|e| panic!("request {i}: {e}"));
+                let st = l
+                    .job_start(&1_000_000u32.to_le_bytes())
+                    .unwrap_or_else(|e| panic!("request {i}: {e}"));
                 job_starts += 1;
                 if st.state != job::RUNNING || st.progress != 0 {
                     wrong += 1;
@@ -71,19 +78,29 @@ fn run(kind: BackendKind, requests: usize, p: f64) {
         s.ignored_frames
     );
     assert_eq!(wrong, 0, "wrong answers accepted (seed {SEED:#x})");
-    assert!(f.total() > 0 && s.retries > 0, "the test injected no faults");
+    assert!(
+        f.total() > 0 && s.retries > 0,
+        "the test injected no faults"
+    );
     // The device is not hung: on a clean line it answers at the first attempt.
     l.transport.to_device = FaultConfig::NONE;
     l.transport.to_host = FaultConfig::NONE;
     let before = l.stats.frames_sent;
     assert_eq!(l.identify().unwrap().name, "link");
-    assert_eq!(l.stats.frames_sent, before + 1, "the device needed a retry on a clean line");
+    assert_eq!(
+        l.stats.frames_sent,
+        before + 1,
+        "the device needed a retry on a clean line"
+    );
 }
 
 #[test]
 fn faults_verilator() {
     if !sim::verilator::AVAILABLE {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "Verilator backend missing under CI=true");
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "Verilator backend missing under CI=true"
+        );
         eprintln!("SKIPPED: this build has no Verilator backend");
         return;
     }
@@ -99,12 +116,21 @@ fn faults_rust() {
 fn wait_job_polls_aborts_and_reports() {
     let board = SimBoard::open(Design::Link, BackendKind::default_available()).unwrap();
     let mut l = Link::new(SimTransport::new(board));
-    assert!(matches!(l.job_result(), Err(host::LinkError::Device { code: link::err::NO_RESULT, .. })));
+    assert!(matches!(
+        l.job_result(),
+        Err(host::LinkError::Device {
+            code: link::err::NO_RESULT,
+            ..
+        })
+    ));
     let st = l.job_start(&20_000u32.to_le_bytes()).unwrap();
     assert_eq!(st.state, job::RUNNING);
     assert!(matches!(
         l.job_start(&5u32.to_le_bytes()),
-        Err(host::LinkError::Device { code: link::err::BUSY, .. })
+        Err(host::LinkError::Device {
+            code: link::err::BUSY,
+            ..
+        })
     ));
     let mut last = 0;
     let mut polls = 0;
@@ -126,6 +152,9 @@ fn wait_job_polls_aborts_and_reports() {
     assert!(c2 > c1, "cycle counter is not running: {c1} then {c2}");
     assert!(matches!(
         l.job_start(&[1, 2]),
-        Err(host::LinkError::Device { code: link::err::BAD_LENGTH, .. })
+        Err(host::LinkError::Device {
+            code: link::err::BAD_LENGTH,
+            ..
+        })
     ));
 }

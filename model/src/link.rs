@@ -335,7 +335,11 @@ impl Identity {
                 got: p.len(),
             });
         }
-        let name_bytes: Vec<u8> = p[..NAME_LEN].iter().copied().take_while(|&b| b != 0).collect();
+        let name_bytes: Vec<u8> = p[..NAME_LEN]
+            .iter()
+            .copied()
+            .take_while(|&b| b != 0)
+            .collect();
         let name = String::from_utf8(name_bytes).map_err(|_| PayloadError::Invalid {
             what: "IDENTIFY answer",
             why: "design name is not ASCII".into(),
@@ -421,9 +425,17 @@ pub enum DivisorError {
     #[error("baud rate {baud} is not supported (1..={MAX_BAUD})")]
     Baud { baud: u32 },
     #[error("baud rate {baud} at {clock_hz} Hz needs divisor {divisor}, outside {MIN_DIVISOR}..={MAX_DIVISOR}")]
-    Divisor { clock_hz: u32, baud: u32, divisor: u64 },
+    Divisor {
+        clock_hz: u32,
+        baud: u32,
+        divisor: u64,
+    },
     #[error("baud rate {baud} at {clock_hz} Hz is off by {percent:.2}% (more than 2%)")]
-    Inexact { clock_hz: u32, baud: u32, percent: f64 },
+    Inexact {
+        clock_hz: u32,
+        baud: u32,
+        percent: f64,
+    },
 }
 
 #[cfg(test)]
@@ -453,7 +465,10 @@ mod tests {
             for chunk in wire.chunks(rng.gen_range(1..8)) {
                 got.extend(d.push(chunk));
             }
-            assert!(got.contains(&f), "frame lost behind garbage (seed {seed:#x})");
+            assert!(
+                got.contains(&f),
+                "frame lost behind garbage (seed {seed:#x})"
+            );
         }
     }
 
@@ -461,11 +476,24 @@ mod tests {
     fn worked_example_bytes() {
         // The examples of docs/protocol.md.
         let hex = |f: Frame| {
-            f.encode().iter().map(|b| format!("{b:02X}")).collect::<Vec<_>>().join(" ")
+            f.encode()
+                .iter()
+                .map(|b| format!("{b:02X}"))
+                .collect::<Vec<_>>()
+                .join(" ")
         };
-        assert_eq!(hex(Frame::new(7, op::ECHO, &[0, 0xFF, 0x55]).unwrap()), "A5 03 07 02 00 FF 55 43 E3");
-        assert_eq!(hex(Frame::new(7, op::ECHO | RESPONSE, &[0, 0xFF, 0x55]).unwrap()), "A5 03 07 82 00 FF 55 9E DB");
-        assert_eq!(hex(Frame::new(8, op::IDENTIFY, &[]).unwrap()), "A5 00 08 01 55 14");
+        assert_eq!(
+            hex(Frame::new(7, op::ECHO, &[0, 0xFF, 0x55]).unwrap()),
+            "A5 03 07 02 00 FF 55 43 E3"
+        );
+        assert_eq!(
+            hex(Frame::new(7, op::ECHO | RESPONSE, &[0, 0xFF, 0x55]).unwrap()),
+            "A5 03 07 82 00 FF 55 9E DB"
+        );
+        assert_eq!(
+            hex(Frame::new(8, op::IDENTIFY, &[]).unwrap()),
+            "A5 00 08 01 55 14"
+        );
         let id = Identity {
             name: "link".into(),
             version: (0, 1, 0),
@@ -477,9 +505,15 @@ mod tests {
             hex(Frame::new(8, op::IDENTIFY | RESPONSE, &id.encode()).unwrap()),
             "A5 12 08 81 6C 69 6E 6B 00 00 00 00 00 01 00 20 00 87 93 03 09 02 19 AD"
         );
-        assert_eq!(hex(Frame::new(9, op::ERROR, &[err::BAD_CRC, op::ECHO]).unwrap()), "A5 02 09 FF 01 02 7A E8");
+        assert_eq!(
+            hex(Frame::new(9, op::ERROR, &[err::BAD_CRC, op::ECHO]).unwrap()),
+            "A5 02 09 FF 01 02 7A E8"
+        );
         assert_eq!(hex(Frame::new(10, 0x42, &[]).unwrap()), "A5 00 0A 42 4B D1");
-        assert_eq!(hex(Frame::new(10, op::ERROR, &[err::UNKNOWN_OP, 0x42]).unwrap()), "A5 02 0A FF 02 42 FC A3");
+        assert_eq!(
+            hex(Frame::new(10, op::ERROR, &[err::UNKNOWN_OP, 0x42]).unwrap()),
+            "A5 02 0A FF 02 42 FC A3"
+        );
         assert_eq!(divisor_for(60_000_000, 115_200), Ok(521));
     }
 
@@ -487,7 +521,9 @@ mod tests {
     fn too_long_payload_is_refused() {
         assert_eq!(
             Frame::new(0, op::ECHO, &[0; MAX_PAYLOAD + 1]),
-            Err(FrameError::TooLong { len: MAX_PAYLOAD + 1 })
+            Err(FrameError::TooLong {
+                len: MAX_PAYLOAD + 1
+            })
         );
     }
 

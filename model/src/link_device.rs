@@ -83,7 +83,11 @@ impl<C: CoreModel> LinkDevice<C> {
             Rx::Op => {
                 self.opc = b;
                 self.payload.clear();
-                self.rx = if self.len == 0 { Rx::CrcHi } else { Rx::Payload };
+                self.rx = if self.len == 0 {
+                    Rx::CrcHi
+                } else {
+                    Rx::Payload
+                };
             }
             Rx::Payload => {
                 self.payload.push(b);
@@ -180,7 +184,13 @@ impl LinkCoreModel {
 
 impl CoreModel for LinkCoreModel {
     fn command(&mut self, opc: u8, p: &[u8]) -> CoreAnswer {
-        let want_empty = |p: &[u8]| if p.is_empty() { Ok(()) } else { Err(err::BAD_LENGTH) };
+        let want_empty = |p: &[u8]| {
+            if p.is_empty() {
+                Ok(())
+            } else {
+                Err(err::BAD_LENGTH)
+            }
+        };
         match opc {
             op::ECHO => Ok(p.to_vec()),
             op::COUNTER => {
@@ -196,7 +206,11 @@ impl CoreModel for LinkCoreModel {
                 }
                 self.target = u32::from_le_bytes(p.try_into().unwrap()) as u64;
                 self.elapsed = 0;
-                self.state = if self.target == 0 { job::DONE } else { job::RUNNING };
+                self.state = if self.target == 0 {
+                    job::DONE
+                } else {
+                    job::RUNNING
+                };
                 Ok(self.status())
             }
             op::JOB_POLL => {
@@ -247,13 +261,17 @@ mod tests {
     #[test]
     fn repeated_sequence_number_gets_cached_answer_and_runs_once() {
         let mut d = dev();
-        let start = Frame::new(7, op::JOB_START, &100u32.to_le_bytes()).unwrap().encode();
+        let start = Frame::new(7, op::JOB_START, &100u32.to_le_bytes())
+            .unwrap()
+            .encode();
         let a1 = send(&mut d, &start);
         d.advance_core(10);
         let a2 = send(&mut d, &start);
         assert_eq!(a1, a2, "a retry must get the cached answer");
         // A new sequence number is a new request: the job is running, so BUSY.
-        let again = Frame::new(8, op::JOB_START, &100u32.to_le_bytes()).unwrap().encode();
+        let again = Frame::new(8, op::JOB_START, &100u32.to_le_bytes())
+            .unwrap()
+            .encode();
         let a3 = send(&mut d, &again);
         let mut dec = link::Decoder::new();
         let f = dec.push(&a3[0]);

@@ -84,7 +84,10 @@ impl<C: BoardCore> RustSim<C> {
 
     fn settle(&mut self) -> Result<()> {
         if !simulate(&mut self.uut, MAX_SETTLE) {
-            bail!("design {} did not settle within {MAX_SETTLE} passes", C::NAME);
+            bail!(
+                "design {} did not settle within {MAX_SETTLE} passes",
+                C::NAME
+            );
         }
         Ok(())
     }

@@ -30,7 +30,11 @@ pub struct SimBoard {
 enum RxSoft {
     Idle,
     /// Sampling: next sample cycle, bits so far, count.
-    Bits { next: u64, value: u16, n: u32 },
+    Bits {
+        next: u64,
+        value: u16,
+        n: u32,
+    },
 }
 
 impl SimBoard {

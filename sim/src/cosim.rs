@@ -105,8 +105,18 @@ pub fn cosim<B: Block>(
             .zip(p.values)
             .filter(|(port, _)| Some(port.name.as_str()) != clock)
             .partition(|(port, _)| port.input);
-        rows_in.push(ins.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>().join(" "));
-        rows_out.push(outs.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>().join(" "));
+        rows_in.push(
+            ins.iter()
+                .map(|(_, v)| v.clone())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        rows_out.push(
+            outs.iter()
+                .map(|(_, v)| v.clone())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
         if clock.is_some() {
             set_clock(uut, true);
             if !simulate(uut, 100) {
@@ -118,7 +128,10 @@ pub fn cosim<B: Block>(
             }
         }
     }
-    let ins: Vec<&Port> = ports.iter().filter(|p| p.input && Some(p.name.as_str()) != clock).collect();
+    let ins: Vec<&Port> = ports
+        .iter()
+        .filter(|p| p.input && Some(p.name.as_str()) != clock)
+        .collect();
     let outs: Vec<&Port> = ports.iter().filter(|p| !p.input).collect();
     if outs.is_empty() {
         bail!("{name}: block has no outputs to compare");
@@ -130,8 +143,25 @@ pub fn cosim<B: Block>(
     std::fs::write(dir.join("tb.cpp"), testbench(&ins, &outs, clock, cycles))?;
     let out = Command::new("verilator")
         .current_dir(&dir)
-        .args(["--cc", "--exe", "--build", "-j", "2", "-O1", "-Wno-fatal", "-Wno-lint", "-Wno-style"])
-        .args(["--x-assign", "unique", "--x-initial", "unique", "--top-module", "top"])
+        .args([
+            "--cc",
+            "--exe",
+            "--build",
+            "-j",
+            "2",
+            "-O1",
+            "-Wno-fatal",
+            "-Wno-lint",
+            "-Wno-style",
+        ])
+        .args([
+            "--x-assign",
+            "unique",
+            "--x-initial",
+            "unique",
+            "--top-module",
+            "top",
+        ])
         .args(["--prefix", "Vdut", "-Mdir", "obj", "dut.v", "tb.cpp"])
         .output()
         .context("running verilator")?;
@@ -220,7 +250,11 @@ int main(int argc, char** argv) {
     for p in outs {
         t.push_str("        so >> tok;\n");
         if p.bits <= 64 {
-            let mask = if p.bits == 64 { u64::MAX } else { (1u64 << p.bits) - 1 };
+            let mask = if p.bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << p.bits) - 1
+            };
             writeln!(
                 t,
                 "        if (((uint64_t)top->{0} & {mask}ULL) != narrow(tok)) {{ if (++errors <= 5) printf(\"MISMATCH cycle %d {0}: verilog %llx rust %s\\n\", k, (unsigned long long)top->{0}, tok.c_str()); }}",
@@ -238,9 +272,15 @@ int main(int argc, char** argv) {
         }
     }
     if let Some(c) = clock {
-        writeln!(t, "        top->{c} = 1; top->eval(); top->{c} = 0; top->eval();").unwrap();
+        writeln!(
+            t,
+            "        top->{c} = 1; top->eval(); top->{c} = 0; top->eval();"
+        )
+        .unwrap();
     }
-    t.push_str("    }\n    printf(\"COSIM errors=%ld\\n\", errors);\n    delete top;\n    return 0;\n}\n");
+    t.push_str(
+        "    }\n    printf(\"COSIM errors=%ld\\n\", errors);\n    delete top;\n    return 0;\n}\n",
+    );
     t
 }
 

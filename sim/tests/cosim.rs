@@ -22,7 +22,16 @@ fn frame_stream(r: &mut StdRng, n: usize) -> Vec<u8> {
     for i in 0..n {
         let len = r.gen_range(0..=8);
         let payload: Vec<u8> = (0..len).map(|_| r.gen()).collect();
-        let opc = [op::IDENTIFY, op::ECHO, op::COUNTER, op::JOB_START, op::JOB_POLL, op::JOB_ABORT, op::JOB_RESULT, 0x42][r.gen_range(0..8)];
+        let opc = [
+            op::IDENTIFY,
+            op::ECHO,
+            op::COUNTER,
+            op::JOB_START,
+            op::JOB_POLL,
+            op::JOB_ABORT,
+            op::JOB_RESULT,
+            0x42,
+        ][r.gen_range(0..8)];
         let mut f = Frame::new((i % 3) as u8, opc, &payload).unwrap().encode();
         if r.gen_bool(0.2) {
             let k = r.gen_range(0..f.len());
@@ -53,7 +62,11 @@ fn crc16_matches_model_and_verilog() {
         uut.crc_in.next = (c as u64).into();
         uut.data.next = (d as u64).into();
         assert!(simulate(&mut uut, 10));
-        assert_eq!(uut.crc_out.val().to_u64() as u16, link::crc16_update(c, d), "crc {c:#x} byte {d:#x}");
+        assert_eq!(
+            uut.crc_out.val().to_u64() as u16,
+            link::crc16_update(c, d),
+            "crc {c:#x} byte {d:#x}"
+        );
     }
     let rep = cosim(
         "crc16",
@@ -67,7 +80,10 @@ fn crc16_matches_model_and_verilog() {
         |_, _| {},
     )
     .unwrap();
-    println!("crc16: {} vectors, {} outputs compared", rep.cycles, rep.outputs);
+    println!(
+        "crc16: {} vectors, {} outputs compared",
+        rep.cycles, rep.outputs
+    );
 }
 
 #[test]
@@ -128,7 +144,11 @@ fn link_engine_verilog() {
     let mut at = vec![None; cycles];
     let mut t = 5;
     for &b in &stream {
-        t += if r.gen_bool(0.01) { 3300 } else { r.gen_range(3..40) };
+        t += if r.gen_bool(0.01) {
+            3300
+        } else {
+            r.gen_range(3..40)
+        };
         if t >= cycles {
             break;
         }
@@ -138,7 +158,13 @@ fn link_engine_verilog() {
     let rsp: Vec<(bool, bool, u8, u8, Vec<u8>)> = (0..cycles)
         .map(|_| {
             let len = r.gen_range(0..=link::MAX_PAYLOAD as u8);
-            (r.gen_bool(0.2), r.gen_bool(0.3), r.gen(), len, (0..len).map(|_| r.gen()).collect())
+            (
+                r.gen_bool(0.2),
+                r.gen_bool(0.3),
+                r.gen(),
+                len,
+                (0..len).map(|_| r.gen()).collect(),
+            )
         })
         .collect();
     let id = link::Identity {
@@ -177,7 +203,11 @@ fn link_core_verilog() {
     }
     let mut r = rng(5);
     let mut stream = frame_stream(&mut r, 6);
-    stream.extend(Frame::new(9, op::JOB_START, &300u32.to_le_bytes()).unwrap().encode());
+    stream.extend(
+        Frame::new(9, op::JOB_START, &300u32.to_le_bytes())
+            .unwrap()
+            .encode(),
+    );
     stream.extend(Frame::new(10, op::JOB_POLL, &[]).unwrap().encode());
     let p = CoreParams::sim();
     let mut core = gateware::link::LinkCore::build(&p);
@@ -219,7 +249,14 @@ fn cosim_detects_a_mismatch() {
     if !skip_unless_verilator("cosim_detects_a_mismatch") {
         return;
     }
-    let e = cosim("liar", &mut Liar::default(), 10, None, |u, k| u.a.next = (k as u64).into(), |_, _| {})
-        .expect_err("a differing Verilog must fail the co-simulation");
+    let e = cosim(
+        "liar",
+        &mut Liar::default(),
+        10,
+        None,
+        |u, k| u.a.next = (k as u64).into(),
+        |_, _| {},
+    )
+    .expect_err("a differing Verilog must fail the co-simulation");
     assert!(e.to_string().contains("differs"), "{e}");
 }

@@ -21,7 +21,10 @@ fn request(r: &mut StdRng, seq: u8) -> Vec<u8> {
             (op::ECHO, (0..n).map(|_| r.gen()).collect())
         }
         4 => (op::COUNTER, vec![0; r.gen_range(1..4)]),
-        5 => ([op::JOB_POLL, op::JOB_ABORT, op::JOB_RESULT][r.gen_range(0..3)], vec![]),
+        5 => (
+            [op::JOB_POLL, op::JOB_ABORT, op::JOB_RESULT][r.gen_range(0..3)],
+            vec![],
+        ),
         6 => (op::JOB_START, vec![0; 3]),
         _ => (r.gen_range(0x20..0x7f), vec![r.gen()]),
     };
@@ -54,7 +57,10 @@ fn fault(r: &mut StdRng, f: &mut Vec<u8>, c: &mut Counts) {
         3 => f.truncate(r.gen_range(1..f.len())),
         4 => {
             // Garbage before the frame, without a start-of-frame byte.
-            let g: Vec<u8> = (0..r.gen_range(1..6)).map(|_| r.gen_range(0..=255u8)).filter(|&b| b != link::SOF).collect();
+            let g: Vec<u8> = (0..r.gen_range(1..6))
+                .map(|_| r.gen_range(0..=255u8))
+                .filter(|&b| b != link::SOF)
+                .collect();
             f.splice(0..0, g);
         }
         _ => return,
@@ -92,14 +98,26 @@ fn run(kind: BackendKind, frames: usize) {
         board.write(&f);
         assert!(
             board
-                .run_until_quiet(link::RX_TIMEOUT_BIT_TIMES + 30, 100 * link::MAX_FRAME as u64 * 10 * 16)
+                .run_until_quiet(
+                    link::RX_TIMEOUT_BIT_TIMES + 30,
+                    100 * link::MAX_FRAME as u64 * 10 * 16
+                )
                 .unwrap(),
             "device never went quiet after frame {i} (seed {SEED:#x})"
         );
         let got = board.read();
-        let want: Vec<u8> = f.iter().filter_map(|&b| model.on_byte(b)).flatten().collect();
+        let want: Vec<u8> = f
+            .iter()
+            .filter_map(|&b| model.on_byte(b))
+            .flatten()
+            .collect();
         model.timeout();
-        assert_eq!(got, want, "answer to frame {i} {f:02x?} differs from the model (seed {SEED:#x}, {})", kind.name());
+        assert_eq!(
+            got,
+            want,
+            "answer to frame {i} {f:02x?} differs from the model (seed {SEED:#x}, {})",
+            kind.name()
+        );
         if !got.is_empty() {
             c.answers += 1;
             if got[3] == op::ERROR {
@@ -115,7 +133,10 @@ fn run(kind: BackendKind, frames: usize) {
 #[test]
 fn device_matches_model_under_faults_verilator() {
     if !sim::verilator::AVAILABLE {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "Verilator backend missing under CI=true");
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "Verilator backend missing under CI=true"
+        );
         eprintln!("SKIPPED: this build has no Verilator backend");
         return;
     }

@@ -26,7 +26,10 @@ pub fn run(a: Args) -> Result<()> {
         kinds.push(BackendKind::Verilator);
     }
     if !a.json {
-        println!("{:<10} {:>12} {:>10} {:>14}", "backend", "cycles", "seconds", "cycles/s");
+        println!(
+            "{:<10} {:>12} {:>10} {:>14}",
+            "backend", "cycles", "seconds", "cycles/s"
+        );
     }
     for kind in kinds {
         let mut l = Link::new(SimTransport::new(SimBoard::open(design, kind)?));
@@ -36,7 +39,11 @@ pub fn run(a: Args) -> Result<()> {
             l.echo(&[i as u8; 16])?;
         }
         let busy = l.transport.board.cycles();
-        l.transport.board.run(if kind == BackendKind::Rust { 200_000 } else { 20_000_000 })?;
+        l.transport.board.run(if kind == BackendKind::Rust {
+            200_000
+        } else {
+            20_000_000
+        })?;
         let cycles = l.transport.board.cycles();
         let secs = t.elapsed().as_secs_f64();
         if a.json {
@@ -45,14 +52,26 @@ pub fn run(a: Args) -> Result<()> {
                 serde_json::json!({"design": design.name(), "backend": kind.name(), "cycles": cycles, "busy_cycles": busy, "seconds": secs, "cycles_per_second": cycles as f64 / secs})
             );
         } else {
-            println!("{:<10} {:>12} {:>10.2} {:>14.0}", kind.name(), cycles, secs, cycles as f64 / secs);
+            println!(
+                "{:<10} {:>12} {:>10.2} {:>14.0}",
+                kind.name(),
+                cycles,
+                secs,
+                cycles as f64 / secs
+            );
         }
     }
     for board in boards::all() {
-        let p = boards::build_dir(design.name(), board.name()).join(board_common::report::REPORT_FILE);
+        let p =
+            boards::build_dir(design.name(), board.name()).join(board_common::report::REPORT_FILE);
         match SynthReport::read(&p) {
             Ok(r) => println!("{}", r.summary_line()),
-            Err(_) => println!("{}: no synth report (run cargo xtask synth {} --board {})", board.name(), design.name(), board.name()),
+            Err(_) => println!(
+                "{}: no synth report (run cargo xtask synth {} --board {})",
+                board.name(),
+                design.name(),
+                board.name()
+            ),
         }
     }
     Ok(())

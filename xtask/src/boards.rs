@@ -5,7 +5,10 @@ use board_common::Board;
 use std::path::PathBuf;
 
 pub fn all() -> Vec<Box<dyn Board>> {
-    vec![Box::new(board_alchitry_cu::AlchitryCu), Box::new(board_ulx3s::Ulx3s)]
+    vec![
+        Box::new(board_alchitry_cu::AlchitryCu),
+        Box::new(board_ulx3s::Ulx3s),
+    ]
 }
 
 pub fn by_name(name: &str) -> Result<Box<dyn Board>> {
@@ -19,7 +22,10 @@ pub fn by_name(name: &str) -> Result<Box<dyn Board>> {
 
 /// The workspace root (xtask's parent directory).
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 /// `target/boardgate/<design>-<board>/`.

@@ -24,7 +24,10 @@ pub fn run(a: Args) -> Result<()> {
 }
 
 fn demo_link(kind: BackendKind) -> Result<()> {
-    println!("== link core on the simulated board ({} backend) ==", kind.name());
+    println!(
+        "== link core on the simulated board ({} backend) ==",
+        kind.name()
+    );
     let t = Instant::now();
     let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Link, kind)?));
     let id = l.identify()?;
@@ -38,13 +41,20 @@ fn demo_link(kind: BackendKind) -> Result<()> {
         id.divisor,
         id.max_payload
     );
-    for payload in [&b""[..], &[0x00, 0xFF, 0x55][..], b"boardgate: hello from the FPGA!"] {
+    for payload in [
+        &b""[..],
+        &[0x00, 0xFF, 0x55][..],
+        b"boardgate: hello from the FPGA!",
+    ] {
         let got = l.echo(payload)?;
         println!("echo {} bytes: {:02x?}", got.len(), got);
     }
     let c1 = l.counter()?;
     let c2 = l.counter()?;
-    println!("cycle counter: {c1} then {c2} (+{} cycles between two requests)", c2 - c1);
+    println!(
+        "cycle counter: {c1} then {c2} (+{} cycles between two requests)",
+        c2 - c1
+    );
     let cycles = 50_000u32;
     let mut st = l.job_start(&cycles.to_le_bytes())?;
     let mut polls = 0;

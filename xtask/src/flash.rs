@@ -25,7 +25,12 @@ pub fn run(a: Args) -> Result<()> {
     let bitstream = if report_path.exists() {
         let r = SynthReport::read(&report_path)?;
         if !r.passed() {
-            bail!("the last synth of {} for {} failed ({}); not flashing", design.name(), board.name(), r.summary_line());
+            bail!(
+                "the last synth of {} for {} failed ({}); not flashing",
+                design.name(),
+                board.name(),
+                r.summary_line()
+            );
         }
         PathBuf::from(r.bitstream)
     } else if a.dry_run {

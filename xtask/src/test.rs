@@ -57,7 +57,10 @@ pub fn run(a: Args) -> Result<()> {
         t0.elapsed().as_secs_f64()
     );
     if !failed.is_empty() {
-        bail!("synthesis failed (no fit or timing missed): {}", failed.join(", "));
+        bail!(
+            "synthesis failed (no fit or timing missed): {}",
+            failed.join(", ")
+        );
     }
     Ok(())
 }

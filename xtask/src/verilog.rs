@@ -24,7 +24,9 @@ pub fn run(a: Args) -> Result<()> {
     let design = Design::from_name(&a.design)?;
     let board = boards::by_name(&a.board)?;
     let build = board.build(design, a.baud)?;
-    let dir = a.out.unwrap_or_else(|| boards::build_dir(design.name(), board.name()));
+    let dir = a
+        .out
+        .unwrap_or_else(|| boards::build_dir(design.name(), board.name()));
     build.write_sources(&dir)?;
     println!(
         "wrote {} and {} ({} on {}, core clock {:.3} MHz, {} baud)",

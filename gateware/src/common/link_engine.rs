@@ -200,9 +200,32 @@ impl Logic for LinkEngine {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, len, seq, opc, idx, crc, crc_hi, good, rxbuf, timer, core_wait, cmd_strobe,
-            cache_valid, cache_seq, cache_op, cache_len, cache_payload, tx_seq, tx_op, tx_len, txbuf,
-            tx_pos, tx_crc, nframes
+            self,
+            clock,
+            state,
+            len,
+            seq,
+            opc,
+            idx,
+            crc,
+            crc_hi,
+            good,
+            rxbuf,
+            timer,
+            core_wait,
+            cmd_strobe,
+            cache_valid,
+            cache_seq,
+            cache_op,
+            cache_len,
+            cache_payload,
+            tx_seq,
+            tx_op,
+            tx_len,
+            txbuf,
+            tx_pos,
+            tx_crc,
+            nframes
         );
         // Defaults.
         self.cmd_strobe.d.next = false;
@@ -223,18 +246,17 @@ impl Logic for LinkEngine {
 
         // Receive timeout: a half-received frame is dropped after k_rx_timeout idle cycles.
         self.timer.d.next = 0_u64.into();
-        if (self.state.q.val() == LinkState::Len)
+        if ((self.state.q.val() == LinkState::Len)
             | (self.state.q.val() == LinkState::Seq)
             | (self.state.q.val() == LinkState::Op)
             | (self.state.q.val() == LinkState::Payload)
             | (self.state.q.val() == LinkState::CrcHi)
-            | (self.state.q.val() == LinkState::CrcLo)
+            | (self.state.q.val() == LinkState::CrcLo))
+            & !self.rx_valid.val()
         {
-            if !self.rx_valid.val() {
-                self.timer.d.next = self.timer.q.val() + 1_u64;
-                if self.timer.q.val() == self.k_rx_timeout.val() {
-                    self.state.d.next = LinkState::Hunt;
-                }
+            self.timer.d.next = self.timer.q.val() + 1_u64;
+            if self.timer.q.val() == self.k_rx_timeout.val() {
+                self.state.d.next = LinkState::Hunt;
             }
         }
 

@@ -52,7 +52,10 @@ pub struct UartRx {
 impl UartRx {
     /// `divisor`: clock cycles per bit (validated by `CoreParams`).
     pub fn new(divisor: u32) -> Self {
-        assert!(divisor >= model::link::MIN_DIVISOR, "UART divisor {divisor} too small");
+        assert!(
+            divisor >= model::link::MIN_DIVISOR,
+            "UART divisor {divisor} too small"
+        );
         Self {
             clock: Default::default(),
             rx: Default::default(),
@@ -77,7 +80,9 @@ impl UartRx {
 impl Logic for UartRx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, sync1, sync2, state, count, nbit, shift, out_data, out_valid, out_ferr);
+        dff_setup!(
+            self, clock, sync1, sync2, state, count, nbit, shift, out_data, out_valid, out_ferr
+        );
         // The line idles high: the synchronizer flops start at 0 and see the line within 2 cycles;
         // a start bit needs a high-to-low edge seen in Idle, so the reset value is harmless.
         self.sync1.d.next = self.rx.val();

@@ -32,7 +32,10 @@ pub struct UartTx {
 
 impl UartTx {
     pub fn new(divisor: u32) -> Self {
-        assert!(divisor >= model::link::MIN_DIVISOR, "UART divisor {divisor} too small");
+        assert!(
+            divisor >= model::link::MIN_DIVISOR,
+            "UART divisor {divisor} too small"
+        );
         Self {
             clock: Default::default(),
             data: Default::default(),

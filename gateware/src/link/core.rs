@@ -100,7 +100,15 @@ crate::impl_board_core!(LinkCore, "link");
 impl Logic for LinkCore {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, count_lo, count_hi, job_state, job_target, job_elapsed);
+        dff_setup!(
+            self,
+            clock,
+            count_lo,
+            count_hi,
+            job_state,
+            job_target,
+            job_elapsed
+        );
         self.rx.clock.next = self.clock.val();
         self.tx.clock.next = self.clock.val();
         self.engine.clock.next = self.clock.val();
@@ -194,7 +202,8 @@ impl Logic for LinkCore {
                 self.engine.rsp_code.next = self.k_err_length.val();
             } else if self.job_state.q.val() == self.k_job_done.val() {
                 self.engine.rsp_len.next = 8_u64.into();
-                self.engine.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 32>(self.job_elapsed.q.val());
+                self.engine.rsp_payload.next =
+                    bit_cast::<PAYLOAD_BITS, 32>(self.job_elapsed.q.val());
             } else {
                 self.engine.rsp_error.next = true;
                 self.engine.rsp_code.next = self.k_err_no_result.val();
