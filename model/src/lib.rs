@@ -8,3 +8,4 @@
 
 pub mod link;
 pub mod link_device;
+pub mod othello;

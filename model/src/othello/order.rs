@@ -1,0 +1,47 @@
+//! Move orders: the paper's square classes (Figure 10) as a priority list.
+
+/// Square classes of the paper's Figure 10, A (best) .. J (worst), row 1 first.
+pub const PAPER_CLASSES: [u8; 64] = *b"\
+BICEECIB\
+IJHGGHJI\
+CHDFFDHC\
+EGFAAFGE\
+EGFAAFGE\
+CHDFFDHC\
+IJHGGHJI\
+BICEECIB";
+
+/// Squares in the paper's move order: class A first, then B..J; within a class, by square
+/// index (the order of the paper's Table 5). Table 5 lists square 22 under both G and H; by
+/// Figure 10 square 12 (e2) is the G square, which is what this order uses.
+pub fn paper_order() -> [u8; 64] {
+    let mut v: Vec<u8> = (0..64u8).collect();
+    v.sort_by_key(|&s| (PAPER_CLASSES[s as usize], s));
+    v.try_into().unwrap()
+}
+
+/// The first square of `moves` in `order`.
+pub fn first_in_order(moves: u64, order: &[u8; 64]) -> Option<u32> {
+    order
+        .iter()
+        .map(|&s| s as u32)
+        .find(|&s| moves >> s & 1 == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table5_classes() {
+        let o = paper_order();
+        assert_eq!(&o[..4], &[27, 28, 35, 36]);
+        assert_eq!(&o[4..8], &[0, 7, 56, 63]);
+        assert_eq!(&o[60..], &[9, 14, 49, 54]);
+        // G per Figure 10: 11, 12, 25, 30, 33, 38, 51, 52.
+        let g: Vec<u8> = (0..64)
+            .filter(|&s| PAPER_CLASSES[s as usize] == b'G')
+            .collect();
+        assert_eq!(g, [11, 12, 25, 30, 33, 38, 51, 52]);
+    }
+}

@@ -1,0 +1,120 @@
+//! The reference search: the exact algorithm of the hardware solver (`gateware::othello::
+//! solver`), so that score, best move and node count match it bit for bit.
+//!
+//! Negamax alpha-beta, **fail-hard**: the result `v` of a search with window `(alpha, beta)`
+//! is exact when `alpha < v < beta`; `v == alpha` means the true score is `<= alpha`
+//! (all moves failed low), `v == beta` that it is `>= beta` (a cut-off). A leaf (neither
+//! side can move) returns its exact final score even outside the window. Nodes are counted on
+//! entry: every position visited, pass positions and leaves included.
+//!
+//! Node kinds (the paper's Table 6): leaf (game over), pass (side to move has no move, the
+//! opponent has), searching tree node (a move is taken and searched), cut-off (a child's
+//! value reached beta), search ended (all moves tried).
+
+use super::order::first_in_order;
+use super::rules::{final_score, legal_moves, play};
+
+/// Move order of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveOrder {
+    /// The paper's square classes (Figure 10 / Table 5).
+    Paper,
+    /// Fewest opponent replies first; ties broken by the paper's order.
+    FastestFirst,
+}
+
+impl MoveOrder {
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveOrder::Paper => "paper",
+            MoveOrder::FastestFirst => "fastest-first",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SearchResult {
+    pub score: i32,
+    /// Best move at the root: the move that raised alpha last or caused the cut-off; `None`
+    /// when the root is a pass, a finished game, or every move failed low.
+    pub best: Option<u32>,
+    pub nodes: u64,
+    pub leaves: u64,
+    pub passes: u64,
+    pub cutoffs: u64,
+}
+
+/// Picks the next move of `left` (non-empty) in position (p, o).
+pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
+    let paper = super::order::paper_order();
+    match order {
+        MoveOrder::Paper => first_in_order(left, &paper).unwrap(),
+        MoveOrder::FastestFirst => {
+            let mut best = None;
+            for &s in paper.iter() {
+                let s = s as u32;
+                if left >> s & 1 == 0 {
+                    continue;
+                }
+                let (np, no) = play(p, o, s);
+                let mob = legal_moves(np, no).count_ones();
+                if best.map(|(_, m)| mob < m).unwrap_or(true) {
+                    best = Some((s, mob));
+                }
+            }
+            best.unwrap().0
+        }
+    }
+}
+
+/// Searches (p, o) with the window (alpha, beta), `alpha < beta`, both in -65..=65.
+pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> SearchResult {
+    let mut r = SearchResult::default();
+    let (score, best) = node(p, o, alpha, beta, order, &mut r);
+    r.score = score;
+    r.best = best;
+    r
+}
+
+fn node(
+    p: u64,
+    o: u64,
+    mut alpha: i32,
+    beta: i32,
+    order: MoveOrder,
+    r: &mut SearchResult,
+) -> (i32, Option<u32>) {
+    r.nodes += 1;
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if legal_moves(o, p) == 0 {
+            r.leaves += 1;
+            return (final_score(p, o), None);
+        }
+        r.passes += 1;
+        let (v, _) = node(o, p, -beta, -alpha, order, r);
+        return (-v, None);
+    }
+    let mut best = None;
+    let mut left = moves;
+    while left != 0 {
+        let m = select(p, o, left, order);
+        left &= !(1u64 << m);
+        let (np, no) = play(p, o, m);
+        let v = -node(np, no, -beta, -alpha, order, r).0;
+        if v >= beta {
+            r.cutoffs += 1;
+            return (beta, Some(m));
+        }
+        if v > alpha {
+            alpha = v;
+            best = Some(m);
+        }
+    }
+    (alpha, best)
+}
+
+/// Full-window exact solve.
+pub fn solve(p: u64, o: u64, order: MoveOrder) -> SearchResult {
+    search(p, o, -65, 65, order)
+}
