@@ -10,5 +10,6 @@
 pub mod common;
 pub mod design;
 pub mod link;
+pub mod othello;
 
 pub use design::{BoardCore, CoreParams, Design, ParamError};

@@ -4,9 +4,11 @@
 //! Squares are numbered 0..64 with a1 = 0, h1 = 7, a8 = 56, h8 = 63 (bit `i` of a bitboard is
 //! square `i`); `p` is the side to move, `o` the opponent.
 
+pub mod fast;
 pub mod obf;
 pub mod order;
 pub mod perft;
+pub mod random;
 pub mod rules;
 pub mod search;
 

@@ -1,0 +1,351 @@
+//! The alpha-beta search FSM (paper section 3, Figures 2-3, Table 6) with its on-chip stack.
+//!
+//! ```text
+//!  start, cancel ----------->+----------+----> busy, done, aborted, overflow
+//!  root_p[64], root_o[64] -->|  Solver  |----> score[8] (excess-128), best[7] (64 = none)
+//!  root_alpha[8], root_beta[8] (excess) |----> nodes_lo/hi[32], cycles_lo/hi[32]
+//!                            +----------+
+//! ```
+//!
+//! Iterative negamax alpha-beta, fail-hard, exactly `model::othello::search` (same node order,
+//! score, best move and node count). The paper's node kinds map to states:
+//!
+//! | state | work | paper node kind |
+//! |---|---|---|
+//! | `Enter` (1 cycle) | count the node; legal moves of both sides and both disc counts in parallel | leaf, pass |
+//! | `Select` (1 cycle) | pick the next move (selector), flip (flipper), push the frame, descend | searching tree node / search ended |
+//! | `Pop` (1 cycle) | the child's value against the popped frame: cut-off, new alpha, or go on | cut-off / return |
+//!
+//! A node therefore costs 3 cycles (its parent's `Select`, its own `Enter`, its parent's `Pop`)
+//! plus 1 `Select` per node whose moves all fail low; the paper needs 3 + 16 for a searching
+//! tree node. The stack read is issued in the same cycle a value is returned, so returns
+//! chain at one cycle per level. Stack: one frame per ply in a synchronous RAM (block RAM):
+//! board (128), moves left (64), alpha, beta (8 + 8), best so far (7), move (6), pass flag.
+
+use super::{DiscCounter, Flipper, LegalMoves, MoveSelector};
+use rust_hdl::prelude::*;
+
+/// Bits of one stack frame.
+pub const FRAME_BITS: usize = 224;
+/// Address bits of the stack (127 usable plies).
+pub const STACK_BITS: usize = 7;
+/// `best` value meaning "no move".
+pub const NO_MOVE: u64 = 64;
+
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum SolverState {
+    Idle,
+    Enter,
+    Select,
+    Pop,
+    Done,
+}
+
+#[derive(LogicBlock)]
+pub struct Solver {
+    pub clock: Signal<In, Clock>,
+    pub start: Signal<In, Bit>,
+    pub cancel: Signal<In, Bit>,
+    pub root_p: Signal<In, Bits<64>>,
+    pub root_o: Signal<In, Bits<64>>,
+    pub root_alpha: Signal<In, Bits<8>>,
+    pub root_beta: Signal<In, Bits<8>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub aborted: Signal<Out, Bit>,
+    pub overflow: Signal<Out, Bit>,
+    pub score: Signal<Out, Bits<8>>,
+    pub best: Signal<Out, Bits<7>>,
+    pub nodes_lo: Signal<Out, Bits<32>>,
+    pub nodes_hi: Signal<Out, Bits<32>>,
+    pub cycles_lo: Signal<Out, Bits<32>>,
+    pub cycles_hi: Signal<Out, Bits<32>>,
+    legal_p: LegalMoves,
+    legal_o: LegalMoves,
+    selector: MoveSelector,
+    flipper: Flipper,
+    count_p: DiscCounter,
+    count_o: DiscCounter,
+    stack: RAM<Bits<FRAME_BITS>, STACK_BITS>,
+    state: DFF<SolverState>,
+    cur_p: DFF<Bits<64>>,
+    cur_o: DFF<Bits<64>>,
+    left: DFF<Bits<64>>,
+    alpha: DFF<Bits<8>>,
+    beta: DFF<Bits<8>>,
+    best_sq: DFF<Bits<7>>,
+    val: DFF<Bits<8>>,
+    sp: DFF<Bits<STACK_BITS>>,
+    n_lo: DFF<Bits<32>>,
+    n_hi: DFF<Bits<32>>,
+    c_lo: DFF<Bits<32>>,
+    c_hi: DFF<Bits<32>>,
+    res_score: DFF<Bits<8>>,
+    res_best: DFF<Bits<7>>,
+    was_aborted: DFF<Bit>,
+    was_overflow: DFF<Bit>,
+    // Combinational temporaries.
+    ret_go: Signal<Local, Bit>,
+    ret_val: Signal<Local, Bits<8>>,
+    ret_best: Signal<Local, Bits<7>>,
+    push: Signal<Local, Bit>,
+    frame: Signal<Local, Bits<FRAME_BITS>>,
+    f_alpha: Signal<Local, Bits<8>>,
+    f_beta: Signal<Local, Bits<8>>,
+    negv: Signal<Local, Bits<8>>,
+    leaf: Signal<Local, Bits<8>>,
+    pc: Signal<Local, Bits<8>>,
+    oc: Signal<Local, Bits<8>>,
+    flips: Signal<Local, Bits<64>>,
+}
+
+impl Solver {
+    /// A solver with the given move order (the paper's: `model::othello::order::paper_order()`).
+    pub fn new(order: [u8; 64]) -> Self {
+        Solver {
+            clock: Default::default(),
+            start: Default::default(),
+            cancel: Default::default(),
+            root_p: Default::default(),
+            root_o: Default::default(),
+            root_alpha: Default::default(),
+            root_beta: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            aborted: Default::default(),
+            overflow: Default::default(),
+            score: Default::default(),
+            best: Default::default(),
+            nodes_lo: Default::default(),
+            nodes_hi: Default::default(),
+            cycles_lo: Default::default(),
+            cycles_hi: Default::default(),
+            legal_p: Default::default(),
+            legal_o: Default::default(),
+            selector: MoveSelector::new(order),
+            flipper: Default::default(),
+            count_p: Default::default(),
+            count_o: Default::default(),
+            stack: Default::default(),
+            state: Default::default(),
+            cur_p: Default::default(),
+            cur_o: Default::default(),
+            left: Default::default(),
+            alpha: Default::default(),
+            beta: Default::default(),
+            best_sq: Default::default(),
+            val: Default::default(),
+            sp: Default::default(),
+            n_lo: Default::default(),
+            n_hi: Default::default(),
+            c_lo: Default::default(),
+            c_hi: Default::default(),
+            res_score: Default::default(),
+            res_best: Default::default(),
+            was_aborted: Default::default(),
+            was_overflow: Default::default(),
+            ret_go: Default::default(),
+            ret_val: Default::default(),
+            ret_best: Default::default(),
+            push: Default::default(),
+            frame: Default::default(),
+            f_alpha: Default::default(),
+            f_beta: Default::default(),
+            negv: Default::default(),
+            leaf: Default::default(),
+            pc: Default::default(),
+            oc: Default::default(),
+            flips: Default::default(),
+        }
+    }
+}
+
+impl Logic for Solver {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, state, cur_p, cur_o, left, alpha, beta, best_sq, val, sp, n_lo, n_hi, c_lo,
+            c_hi, res_score, res_best, was_aborted, was_overflow
+        );
+        self.stack.read_clock.next = self.clock.val();
+        self.stack.write_clock.next = self.clock.val();
+        // Combinational blocks on the current node.
+        self.legal_p.p.next = self.cur_p.q.val();
+        self.legal_p.o.next = self.cur_o.q.val();
+        self.legal_o.p.next = self.cur_o.q.val();
+        self.legal_o.o.next = self.cur_p.q.val();
+        self.count_p.bits.next = self.cur_p.q.val();
+        self.count_o.bits.next = self.cur_o.q.val();
+        self.selector.moves.next = self.left.q.val();
+        self.flipper.p.next = self.cur_p.q.val();
+        self.flipper.o.next = self.cur_o.q.val();
+        self.flipper.m.next = self.selector.pick.val();
+        self.flips.next = self.flipper.flips.val();
+
+        // Outputs.
+        self.busy.next = (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done);
+        self.done.next = self.state.q.val() == SolverState::Done;
+        self.aborted.next = self.was_aborted.q.val();
+        self.overflow.next = self.was_overflow.q.val();
+        self.score.next = self.res_score.q.val();
+        self.best.next = self.res_best.q.val();
+        self.nodes_lo.next = self.n_lo.q.val();
+        self.nodes_hi.next = self.n_hi.q.val();
+        self.cycles_lo.next = self.c_lo.q.val();
+        self.cycles_hi.next = self.c_hi.q.val();
+
+        // Defaults.
+        self.ret_go.next = false;
+        self.ret_val.next = self.alpha.q.val();
+        self.ret_best.next = 64_u64.into();
+        self.push.next = false;
+        self.stack.write_enable.next = false;
+        self.stack.write_address.next = self.sp.q.val();
+        self.stack.read_address.next = self.sp.q.val() - 1_u64;
+        // The frame of the current node (pass flag and move filled in below).
+        self.frame.next = bit_cast::<FRAME_BITS, 64>(self.cur_p.q.val())
+            | (bit_cast::<FRAME_BITS, 64>(self.cur_o.q.val()) << 64_u64)
+            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.selector.pick.val()) << 128_u64)
+            | (bit_cast::<FRAME_BITS, 8>(self.alpha.q.val()) << 192_u64)
+            | (bit_cast::<FRAME_BITS, 8>(self.beta.q.val()) << 200_u64)
+            | (bit_cast::<FRAME_BITS, 7>(self.best_sq.q.val()) << 208_u64)
+            | (bit_cast::<FRAME_BITS, 6>(self.selector.sq.val()) << 215_u64);
+        self.stack.write_data.next = self.frame.val();
+        // Leaf score in excess-128: disc difference, empties to the winner.
+        self.pc.next = bit_cast::<8, 7>(self.count_p.count.val());
+        self.oc.next = bit_cast::<8, 7>(self.count_o.count.val());
+        if self.pc.val() > self.oc.val() {
+            self.leaf.next = 128_u64 + self.pc.val() - self.oc.val() + (64_u64 - self.pc.val() - self.oc.val());
+        } else if self.pc.val() < self.oc.val() {
+            self.leaf.next = 128_u64 + self.pc.val() - self.oc.val() - (64_u64 - self.pc.val() - self.oc.val());
+        } else {
+            self.leaf.next = 128_u64.into();
+        }
+        // The popped frame.
+        self.f_alpha.next = self.stack.read_data.val().get_bits::<8>(192);
+        self.f_beta.next = self.stack.read_data.val().get_bits::<8>(200);
+        self.negv.next = 0_u64 - self.val.q.val();
+
+        if (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done) {
+            self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
+            if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
+                self.c_hi.d.next = self.c_hi.q.val() + 1_u64;
+            }
+        }
+
+        match self.state.q.val() {
+            SolverState::Idle => {}
+            SolverState::Done => {}
+            SolverState::Enter => {
+                self.n_lo.d.next = self.n_lo.q.val() + 1_u64;
+                if self.n_lo.q.val() == 0xFFFF_FFFF_u64 {
+                    self.n_hi.d.next = self.n_hi.q.val() + 1_u64;
+                }
+                if self.legal_p.moves.val().any() {
+                    self.left.d.next = self.legal_p.moves.val();
+                    self.best_sq.d.next = 64_u64.into();
+                    self.state.d.next = SolverState::Select;
+                } else if self.legal_o.moves.val().any() {
+                    // Pass node: push a pass frame (moves left = 0), search the opponent.
+                    self.push.next = true;
+                    self.stack.write_data.next = self.frame.val() | (bit_cast::<FRAME_BITS, 1>(true.into()) << 221_u64);
+                    self.cur_p.d.next = self.cur_o.q.val();
+                    self.cur_o.d.next = self.cur_p.q.val();
+                    self.alpha.d.next = 0_u64 - self.beta.q.val();
+                    self.beta.d.next = 0_u64 - self.alpha.q.val();
+                } else {
+                    // Leaf: the game is over.
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.leaf.val();
+                }
+            }
+            SolverState::Select => {
+                if self.selector.valid.val() {
+                    // Searching tree node: take the next move and descend.
+                    self.push.next = true;
+                    self.stack.write_data.next = self.frame.val();
+                    self.cur_p.d.next = self.cur_o.q.val() & !self.flips.val();
+                    self.cur_o.d.next = self.cur_p.q.val() | self.flips.val() | self.selector.pick.val();
+                    self.alpha.d.next = 0_u64 - self.beta.q.val();
+                    self.beta.d.next = 0_u64 - self.alpha.q.val();
+                    self.state.d.next = SolverState::Enter;
+                } else {
+                    // Search ended: every move tried, return alpha.
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.alpha.q.val();
+                    self.ret_best.next = self.best_sq.q.val();
+                }
+            }
+            SolverState::Pop => {
+                if self.stack.read_data.val().get_bit(221) {
+                    // Returning through a pass node.
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.negv.val();
+                } else if self.negv.val() >= self.f_beta.val() {
+                    // Cut-off.
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.f_beta.val();
+                    self.ret_best.next = bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
+                } else {
+                    self.cur_p.d.next = self.stack.read_data.val().get_bits::<64>(0);
+                    self.cur_o.d.next = self.stack.read_data.val().get_bits::<64>(64);
+                    self.left.d.next = self.stack.read_data.val().get_bits::<64>(128);
+                    self.beta.d.next = self.f_beta.val();
+                    if self.negv.val() > self.f_alpha.val() {
+                        self.alpha.d.next = self.negv.val();
+                        self.best_sq.d.next = bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
+                    } else {
+                        self.alpha.d.next = self.f_alpha.val();
+                        self.best_sq.d.next = self.stack.read_data.val().get_bits::<7>(208);
+                    }
+                    self.state.d.next = SolverState::Select;
+                }
+            }
+            _ => {
+                self.state.d.next = SolverState::Idle;
+            }
+        }
+
+        // Push the frame of the current node and go one ply deeper.
+        if self.push.val() {
+            if self.sp.q.val().all() {
+                self.was_overflow.d.next = true;
+                self.state.d.next = SolverState::Done;
+            } else {
+                self.stack.write_enable.next = true;
+                self.sp.d.next = self.sp.q.val() + 1_u64;
+            }
+        }
+        // Return a value to the parent: pop its frame (read issued now, data next cycle).
+        if self.ret_go.val() {
+            if self.sp.q.val() == 0_u64 {
+                self.res_score.d.next = self.ret_val.val();
+                self.res_best.d.next = self.ret_best.val();
+                self.state.d.next = SolverState::Done;
+            } else {
+                self.val.d.next = self.ret_val.val();
+                self.sp.d.next = self.sp.q.val() - 1_u64;
+                self.state.d.next = SolverState::Pop;
+            }
+        }
+
+        if self.start.val() & !self.busy.val() {
+            self.cur_p.d.next = self.root_p.val();
+            self.cur_o.d.next = self.root_o.val();
+            self.alpha.d.next = self.root_alpha.val();
+            self.beta.d.next = self.root_beta.val();
+            self.sp.d.next = 0_u64.into();
+            self.n_lo.d.next = 0_u64.into();
+            self.n_hi.d.next = 0_u64.into();
+            self.c_lo.d.next = 0_u64.into();
+            self.c_hi.d.next = 0_u64.into();
+            self.was_aborted.d.next = false;
+            self.was_overflow.d.next = false;
+            self.state.d.next = SolverState::Enter;
+        }
+        if self.cancel.val() & self.busy.val() {
+            self.was_aborted.d.next = true;
+            self.state.d.next = SolverState::Idle;
+        }
+    }
+}

@@ -1,0 +1,679 @@
+//! A strong software endgame solver: the CPU baseline that the hardware solver is benchmarked
+//! against.
+//!
+//! Unlike [`super::search`] (the plain fail-hard alpha-beta that the gateware reproduces node for
+//! node), this solver is free to use every standard software technique, and is written for speed
+//! on one CPU core (still plain, safe Rust without external crates):
+//!
+//! * **Principal variation search** with null windows, **fail-soft** throughout: the first
+//!   move of a node is searched with the full window, the others with a null window and are
+//!   re-searched only when they beat alpha.
+//! * **Fastest-first move ordering** (fewest opponent replies first, the opponent's corner
+//!   replies counted twice), with small bonuses for the move of the transposition table, for
+//!   corners and for moves into a region (quadrant) with an odd number of empty squares.
+//! * A **transposition table** (fixed size, default 2^20 entries, a depth-preferred and an
+//!   always-replace slot per bucket) that stores the full position as key (no false hits),
+//!   lower and upper bounds on the score, and the best move.
+//! * **Parity-ordered shallow search** near the end: with few empty squares it iterates over
+//!   the empty squares directly (odd quadrants first) and computes flips on the fly instead of
+//!   generating and sorting moves.
+//! * A **last-empty routine** that scores the final move directly.
+//!
+//! Bitboards follow [`super::rules`]: a1 = bit 0, h8 = bit 63, `p` the side to move, `o` the
+//! opponent. Scores use the standard rule of [`super::rules::final_score`] (disc difference,
+//! empty squares counted for the winner), so they lie in `-64..=64`.
+
+use super::rules::final_score;
+use std::cell::RefCell;
+
+/// Highest possible score (all 64 discs).
+pub const SCORE_MAX: i32 = 64;
+
+/// Result of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastResult {
+    /// Exact score for the side to move (for [`solve_window`]: fail-soft bound, see there).
+    pub score: i32,
+    /// Best move; `None` only when the side to move must pass or the game is over.
+    pub best: Option<u32>,
+    /// Positions visited (every node entered, including passes and last-move nodes).
+    pub nodes: u64,
+}
+
+/// Exact score and best move of (p, o). Uses a per-thread [`Solver`] with the default table
+/// size (allocated on the first call); every solve starts from an empty table, so the result
+/// and node count do not depend on earlier calls.
+pub fn solve(p: u64, o: u64) -> FastResult {
+    with_solver(|s| s.solve(p, o))
+}
+
+/// Searches (p, o) with the window `(alpha, beta)`, `alpha < beta`, like [`solve`]. See
+/// [`Solver::solve_window`] for the meaning of the result.
+pub fn solve_window(p: u64, o: u64, alpha: i32, beta: i32) -> FastResult {
+    with_solver(|s| s.solve_window(p, o, alpha, beta))
+}
+
+thread_local! {
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+fn with_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
+    SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// Empty-square count at and below which the parity-ordered shallow search is used.
+const SHALLOW_EMPTIES: u32 = 6;
+/// Empty-square count from which the transposition table is used.
+const TT_MIN_EMPTIES: u32 = 9;
+/// Default transposition table size: 2^20 entries of 24 bytes.
+pub const DEFAULT_TT_BITS: u32 = 20;
+
+/// The solver and its transposition table. Every solve starts from a logically empty table
+/// (cleared in O(1) by a generation count), so results and node counts are reproducible;
+/// reusing a solver only saves the allocation.
+pub struct Solver {
+    tt: Table,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the default table size (2^20 entries).
+    pub fn new() -> Self {
+        Self::with_tt_bits(DEFAULT_TT_BITS)
+    }
+
+    /// A solver with 2^`bits` table entries (`bits` in 1..=30).
+    pub fn with_tt_bits(bits: u32) -> Self {
+        Solver {
+            tt: Table::new(bits),
+            nodes: 0,
+        }
+    }
+
+    /// Exact score and best move of (p, o).
+    pub fn solve(&mut self, p: u64, o: u64) -> FastResult {
+        self.solve_window(p, o, -SCORE_MAX - 1, SCORE_MAX + 1)
+    }
+
+    /// Fail-soft search of (p, o) with the window `(alpha, beta)`, `alpha < beta`. The score
+    /// `v` is exact when `alpha < v < beta`; `v <= alpha` means the true score is `<= v`, and
+    /// `v >= beta` that it is `>= v`. `best` is the move that achieved `v` (when `v <= alpha`
+    /// it is only the move with the highest upper bound); `None` for a pass or a finished game.
+    pub fn solve_window(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> FastResult {
+        assert!(alpha < beta, "empty window ({alpha}, {beta})");
+        assert_eq!(p & o, 0, "discs overlap");
+        self.nodes = 0;
+        self.tt.clear();
+        let n = (!(p | o)).count_ones();
+        let (score, best) = if moves(p, o) != 0 {
+            self.root(p, o, alpha, beta, n)
+        } else if moves(o, p) != 0 {
+            // The side to move passes: the root is this pass node, its child is searched.
+            self.nodes += 1;
+            let (v, _) = self.root(o, p, -beta, -alpha, n);
+            (-v, None)
+        } else {
+            self.nodes += 1;
+            (final_score(p, o), None)
+        };
+        FastResult {
+            score,
+            best,
+            nodes: self.nodes,
+        }
+    }
+
+    /// The root: like [`Solver::search`] but it always searches (no table cut-off) and returns
+    /// the best move. The side to move has at least one move.
+    fn root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> (i32, Option<u32>) {
+        self.nodes += 1;
+        let tt_move = self.tt.probe(p, o).map_or(NO_MOVE, |e| e.best);
+        let mut list = MoveList::new(p, o, tt_move);
+        let alpha0 = alpha;
+        let mut best = -SCORE_MAX - 1;
+        let mut best_sq = NO_MOVE;
+        let mut first = true;
+        while let Some(m) = list.next_best() {
+            let v = self.pvs_child(m, alpha, beta, n - 1, first);
+            first = false;
+            if v > best {
+                best = v;
+                best_sq = m.sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if n >= TT_MIN_EMPTIES {
+            self.tt.store(p, o, n, alpha0, beta, best, best_sq);
+        }
+        (best, Some(best_sq as u32))
+    }
+
+    /// Score of a child for its parent (negated), searched with the full window if it is the
+    /// first move, else with a null window and re-searched if it beats alpha.
+    #[inline]
+    fn pvs_child(&mut self, m: Move, alpha: i32, beta: i32, n: u32, first: bool) -> i32 {
+        if first {
+            return -self.dispatch(m.p, m.o, -beta, -alpha, n);
+        }
+        let v = -self.dispatch(m.p, m.o, -alpha - 1, -alpha, n);
+        if v > alpha && v < beta {
+            -self.dispatch(m.p, m.o, -beta, -alpha, n)
+        } else {
+            v
+        }
+    }
+
+    /// Picks the search routine by the number `n` of empty squares.
+    #[inline]
+    fn dispatch(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+        match n {
+            0 => {
+                self.nodes += 1;
+                final_score(p, o)
+            }
+            1 => self.last1(p, o, (!(p | o)).trailing_zeros()),
+            _ if n <= SHALLOW_EMPTIES => self.shallow(p, o, alpha, beta, n),
+            _ => self.search(p, o, alpha, beta, n),
+        }
+    }
+
+    /// PVS with fastest-first ordering, and the transposition table from
+    /// [`TT_MIN_EMPTIES`] empties on.
+    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        let use_tt = n >= TT_MIN_EMPTIES;
+        let mut tt_move = NO_MOVE;
+        if use_tt {
+            if let Some(e) = self.tt.probe(p, o) {
+                let (lower, upper) = (e.lower as i32, e.upper as i32);
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha || lower == upper {
+                    return upper;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                tt_move = e.best;
+            }
+        }
+        if moves(p, o) == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.search(o, p, -beta, -alpha, n);
+        }
+        let mut list = MoveList::new(p, o, tt_move);
+        let alpha0 = alpha;
+        let mut best = -SCORE_MAX - 1;
+        let mut best_sq = NO_MOVE;
+        let mut first = true;
+        while let Some(m) = list.next_best() {
+            let v = self.pvs_child(m, alpha, beta, n - 1, first);
+            first = false;
+            if v > best {
+                best = v;
+                best_sq = m.sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if use_tt {
+            self.tt.store(p, o, n, alpha0, beta, best, best_sq);
+        }
+        best
+    }
+
+    /// Alpha-beta for few empties (`2..=SHALLOW_EMPTIES`): loops over the empty squares, odd
+    /// quadrants first (parity), without move generation, sorting or table.
+    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        let empties = !(p | o);
+        let odd = odd_quadrants(empties);
+        let mut best = -SCORE_MAX - 1;
+        for region in [empties & odd, empties & !odd] {
+            let mut left = region;
+            while left != 0 {
+                let sq = left.trailing_zeros();
+                left &= left - 1;
+                let f = flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let bit = 1u64 << sq;
+                let (np, no) = (o & !f, p | f | bit);
+                let v = if n == 2 {
+                    -self.last1(np, no, (empties ^ bit).trailing_zeros())
+                } else {
+                    -self.shallow(np, no, -beta, -alpha, n - 1)
+                };
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            return v;
+                        }
+                    }
+                }
+            }
+        }
+        if best > -SCORE_MAX - 1 {
+            return best;
+        }
+        // No move: pass, or the game is over.
+        if moves(o, p) == 0 {
+            return final_score(p, o);
+        }
+        -self.shallow(o, p, -beta, -alpha, n)
+    }
+
+    /// Exact score with one empty square `sq`: the side to move plays it if it can, else the
+    /// opponent, else the game ends with the square empty.
+    fn last1(&mut self, p: u64, o: u64, sq: u32) -> i32 {
+        self.nodes += 1;
+        let discs = p.count_ones() as i32;
+        let f = flips(p, o, sq);
+        if f != 0 {
+            return 2 * (discs + 1 + f.count_ones() as i32) - 64;
+        }
+        let f = flips(o, p, sq);
+        if f != 0 {
+            return 2 * (discs - f.count_ones() as i32) - 64;
+        }
+        // 63 discs: the difference is odd, never a draw; the empty square goes to the winner.
+        let d = 2 * discs - 63;
+        if d > 0 {
+            d + 1
+        } else {
+            d - 1
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move ordering
+
+/// "No move" marker for the table and the move list.
+const NO_MOVE: u8 = 64;
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The four 4x4 quadrants of the board.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// The union of the quadrants that hold an odd number of `empties`.
+#[inline]
+fn odd_quadrants(empties: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empties & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd
+}
+
+/// A move with its child position (from the opponent's side) and its ordering key.
+#[derive(Clone, Copy, Default)]
+struct Move {
+    sq: u8,
+    p: u64,
+    o: u64,
+    key: i32,
+}
+
+/// The moves of a node, handed out best key first (selection sort, done lazily since a
+/// cut-off often comes with the first move).
+struct MoveList {
+    moves: [Move; 64],
+    len: usize,
+    next: usize,
+}
+
+impl MoveList {
+    fn new(p: u64, o: u64, tt_move: u8) -> Self {
+        let mut list = MoveList {
+            moves: [Move::default(); 64],
+            len: 0,
+            next: 0,
+        };
+        let empties = !(p | o);
+        let odd = odd_quadrants(empties);
+        let mut left = moves(p, o);
+        while left != 0 {
+            let sq = left.trailing_zeros();
+            left &= left - 1;
+            let bit = 1u64 << sq;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit);
+            let replies = moves(np, no);
+            // Fastest first: fewest replies (corner replies count double) ...
+            let mut key = -16 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            // ... then a little for corners and for parity.
+            if bit & CORNERS != 0 {
+                key += 4;
+            }
+            if bit & odd != 0 {
+                key += 3;
+            }
+            if sq as u8 == tt_move {
+                key += 1 << 20;
+            }
+            list.moves[list.len] = Move {
+                sq: sq as u8,
+                p: np,
+                o: no,
+                key,
+            };
+            list.len += 1;
+        }
+        list
+    }
+
+    /// The remaining move with the highest key.
+    #[inline]
+    fn next_best(&mut self) -> Option<Move> {
+        if self.next >= self.len {
+            return None;
+        }
+        let rest = &mut self.moves[self.next..self.len];
+        let mut top = 0;
+        for i in 1..rest.len() {
+            if rest[i].key > rest[top].key {
+                top = i;
+            }
+        }
+        rest.swap(0, top);
+        self.next += 1;
+        Some(rest[0])
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transposition table
+
+/// One table entry, unpacked. Bounds: the true score lies in `lower..=upper`.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    lower: i8,
+    upper: i8,
+    best: u8,
+    depth: u8,
+    generation: u8,
+}
+
+/// The table: buckets of two slots, the even one depth-preferred and the odd one
+/// always-replace. A slot is `[p, o, data]` with `data` = lower | upper << 8 | best << 16 |
+/// depth << 24 | generation << 32 (bytes). A slot of an older generation counts as empty,
+/// which makes [`Table::clear`] O(1); generation 0 is never current, so the all-zero initial
+/// table (which the allocator provides cheaply) is empty.
+struct Table {
+    slots: Vec<[u64; 3]>,
+    shift: u32,
+    generation: u8,
+}
+
+impl Table {
+    fn new(bits: u32) -> Self {
+        assert!((1..=30).contains(&bits), "table bits {bits} out of 1..=30");
+        Table {
+            slots: vec![[0u64; 3]; 1 << bits],
+            shift: 64 - bits,
+            generation: 0,
+        }
+    }
+
+    /// Empties the table: starts a new generation (a real clear once every 255 calls).
+    fn clear(&mut self) {
+        if self.generation == u8::MAX {
+            self.slots.fill([0; 3]);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    /// The entry of a slot, `None` if the slot is of an older generation.
+    #[inline]
+    fn entry(&self, slot: usize) -> Option<Entry> {
+        let e = Self::unpack(self.slots[slot][2]);
+        (e.generation == self.generation).then_some(e)
+    }
+
+    /// Index of the bucket's first (even) slot.
+    #[inline]
+    fn bucket(&self, p: u64, o: u64) -> usize {
+        let h = p
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
+        ((h >> self.shift) as usize) & !1
+    }
+
+    #[inline]
+    fn unpack(data: u64) -> Entry {
+        Entry {
+            lower: data as u8 as i8,
+            upper: (data >> 8) as u8 as i8,
+            best: (data >> 16) as u8,
+            depth: (data >> 24) as u8,
+            generation: (data >> 32) as u8,
+        }
+    }
+
+    #[inline]
+    fn pack(e: Entry) -> u64 {
+        (e.lower as u8 as u64)
+            | (e.upper as u8 as u64) << 8
+            | (e.best as u64) << 16
+            | (e.depth as u64) << 24
+            | (e.generation as u64) << 32
+    }
+
+    #[inline]
+    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
+        let b = self.bucket(p, o);
+        (b..b + 2)
+            .find(|&s| self.slots[s][0] == p && self.slots[s][1] == o)
+            .and_then(|s| self.entry(s))
+    }
+
+    /// Records the result `score` (fail-soft) of a search of (p, o) with `n` empties and the
+    /// window `(alpha, beta)`, merged with what the table already knows of the position.
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, p: u64, o: u64, n: u32, alpha: i32, beta: i32, score: i32, best: u8) {
+        let b = self.bucket(p, o);
+        let found = (b..b + 2).find(|&s| self.slots[s][0] == p && self.slots[s][1] == o);
+        let old = found.and_then(|s| self.entry(s));
+        let slot = match (found, old) {
+            (Some(s), Some(_)) => s,
+            // A new position: the depth-preferred slot unless it holds a deeper position of
+            // this generation, else the always-replace slot.
+            _ => match self.entry(b) {
+                Some(e) if e.depth as u32 > n => b + 1,
+                _ => b,
+            },
+        };
+        let mut e = old.unwrap_or(Entry {
+            lower: -SCORE_MAX as i8,
+            upper: SCORE_MAX as i8,
+            best: NO_MOVE,
+            depth: n as u8,
+            generation: self.generation,
+        });
+        let s = score as i8;
+        if score < beta {
+            e.upper = e.upper.min(s);
+        }
+        if score > alpha {
+            e.lower = e.lower.max(s);
+            e.best = best;
+        } else if e.best == NO_MOVE {
+            e.best = best;
+        }
+        self.slots[slot] = [p, o, Self::pack(e)];
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Move generation
+
+/// Columns b..g: discs that can be flanked horizontally or diagonally lie there.
+const INNER: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// The squares `p` can play against `o`.
+#[inline]
+fn moves(p: u64, o: u64) -> u64 {
+    let inner = o & INNER;
+    (line_moves(p, inner, 1) | line_moves(p, o, 8) | line_moves(p, inner, 7) | line_moves(p, inner, 9))
+        & !(p | o)
+}
+
+/// Squares reached from `p` over a run of `o` discs along the line of shift `s`, both ways.
+#[inline]
+fn line_moves(p: u64, o: u64, s: u32) -> u64 {
+    let mut up = o & (p << s);
+    let mut down = o & (p >> s);
+    for _ in 0..5 {
+        up |= o & (up << s);
+        down |= o & (down >> s);
+    }
+    (up << s) | (down >> s)
+}
+
+/// For each square, the squares beyond it in each direction: `RAYS[sq][d]`. Directions 0..4
+/// go toward higher bits (E, N, NE, NW), 4..8 toward lower bits (W, S, SW, SE).
+static RAYS: [[u64; 8]; 64] = build_rays();
+
+const fn build_rays() -> [[u64; 8]; 64] {
+    const STEPS: [(i32, i32); 8] = [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (-1, 1),
+        (-1, 0),
+        (0, -1),
+        (-1, -1),
+        (1, -1),
+    ];
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dc, dr) = STEPS[d];
+            let (mut c, mut r) = ((sq % 8) as i32 + dc, (sq / 8) as i32 + dr);
+            while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                rays[sq][d] |= 1u64 << (r * 8 + c);
+                c += dc;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+}
+
+/// Discs of `o` flipped when `p` plays on `sq` (0 when the move is illegal). Along each ray
+/// the first square that is not an `o` disc must be a `p` disc; the `o` discs before it flip.
+#[inline]
+fn flips(p: u64, o: u64, sq: u32) -> u64 {
+    let rays = &RAYS[sq as usize];
+    let mut f = 0;
+    for &ray in &rays[..4] {
+        // Toward higher bits: the first blocker is the lowest bit.
+        let blockers = ray & !o;
+        let first = blockers & blockers.wrapping_neg();
+        if first & p != 0 {
+            f |= ray & (first - 1);
+        }
+    }
+    for &ray in &rays[4..] {
+        // Toward lower bits: the first blocker is the highest bit.
+        let blockers = ray & !o;
+        if blockers != 0 {
+            let first = 1u64 << (63 - blockers.leading_zeros());
+            if first & p != 0 {
+                f |= ray & !(first | (first - 1));
+            }
+        }
+    }
+    f
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::othello::rules;
+
+    /// Random games (xorshift): the fast move generator and flips agree with `rules`.
+    #[test]
+    fn moves_and_flips_match_rules() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200 {
+            let (mut p, mut o) = rules::start();
+            loop {
+                let m = moves(p, o);
+                assert_eq!(m, rules::legal_moves(p, o));
+                for sq in 0..64 {
+                    if (p | o) >> sq & 1 == 0 {
+                        assert_eq!(flips(p, o, sq), rules::flips(p, o, sq));
+                    }
+                }
+                if m == 0 {
+                    if moves(o, p) == 0 {
+                        break;
+                    }
+                    (p, o) = (o, p);
+                    continue;
+                }
+                let k = next() % m.count_ones() as u64;
+                let mut left = m;
+                for _ in 0..k {
+                    left &= left - 1;
+                }
+                (p, o) = rules::play(p, o, left.trailing_zeros());
+            }
+        }
+    }
+
+    #[test]
+    fn table_round_trip() {
+        let e = Entry {
+            lower: -64,
+            upper: 12,
+            best: 63,
+            depth: 20,
+            generation: 255,
+        };
+        let u = Table::unpack(Table::pack(e));
+        assert_eq!(
+            (u.lower, u.upper, u.best, u.depth, u.generation),
+            (-64, 12, 63, 20, 255)
+        );
+    }
+}

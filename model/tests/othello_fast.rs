@@ -1,0 +1,141 @@
+//! The fast solver (the CPU baseline) against the reference search and the FFO suite.
+
+use model::othello::fast::{self, FastResult, Solver};
+use model::othello::rules::{final_score, legal_moves, play, square_name, start};
+use model::othello::search::{solve, MoveOrder};
+use model::othello::{parse_position, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::time::Instant;
+
+/// A position with `empties` empty squares, reached by random legal moves from the start
+/// (passes taken when forced); `None` if the game ended first.
+fn random_position(rng: &mut StdRng, empties: u32) -> Option<(u64, u64)> {
+    let (mut p, mut o) = start();
+    while 64 - (p | o).count_ones() > empties {
+        let m = legal_moves(p, o);
+        if m == 0 {
+            if legal_moves(o, p) == 0 {
+                return None;
+            }
+            (p, o) = (o, p);
+            continue;
+        }
+        let mut left = m;
+        for _ in 0..rng.gen_range(0..m.count_ones()) {
+            left &= left - 1;
+        }
+        (p, o) = play(p, o, left.trailing_zeros());
+    }
+    Some((p, o))
+}
+
+/// Checks that `r.best` achieves `r.score` in (p, o) (or is `None` for a pass / game over).
+fn check_best(p: u64, o: u64, r: &FastResult, what: &str) {
+    let moves = legal_moves(p, o);
+    match r.best {
+        None => {
+            assert_eq!(moves, 0, "{what}: no best move but moves exist");
+            if legal_moves(o, p) == 0 {
+                assert_eq!(r.score, final_score(p, o), "{what}: game over");
+            } else {
+                assert_eq!(-fast::solve(o, p).score, r.score, "{what}: pass");
+            }
+        }
+        Some(sq) => {
+            assert!(
+                moves >> sq & 1 == 1,
+                "{what}: best {} illegal",
+                square_name(sq)
+            );
+            let (np, no) = play(p, o, sq);
+            assert_eq!(
+                -fast::solve(np, no).score,
+                r.score,
+                "{what}: best {} does not achieve the score",
+                square_name(sq)
+            );
+        }
+    }
+}
+
+#[test]
+fn random_positions_match_reference() {
+    let seed = 0x0B0A_4D6A_7E00_0001u64;
+    println!("seed {seed:#x}");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut solver = Solver::new();
+    let (mut fast_nodes, mut ref_nodes) = (0u64, 0u64);
+    let mut count = 0;
+    while count < 200 {
+        let empties = rng.gen_range(8..=12);
+        let Some((p, o)) = random_position(&mut rng, empties) else {
+            continue;
+        };
+        count += 1;
+        let what = format!(
+            "seed {seed:#x} position {count} ({empties} empties): {}",
+            Position::from_bitboards(p, o, true).unwrap().to_obf()
+        );
+        let want = solve(p, o, MoveOrder::Paper);
+        let r = solver.solve(p, o);
+        assert_eq!(r.score, want.score, "{what}");
+        assert_eq!(fast::solve(p, o), r, "{what}: fresh solver differs");
+        check_best(p, o, &r, &what);
+        // Window semantics (fail-soft): null windows just below and above the score.
+        let s = r.score;
+        assert!(fast::solve_window(p, o, s - 1, s).score >= s, "{what}");
+        assert!(fast::solve_window(p, o, s, s + 1).score <= s, "{what}");
+        let w = fast::solve_window(p, o, s - 3, s + 3);
+        assert_eq!(w.score, s, "{what}: window containing the score");
+        fast_nodes += r.nodes;
+        ref_nodes += want.nodes;
+    }
+    println!("200 positions: fast {fast_nodes} nodes, reference {ref_nodes} nodes");
+}
+
+fn check_obf(text: &str, first: usize) {
+    let mut total = 0.0;
+    let mut total_nodes = 0;
+    for (i, line) in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+    {
+        let pos = parse_position(line).unwrap();
+        let t = Instant::now();
+        let r = fast::solve(pos.p, pos.o);
+        let dt = t.elapsed().as_secs_f64();
+        total += dt;
+        total_nodes += r.nodes;
+        let n = first + i;
+        let best = r.best.map_or("pass".into(), square_name);
+        println!(
+            "FFO #{n:2}: {:2} empties, score {:+3}, best {best}, {:>10} nodes, {:8.1} ms",
+            pos.empties(),
+            r.score,
+            r.nodes,
+            dt * 1e3
+        );
+        let top = pos.scores[0].1;
+        assert_eq!(r.score, top, "FFO #{n}: score");
+        assert!(
+            pos.scores.iter().any(|&(m, v)| m == r.best && v == top),
+            "FFO #{n}: best move {best} is not among the moves scoring {top}"
+        );
+        check_best(pos.p, pos.o, &r, &format!("FFO #{n}"));
+    }
+    println!("total {total_nodes} nodes, {:.1} ms", total * 1e3);
+}
+
+#[test]
+fn fforum_1_19() {
+    check_obf(include_str!("fixtures/fforum-1-19.obf"), 1);
+}
+
+/// FFO #20-#39 (up to 26 empties): a longer benchmark, run with `--ignored`.
+#[test]
+#[ignore]
+fn fforum_20_39() {
+    check_obf(include_str!("fixtures/fforum-20-39.obf"), 20);
+}
