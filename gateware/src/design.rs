@@ -101,14 +101,17 @@ macro_rules! impl_board_core {
 pub enum Design {
     /// The link core: identify, echo, cycle counter, wait job.
     Link,
+    /// The Othello endgame solver.
+    Othello,
 }
 
 impl Design {
-    pub const ALL: [Design; 1] = [Design::Link];
+    pub const ALL: [Design; 2] = [Design::Link, Design::Othello];
 
     pub fn name(self) -> &'static str {
         match self {
             Design::Link => crate::link::LinkCore::NAME,
+            Design::Othello => crate::othello::OthelloCore::NAME,
         }
     }
 
@@ -128,6 +131,7 @@ impl Design {
     pub fn verilog(self, p: &CoreParams) -> String {
         match self {
             Design::Link => emit::<crate::link::LinkCore>(p),
+            Design::Othello => emit::<crate::othello::OthelloCore>(p),
         }
     }
 }

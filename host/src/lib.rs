@@ -3,6 +3,7 @@
 //! over it, with retries, timeouts and clear errors.
 
 pub mod driver;
+pub mod othello;
 pub mod transport;
 
 pub use driver::{Link, LinkError, LinkStats};

@@ -22,7 +22,7 @@ struct Cli {
 struct Target {
     /// Use the simulated board: `rust` (rust-hdl) or `verilator`; bare `--sim` picks verilator
     /// when this build has it, else rust.
-    #[arg(long, num_args = 0..=1, default_missing_value = "auto", value_name = "BACKEND", conflicts_with = "port")]
+    #[arg(long, value_name = "BACKEND", conflicts_with = "port")]
     sim: Option<String>,
     /// Serial port of a real board (e.g. /dev/ttyUSB1).
     #[arg(long, value_name = "PATH")]
@@ -53,6 +53,36 @@ enum Cmd {
         #[command(flatten)]
         target: Target,
         cycles: u32,
+    },
+    /// Othello: solve endgames on the board, perft on the model.
+    #[command(subcommand)]
+    Othello(OthelloCmd),
+}
+
+#[derive(Subcommand)]
+enum OthelloCmd {
+    /// Solve a position exactly on the board (or with a window).
+    Solve {
+        #[command(flatten)]
+        target: Target,
+        /// OBF line, or 64 squares a1..h8 (X, O, -) then the side to move (X or O).
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// Lower bound of the fail-hard window (default: exact solve).
+        #[arg(long, default_value_t = -65, allow_hyphen_values = true)]
+        alpha: i32,
+        /// Upper bound of the window.
+        #[arg(long, default_value_t = 65, allow_hyphen_values = true)]
+        beta: i32,
+    },
+    /// Leaf counts from the start position (model).
+    Perft {
+        depth: u32,
+        /// How passes and finished games count.
+        #[arg(long, default_value = "aartbik")]
+        pass_convention: String,
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -193,14 +223,132 @@ fn run(cli: Cli) -> Result<()> {
                 println!("job done: {elapsed} cycles, {polls} polls");
             }
         }
+        Cmd::Othello(c) => othello(c)?,
     }
     Ok(())
 }
 
+/// Bad user input: exit code 2 with the message.
+#[derive(Debug)]
+struct Usage(String);
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for Usage {}
+
+fn othello(c: OthelloCmd) -> Result<()> {
+    use model::othello::{self as oth, perft::PassConvention};
+    match c {
+        OthelloCmd::Perft { depth, pass_convention, json } => {
+            let conv = match pass_convention.as_str() {
+                "aartbik" => PassConvention::Aartbik,
+                "edax" => PassConvention::Edax,
+                other => return Err(Usage(format!("unknown pass convention '{other}' (aartbik or edax)")).into()),
+            };
+            if depth > 14 {
+                return Err(Usage(format!("depth {depth} is too deep for the model's perft (at most 14)")).into());
+            }
+            let (p, o) = oth::rules::start();
+            let t = std::time::Instant::now();
+            let n = oth::perft::perft(p, o, depth, conv);
+            if json {
+                println!("{}", serde_json::json!({"depth": depth, "pass_convention": pass_convention, "leaves": n}));
+            } else {
+                println!("perft({depth}) = {n} ({pass_convention} convention, {:.2} s)", t.elapsed().as_secs_f64());
+            }
+        }
+        OthelloCmd::Solve { target, position, alpha, beta } => {
+            let pos = oth::parse_position(&position).map_err(|e| Usage(format!("bad position: {e}")))?;
+            if !(-65..=65).contains(&alpha) || !(-65..=65).contains(&beta) || alpha >= beta {
+                return Err(Usage(format!("bad window ({alpha}, {beta}): need -65 <= alpha < beta <= 65")).into());
+            }
+            let mut l = open(&target, Design::Othello)?;
+            let t = std::time::Instant::now();
+            let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+            let r = host::othello::solve(&mut l, pos.p, pos.o, alpha as i8, beta as i8, |n| {
+                if show {
+                    eprint!("\rsolving: {n} nodes");
+                }
+            })?;
+            if show {
+                eprintln!();
+            }
+            let best = r.best.map(oth::square_name).unwrap_or_else(|| "none".into());
+            let boards = projected(r.cycles);
+            if target.json {
+                let proj: Vec<_> = boards
+                    .iter()
+                    .map(|(b, f, s)| serde_json::json!({"board": b, "fmax_mhz": f, "seconds": s}))
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "position": pos.to_obf(), "alpha": alpha, "beta": beta,
+                        "best_move": best, "score": r.score, "nodes": r.nodes, "cycles": r.cycles,
+                        "cycles_per_node": r.cycles as f64 / r.nodes.max(1) as f64,
+                        "projected": proj, "wall_seconds": t.elapsed().as_secs_f64(),
+                        "target": l.transport.describe(),
+                    })
+                );
+            } else {
+                println!(
+                    "best move {best}, score {:+}, {} nodes, {} cycles ({:.2} cycles/node) [{}]",
+                    r.score,
+                    r.nodes,
+                    r.cycles,
+                    r.cycles as f64 / r.nodes.max(1) as f64,
+                    l.transport.describe()
+                );
+                for (b, f, s) in boards {
+                    println!("  on {b} at {f:.1} MHz: {:.6} s, {:.2} M nodes/s", s, r.nodes as f64 / s / 1e6);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Time `cycles` would take on each board at the Fmax of its latest synth report
+/// (target/boardgate/othello-<board>/report.json), else at its core clock.
+fn projected(cycles: u64) -> Vec<(String, f64, f64)> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    [("alchitry-cu", 60.0), ("ulx3s", 50.0)]
+        .iter()
+        .map(|(b, default)| {
+            let path = root.join(format!("target/boardgate/othello-{b}/report.json"));
+            let f = std::fs::read_to_string(path)
+                .ok()
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+                .and_then(|v| v["fmax_mhz"].as_f64())
+                .filter(|f| *f > 0.0)
+                .unwrap_or(*default);
+            (b.to_string(), f, cycles as f64 / (f * 1e6))
+        })
+        .collect()
+}
+
+/// `--sim` takes an optional backend; a bare `--sim` followed by another argument (e.g. a
+/// position starting with '-') must not swallow it, so it becomes `--sim auto` here.
+fn normalize_args(args: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len() + 1);
+    let mut it = args.into_iter().peekable();
+    while let Some(a) = it.next() {
+        let bare = a == "--sim";
+        out.push(a);
+        if bare && !matches!(it.peek().map(String::as_str), Some("rust" | "verilator" | "auto")) {
+            out.push("auto".into());
+        }
+    }
+    out
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(normalize_args(std::env::args().collect()));
     if let Err(e) = run(cli) {
         eprintln!("error: {e:#}");
-        std::process::exit(1);
+        let code = if e.downcast_ref::<Usage>().is_some() { 2 } else { 1 };
+        std::process::exit(code);
     }
 }

@@ -8,6 +8,7 @@ pub mod fast;
 pub mod obf;
 pub mod order;
 pub mod perft;
+pub mod protocol;
 pub mod random;
 pub mod rules;
 pub mod search;

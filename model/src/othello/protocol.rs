@@ -1,0 +1,53 @@
+//! Payloads of the `othello` design's job commands (the link protocol's opcodes are in
+//! `crate::link`). Little-endian.
+//!
+//! * `JOB_START` (18 bytes): p u64 (side to move), o u64, alpha i8, beta i8.
+//! * `JOB_POLL` answer: state u8, nodes u64 (`crate::link::JobStatus`).
+//! * `JOB_RESULT` answer (18 bytes): score i8, best u8 (64 = no move), nodes u64, cycles u64.
+
+use crate::link::PayloadError;
+
+pub const START_LEN: usize = 18;
+pub const RESULT_LEN: usize = 18;
+/// `best` meaning no move (pass, finished game, or all moves failed low).
+pub const NO_MOVE: u8 = 64;
+
+pub fn encode_start(p: u64, o: u64, alpha: i8, beta: i8) -> Vec<u8> {
+    let mut v = Vec::with_capacity(START_LEN);
+    v.extend_from_slice(&p.to_le_bytes());
+    v.extend_from_slice(&o.to_le_bytes());
+    v.push(alpha as u8);
+    v.push(beta as u8);
+    v
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SolveResult {
+    pub score: i32,
+    pub best: Option<u32>,
+    pub nodes: u64,
+    pub cycles: u64,
+}
+
+pub fn decode_result(p: &[u8]) -> Result<SolveResult, PayloadError> {
+    if p.len() != RESULT_LEN {
+        return Err(PayloadError::Length {
+            what: "othello JOB_RESULT answer",
+            expected: RESULT_LEN,
+            got: p.len(),
+        });
+    }
+    let best = p[1];
+    if best > NO_MOVE {
+        return Err(PayloadError::Invalid {
+            what: "othello JOB_RESULT answer",
+            why: format!("best move {best} is not a square"),
+        });
+    }
+    Ok(SolveResult {
+        score: p[0] as i8 as i32,
+        best: if best == NO_MOVE { None } else { Some(best as u32) },
+        nodes: u64::from_le_bytes(p[2..10].try_into().unwrap()),
+        cycles: u64::from_le_bytes(p[10..18].try_into().unwrap()),
+    })
+}
