@@ -3,6 +3,7 @@
 //! over it, with retries, timeouts and clear errors.
 
 pub mod driver;
+pub mod nboard;
 pub mod othello;
 pub mod transport;
 

@@ -74,6 +74,18 @@ enum OthelloCmd {
         /// Upper bound of the window.
         #[arg(long, default_value_t = 65, allow_hyphen_values = true)]
         beta: i32,
+        /// Find the exact score with null-window probes (bisection) instead of one full-window
+        /// search.
+        #[arg(long, conflicts_with_all = ["alpha", "beta"])]
+        null_window: bool,
+    },
+    /// Run as an engine speaking the NBoard protocol on stdin/stdout (for Othello GUIs).
+    Nboard {
+        #[command(flatten)]
+        target: Target,
+        /// Solve exactly on the board from this many empty squares on.
+        #[arg(long, default_value_t = 20)]
+        max_empties: u32,
     },
     /// Leaf counts from the start position (model).
     Perft {
@@ -241,41 +253,116 @@ impl std::error::Error for Usage {}
 fn othello(c: OthelloCmd) -> Result<()> {
     use model::othello::{self as oth, perft::PassConvention};
     match c {
-        OthelloCmd::Perft { depth, pass_convention, json } => {
+        OthelloCmd::Perft {
+            depth,
+            pass_convention,
+            json,
+        } => {
             let conv = match pass_convention.as_str() {
                 "aartbik" => PassConvention::Aartbik,
                 "edax" => PassConvention::Edax,
-                other => return Err(Usage(format!("unknown pass convention '{other}' (aartbik or edax)")).into()),
+                other => {
+                    return Err(Usage(format!(
+                        "unknown pass convention '{other}' (aartbik or edax)"
+                    ))
+                    .into())
+                }
             };
             if depth > 14 {
-                return Err(Usage(format!("depth {depth} is too deep for the model's perft (at most 14)")).into());
+                return Err(Usage(format!(
+                    "depth {depth} is too deep for the model's perft (at most 14)"
+                ))
+                .into());
             }
             let (p, o) = oth::rules::start();
             let t = std::time::Instant::now();
             let n = oth::perft::perft(p, o, depth, conv);
             if json {
-                println!("{}", serde_json::json!({"depth": depth, "pass_convention": pass_convention, "leaves": n}));
+                println!(
+                    "{}",
+                    serde_json::json!({"depth": depth, "pass_convention": pass_convention, "leaves": n})
+                );
             } else {
-                println!("perft({depth}) = {n} ({pass_convention} convention, {:.2} s)", t.elapsed().as_secs_f64());
+                println!(
+                    "perft({depth}) = {n} ({pass_convention} convention, {:.2} s)",
+                    t.elapsed().as_secs_f64()
+                );
             }
         }
-        OthelloCmd::Solve { target, position, alpha, beta } => {
-            let pos = oth::parse_position(&position).map_err(|e| Usage(format!("bad position: {e}")))?;
+        OthelloCmd::Nboard {
+            target,
+            max_empties,
+        } => {
+            use std::io::{BufRead, Write};
+            struct Board(Link<Box<dyn Transport>>);
+            impl host::nboard::EndgameSolver for Board {
+                fn solve(&mut self, p: u64, o: u64) -> Result<(i32, Option<u32>)> {
+                    let r = host::othello::solve(&mut self.0, p, o, -65, 65, |_| {})?;
+                    Ok((r.score, r.best))
+                }
+            }
+            let mut nb =
+                host::nboard::NBoard::new(Board(open(&target, Design::Othello)?), max_empties);
+            let stdin = std::io::stdin();
+            let mut stdout = std::io::stdout();
+            for line in stdin.lock().lines() {
+                let Some(out) = nb.handle(&line?) else { break };
+                for l in out {
+                    writeln!(stdout, "{l}")?;
+                }
+                stdout.flush()?;
+            }
+        }
+        OthelloCmd::Solve {
+            target,
+            position,
+            alpha,
+            beta,
+            null_window,
+        } => {
+            let pos =
+                oth::parse_position(&position).map_err(|e| Usage(format!("bad position: {e}")))?;
             if !(-65..=65).contains(&alpha) || !(-65..=65).contains(&beta) || alpha >= beta {
-                return Err(Usage(format!("bad window ({alpha}, {beta}): need -65 <= alpha < beta <= 65")).into());
+                return Err(Usage(format!(
+                    "bad window ({alpha}, {beta}): need -65 <= alpha < beta <= 65"
+                ))
+                .into());
             }
             let mut l = open(&target, Design::Othello)?;
             let t = std::time::Instant::now();
             let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-            let r = host::othello::solve(&mut l, pos.p, pos.o, alpha as i8, beta as i8, |n| {
+            let mut probes = 1;
+            let mut on_progress = |n| {
                 if show {
                     eprint!("\rsolving: {n} nodes");
                 }
-            })?;
+            };
+            let r = if null_window {
+                let r = host::othello::solve_null_window(&mut l, pos.p, pos.o, &mut on_progress)?;
+                probes = r.probes;
+                model::othello::protocol::SolveResult {
+                    score: r.score,
+                    best: r.best,
+                    nodes: r.nodes,
+                    cycles: r.cycles,
+                }
+            } else {
+                host::othello::solve(
+                    &mut l,
+                    pos.p,
+                    pos.o,
+                    alpha as i8,
+                    beta as i8,
+                    &mut on_progress,
+                )?
+            };
             if show {
                 eprintln!();
             }
-            let best = r.best.map(oth::square_name).unwrap_or_else(|| "none".into());
+            let best = r
+                .best
+                .map(oth::square_name)
+                .unwrap_or_else(|| "none".into());
             let boards = projected(r.cycles);
             if target.json {
                 let proj: Vec<_> = boards
@@ -289,20 +376,29 @@ fn othello(c: OthelloCmd) -> Result<()> {
                         "best_move": best, "score": r.score, "nodes": r.nodes, "cycles": r.cycles,
                         "cycles_per_node": r.cycles as f64 / r.nodes.max(1) as f64,
                         "projected": proj, "wall_seconds": t.elapsed().as_secs_f64(),
-                        "target": l.transport.describe(),
+                        "target": l.transport.describe(), "probes": probes,
                     })
                 );
             } else {
                 println!(
-                    "best move {best}, score {:+}, {} nodes, {} cycles ({:.2} cycles/node) [{}]",
+                    "best move {best}, score {:+}{}, {} nodes, {} cycles ({:.2} cycles/node) [{}]",
                     r.score,
+                    if null_window {
+                        format!(" ({probes} null-window probes)")
+                    } else {
+                        String::new()
+                    },
                     r.nodes,
                     r.cycles,
                     r.cycles as f64 / r.nodes.max(1) as f64,
                     l.transport.describe()
                 );
                 for (b, f, s) in boards {
-                    println!("  on {b} at {f:.1} MHz: {:.6} s, {:.2} M nodes/s", s, r.nodes as f64 / s / 1e6);
+                    println!(
+                        "  on {b} at {f:.1} MHz: {:.6} s, {:.2} M nodes/s",
+                        s,
+                        r.nodes as f64 / s / 1e6
+                    );
                 }
             }
         }
@@ -310,18 +406,19 @@ fn othello(c: OthelloCmd) -> Result<()> {
     Ok(())
 }
 
-/// Time `cycles` would take on each board at the Fmax of its latest synth report
-/// (target/boardgate/othello-<board>/report.json), else at its core clock.
+/// Time `cycles` take on each board at the core clock of its latest passing synth report
+/// (target/boardgate/othello-<board>/report.json), else at the board's default core clock.
 fn projected(cycles: u64) -> Vec<(String, f64, f64)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    [("alchitry-cu", 60.0), ("ulx3s", 50.0)]
+    [("alchitry-cu", 30.0), ("ulx3s", 45.0)]
         .iter()
         .map(|(b, default)| {
             let path = root.join(format!("target/boardgate/othello-{b}/report.json"));
             let f = std::fs::read_to_string(path)
                 .ok()
                 .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-                .and_then(|v| v["fmax_mhz"].as_f64())
+                .filter(|v| v["timing_met"].as_bool() == Some(true))
+                .and_then(|v| v["target_mhz"].as_f64())
                 .filter(|f| *f > 0.0)
                 .unwrap_or(*default);
             (b.to_string(), f, cycles as f64 / (f * 1e6))
@@ -337,7 +434,12 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
     while let Some(a) = it.next() {
         let bare = a == "--sim";
         out.push(a);
-        if bare && !matches!(it.peek().map(String::as_str), Some("rust" | "verilator" | "auto")) {
+        if bare
+            && !matches!(
+                it.peek().map(String::as_str),
+                Some("rust" | "verilator" | "auto")
+            )
+        {
             out.push("auto".into());
         }
     }
@@ -348,7 +450,11 @@ fn main() {
     let cli = Cli::parse_from(normalize_args(std::env::args().collect()));
     if let Err(e) = run(cli) {
         eprintln!("error: {e:#}");
-        let code = if e.downcast_ref::<Usage>().is_some() { 2 } else { 1 };
+        let code = if e.downcast_ref::<Usage>().is_some() {
+            2
+        } else {
+            1
+        };
         std::process::exit(code);
     }
 }

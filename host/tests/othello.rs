@@ -14,11 +14,16 @@ const SEED: u64 = 0x07e1_1001;
 
 fn board() -> Option<Link<SimTransport>> {
     if !sim::verilator::AVAILABLE {
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "Verilator backend missing under CI=true");
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "Verilator backend missing under CI=true"
+        );
         eprintln!("SKIPPED: this build has no Verilator backend (the rust backend is too slow for solver runs)");
         return None;
     }
-    Some(Link::new(SimTransport::new(SimBoard::open(Design::Othello, BackendKind::Verilator).unwrap())))
+    Some(Link::new(SimTransport::new(
+        SimBoard::open(Design::Othello, BackendKind::Verilator).unwrap(),
+    )))
 }
 
 #[test]
@@ -46,7 +51,10 @@ fn random_positions_match_model() {
         nodes += got.nodes;
         cycles += got.cycles;
     }
-    println!("{nodes} nodes, {cycles} cycles, {:.3} cycles/node", cycles as f64 / nodes as f64);
+    println!(
+        "{nodes} nodes, {cycles} cycles, {:.3} cycles/node",
+        cycles as f64 / nodes as f64
+    );
 }
 
 #[test]
@@ -54,17 +62,37 @@ fn ffo_1_to_19_exact() {
     let Some(mut l) = board() else { return };
     let text = include_str!("../../model/tests/fixtures/fforum-1-19.obf");
     let (mut nodes, mut cycles, mut ff) = (0u64, 0u64, 0u64);
-    println!("{:>3} {:>7} {:>5} {:>5} {:>10} {:>11} {:>6} {:>14}", "#", "empties", "score", "best", "nodes", "cycles", "c/node", "fastest-first");
+    println!(
+        "{:>3} {:>7} {:>5} {:>5} {:>10} {:>11} {:>6} {:>14}",
+        "#", "empties", "score", "best", "nodes", "cycles", "c/node", "fastest-first"
+    );
     for (i, line) in text.lines().filter(|l| !l.starts_with('#')).enumerate() {
         let pos = parse_position(line).unwrap();
         let got = host::othello::solve(&mut l, pos.p, pos.o, -65, 65, |_| {}).unwrap();
         let want = search(pos.p, pos.o, -65, 65, MoveOrder::Paper);
         let (best_sq, best_score) = pos.scores[0];
         assert_eq!(got.score, best_score, "FFO #{}: score", i + 1);
-        assert_eq!((got.best, got.nodes), (want.best, want.nodes), "FFO #{}: best move / nodes vs model", i + 1);
+        assert_eq!(
+            (got.best, got.nodes),
+            (want.best, want.nodes),
+            "FFO #{}: best move / nodes vs model",
+            i + 1
+        );
         // The move found must be one of the listed best moves.
-        let listed: Vec<Option<u32>> = pos.scores.iter().filter(|(_, s)| *s == best_score).map(|(m, _)| *m).collect();
-        assert!(listed.contains(&got.best), "FFO #{}: best move {:?} not among {:?} (first listed {:?})", i + 1, got.best, listed, best_sq);
+        let listed: Vec<Option<u32>> = pos
+            .scores
+            .iter()
+            .filter(|(_, s)| *s == best_score)
+            .map(|(m, _)| *m)
+            .collect();
+        assert!(
+            listed.contains(&got.best),
+            "FFO #{}: best move {:?} not among {:?} (first listed {:?})",
+            i + 1,
+            got.best,
+            listed,
+            best_sq
+        );
         let ffn = search(pos.p, pos.o, -65, 65, MoveOrder::FastestFirst).nodes;
         println!(
             "{:>3} {:>7} {:>+5} {:>5} {:>10} {:>11} {:>6.3} {:>14}",
@@ -81,7 +109,10 @@ fn ffo_1_to_19_exact() {
         cycles += got.cycles;
         ff += ffn;
     }
-    println!("total: {nodes} nodes ({ff} with fastest-first), {cycles} cycles, {:.3} cycles/node", cycles as f64 / nodes as f64);
+    println!(
+        "total: {nodes} nodes ({ff} with fastest-first), {cycles} cycles, {:.3} cycles/node",
+        cycles as f64 / nodes as f64
+    );
 }
 
 #[test]
@@ -94,15 +125,32 @@ fn bad_requests_are_refused() {
         other => panic!("expected a device error, got {other:?}"),
     };
     assert_eq!(code(l.call(op::JOB_START, &[0; 5])), err::BAD_LENGTH);
-    assert_eq!(code(l.call(op::JOB_START, &encode_start(3, 1, -65, 65))), err::BAD_ARGUMENT);
-    assert_eq!(code(l.call(op::JOB_START, &encode_start(1, 2, 10, 10))), err::BAD_ARGUMENT);
+    assert_eq!(
+        code(l.call(op::JOB_START, &encode_start(3, 1, -65, 65))),
+        err::BAD_ARGUMENT
+    );
+    assert_eq!(
+        code(l.call(op::JOB_START, &encode_start(1, 2, 10, 10))),
+        err::BAD_ARGUMENT
+    );
     assert_eq!(code(l.call(op::JOB_RESULT, &[])), err::NO_RESULT);
     assert_eq!(code(l.call(op::ECHO, &[])), err::UNKNOWN_OP);
     // A long solve can be aborted.
-    let ffo15 = parse_position(include_str!("../../model/tests/fixtures/fforum-1-19.obf").lines().nth(15).unwrap()).unwrap();
-    let st = l.job_start(&encode_start(ffo15.p, ffo15.o, -65, 65)).unwrap();
+    let ffo15 = parse_position(
+        include_str!("../../model/tests/fixtures/fforum-1-19.obf")
+            .lines()
+            .nth(15)
+            .unwrap(),
+    )
+    .unwrap();
+    let st = l
+        .job_start(&encode_start(ffo15.p, ffo15.o, -65, 65))
+        .unwrap();
     assert_eq!(st.state, model::link::job::RUNNING);
-    assert_eq!(code(l.call(op::JOB_START, &encode_start(1, 2, -65, 65))), err::BUSY);
+    assert_eq!(
+        code(l.call(op::JOB_START, &encode_start(1, 2, -65, 65))),
+        err::BUSY
+    );
     let ab = l.job_abort().unwrap();
     assert_eq!(ab.state, model::link::job::ABORTED);
     assert_eq!(l.job_poll().unwrap().state, model::link::job::ABORTED);

@@ -55,7 +55,9 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
     match kind {
         BackendKind::Rust => Ok(match design {
             Design::Link => Box::new(RustSim::<gateware::link::LinkCore>::new(&CoreParams::sim())?),
-            Design::Othello => Box::new(RustSim::<gateware::othello::OthelloCore>::new(&CoreParams::sim())?),
+            Design::Othello => Box::new(RustSim::<gateware::othello::OthelloCore>::new(
+                &CoreParams::sim(),
+            )?),
         }),
         BackendKind::Verilator => crate::verilator::VerilatorSim::open(design),
     }

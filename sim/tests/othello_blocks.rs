@@ -1,7 +1,9 @@
 //! Othello blocks against the golden model (bit exact, seeded random positions and edge
 //! cases), and each block's emitted Verilog against its Rust simulation.
 
-use gateware::othello::{from_excess, solver::NO_MOVE, to_excess, DiscCounter, Flipper, LegalMoves, MoveSelector, Solver};
+use gateware::othello::{
+    from_excess, solver::NO_MOVE, to_excess, DiscCounter, Flipper, LegalMoves, MoveSelector, Solver,
+};
 use model::othello::order::{first_in_order, paper_order};
 use model::othello::random::random_position;
 use model::othello::search::{search, MoveOrder};
@@ -49,7 +51,11 @@ fn legal_moves_match_model() {
         uut.p.next = p.into();
         uut.o.next = o.into();
         settle(&mut uut).unwrap();
-        assert_eq!(uut.moves.val().to_u64(), legal_moves(p, o), "p {p:#018x} o {o:#018x}");
+        assert_eq!(
+            uut.moves.val().to_u64(),
+            legal_moves(p, o),
+            "p {p:#018x} o {o:#018x}"
+        );
     }
 }
 
@@ -68,7 +74,11 @@ fn flipper_matches_model() {
             uut.o.next = o.into();
             uut.m.next = (1u64 << sq).into();
             settle(&mut uut).unwrap();
-            assert_eq!(uut.flips.val().to_u64(), flips(p, o, sq), "p {p:#018x} o {o:#018x} sq {sq}");
+            assert_eq!(
+                uut.flips.val().to_u64(),
+                flips(p, o, sq),
+                "p {p:#018x} o {o:#018x} sq {sq}"
+            );
             checked += 1;
         }
     }
@@ -92,7 +102,11 @@ fn move_selector_and_disc_counter_match_model() {
         settle(&mut cnt).unwrap();
         let want = first_in_order(m, &order);
         assert_eq!(sel.valid.val(), want.is_some());
-        assert_eq!(sel.pick.val().to_u64(), want.map(|s| 1u64 << s).unwrap_or(0), "moves {m:#018x}");
+        assert_eq!(
+            sel.pick.val().to_u64(),
+            want.map(|s| 1u64 << s).unwrap_or(0),
+            "moves {m:#018x}"
+        );
         assert_eq!(sel.sq.val().to_u64() as u32, want.unwrap_or(0));
         assert_eq!(cnt.count.val().to_u64() as u32, m.count_ones());
     }
@@ -112,31 +126,69 @@ fn combinational_blocks_verilog() {
     let moves: Vec<u64> = pos.iter().map(|&(p, o)| legal_moves(p, o)).collect();
     let picks: Vec<u64> = moves
         .iter()
-        .map(|&m| first_in_order(m, &paper_order()).map(|s| 1u64 << s).unwrap_or(1 << r.gen_range(0..64)))
+        .map(|&m| {
+            first_in_order(m, &paper_order())
+                .map(|s| 1u64 << s)
+                .unwrap_or(1 << r.gen_range(0..64))
+        })
         .collect();
-    cosim("legal_moves", &mut LegalMoves::default(), pos.len(), None, |u, k| {
-        u.p.next = pos[k].0.into();
-        u.o.next = pos[k].1.into();
-    }, |_, _| {})
+    cosim(
+        "legal_moves",
+        &mut LegalMoves::default(),
+        pos.len(),
+        None,
+        |u, k| {
+            u.p.next = pos[k].0.into();
+            u.o.next = pos[k].1.into();
+        },
+        |_, _| {},
+    )
     .unwrap();
-    cosim("flipper", &mut Flipper::default(), pos.len(), None, |u, k| {
-        u.p.next = pos[k].0.into();
-        u.o.next = pos[k].1.into();
-        u.m.next = picks[k].into();
-    }, |_, _| {})
+    cosim(
+        "flipper",
+        &mut Flipper::default(),
+        pos.len(),
+        None,
+        |u, k| {
+            u.p.next = pos[k].0.into();
+            u.o.next = pos[k].1.into();
+            u.m.next = picks[k].into();
+        },
+        |_, _| {},
+    )
     .unwrap();
-    cosim("move_selector", &mut MoveSelector::paper(), pos.len(), None, |u, k| {
-        u.moves.next = moves[k].into();
-    }, |_, _| {})
+    cosim(
+        "move_selector",
+        &mut MoveSelector::paper(),
+        pos.len(),
+        None,
+        |u, k| {
+            u.moves.next = moves[k].into();
+        },
+        |_, _| {},
+    )
     .unwrap();
-    cosim("disc_counter", &mut DiscCounter::default(), pos.len(), None, |u, k| {
-        u.bits.next = (pos[k].0 ^ moves[k]).into();
-    }, |_, _| {})
+    cosim(
+        "disc_counter",
+        &mut DiscCounter::default(),
+        pos.len(),
+        None,
+        |u, k| {
+            u.bits.next = (pos[k].0 ^ moves[k]).into();
+        },
+        |_, _| {},
+    )
     .unwrap();
 }
 
 /// Runs the solver block alone (rust-hdl) to completion; returns (score, best, nodes, cycles).
-pub fn run_solver(uut: &mut Solver, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u32>, u64, u64) {
+pub fn run_solver(
+    uut: &mut Solver,
+    p: u64,
+    o: u64,
+    alpha: i32,
+    beta: i32,
+) -> (i32, Option<u32>, u64, u64) {
     uut.root_p.next = p.into();
     uut.root_o.next = o.into();
     uut.root_alpha.next = to_excess(alpha).into();
@@ -158,7 +210,11 @@ pub fn run_solver(uut: &mut Solver, p: u64, o: u64, alpha: i32, beta: i32) -> (i
     let best = uut.best.val().to_u64();
     (
         from_excess(uut.score.val().to_u64()),
-        if best == NO_MOVE { None } else { Some(best as u32) },
+        if best == NO_MOVE {
+            None
+        } else {
+            Some(best as u32)
+        },
         uut.nodes_lo.val().to_u64() | uut.nodes_hi.val().to_u64() << 32,
         uut.cycles_lo.val().to_u64() | uut.cycles_hi.val().to_u64() << 32,
     )
@@ -194,7 +250,10 @@ fn solver_matches_reference_search() {
         nodes += got.2;
         cycles += got.3;
     }
-    println!("{nodes} nodes in {cycles} cycles: {:.2} cycles per node", cycles as f64 / nodes as f64);
+    println!(
+        "{nodes} nodes in {cycles} cycles: {:.2} cycles per node",
+        cycles as f64 / nodes as f64
+    );
 }
 
 #[test]
@@ -205,14 +264,21 @@ fn solver_verilog() {
     let mut r = rng(6);
     let roots: Vec<(u64, u64)> = (0..8).map(|_| random_position(&mut r, 6)).collect();
     // Start a solve every 400 cycles (most finish before), abort one of them.
-    cosim("solver", &mut Solver::new(paper_order()), 8 * 400, Some("clock"), |u, k| {
-        let (p, o) = roots[k / 400];
-        u.root_p.next = p.into();
-        u.root_o.next = o.into();
-        u.root_alpha.next = to_excess(-65).into();
-        u.root_beta.next = to_excess(65).into();
-        u.start.next = k % 400 == 0;
-        u.cancel.next = k == 5 * 400 + 20;
-    }, |u, c| u.clock.next = Clock::from(c))
+    cosim(
+        "solver",
+        &mut Solver::new(paper_order()),
+        8 * 400,
+        Some("clock"),
+        |u, k| {
+            let (p, o) = roots[k / 400];
+            u.root_p.next = p.into();
+            u.root_o.next = o.into();
+            u.root_alpha.next = to_excess(-65).into();
+            u.root_beta.next = to_excess(65).into();
+            u.start.next = k % 400 == 0;
+            u.cancel.next = k == 5 * 400 + 20;
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
     .unwrap();
 }

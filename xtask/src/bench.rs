@@ -1,5 +1,11 @@
-//! `cargo xtask bench [link]`: simulation speed of each backend on the link design (cycles per
-//! second of the whole board, UART included), and the latest synth figures per board.
+//! `cargo xtask bench [link|othello]`.
+//!
+//! * `link`: simulation speed of each backend (cycles per second of the whole board, UART
+//!   included), and the latest synth figures per board.
+//! * `othello`: per FFO position, the solver on the simulated board (Verilator): nodes, cycles,
+//!   cycles per node; projected time and nodes/s on each board at the Fmax of its latest synth
+//!   report's core clock; node counts with the paper's order vs fastest-first (model); and the software
+//!   solver (`model::othello::fast`) timed on this CPU in the same run, as a ratio.
 
 use crate::boards;
 use anyhow::Result;
@@ -11,15 +17,21 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// What to benchmark: `link` (default).
+    /// What to benchmark: `link` (default) or `othello`.
     #[arg(default_value = "link")]
     target: String,
+    /// othello: FFO positions to run, e.g. `1-19` (default) or `1-7`.
+    #[arg(long, default_value = "1-19")]
+    ffo: String,
     /// Print JSON lines instead of a table.
     #[arg(long)]
     json: bool,
 }
 
 pub fn run(a: Args) -> Result<()> {
+    if a.target == "othello" {
+        return othello(&a);
+    }
     let design = Design::from_name(&a.target)?;
     let mut kinds = vec![BackendKind::Rust];
     if sim::verilator::AVAILABLE {
@@ -72,6 +84,159 @@ pub fn run(a: Args) -> Result<()> {
                 design.name(),
                 board.name()
             ),
+        }
+    }
+    Ok(())
+}
+
+/// Core clock (MHz) of the latest passing synth report of `design` on each board (None if
+/// there is none or it failed).
+fn fmax(design: &str) -> Vec<(String, Option<f64>)> {
+    boards::all()
+        .iter()
+        .map(|b| {
+            let p = boards::build_dir(design, b.name()).join(board_common::report::REPORT_FILE);
+            (
+                b.name().to_string(),
+                SynthReport::read(&p)
+                    .ok()
+                    .filter(|r| r.passed())
+                    .map(|r| r.target_mhz),
+            )
+        })
+        .collect()
+}
+
+fn parse_range(s: &str) -> Result<std::ops::RangeInclusive<usize>> {
+    let bad = || anyhow::anyhow!("bad --ffo range '{s}' (expected e.g. 1-19 or 5)");
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let (a, b): (usize, usize) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a < 1 || b > 39 || a > b {
+        return Err(bad());
+    }
+    Ok(a..=b)
+}
+
+fn othello(a: &Args) -> Result<()> {
+    use model::othello::{fast, parse_position, search, square_name};
+    let range = parse_range(&a.ffo)?;
+    if !sim::verilator::AVAILABLE {
+        anyhow::bail!(
+            "the othello bench needs the Verilator backend (install verilator and rebuild)"
+        );
+    }
+    let lines: Vec<&str> = include_str!("../../model/tests/fixtures/fforum-1-19.obf")
+        .lines()
+        .chain(include_str!("../../model/tests/fixtures/fforum-20-39.obf").lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    let fm = fmax("othello");
+    let mut l = Link::new(SimTransport::new(SimBoard::open(
+        Design::Othello,
+        BackendKind::Verilator,
+    )?));
+    if !a.json {
+        print!(
+            "{:>3} {:>3} {:>5} {:>4} {:>10} {:>11} {:>6} {:>10}",
+            "#", "emp", "score", "best", "nodes", "cycles", "c/node", "ff-nodes"
+        );
+        for (b, f) in &fm {
+            print!(
+                " {:>22}",
+                format!(
+                    "{b} @{}",
+                    f.map(|f| format!("{f:.1}MHz")).unwrap_or("?".into())
+                )
+            );
+        }
+        println!(" {:>9} {:>8}", "cpu s", "cpu/fpga");
+    }
+    let mut tot = (0u64, 0u64, 0u64, 0f64);
+    let mut cpu = fast::Solver::new();
+    for i in range {
+        let pos = parse_position(lines[i - 1])?;
+        let r = host::othello::solve(&mut l, pos.p, pos.o, -65, 65, |n| {
+            if !a.json {
+                eprint!("\r#{i}: {n} nodes   ");
+            }
+        })?;
+        let ff = search::solve(pos.p, pos.o, search::MoveOrder::FastestFirst).nodes;
+        let t = Instant::now();
+        let sw = cpu.solve(pos.p, pos.o);
+        let cpu_s = t.elapsed().as_secs_f64();
+        anyhow::ensure!(
+            sw.score == r.score,
+            "FFO #{i}: CPU solver {} vs FPGA {}",
+            sw.score,
+            r.score
+        );
+        tot = (tot.0 + r.nodes, tot.1 + r.cycles, tot.2 + ff, tot.3 + cpu_s);
+        let proj: Vec<(String, Option<f64>)> = fm
+            .iter()
+            .map(|(b, f)| (b.clone(), f.map(|f| r.cycles as f64 / (f * 1e6))))
+            .collect();
+        let best_proj = proj
+            .iter()
+            .filter_map(|(_, s)| *s)
+            .fold(f64::INFINITY, f64::min);
+        if a.json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "ffo": i, "empties": pos.empties(), "score": r.score,
+                    "best_move": r.best.map(square_name), "nodes": r.nodes, "cycles": r.cycles,
+                    "cycles_per_node": r.cycles as f64 / r.nodes as f64, "fastest_first_nodes": ff,
+                    "projected_seconds": proj.iter().map(|(b, s)| serde_json::json!({"board": b, "seconds": s})).collect::<Vec<_>>(),
+                    "cpu_seconds": cpu_s, "cpu_nodes": sw.nodes,
+                })
+            );
+        } else {
+            eprint!("\r");
+            print!(
+                "{:>3} {:>3} {:>+5} {:>4} {:>10} {:>11} {:>6.3} {:>10}",
+                i,
+                pos.empties(),
+                r.score,
+                r.best.map(square_name).unwrap_or_default(),
+                r.nodes,
+                r.cycles,
+                r.cycles as f64 / r.nodes as f64,
+                ff
+            );
+            for (_, s) in &proj {
+                print!(
+                    " {:>22}",
+                    s.map(|s| format!("{:.4}s {:.1}Mn/s", s, r.nodes as f64 / s / 1e6))
+                        .unwrap_or("-".into())
+                );
+            }
+            println!(" {:>9.4} {:>8.2}", cpu_s, cpu_s / best_proj);
+        }
+    }
+    if !a.json {
+        println!(
+            "total: {} nodes (fastest-first would visit {}), {} cycles, {:.3} cycles/node; CPU solver {:.3} s",
+            tot.0,
+            tot.2,
+            tot.1,
+            tot.1 as f64 / tot.0 as f64,
+            tot.3
+        );
+        for (b, f) in &fm {
+            match f {
+                Some(f) => println!(
+                    "  {b}: {:.3} s at {f:.1} MHz, {:.2} M nodes/s, CPU/FPGA time ratio {:.3}",
+                    tot.1 as f64 / (f * 1e6),
+                    tot.0 as f64 / (tot.1 as f64 / (f * 1e6)) / 1e6,
+                    tot.3 / (tot.1 as f64 / (f * 1e6))
+                ),
+                None => {
+                    println!("  {b}: no synth report (run cargo xtask synth othello --board {b})")
+                }
+            }
         }
     }
     Ok(())

@@ -20,7 +20,84 @@ pub fn run(a: Args) -> Result<()> {
         Some(s) => BackendKind::parse(&s)?,
         None => BackendKind::default_available(),
     };
-    demo_link(kind)
+    demo_link(kind)?;
+    println!();
+    demo_othello(kind)
+}
+
+fn demo_othello(kind: BackendKind) -> Result<()> {
+    use model::othello::{parse_position, square_name};
+    // FFO #5 (14 empties) on Verilator; a seeded 8-empty position on the slower rust backend.
+    let (name, pos) = if kind == BackendKind::Verilator {
+        (
+            "FFO #5",
+            parse_position(
+                include_str!("../../model/tests/fixtures/fforum-1-19.obf")
+                    .lines()
+                    .nth(5)
+                    .unwrap(),
+            )?,
+        )
+    } else {
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(5);
+        let (p, o) = model::othello::random::random_position(&mut rng, 8);
+        (
+            "a random 8-empty endgame (seed 5)",
+            model::othello::Position {
+                p,
+                o,
+                black_to_move: true,
+                scores: vec![],
+            },
+        )
+    };
+    println!(
+        "== othello solver on the simulated board ({} backend) ==",
+        kind.name()
+    );
+    println!(
+        "{name}: {} ({} empties, {} to move)",
+        pos.to_obf(),
+        pos.empties(),
+        if pos.black_to_move { "Black" } else { "White" }
+    );
+    let t = Instant::now();
+    let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Othello, kind)?));
+    let id = l.identify()?;
+    let r = host::othello::solve(&mut l, pos.p, pos.o, -65, 65, |n| {
+        eprint!("\r  solving: {n} nodes")
+    })?;
+    eprintln!();
+    let want =
+        model::othello::search::solve(pos.p, pos.o, model::othello::search::MoveOrder::Paper);
+    println!(
+        "{} v{}.{}.{}: best move {}, exact score {:+}, {} nodes in {} cycles ({:.2} cycles/node; the paper: 16 per searching node)",
+        id.name,
+        id.version.0,
+        id.version.1,
+        id.version.2,
+        r.best.map(square_name).unwrap_or_else(|| "none".into()),
+        r.score,
+        r.nodes,
+        r.cycles,
+        r.cycles as f64 / r.nodes as f64
+    );
+    println!(
+        "golden model: score {:+}, best {}, {} nodes: {}",
+        want.score,
+        want.best.map(square_name).unwrap_or_else(|| "none".into()),
+        want.nodes,
+        if (want.score, want.best, want.nodes) == (r.score, r.best, r.nodes) {
+            "identical"
+        } else {
+            "DIFFERENT"
+        }
+    );
+    if let Some((_, s)) = pos.scores.first() {
+        println!("FFO published score: {s:+}");
+    }
+    println!("simulated in {:.2} s", t.elapsed().as_secs_f64());
+    Ok(())
 }
 
 fn demo_link(kind: BackendKind) -> Result<()> {

@@ -31,6 +31,15 @@ pub const NAME: &str = "alchitry-cu";
 pub const CLOCK_IN_HZ: u32 = 100_000_000;
 /// Core clock, made by the PLL from [`CLOCK_IN_HZ`].
 pub const CORE_CLOCK_HZ: u32 = 60_000_000;
+/// Core clock of each design on this board: a little under the Fmax nextpnr reaches for it
+/// (`cargo xtask synth <design> --board alchitry-cu` checks it is met).
+pub fn core_clock_hz(design: Design) -> u32 {
+    match design {
+        Design::Link => CORE_CLOCK_HZ,
+        Design::Othello => 30_000_000,
+    }
+}
+
 /// File name of the pin constraints in the build directory.
 pub const PCF_FILE: &str = "alchitry-cu.pcf";
 /// The pin constraints (`constraints/alchitry-cu.pcf`).
@@ -60,9 +69,15 @@ impl AlchitryCu {
         })
     }
 
-    /// The PLL setting of the core clock.
+    /// The PLL setting of the core clock of the `link` design.
     pub fn pll() -> Result<Ice40Pll> {
-        sb_pll40(CLOCK_IN_HZ, CORE_CLOCK_HZ).context("Alchitry Cu core clock")
+        Self::pll_for(Design::Link)
+    }
+
+    /// The PLL setting of a design's core clock ([`core_clock_hz`]).
+    pub fn pll_for(design: Design) -> Result<Ice40Pll> {
+        sb_pll40(CLOCK_IN_HZ, core_clock_hz(design))
+            .with_context(|| format!("Alchitry Cu core clock of design {}", design.name()))
     }
 }
 
@@ -137,7 +152,7 @@ impl Board for AlchitryCu {
     }
 
     fn build(&self, design: Design, baud: u32) -> Result<BoardBuild> {
-        let pll = Self::pll()?;
+        let pll = Self::pll_for(design)?;
         let params = CoreParams::for_board(pll.f_out_hz, baud).with_context(|| {
             format!(
                 "{NAME}: baud rate {baud} with the {} MHz core clock",

@@ -31,6 +31,15 @@ pub const NAME: &str = "ulx3s";
 pub const CLOCK_IN_HZ: u32 = 25_000_000;
 /// Core clock, made by the PLL from [`CLOCK_IN_HZ`].
 pub const CORE_CLOCK_HZ: u32 = 50_000_000;
+/// Core clock of each design on this board: a little under the Fmax nextpnr reaches for it
+/// (`cargo xtask synth <design> --board ulx3s` checks it is met).
+pub fn core_clock_hz(design: Design) -> u32 {
+    match design {
+        Design::Link => CORE_CLOCK_HZ,
+        Design::Othello => 45_000_000,
+    }
+}
+
 /// File name of the pin constraints in the build directory.
 pub const LPF_FILE: &str = "ulx3s.lpf";
 /// The pin constraints (`constraints/ulx3s.lpf`).
@@ -81,9 +90,15 @@ impl Ulx3s {
         })
     }
 
-    /// The PLL setting of the core clock.
+    /// The PLL setting of the core clock of the `link` design.
     pub fn pll() -> Result<Ecp5Pll> {
-        ehxplll(CLOCK_IN_HZ, CORE_CLOCK_HZ).context("ULX3S core clock")
+        Self::pll_for(Design::Link)
+    }
+
+    /// The PLL setting of a design's core clock ([`core_clock_hz`]).
+    pub fn pll_for(design: Design) -> Result<Ecp5Pll> {
+        ehxplll(CLOCK_IN_HZ, core_clock_hz(design))
+            .with_context(|| format!("ULX3S core clock of design {}", design.name()))
     }
 }
 
@@ -189,7 +204,7 @@ impl Board for Ulx3s {
     }
 
     fn build(&self, design: Design, baud: u32) -> Result<BoardBuild> {
-        let pll = Self::pll()?;
+        let pll = Self::pll_for(design)?;
         let params = CoreParams::for_board(pll.f_out_hz, baud).with_context(|| {
             format!(
                 "{NAME}: baud rate {baud} with the {} MHz core clock",

@@ -169,7 +169,8 @@ impl Logic for OthelloCore {
             } else {
                 self.solver.start.next = self.engine.cmd_valid.val();
                 // Answer as the state will be: running, nothing searched yet.
-                self.engine.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.k_job_running.val());
+                self.engine.rsp_payload.next =
+                    bit_cast::<PAYLOAD_BITS, 8>(self.k_job_running.val());
             }
         } else if self.engine.cmd_op.val() == self.k_op_poll.val() {
             if self.engine.cmd_len.val() != 0_u64 {
@@ -191,12 +192,13 @@ impl Logic for OthelloCore {
                 self.engine.rsp_code.next = self.k_err_length.val();
             } else if self.solver.done.val() & !self.solver.overflow.val() {
                 self.engine.rsp_len.next = self.k_result_len.val();
-                self.engine.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.solver.score.val() ^ 0x80_u64)
-                    | (bit_cast::<PAYLOAD_BITS, 7>(self.solver.best.val()) << 8_u64)
-                    | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.nodes_lo.val()) << 16_u64)
-                    | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.nodes_hi.val()) << 48_u64)
-                    | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.cycles_lo.val()) << 80_u64)
-                    | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.cycles_hi.val()) << 112_u64);
+                self.engine.rsp_payload.next =
+                    bit_cast::<PAYLOAD_BITS, 8>(self.solver.score.val() ^ 0x80_u64)
+                        | (bit_cast::<PAYLOAD_BITS, 7>(self.solver.best.val()) << 8_u64)
+                        | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.nodes_lo.val()) << 16_u64)
+                        | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.nodes_hi.val()) << 48_u64)
+                        | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.cycles_lo.val()) << 80_u64)
+                        | (bit_cast::<PAYLOAD_BITS, 32>(self.solver.cycles_hi.val()) << 112_u64);
             } else {
                 self.engine.rsp_error.next = true;
                 self.engine.rsp_code.next = self.k_err_no_result.val();

@@ -27,7 +27,13 @@ impl Logic for DiscCounter {
         let mut v = String::new();
         // Level 0 are the bits; level l has 64 >> l sums of width l + 1.
         for i in 0..32 {
-            writeln!(v, "wire [1:0] s1_{i} = {{1'b0, bits[{}]}} + {{1'b0, bits[{}]}};", 2 * i, 2 * i + 1).unwrap();
+            writeln!(
+                v,
+                "wire [1:0] s1_{i} = {{1'b0, bits[{}]}} + {{1'b0, bits[{}]}};",
+                2 * i,
+                2 * i + 1
+            )
+            .unwrap();
         }
         for l in 2..=6usize {
             for i in 0..(64 >> l) {

@@ -32,15 +32,19 @@ impl Logic for LegalMoves {
         // east (+1), masked off column a after the shift
         self.t.next = (self.p.val() << 1_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val();
         for _i in 0..5 {
-            self.t.next = self.t.val() | ((self.t.val() << 1_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val());
+            self.t.next =
+                self.t.val() | ((self.t.val() << 1_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val());
         }
-        self.acc.next = self.acc.val() | ((self.t.val() << 1_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.empty.val());
+        self.acc.next = self.acc.val()
+            | ((self.t.val() << 1_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.empty.val());
         // west (-1), masked off column h
         self.t.next = (self.p.val() >> 1_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val();
         for _i in 0..5 {
-            self.t.next = self.t.val() | ((self.t.val() >> 1_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val());
+            self.t.next =
+                self.t.val() | ((self.t.val() >> 1_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val());
         }
-        self.acc.next = self.acc.val() | ((self.t.val() >> 1_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.empty.val());
+        self.acc.next = self.acc.val()
+            | ((self.t.val() >> 1_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.empty.val());
         // north (+8)
         self.t.next = (self.p.val() << 8_u64) & self.o.val();
         for _i in 0..5 {
@@ -56,27 +60,35 @@ impl Logic for LegalMoves {
         // north-east (+9)
         self.t.next = (self.p.val() << 9_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val();
         for _i in 0..5 {
-            self.t.next = self.t.val() | ((self.t.val() << 9_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val());
+            self.t.next =
+                self.t.val() | ((self.t.val() << 9_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val());
         }
-        self.acc.next = self.acc.val() | ((self.t.val() << 9_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.empty.val());
+        self.acc.next = self.acc.val()
+            | ((self.t.val() << 9_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.empty.val());
         // north-west (+7)
         self.t.next = (self.p.val() << 7_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val();
         for _i in 0..5 {
-            self.t.next = self.t.val() | ((self.t.val() << 7_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val());
+            self.t.next =
+                self.t.val() | ((self.t.val() << 7_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val());
         }
-        self.acc.next = self.acc.val() | ((self.t.val() << 7_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.empty.val());
+        self.acc.next = self.acc.val()
+            | ((self.t.val() << 7_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.empty.val());
         // south-east (-7)
         self.t.next = (self.p.val() >> 7_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val();
         for _i in 0..5 {
-            self.t.next = self.t.val() | ((self.t.val() >> 7_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val());
+            self.t.next =
+                self.t.val() | ((self.t.val() >> 7_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.o.val());
         }
-        self.acc.next = self.acc.val() | ((self.t.val() >> 7_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.empty.val());
+        self.acc.next = self.acc.val()
+            | ((self.t.val() >> 7_u64) & 0xFEFE_FEFE_FEFE_FEFE_u64 & self.empty.val());
         // south-west (-9)
         self.t.next = (self.p.val() >> 9_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val();
         for _i in 0..5 {
-            self.t.next = self.t.val() | ((self.t.val() >> 9_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val());
+            self.t.next =
+                self.t.val() | ((self.t.val() >> 9_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.o.val());
         }
-        self.acc.next = self.acc.val() | ((self.t.val() >> 9_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.empty.val());
+        self.acc.next = self.acc.val()
+            | ((self.t.val() >> 9_u64) & 0x7F7F_7F7F_7F7F_7F7F_u64 & self.empty.val());
         self.moves.next = self.acc.val();
     }
 }

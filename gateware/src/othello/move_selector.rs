@@ -31,7 +31,10 @@ impl MoveSelector {
     pub fn new(order: [u8; 64]) -> Self {
         let mut seen = [false; 64];
         for &s in &order {
-            assert!(s < 64 && !seen[s as usize], "move order must be a permutation of 0..64");
+            assert!(
+                s < 64 && !seen[s as usize],
+                "move order must be a permutation of 0..64"
+            );
             seen[s as usize] = true;
         }
         MoveSelector {
@@ -52,7 +55,11 @@ impl MoveSelector {
 impl Logic for MoveSelector {
     fn update(&mut self) {
         let m = self.moves.val().to_u64();
-        let first = self._order.iter().map(|&s| s as u32).find(|&s| m >> s & 1 == 1);
+        let first = self
+            ._order
+            .iter()
+            .map(|&s| s as u32)
+            .find(|&s| m >> s & 1 == 1);
         self.valid.next = first.is_some();
         self.pick.next = first.map(|s| 1u64 << s).unwrap_or(0).into();
         self.sq.next = (first.unwrap_or(0) as u64).into();
@@ -65,7 +72,12 @@ impl Logic for MoveSelector {
     fn hdl(&self) -> Verilog {
         let mut v = String::new();
         // Input converter: r[k] = moves[order[k]].
-        let bits: Vec<String> = self._order.iter().rev().map(|s| format!("moves[{s}]")).collect();
+        let bits: Vec<String> = self
+            ._order
+            .iter()
+            .rev()
+            .map(|s| format!("moves[{s}]"))
+            .collect();
         writeln!(v, "wire [63:0] r = {{{}}};", bits.join(", ")).unwrap();
         writeln!(v, "wire [63:0] first = r & (~r + 64'd1);").unwrap();
         writeln!(v, "always @(*) begin").unwrap();
@@ -74,7 +86,10 @@ impl Logic for MoveSelector {
             writeln!(v, "    pick[{s}] = first[{k}];").unwrap();
         }
         for b in 0..6 {
-            let terms: Vec<String> = (0..64u32).filter(|s| s >> b & 1 == 1).map(|s| format!("pick[{s}]")).collect();
+            let terms: Vec<String> = (0..64u32)
+                .filter(|s| s >> b & 1 == 1)
+                .map(|s| format!("pick[{s}]"))
+                .collect();
             writeln!(v, "    sq[{b}] = {};", terms.join(" | ")).unwrap();
         }
         writeln!(v, "    valid = |moves;\nend").unwrap();

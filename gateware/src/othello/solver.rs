@@ -164,8 +164,25 @@ impl Logic for Solver {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, cur_p, cur_o, left, alpha, beta, best_sq, val, sp, n_lo, n_hi, c_lo,
-            c_hi, res_score, res_best, was_aborted, was_overflow
+            self,
+            clock,
+            state,
+            cur_p,
+            cur_o,
+            left,
+            alpha,
+            beta,
+            best_sq,
+            val,
+            sp,
+            n_lo,
+            n_hi,
+            c_lo,
+            c_hi,
+            res_score,
+            res_best,
+            was_aborted,
+            was_overflow
         );
         self.stack.read_clock.next = self.clock.val();
         self.stack.write_clock.next = self.clock.val();
@@ -183,7 +200,8 @@ impl Logic for Solver {
         self.flips.next = self.flipper.flips.val();
 
         // Outputs.
-        self.busy.next = (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done);
+        self.busy.next =
+            (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done);
         self.done.next = self.state.q.val() == SolverState::Done;
         self.aborted.next = self.was_aborted.q.val();
         self.overflow.next = self.was_overflow.q.val();
@@ -205,7 +223,8 @@ impl Logic for Solver {
         // The frame of the current node (pass flag and move filled in below).
         self.frame.next = bit_cast::<FRAME_BITS, 64>(self.cur_p.q.val())
             | (bit_cast::<FRAME_BITS, 64>(self.cur_o.q.val()) << 64_u64)
-            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.selector.pick.val()) << 128_u64)
+            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.selector.pick.val())
+                << 128_u64)
             | (bit_cast::<FRAME_BITS, 8>(self.alpha.q.val()) << 192_u64)
             | (bit_cast::<FRAME_BITS, 8>(self.beta.q.val()) << 200_u64)
             | (bit_cast::<FRAME_BITS, 7>(self.best_sq.q.val()) << 208_u64)
@@ -215,9 +234,11 @@ impl Logic for Solver {
         self.pc.next = bit_cast::<8, 7>(self.count_p.count.val());
         self.oc.next = bit_cast::<8, 7>(self.count_o.count.val());
         if self.pc.val() > self.oc.val() {
-            self.leaf.next = 128_u64 + self.pc.val() - self.oc.val() + (64_u64 - self.pc.val() - self.oc.val());
+            self.leaf.next =
+                128_u64 + self.pc.val() - self.oc.val() + (64_u64 - self.pc.val() - self.oc.val());
         } else if self.pc.val() < self.oc.val() {
-            self.leaf.next = 128_u64 + self.pc.val() - self.oc.val() - (64_u64 - self.pc.val() - self.oc.val());
+            self.leaf.next =
+                128_u64 + self.pc.val() - self.oc.val() - (64_u64 - self.pc.val() - self.oc.val());
         } else {
             self.leaf.next = 128_u64.into();
         }
@@ -248,7 +269,8 @@ impl Logic for Solver {
                 } else if self.legal_o.moves.val().any() {
                     // Pass node: push a pass frame (moves left = 0), search the opponent.
                     self.push.next = true;
-                    self.stack.write_data.next = self.frame.val() | (bit_cast::<FRAME_BITS, 1>(true.into()) << 221_u64);
+                    self.stack.write_data.next =
+                        self.frame.val() | (bit_cast::<FRAME_BITS, 1>(true.into()) << 221_u64);
                     self.cur_p.d.next = self.cur_o.q.val();
                     self.cur_o.d.next = self.cur_p.q.val();
                     self.alpha.d.next = 0_u64 - self.beta.q.val();
@@ -265,7 +287,8 @@ impl Logic for Solver {
                     self.push.next = true;
                     self.stack.write_data.next = self.frame.val();
                     self.cur_p.d.next = self.cur_o.q.val() & !self.flips.val();
-                    self.cur_o.d.next = self.cur_p.q.val() | self.flips.val() | self.selector.pick.val();
+                    self.cur_o.d.next =
+                        self.cur_p.q.val() | self.flips.val() | self.selector.pick.val();
                     self.alpha.d.next = 0_u64 - self.beta.q.val();
                     self.beta.d.next = 0_u64 - self.alpha.q.val();
                     self.state.d.next = SolverState::Enter;
@@ -285,7 +308,8 @@ impl Logic for Solver {
                     // Cut-off.
                     self.ret_go.next = true;
                     self.ret_val.next = self.f_beta.val();
-                    self.ret_best.next = bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
+                    self.ret_best.next =
+                        bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
                 } else {
                     self.cur_p.d.next = self.stack.read_data.val().get_bits::<64>(0);
                     self.cur_o.d.next = self.stack.read_data.val().get_bits::<64>(64);
@@ -293,7 +317,8 @@ impl Logic for Solver {
                     self.beta.d.next = self.f_beta.val();
                     if self.negv.val() > self.f_alpha.val() {
                         self.alpha.d.next = self.negv.val();
-                        self.best_sq.d.next = bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
+                        self.best_sq.d.next =
+                            bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
                     } else {
                         self.alpha.d.next = self.f_alpha.val();
                         self.best_sq.d.next = self.stack.read_data.val().get_bits::<7>(208);

@@ -46,7 +46,11 @@ pub fn decode_result(p: &[u8]) -> Result<SolveResult, PayloadError> {
     }
     Ok(SolveResult {
         score: p[0] as i8 as i32,
-        best: if best == NO_MOVE { None } else { Some(best as u32) },
+        best: if best == NO_MOVE {
+            None
+        } else {
+            Some(best as u32)
+        },
         nodes: u64::from_le_bytes(p[2..10].try_into().unwrap()),
         cycles: u64::from_le_bytes(p[10..18].try_into().unwrap()),
     })
