@@ -37,6 +37,10 @@ fn main() {
     for design in gateware::Design::ALL {
         let name = design.name();
         names.push(name);
+        let design_name = name;
+        // C and Rust identifiers: `othello-ff` -> `othello_ff`.
+        let name = name.replace('-', "_");
+        let name = name.as_str();
         let dir = out.join(format!("vl_{name}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -65,7 +69,7 @@ fn main() {
             .arg(&v)
             .status()
             .expect("running verilator");
-        assert!(status.success(), "verilator failed on design {name}");
+        assert!(status.success(), "verilator failed on design {design_name}");
         let wrapper = dir.join("wrapper.cpp");
         std::fs::write(
             &wrapper,
@@ -114,9 +118,10 @@ int vl_{name}_leds(void* p) {{ return (({class}*)p)->leds; }}
     }
     table.push_str("];\n");
     table.push_str("pub fn vtable(name: &str) -> Option<VTable> {\n match name {\n");
-    for n in &names {
+    for d in &names {
+        let n = d.replace('-', "_");
         table.push_str(&format!(
-            "  \"{n}\" => Some(VTable {{ new: vl_{n}_new, free: vl_{n}_free, set_rx: vl_{n}_set_rx, step: vl_{n}_step, tx: vl_{n}_tx, leds: vl_{n}_leds }}),\n"
+            "  \"{d}\" => Some(VTable {{ new: vl_{n}_new, free: vl_{n}_free, set_rx: vl_{n}_set_rx, step: vl_{n}_step, tx: vl_{n}_tx, leds: vl_{n}_leds }}),\n"
         ));
     }
     table.push_str("  _ => None,\n }\n}\n");

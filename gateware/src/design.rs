@@ -101,17 +101,20 @@ macro_rules! impl_board_core {
 pub enum Design {
     /// The link core: identify, echo, cycle counter, wait job.
     Link,
-    /// The Othello endgame solver.
+    /// The Othello endgame solver, the paper's move order.
     Othello,
+    /// The Othello endgame solver with fastest-first move ordering in hardware.
+    OthelloFf,
 }
 
 impl Design {
-    pub const ALL: [Design; 2] = [Design::Link, Design::Othello];
+    pub const ALL: [Design; 3] = [Design::Link, Design::Othello, Design::OthelloFf];
 
     pub fn name(self) -> &'static str {
         match self {
             Design::Link => crate::link::LinkCore::NAME,
             Design::Othello => crate::othello::OthelloCore::NAME,
+            Design::OthelloFf => "othello-ff",
         }
     }
 
@@ -132,13 +135,27 @@ impl Design {
         match self {
             Design::Link => emit::<crate::link::LinkCore>(p),
             Design::Othello => emit::<crate::othello::OthelloCore>(p),
+            Design::OthelloFf => emit_core(crate::othello::OthelloCore::with_order(p, true)),
+        }
+    }
+
+    /// Boards the design is built for (`othello-ff` does not fit the Alchitry Cu's HX8K
+    /// next to the paper-order solver's 68% of its logic cells).
+    pub fn boards(self) -> &'static [&'static str] {
+        match self {
+            Design::OthelloFf => &["ulx3s"],
+            _ => &["alchitry-cu", "ulx3s"],
         }
     }
 }
 
 /// Builds a core and emits its Verilog.
 pub fn emit<C: BoardCore>(p: &CoreParams) -> String {
-    let mut uut = C::build(p);
+    emit_core(C::build(p))
+}
+
+/// Emits a built core's Verilog.
+pub fn emit_core<C: Block>(mut uut: C) -> String {
     uut.connect_all();
     generate_verilog(&uut)
 }

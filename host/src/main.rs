@@ -78,6 +78,10 @@ enum OthelloCmd {
         /// search.
         #[arg(long, conflicts_with_all = ["alpha", "beta"])]
         null_window: bool,
+        /// Simulate the `othello-ff` design (fastest-first move ordering in hardware) instead
+        /// of the paper's order. With --port, the flashed design decides.
+        #[arg(long)]
+        fastest_first: bool,
     },
     /// Run as an engine speaking the NBoard protocol on stdin/stdout (for Othello GUIs).
     Nboard {
@@ -328,7 +332,7 @@ fn othello(c: OthelloCmd) -> Result<()> {
                 ))
                 .into());
             }
-            let mut l = open(&target, Design::Othello)?;
+            let mut l = open(&target, if fastest_first { Design::OthelloFf } else { Design::Othello })?;
             let t = std::time::Instant::now();
             let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
             let mut probes = 1;

@@ -13,6 +13,10 @@ use sim::{BackendKind, SimBoard};
 const SEED: u64 = 0x07e1_1001;
 
 fn board() -> Option<Link<SimTransport>> {
+    board_of(Design::Othello)
+}
+
+fn board_of(design: Design) -> Option<Link<SimTransport>> {
     if !sim::verilator::AVAILABLE {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -61,7 +65,8 @@ fn random_positions_match_model() {
 fn ffo_1_to_19_exact() {
     let Some(mut l) = board() else { return };
     let text = include_str!("../../model/tests/fixtures/fforum-1-19.obf");
-    let (mut nodes, mut cycles, mut ff) = (0u64, 0u64, 0u64);
+    let (mut nodes, mut cycles, mut ff, mut ff_cycles) = (0u64, 0u64, 0u64, 0u64);
+    let mut l_ff = board_of(Design::OthelloFf).unwrap();
     println!(
         "{:>3} {:>7} {:>5} {:>5} {:>10} {:>11} {:>6} {:>14}",
         "#", "empties", "score", "best", "nodes", "cycles", "c/node", "fastest-first"
@@ -93,7 +98,16 @@ fn ffo_1_to_19_exact() {
             listed,
             best_sq
         );
-        let ffn = search(pos.p, pos.o, -65, 65, MoveOrder::FastestFirst).nodes;
+        let ff = host::othello::solve(&mut l_ff, pos.p, pos.o, -65, 65, |_| {}).unwrap();
+        let want_ff = search(pos.p, pos.o, -65, 65, MoveOrder::FastestFirst);
+        assert_eq!(
+            (ff.score, ff.best, ff.nodes),
+            (want_ff.score, want_ff.best, want_ff.nodes),
+            "FFO #{}: fastest-first design vs model",
+            i + 1
+        );
+        let ffn = ff.nodes;
+        ff_cycles += ff.cycles;
         println!(
             "{:>3} {:>7} {:>+5} {:>5} {:>10} {:>11} {:>6.3} {:>14}",
             i + 1,

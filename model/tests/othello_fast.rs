@@ -94,6 +94,55 @@ fn random_positions_match_reference() {
     println!("200 positions: fast {fast_nodes} nodes, reference {ref_nodes} nodes");
 }
 
+/// Positions where the side to move must pass (until 30 with 5-12 empties), and finished
+/// games.
+#[test]
+fn passes_and_finished_games() {
+    let seed = 0x0B0A_4D6A_7E00_0002u64;
+    println!("seed {seed:#x}");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (mut passes, mut finished, mut pass_empties) = (0, 0, 0);
+    while passes < 30 || finished < 30 {
+        // Random games to the end; look at the positions with at most 12 empties.
+        let (mut p, mut o) = start();
+        loop {
+            let empties = 64 - (p | o).count_ones();
+            let m = legal_moves(p, o);
+            let over = m == 0 && legal_moves(o, p) == 0;
+            if empties <= 12 && (m == 0 || over) {
+                let r = fast::solve(p, o);
+                let want = solve(p, o, MoveOrder::Paper).score;
+                let what = Position::from_bitboards(p, o, true).unwrap().to_obf();
+                assert_eq!(r.score, want, "{what}");
+                assert_eq!(r.best, None, "{what}");
+                if over {
+                    assert_eq!((r.score, r.nodes), (final_score(p, o), 1), "{what}");
+                    finished += 1;
+                } else {
+                    check_best(p, o, &r, &what);
+                    if empties >= 5 {
+                        passes += 1;
+                    }
+                    pass_empties += empties;
+                }
+            }
+            if over {
+                break;
+            }
+            if m == 0 {
+                (p, o) = (o, p);
+                continue;
+            }
+            let mut left = m;
+            for _ in 0..rng.gen_range(0..m.count_ones()) {
+                left &= left - 1;
+            }
+            (p, o) = play(p, o, left.trailing_zeros());
+        }
+    }
+    println!("{passes} passes with 5+ empties ({pass_empties} empties in all passes), {finished} finished games");
+}
+
 fn check_obf(text: &str, first: usize) {
     let mut total = 0.0;
     let mut total_nodes = 0;
@@ -133,7 +182,8 @@ fn fforum_1_19() {
     check_obf(include_str!("fixtures/fforum-1-19.obf"), 1);
 }
 
-/// FFO #20-#39 (up to 26 empties): a longer benchmark, run with `--ignored`.
+/// FFO #20-#39 (up to 26 empties): a longer benchmark (about a minute), run with
+/// `--ignored`.
 #[test]
 #[ignore]
 fn fforum_20_39() {

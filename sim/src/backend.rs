@@ -58,6 +58,9 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
             Design::Othello => Box::new(RustSim::<gateware::othello::OthelloCore>::new(
                 &CoreParams::sim(),
             )?),
+            Design::OthelloFf => Box::new(RustSim::from_core(
+                gateware::othello::OthelloCore::with_order(&CoreParams::sim(), true),
+            )?),
         }),
         BackendKind::Verilator => crate::verilator::VerilatorSim::open(design),
     }
@@ -74,7 +77,11 @@ const MAX_SETTLE: usize = 100;
 
 impl<C: BoardCore> RustSim<C> {
     pub fn new(p: &CoreParams) -> Result<Self> {
-        let mut uut = C::build(p);
+        Self::from_core(C::build(p))
+    }
+
+    /// Simulates an already built core.
+    pub fn from_core(mut uut: C) -> Result<Self> {
         uut.connect_all();
         if let Err(e) = check_all(&uut) {
             bail!("design {} fails rust-hdl's checks: {e:?}", C::NAME);

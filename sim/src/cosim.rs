@@ -285,9 +285,11 @@ int main(int argc, char** argv) {
 }
 
 fn work_dir(name: &str) -> Result<PathBuf> {
+    static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir()
         .join("boardgate-cosim")
-        .join(format!("{name}-{}", std::process::id()));
+        .join(format!("{name}-{}-{k}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir)?;
     Ok(dir)

@@ -222,8 +222,17 @@ pub fn run_solver(
 
 #[test]
 fn solver_matches_reference_search() {
-    let mut r = rng(5);
-    let mut uut = Solver::new(paper_order());
+    check_solver(MoveOrder::Paper, 5);
+}
+
+#[test]
+fn fastest_first_solver_matches_reference_search() {
+    check_solver(MoveOrder::FastestFirst, 7);
+}
+
+fn check_solver(order: MoveOrder, seed: u64) {
+    let mut r = rng(seed);
+    let mut uut = Solver::new(paper_order(), order == MoveOrder::FastestFirst);
     uut.connect_all();
     let (mut nodes, mut cycles) = (0, 0);
     for i in 0..60 {
@@ -240,7 +249,7 @@ fn solver_matches_reference_search() {
                 (a, r.gen_range(a + 1..=65))
             }
         };
-        let want = search(p, o, alpha, beta, MoveOrder::Paper);
+        let want = search(p, o, alpha, beta, order);
         let got = run_solver(&mut uut, p, o, alpha, beta);
         assert_eq!(
             (got.0, got.1, got.2),
@@ -258,6 +267,15 @@ fn solver_matches_reference_search() {
 
 #[test]
 fn solver_verilog() {
+    solver_verilog_with(false);
+}
+
+#[test]
+fn fastest_first_solver_verilog() {
+    solver_verilog_with(true);
+}
+
+fn solver_verilog_with(ff: bool) {
     if !skip_unless_verilator("solver_verilog") {
         return;
     }
@@ -266,7 +284,7 @@ fn solver_verilog() {
     // Start a solve every 400 cycles (most finish before), abort one of them.
     cosim(
         "solver",
-        &mut Solver::new(paper_order()),
+        &mut Solver::new(paper_order(), false),
         8 * 400,
         Some("clock"),
         |u, k| {

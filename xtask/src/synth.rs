@@ -19,6 +19,14 @@ pub struct Args {
 /// Synthesizes one design for one board; returns the report (pass or fail).
 pub fn synth_one(design: Design, board: &str, baud: u32) -> Result<SynthReport> {
     let board = boards::by_name(board)?;
+    if !design.boards().contains(&board.name()) {
+        bail!(
+            "design {} is not built for {} (its boards: {})",
+            design.name(),
+            board.name(),
+            design.boards().join(", ")
+        );
+    }
     let build = board.build(design, baud)?;
     let dir = boards::build_dir(design.name(), board.name());
     eprintln!(

@@ -60,8 +60,13 @@ pub struct OthelloCore {
 
 impl OthelloCore {
     pub fn new(p: &CoreParams) -> Self {
+        Self::with_order(p, false)
+    }
+
+    /// `fastest_first`: the solver orders moves fastest-first (else the paper's order).
+    pub fn with_order(p: &CoreParams, fastest_first: bool) -> Self {
         let identity = link::Identity {
-            name: <Self as design::BoardCore>::NAME.into(),
+            name: if fastest_first { "othello-ff" } else { "othello" }.into(),
             version: design::version(),
             max_payload: link::MAX_PAYLOAD as u8,
             clock_hz: p.clock_hz,
@@ -77,7 +82,7 @@ impl OthelloCore {
             rx: UartRx::new(p.divisor),
             tx: UartTx::new(p.divisor),
             engine: LinkEngine::new(&identity, p.rx_timeout_cycles()),
-            solver: Solver::new(model::othello::order::paper_order()),
+            solver: Solver::new(model::othello::order::paper_order(), fastest_first),
             k_op_start: k8(op::JOB_START),
             k_op_poll: k8(op::JOB_POLL),
             k_op_abort: k8(op::JOB_ABORT),

@@ -16,7 +16,13 @@
 //! | `Select` (1 cycle) | pick the next move (selector), flip (flipper), push the frame, descend | searching tree node / search ended |
 //! | `Pop` (1 cycle) | the child's value against the popped frame: cut-off, new alpha, or go on | cut-off / return |
 //!
-//! A node therefore costs 3 cycles (its parent's `Select`, its own `Enter`, its parent's `Pop`)
+//! With fastest-first ordering (`Solver::new(order, true)`, the paper's future work), `Enter`
+//! goes to `Eval`, which takes one cycle per legal move: a second flipper, legal move checker
+//! and disc counter give the opponent's number of replies after the move, and the move is
+//! inserted (stably) into a sorted list of up to 32 moves that the frame carries instead of
+//! the mask; `Select` then takes the list's head.
+//!
+//! With the paper's order a node therefore costs 3 cycles (its parent's `Select`, its own `Enter`, its parent's `Pop`)
 //! plus 1 `Select` per node whose moves all fail low; the paper needs 3 + 16 for a searching
 //! tree node. The stack read is issued in the same cycle a value is returned, so returns
 //! chain at one cycle per level. Stack: one frame per ply in a synchronous RAM (block RAM):
@@ -26,7 +32,9 @@ use super::{DiscCounter, Flipper, LegalMoves, MoveSelector};
 use rust_hdl::prelude::*;
 
 /// Bits of one stack frame.
-pub const FRAME_BITS: usize = 224;
+pub const FRAME_BITS: usize = 420;
+/// Bits of the sorted move list of the fastest-first order (32 squares of 6 bits).
+pub const LIST_BITS: usize = 192;
 /// Address bits of the stack (127 usable plies).
 pub const STACK_BITS: usize = 7;
 /// `best` value meaning "no move".
@@ -39,6 +47,7 @@ pub enum SolverState {
     Select,
     Pop,
     Done,
+    Eval,
 }
 
 #[derive(LogicBlock)]
@@ -66,6 +75,10 @@ pub struct Solver {
     flipper: Flipper,
     count_p: DiscCounter,
     count_o: DiscCounter,
+    ev_flipper: Flipper,
+    ev_legal: LegalMoves,
+    ev_count: DiscCounter,
+    k_ff: Constant<Bit>,
     stack: RAM<Bits<FRAME_BITS>, STACK_BITS>,
     state: DFF<SolverState>,
     cur_p: DFF<Bits<64>>,
@@ -84,6 +97,10 @@ pub struct Solver {
     res_best: DFF<Bits<7>>,
     was_aborted: DFF<Bit>,
     was_overflow: DFF<Bit>,
+    eval_left: DFF<Bits<64>>,
+    list: DFF<Bits<LIST_BITS>>,
+    lmob: DFF<Bits<LIST_BITS>>,
+    lcount: DFF<Bits<6>>,
     // Combinational temporaries.
     ret_go: Signal<Local, Bit>,
     ret_val: Signal<Local, Bits<8>>,
@@ -97,11 +114,29 @@ pub struct Solver {
     pc: Signal<Local, Bits<8>>,
     oc: Signal<Local, Bits<8>>,
     flips: Signal<Local, Bits<64>>,
+    pick: Signal<Local, Bits<64>>,
+    pick_sq: Signal<Local, Bits<6>>,
+    have_move: Signal<Local, Bit>,
+    ev_p: Signal<Local, Bits<64>>,
+    ev_mob: Signal<Local, Bits<6>>,
+    cv: Signal<Local, Bits<32>>,
+    vmask: Signal<Local, Bits<64>>,
+    prev_keep: Signal<Local, Bit>,
+    prev_sq: Signal<Local, Bits<6>>,
+    prev_mob: Signal<Local, Bits<6>>,
+    e_sq: Signal<Local, Bits<6>>,
+    e_mob: Signal<Local, Bits<6>>,
+    new_list: Signal<Local, Bits<LIST_BITS>>,
+    new_lmob: Signal<Local, Bits<LIST_BITS>>,
+    one: Constant<Bits<64>>,
 }
 
 impl Solver {
-    /// A solver with the given move order (the paper's: `model::othello::order::paper_order()`).
-    pub fn new(order: [u8; 64]) -> Self {
+    /// A solver with the paper's static move order (`order`: `model::othello::order::
+    /// paper_order()`), or with fastest-first ordering (`fastest_first`: at each node every move
+    /// is evaluated, one per cycle in `order`, and the moves are searched by increasing
+    /// opponent mobility, ties in `order`).
+    pub fn new(order: [u8; 64], fastest_first: bool) -> Self {
         Solver {
             clock: Default::default(),
             start: Default::default(),
@@ -126,6 +161,10 @@ impl Solver {
             flipper: Default::default(),
             count_p: Default::default(),
             count_o: Default::default(),
+            ev_flipper: Default::default(),
+            ev_legal: Default::default(),
+            ev_count: Default::default(),
+            k_ff: Constant::new(fastest_first),
             stack: Default::default(),
             state: Default::default(),
             cur_p: Default::default(),
@@ -144,6 +183,10 @@ impl Solver {
             res_best: Default::default(),
             was_aborted: Default::default(),
             was_overflow: Default::default(),
+            eval_left: Default::default(),
+            list: Default::default(),
+            lmob: Default::default(),
+            lcount: Default::default(),
             ret_go: Default::default(),
             ret_val: Default::default(),
             ret_best: Default::default(),
@@ -156,6 +199,21 @@ impl Solver {
             pc: Default::default(),
             oc: Default::default(),
             flips: Default::default(),
+            pick: Default::default(),
+            pick_sq: Default::default(),
+            have_move: Default::default(),
+            ev_p: Default::default(),
+            ev_mob: Default::default(),
+            cv: Default::default(),
+            vmask: Default::default(),
+            prev_keep: Default::default(),
+            prev_sq: Default::default(),
+            prev_mob: Default::default(),
+            e_sq: Default::default(),
+            e_mob: Default::default(),
+            new_list: Default::default(),
+            new_lmob: Default::default(),
+            one: Constant::new(1_u64.into()),
         }
     }
 }
@@ -182,7 +240,11 @@ impl Logic for Solver {
             res_score,
             res_best,
             was_aborted,
-            was_overflow
+            was_overflow,
+            eval_left,
+            list,
+            lmob,
+            lcount
         );
         self.stack.read_clock.next = self.clock.val();
         self.stack.write_clock.next = self.clock.val();
@@ -193,11 +255,64 @@ impl Logic for Solver {
         self.legal_o.o.next = self.cur_p.q.val();
         self.count_p.bits.next = self.cur_p.q.val();
         self.count_o.bits.next = self.cur_o.q.val();
-        self.selector.moves.next = self.left.q.val();
+        // The next move to search: paper order from the selector, or the head of the sorted
+        // list (fastest-first). In fastest-first mode the selector walks the moves to evaluate.
+        if self.k_ff.val() {
+            self.selector.moves.next = self.eval_left.q.val();
+            self.pick_sq.next = self.list.q.val().get_bits::<6>(0);
+            self.pick.next = self.one.val() << self.pick_sq.val();
+            self.have_move.next = self.lcount.q.val() != 0_u64;
+        } else {
+            self.selector.moves.next = self.left.q.val();
+            self.pick_sq.next = self.selector.sq.val();
+            self.pick.next = self.selector.pick.val();
+            self.have_move.next = self.selector.valid.val();
+        }
         self.flipper.p.next = self.cur_p.q.val();
         self.flipper.o.next = self.cur_o.q.val();
-        self.flipper.m.next = self.selector.pick.val();
+        self.flipper.m.next = self.pick.val();
         self.flips.next = self.flipper.flips.val();
+        // Fastest-first evaluation of the selector's move: the opponent's replies after it.
+        self.ev_flipper.p.next = self.cur_p.q.val();
+        self.ev_flipper.o.next = self.cur_o.q.val();
+        self.ev_flipper.m.next = self.selector.pick.val();
+        self.ev_p.next = self.cur_o.q.val() & !self.ev_flipper.flips.val();
+        self.ev_legal.p.next = self.ev_p.val();
+        self.ev_legal.o.next = self.cur_p.q.val() | self.ev_flipper.flips.val() | self.selector.pick.val();
+        self.ev_count.bits.next = self.ev_legal.moves.val();
+        self.ev_mob.next = self.ev_count.count.val().get_bits::<6>(0);
+        // Stable insertion into the sorted list: entries 0..lcount with mobility <= the new
+        // one stay, the new one goes after them, the rest move up one place.
+        self.vmask.next = (self.one.val() << self.lcount.q.val()) - 1_u64;
+        self.cv.next = 0_u64.into();
+        for i in 0..32 {
+            if self.vmask.val().get_bit(i) & (self.lmob.q.val().get_bits::<6>(i * 6) <= self.ev_mob.val()) {
+                self.cv.next = self.cv.val().replace_bit(i, true);
+            }
+        }
+        // Built entry by entry: each entry enters at the top, so entry 0 ends at the bottom.
+        self.new_list.next = 0_u64.into();
+        self.new_lmob.next = 0_u64.into();
+        self.prev_keep.next = true;
+        self.prev_sq.next = 0_u64.into();
+        self.prev_mob.next = 0_u64.into();
+        for i in 0..32 {
+            if self.cv.val().get_bit(i) {
+                self.e_sq.next = self.list.q.val().get_bits::<6>(i * 6);
+                self.e_mob.next = self.lmob.q.val().get_bits::<6>(i * 6);
+            } else if self.prev_keep.val() {
+                self.e_sq.next = self.selector.sq.val();
+                self.e_mob.next = self.ev_mob.val();
+            } else {
+                self.e_sq.next = self.prev_sq.val();
+                self.e_mob.next = self.prev_mob.val();
+            }
+            self.new_list.next = (self.new_list.val() >> 6_u64) | (bit_cast::<LIST_BITS, 6>(self.e_sq.val()) << 186_u64);
+            self.new_lmob.next = (self.new_lmob.val() >> 6_u64) | (bit_cast::<LIST_BITS, 6>(self.e_mob.val()) << 186_u64);
+            self.prev_keep.next = self.cv.val().get_bit(i);
+            self.prev_sq.next = self.list.q.val().get_bits::<6>(i * 6);
+            self.prev_mob.next = self.lmob.q.val().get_bits::<6>(i * 6);
+        }
 
         // Outputs.
         self.busy.next =
@@ -223,12 +338,14 @@ impl Logic for Solver {
         // The frame of the current node (pass flag and move filled in below).
         self.frame.next = bit_cast::<FRAME_BITS, 64>(self.cur_p.q.val())
             | (bit_cast::<FRAME_BITS, 64>(self.cur_o.q.val()) << 64_u64)
-            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.selector.pick.val())
+            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.pick.val())
                 << 128_u64)
             | (bit_cast::<FRAME_BITS, 8>(self.alpha.q.val()) << 192_u64)
             | (bit_cast::<FRAME_BITS, 8>(self.beta.q.val()) << 200_u64)
             | (bit_cast::<FRAME_BITS, 7>(self.best_sq.q.val()) << 208_u64)
-            | (bit_cast::<FRAME_BITS, 6>(self.selector.sq.val()) << 215_u64);
+            | (bit_cast::<FRAME_BITS, 6>(self.pick_sq.val()) << 215_u64)
+            | (bit_cast::<FRAME_BITS, LIST_BITS>(self.list.q.val() >> 6_u64) << 222_u64)
+            | (bit_cast::<FRAME_BITS, 6>(self.lcount.q.val() - 1_u64) << 414_u64);
         self.stack.write_data.next = self.frame.val();
         // Leaf score in excess-128: disc difference, empties to the winner.
         self.pc.next = bit_cast::<8, 7>(self.count_p.count.val());
@@ -265,7 +382,13 @@ impl Logic for Solver {
                 if self.legal_p.moves.val().any() {
                     self.left.d.next = self.legal_p.moves.val();
                     self.best_sq.d.next = 64_u64.into();
-                    self.state.d.next = SolverState::Select;
+                    if self.k_ff.val() {
+                        self.eval_left.d.next = self.legal_p.moves.val();
+                        self.lcount.d.next = 0_u64.into();
+                        self.state.d.next = SolverState::Eval;
+                    } else {
+                        self.state.d.next = SolverState::Select;
+                    }
                 } else if self.legal_o.moves.val().any() {
                     // Pass node: push a pass frame (moves left = 0), search the opponent.
                     self.push.next = true;
@@ -281,14 +404,24 @@ impl Logic for Solver {
                     self.ret_val.next = self.leaf.val();
                 }
             }
+            SolverState::Eval => {
+                // One move evaluated and inserted per cycle; then search in list order.
+                self.list.d.next = self.new_list.val();
+                self.lmob.d.next = self.new_lmob.val();
+                self.lcount.d.next = self.lcount.q.val() + 1_u64;
+                self.eval_left.d.next = self.eval_left.q.val() & !self.selector.pick.val();
+                if !(self.eval_left.q.val() & !self.selector.pick.val()).any() {
+                    self.state.d.next = SolverState::Select;
+                }
+            }
             SolverState::Select => {
-                if self.selector.valid.val() {
+                if self.have_move.val() {
                     // Searching tree node: take the next move and descend.
                     self.push.next = true;
                     self.stack.write_data.next = self.frame.val();
                     self.cur_p.d.next = self.cur_o.q.val() & !self.flips.val();
                     self.cur_o.d.next =
-                        self.cur_p.q.val() | self.flips.val() | self.selector.pick.val();
+                        self.cur_p.q.val() | self.flips.val() | self.pick.val();
                     self.alpha.d.next = 0_u64 - self.beta.q.val();
                     self.beta.d.next = 0_u64 - self.alpha.q.val();
                     self.state.d.next = SolverState::Enter;
@@ -314,6 +447,8 @@ impl Logic for Solver {
                     self.cur_p.d.next = self.stack.read_data.val().get_bits::<64>(0);
                     self.cur_o.d.next = self.stack.read_data.val().get_bits::<64>(64);
                     self.left.d.next = self.stack.read_data.val().get_bits::<64>(128);
+                    self.list.d.next = self.stack.read_data.val().get_bits::<LIST_BITS>(222);
+                    self.lcount.d.next = self.stack.read_data.val().get_bits::<6>(414);
                     self.beta.d.next = self.f_beta.val();
                     if self.negv.val() > self.f_alpha.val() {
                         self.alpha.d.next = self.negv.val();

@@ -12,6 +12,8 @@
 //!   replies counted twice, then fewest potential replies), with small bonuses for corners
 //!   and for moves into a region (quadrant) with an odd number of empty squares (parity);
 //!   the move stored in the transposition table goes first.
+//!   From 14 empties on, the key also includes a 2-ply alpha-beta search on a mobility
+//!   evaluation (where the few nodes are worth a better order).
 //! * A **transposition table** (fixed size, default 2^20 entries, a depth-preferred and an
 //!   always-replace slot per bucket) that stores the full position as key (no false hits),
 //!   lower and upper bounds on the score, and the best move; with **enhanced transposition
@@ -23,8 +25,9 @@
 //!   fly instead of generating and sorting moves.
 //! * A **last-empty routine** that scores the final move directly (no recursion).
 //!
-//! Rough speed (release, one core): FFO #1-#19 (14-16 empties) in 1-25 ms each, 10-20 million
-//! nodes per second.
+//! Rough speed (release, one core): FFO #1-#19 (14-16 empties) in 0.5-20 ms each (about
+//! 0.12 s in all), FFO #20-#39 (up to 26 empties) in about 30 s; 10-20 million nodes per
+//! second.
 //!
 //! Bitboards follow [`super::rules`]: a1 = bit 0, h8 = bit 63, `p` the side to move, `o` the
 //! opponent. Scores use the standard rule of [`super::rules::final_score`] (disc difference,
@@ -144,7 +147,7 @@ impl Solver {
     /// the best move. The side to move has at least one move.
     fn root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> (i32, Option<u32>) {
         self.nodes += 1;
-        let mut list = MoveList::new(p, o, NO_MOVE);
+        let mut list = MoveList::new(p, o, n, NO_MOVE);
         let alpha0 = alpha;
         let mut best = -SCORE_MAX - 1;
         let mut best_sq = NO_MOVE;
@@ -232,14 +235,7 @@ impl Solver {
             }
             return -self.search(o, p, -beta, -alpha, n);
         }
-        let mut list = MoveList::new(p, o, tt_move);
-        if n >= DEEP_SORT_MIN {
-            for m in &mut list.moves[..list.len] {
-                if m.key < 1 << 19 {
-                    m.key = -W_DEEP * mob_search(m.p, m.o, DEEP_SORT_DEPTH, -1000, 1000) + m.key;
-                }
-            }
-        }
+        let mut list = MoveList::new(p, o, n, tt_move);
         // Enhanced transposition cut-off: a child whose table entry already proves a cut.
         if n > ETC_MIN_EMPTIES {
             for m in &list.moves[..list.len] {
@@ -376,7 +372,7 @@ fn odd_quadrants(empties: u64) -> u64 {
     odd
 }
 
-// Weights of the ordering key (tuned on FFO #1-#25 by node count).
+// Weights of the ordering key (tuned on FFO #1-#37 by node count and time).
 /// Per opponent reply (corner replies count twice).
 const W_MOB: i32 = 16;
 /// Per potential opponent reply (empty square next to one of our discs).
@@ -385,6 +381,12 @@ const W_POT: i32 = 2;
 const W_CORNER: i32 = 4;
 /// Bonus for playing into a quadrant with an odd number of empties.
 const W_PARITY: i32 = 3;
+/// From this many empties on, the key also counts a shallow [`mobility_search`] ...
+const DEEP_SORT_EMPTIES: u32 = 14;
+/// ... of this depth (from the opponent's side, after the move) ...
+const DEEP_SORT_DEPTH: u32 = 2;
+/// ... with this weight per point.
+const W_DEEP: i32 = 16;
 
 /// Empty squares next to discs of `o`: where `p` might get moves later.
 #[inline]
@@ -393,6 +395,41 @@ fn potential_moves(o: u64, p: u64) -> u64 {
     let v = (o << 8) | (o >> 8);
     let d = ((o << 9) & !COL_A) | ((o >> 9) & !COL_H) | ((o << 7) & !COL_H) | ((o >> 7) & !COL_A);
     (h | v | d) & !(p | o)
+}
+
+/// A crude evaluation for move ordering far from the end: mobility difference (corner moves
+/// count twice) plus corners held.
+fn mobility_eval(p: u64, o: u64) -> i32 {
+    let (mp, mo) = (moves(p, o), moves(o, p));
+    (mp.count_ones() + (mp & CORNERS).count_ones()) as i32
+        - (mo.count_ones() + (mo & CORNERS).count_ones()) as i32
+        + 4 * ((p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32)
+}
+
+/// Depth-limited alpha-beta (fail-soft) on [`mobility_eval`]; a pass or the end of the game
+/// is simply evaluated.
+fn mobility_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let mut left = moves(p, o);
+    if depth == 0 || left == 0 {
+        return mobility_eval(p, o);
+    }
+    let mut best = i32::MIN + 1;
+    while left != 0 {
+        let sq = left.trailing_zeros();
+        left &= left - 1;
+        let f = flips(p, o, sq);
+        let v = -mobility_search(o & !f, p | f | (1 << sq), depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
 }
 
 /// A move with its child position (from the opponent's side) and its ordering key.
@@ -412,46 +449,9 @@ struct MoveList {
     next: usize,
 }
 
-const DEEP_SORT_MIN: u32 = 12;
-const DEEP_SORT_DEPTH: u32 = 2;
-const W_DEEP: i32 = 16;
-
-fn mob_eval(p: u64, o: u64) -> i32 {
-    let (mp, mo) = (moves(p, o), moves(o, p));
-    (mp.count_ones() + (mp & CORNERS).count_ones()) as i32
-        - (mo.count_ones() + (mo & CORNERS).count_ones()) as i32
-        + 4 * ((p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32)
-}
-
-fn mob_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-    if depth == 0 {
-        return mob_eval(p, o);
-    }
-    let mut left = moves(p, o);
-    if left == 0 {
-        return mob_eval(p, o);
-    }
-    let mut best = -1000;
-    while left != 0 {
-        let sq = left.trailing_zeros();
-        left &= left - 1;
-        let f = flips(p, o, sq);
-        let v = -mob_search(o & !f, p | f | (1 << sq), depth - 1, -beta, -alpha);
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
-}
-
 impl MoveList {
-    fn new(p: u64, o: u64, tt_move: u8) -> Self {
+    /// The moves of (p, o), which has `n` empty squares, with their ordering keys.
+    fn new(p: u64, o: u64, n: u32, tt_move: u8) -> Self {
         let mut list = MoveList {
             moves: [Move::default(); 64],
             len: 0,
@@ -480,6 +480,10 @@ impl MoveList {
             }
             if sq as u8 == tt_move {
                 key += 1 << 20;
+            } else if n >= DEEP_SORT_EMPTIES {
+                // Far from the end, mobility a few plies ahead predicts better.
+                let guess = mobility_search(np, no, DEEP_SORT_DEPTH, -1000, 1000);
+                key -= W_DEEP * guess;
             }
             list.moves[list.len] = Move {
                 sq: sq as u8,
