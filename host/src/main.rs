@@ -323,6 +323,7 @@ fn othello(c: OthelloCmd) -> Result<()> {
             alpha,
             beta,
             null_window,
+            fastest_first,
         } => {
             let pos =
                 oth::parse_position(&position).map_err(|e| Usage(format!("bad position: {e}")))?;
@@ -332,7 +333,14 @@ fn othello(c: OthelloCmd) -> Result<()> {
                 ))
                 .into());
             }
-            let mut l = open(&target, if fastest_first { Design::OthelloFf } else { Design::Othello })?;
+            let mut l = open(
+                &target,
+                if fastest_first {
+                    Design::OthelloFf
+                } else {
+                    Design::Othello
+                },
+            )?;
             let t = std::time::Instant::now();
             let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
             let mut probes = 1;

@@ -100,7 +100,7 @@ impl Game {
             black_to_move: pos.black_to_move,
         };
         let mut i = end;
-        while let Some(k) = ggf[i..].find(|c| c == 'B' || c == 'W') {
+        while let Some(k) = ggf[i..].find(['B', 'W']) {
             let at = i + k;
             if ggf[at + 1..].starts_with('[')
                 && !ggf[..at].ends_with(|c: char| c.is_ascii_uppercase())

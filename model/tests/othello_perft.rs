@@ -3,7 +3,10 @@
 use model::othello::perft::{perft, PassConvention};
 use model::othello::rules::start;
 
-fn table() -> (Vec<(u32, u64)>, Vec<(u32, u64)>) {
+/// (depth, leaves) rows of one convention.
+type Rows = Vec<(u32, u64)>;
+
+fn table() -> (Rows, Rows) {
     let text = include_str!("fixtures/othello-perft.txt");
     let mut a = Vec::new();
     let mut e = Vec::new();

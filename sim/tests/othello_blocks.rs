@@ -283,8 +283,8 @@ fn solver_verilog_with(ff: bool) {
     let roots: Vec<(u64, u64)> = (0..8).map(|_| random_position(&mut r, 6)).collect();
     // Start a solve every 400 cycles (most finish before), abort one of them.
     cosim(
-        "solver",
-        &mut Solver::new(paper_order(), false),
+        if ff { "solver_ff" } else { "solver" },
+        &mut Solver::new(paper_order(), ff),
         8 * 400,
         Some("clock"),
         |u, k| {

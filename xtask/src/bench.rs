@@ -121,7 +121,7 @@ fn parse_range(s: &str) -> Result<std::ops::RangeInclusive<usize>> {
 }
 
 fn othello(a: &Args) -> Result<()> {
-    use model::othello::{fast, parse_position, search, square_name};
+    use model::othello::{fast, parse_position, square_name};
     let range = parse_range(&a.ffo)?;
     if !sim::verilator::AVAILABLE {
         anyhow::bail!(
@@ -134,6 +134,14 @@ fn othello(a: &Args) -> Result<()> {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     let fm = fmax("othello");
+    let fm_ff = fmax("othello-ff")
+        .into_iter()
+        .find(|(b, _)| b == "ulx3s")
+        .and_then(|(_, f)| f);
+    let mut l_ff = Link::new(SimTransport::new(SimBoard::open(
+        Design::OthelloFf,
+        BackendKind::Verilator,
+    )?));
     let mut l = Link::new(SimTransport::new(SimBoard::open(
         Design::Othello,
         BackendKind::Verilator,
@@ -152,9 +160,18 @@ fn othello(a: &Args) -> Result<()> {
                 )
             );
         }
-        println!(" {:>9} {:>8}", "cpu s", "cpu/fpga");
+        println!(
+            " {:>22} {:>9} {:>8}",
+            format!(
+                "ff ulx3s @{}",
+                fm_ff.map(|f| format!("{f:.1}MHz")).unwrap_or("?".into())
+            ),
+            "cpu s",
+            "cpu/fpga"
+        );
     }
     let mut tot = (0u64, 0u64, 0u64, 0f64);
+    let mut tot_ff = (0u64, 0f64);
     let mut cpu = fast::Solver::new();
     for i in range {
         let pos = parse_position(lines[i - 1])?;
@@ -163,7 +180,15 @@ fn othello(a: &Args) -> Result<()> {
                 eprint!("\r#{i}: {n} nodes   ");
             }
         })?;
-        let ff = search::solve(pos.p, pos.o, search::MoveOrder::FastestFirst).nodes;
+        let ffr = host::othello::solve(&mut l_ff, pos.p, pos.o, -65, 65, |_| {})?;
+        anyhow::ensure!(
+            ffr.score == r.score,
+            "FFO #{i}: fastest-first {} vs paper order {}",
+            ffr.score,
+            r.score
+        );
+        let ff = ffr.nodes;
+        let ff_s = fm_ff.map(|f| ffr.cycles as f64 / (f * 1e6));
         let t = Instant::now();
         let sw = cpu.solve(pos.p, pos.o);
         let cpu_s = t.elapsed().as_secs_f64();
@@ -174,6 +199,7 @@ fn othello(a: &Args) -> Result<()> {
             r.score
         );
         tot = (tot.0 + r.nodes, tot.1 + r.cycles, tot.2 + ff, tot.3 + cpu_s);
+        tot_ff = (tot_ff.0 + ffr.cycles, tot_ff.1 + ff_s.unwrap_or(0.0));
         let proj: Vec<(String, Option<f64>)> = fm
             .iter()
             .map(|(b, f)| (b.clone(), f.map(|f| r.cycles as f64 / (f * 1e6))))
@@ -189,6 +215,7 @@ fn othello(a: &Args) -> Result<()> {
                     "ffo": i, "empties": pos.empties(), "score": r.score,
                     "best_move": r.best.map(square_name), "nodes": r.nodes, "cycles": r.cycles,
                     "cycles_per_node": r.cycles as f64 / r.nodes as f64, "fastest_first_nodes": ff,
+                    "fastest_first_cycles": ffr.cycles, "fastest_first_ulx3s_seconds": ff_s,
                     "projected_seconds": proj.iter().map(|(b, s)| serde_json::json!({"board": b, "seconds": s})).collect::<Vec<_>>(),
                     "cpu_seconds": cpu_s, "cpu_nodes": sw.nodes,
                 })
@@ -196,7 +223,7 @@ fn othello(a: &Args) -> Result<()> {
         } else {
             eprint!("\r");
             print!(
-                "{:>3} {:>3} {:>+5} {:>4} {:>10} {:>11} {:>6.3} {:>10}",
+                "{:>3} {:>3} {:>+5} {:>4} {:>10} {:>11} {:>6.3} {:>9} {:>10}",
                 i,
                 pos.empties(),
                 r.score,
@@ -204,7 +231,8 @@ fn othello(a: &Args) -> Result<()> {
                 r.nodes,
                 r.cycles,
                 r.cycles as f64 / r.nodes as f64,
-                ff
+                ff,
+                ffr.cycles
             );
             for (_, s) in &proj {
                 print!(
@@ -213,18 +241,32 @@ fn othello(a: &Args) -> Result<()> {
                         .unwrap_or("-".into())
                 );
             }
-            println!(" {:>9.4} {:>8.2}", cpu_s, cpu_s / best_proj);
+            print!(
+                " {:>22}",
+                ff_s.map(|s| format!("{:.4}s {:.1}Mn/s", s, ff as f64 / s / 1e6))
+                    .unwrap_or("-".into())
+            );
+            println!(" {:>9.4} {:>8.3}", cpu_s, cpu_s / best_proj);
         }
     }
     if !a.json {
         println!(
-            "total: {} nodes (fastest-first would visit {}), {} cycles, {:.3} cycles/node; CPU solver {:.3} s",
+            "total: paper order {} nodes, {} cycles, {:.3} cycles/node; fastest-first {} nodes, {} cycles, {:.3} cycles/node; CPU solver {:.3} s",
             tot.0,
-            tot.2,
             tot.1,
             tot.1 as f64 / tot.0 as f64,
+            tot.2,
+            tot_ff.0,
+            tot_ff.0 as f64 / tot.2 as f64,
             tot.3
         );
+        if let Some(f) = fm_ff {
+            println!(
+                "  ulx3s othello-ff: {:.3} s at {f:.1} MHz, CPU/FPGA time ratio {:.3}",
+                tot_ff.1,
+                tot.3 / tot_ff.1
+            );
+        }
         for (b, f) in &fm {
             match f {
                 Some(f) => println!(

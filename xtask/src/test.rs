@@ -40,7 +40,10 @@ pub fn run(a: Args) -> Result<()> {
     if !a.no_synth {
         std::env::set_var("BOARDGATE_YOWASP", install::yowasp_dir());
         for design in Design::ALL {
-            for board in boards::all().iter().filter(|b| design.boards().contains(&b.name())) {
+            for board in boards::all()
+                .iter()
+                .filter(|b| design.boards().contains(&b.name()))
+            {
                 let r = synth::synth_one(design, board.name(), model::link::DEFAULT_BAUD)?;
                 println!("{}", r.summary_line());
                 if !r.passed() {

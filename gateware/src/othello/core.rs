@@ -66,7 +66,12 @@ impl OthelloCore {
     /// `fastest_first`: the solver orders moves fastest-first (else the paper's order).
     pub fn with_order(p: &CoreParams, fastest_first: bool) -> Self {
         let identity = link::Identity {
-            name: if fastest_first { "othello-ff" } else { "othello" }.into(),
+            name: if fastest_first {
+                "othello-ff"
+            } else {
+                "othello"
+            }
+            .into(),
             version: design::version(),
             max_payload: link::MAX_PAYLOAD as u8,
             clock_hz: p.clock_hz,

@@ -278,7 +278,8 @@ impl Logic for Solver {
         self.ev_flipper.m.next = self.selector.pick.val();
         self.ev_p.next = self.cur_o.q.val() & !self.ev_flipper.flips.val();
         self.ev_legal.p.next = self.ev_p.val();
-        self.ev_legal.o.next = self.cur_p.q.val() | self.ev_flipper.flips.val() | self.selector.pick.val();
+        self.ev_legal.o.next =
+            self.cur_p.q.val() | self.ev_flipper.flips.val() | self.selector.pick.val();
         self.ev_count.bits.next = self.ev_legal.moves.val();
         self.ev_mob.next = self.ev_count.count.val().get_bits::<6>(0);
         // Stable insertion into the sorted list: entries 0..lcount with mobility <= the new
@@ -286,7 +287,9 @@ impl Logic for Solver {
         self.vmask.next = (self.one.val() << self.lcount.q.val()) - 1_u64;
         self.cv.next = 0_u64.into();
         for i in 0..32 {
-            if self.vmask.val().get_bit(i) & (self.lmob.q.val().get_bits::<6>(i * 6) <= self.ev_mob.val()) {
+            if self.vmask.val().get_bit(i)
+                & (self.lmob.q.val().get_bits::<6>(i * 6) <= self.ev_mob.val())
+            {
                 self.cv.next = self.cv.val().replace_bit(i, true);
             }
         }
@@ -307,8 +310,10 @@ impl Logic for Solver {
                 self.e_sq.next = self.prev_sq.val();
                 self.e_mob.next = self.prev_mob.val();
             }
-            self.new_list.next = (self.new_list.val() >> 6_u64) | (bit_cast::<LIST_BITS, 6>(self.e_sq.val()) << 186_u64);
-            self.new_lmob.next = (self.new_lmob.val() >> 6_u64) | (bit_cast::<LIST_BITS, 6>(self.e_mob.val()) << 186_u64);
+            self.new_list.next = (self.new_list.val() >> 6_u64)
+                | (bit_cast::<LIST_BITS, 6>(self.e_sq.val()) << 186_u64);
+            self.new_lmob.next = (self.new_lmob.val() >> 6_u64)
+                | (bit_cast::<LIST_BITS, 6>(self.e_mob.val()) << 186_u64);
             self.prev_keep.next = self.cv.val().get_bit(i);
             self.prev_sq.next = self.list.q.val().get_bits::<6>(i * 6);
             self.prev_mob.next = self.lmob.q.val().get_bits::<6>(i * 6);
@@ -338,8 +343,7 @@ impl Logic for Solver {
         // The frame of the current node (pass flag and move filled in below).
         self.frame.next = bit_cast::<FRAME_BITS, 64>(self.cur_p.q.val())
             | (bit_cast::<FRAME_BITS, 64>(self.cur_o.q.val()) << 64_u64)
-            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.pick.val())
-                << 128_u64)
+            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.pick.val()) << 128_u64)
             | (bit_cast::<FRAME_BITS, 8>(self.alpha.q.val()) << 192_u64)
             | (bit_cast::<FRAME_BITS, 8>(self.beta.q.val()) << 200_u64)
             | (bit_cast::<FRAME_BITS, 7>(self.best_sq.q.val()) << 208_u64)
@@ -420,8 +424,7 @@ impl Logic for Solver {
                     self.push.next = true;
                     self.stack.write_data.next = self.frame.val();
                     self.cur_p.d.next = self.cur_o.q.val() & !self.flips.val();
-                    self.cur_o.d.next =
-                        self.cur_p.q.val() | self.flips.val() | self.pick.val();
+                    self.cur_o.d.next = self.cur_p.q.val() | self.flips.val() | self.pick.val();
                     self.alpha.d.next = 0_u64 - self.beta.q.val();
                     self.beta.d.next = 0_u64 - self.alpha.q.val();
                     self.state.d.next = SolverState::Enter;
