@@ -37,7 +37,7 @@ pub fn core_clock_hz(design: Design) -> u32 {
     match design {
         Design::Link => CORE_CLOCK_HZ,
         Design::Othello => 45_000_000,
-        Design::OthelloFf => 35_000_000,
+        Design::OthelloFf => 20_000_000,
     }
 }
 
