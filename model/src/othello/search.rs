@@ -67,6 +67,23 @@ pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
     }
 }
 
+/// The moves of `moves` sorted by the opponent's number of replies, ties in the paper's order.
+fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
+    let mut v: Vec<(u32, u32)> = super::order::paper_order()
+        .iter()
+        .map(|&s| s as u32)
+        .filter(|&s| moves >> s & 1 == 1)
+        .map(|s| {
+            let (np, no) = play(p, o, s);
+            (legal_moves(np, no).count_ones(), s)
+        })
+        .collect();
+    v.sort_by_key(|&(mob, _)| mob); // stable: ties keep the paper's order
+    for (k, &(_, s)) in v.iter().enumerate() {
+        out[k] = s;
+    }
+}
+
 /// Searches (p, o) with the window (alpha, beta), `alpha < beta`, both in -65..=65.
 pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> SearchResult {
     let mut r = SearchResult::default();
@@ -96,9 +113,22 @@ fn node(
         return (-v, None);
     }
     let mut best = None;
+    // The order of the moves: the paper's, or fastest-first computed once for the node (the
+    // same sequence `select` gives, as the hardware's sorted list does).
+    let mut list = [0u32; 64];
+    let mut n = 0;
     let mut left = moves;
     while left != 0 {
-        let m = select(p, o, left, order);
+        let m = match order {
+            MoveOrder::Paper => select(p, o, left, order),
+            MoveOrder::FastestFirst => {
+                if n == 0 {
+                    fastest_first_list(p, o, moves, &mut list)
+                }
+                list[n]
+            }
+        };
+        n += 1;
         left &= !(1u64 << m);
         let (np, no) = play(p, o, m);
         let v = -node(np, no, -beta, -alpha, order, r).0;
@@ -117,4 +147,33 @@ fn node(
 /// Full-window exact solve.
 pub fn solve(p: u64, o: u64, order: MoveOrder) -> SearchResult {
     search(p, o, -65, 65, order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// The per-node sorted list gives the same order as picking with `select` each time.
+    #[test]
+    fn fastest_first_list_matches_select() {
+        let mut r = rand::rngs::StdRng::seed_from_u64(0x5e1_ec7);
+        for _ in 0..300 {
+            let (p, o) = crate::othello::random::random_position(&mut r, 20);
+            let moves = legal_moves(p, o);
+            if moves == 0 {
+                continue;
+            }
+            let mut list = [0u32; 64];
+            fastest_first_list(p, o, moves, &mut list);
+            let mut left = moves;
+            let mut k = 0;
+            while left != 0 {
+                let m = select(p, o, left, MoveOrder::FastestFirst);
+                assert_eq!(list[k], m);
+                left &= !(1u64 << m);
+                k += 1;
+            }
+        }
+    }
 }
