@@ -410,10 +410,14 @@ impl Logic for Solver {
             }
             SolverState::Eval => {
                 // One move evaluated and inserted per cycle; then search in list order.
-                self.list.d.next = self.new_list.val();
-                self.lmob.d.next = self.new_lmob.val();
-                self.lcount.d.next = self.lcount.q.val() + 1_u64;
-                self.eval_left.d.next = self.eval_left.q.val() & !self.selector.pick.val();
+                // Every fastest-first register is written under k_ff only, so with the paper's
+                // order they are constant and synthesis removes their logic.
+                if self.k_ff.val() {
+                    self.list.d.next = self.new_list.val();
+                    self.lmob.d.next = self.new_lmob.val();
+                    self.lcount.d.next = self.lcount.q.val() + 1_u64;
+                    self.eval_left.d.next = self.eval_left.q.val() & !self.selector.pick.val();
+                }
                 if !(self.eval_left.q.val() & !self.selector.pick.val()).any() {
                     self.state.d.next = SolverState::Select;
                 }
@@ -450,8 +454,10 @@ impl Logic for Solver {
                     self.cur_p.d.next = self.stack.read_data.val().get_bits::<64>(0);
                     self.cur_o.d.next = self.stack.read_data.val().get_bits::<64>(64);
                     self.left.d.next = self.stack.read_data.val().get_bits::<64>(128);
-                    self.list.d.next = self.stack.read_data.val().get_bits::<LIST_BITS>(222);
-                    self.lcount.d.next = self.stack.read_data.val().get_bits::<6>(414);
+                    if self.k_ff.val() {
+                        self.list.d.next = self.stack.read_data.val().get_bits::<LIST_BITS>(222);
+                        self.lcount.d.next = self.stack.read_data.val().get_bits::<6>(414);
+                    }
                     self.beta.d.next = self.f_beta.val();
                     if self.negv.val() > self.f_alpha.val() {
                         self.alpha.d.next = self.negv.val();
