@@ -185,7 +185,7 @@ fn fforum_1_19() {
 /// FFO #20-#39 (up to 26 empties): a longer benchmark (about a minute), run with
 /// `--ignored`.
 #[test]
-#[ignore]
+#[ignore = "benchmark-sized (about a minute, 24-empty positions); run with --ignored"]
 fn fforum_20_39() {
     check_obf(include_str!("fixtures/fforum-20-39.obf"), 20);
 }
