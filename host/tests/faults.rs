@@ -96,12 +96,7 @@ fn run(kind: BackendKind, requests: usize, p: f64) {
 
 #[test]
 fn faults_verilator() {
-    if !sim::verilator::AVAILABLE {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "Verilator backend missing under CI=true"
-        );
-        eprintln!("SKIPPED: this build has no Verilator backend");
+    if !sim::tools::require_verilator_backend("faults_verilator") {
         return;
     }
     run(BackendKind::Verilator, 2000, 0.002);

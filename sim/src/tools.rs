@@ -25,3 +25,18 @@ pub fn require(tool: &str, test: &str) -> bool {
     eprintln!("SKIPPED {test}: `{tool}` not on PATH (run `cargo xtask test` to install it)");
     false
 }
+
+/// Returns true if this build has the Verilator backend; prints why not otherwise. Panics under
+/// CI=true, where `cargo xtask test` has installed Verilator before building.
+pub fn require_verilator_backend(test: &str) -> bool {
+    if crate::verilator::AVAILABLE {
+        return true;
+    }
+    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+        panic!("{test}: this build has no Verilator backend, which is required under CI=true");
+    }
+    eprintln!(
+        "SKIPPED {test}: this build has no Verilator backend (install verilator and rebuild)"
+    );
+    false
+}
