@@ -17,11 +17,8 @@ use std::path::Path;
 use anyhow::{ensure, Context, Result};
 use board_common::flow::{self, CellClasses, Flow, ToolStep};
 use board_common::tools::require_on_path;
-use board_common::verilog::check_core_ports;
-use board_common::{
-    check_constraints, rename_core_module, Board, BoardBuild, ConstraintKind, SynthReport,
-};
-use gateware::{CoreParams, Design};
+use board_common::{Board, BoardBuild, BoardSpec, ConstraintKind, SynthReport};
+use gateware::Design;
 
 pub use pll::{sb_pll40, Ice40Pll};
 
@@ -153,29 +150,18 @@ impl Board for AlchitryCu {
 
     fn build(&self, design: Design, baud: u32) -> Result<BoardBuild> {
         let pll = Self::pll_for(design)?;
-        let params = CoreParams::for_board(pll.f_out_hz, baud).with_context(|| {
-            format!(
-                "{NAME}: baud rate {baud} with the {} MHz core clock",
-                pll.f_out_hz / 1_000_000
-            )
-        })?;
-        let core = rename_core_module(&design.verilog(&params));
-        check_core_ports(&core)
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("{NAME}: core of design {}", design.name()))?;
-        let top_v = format!("{core}{}", board_top(&pll));
-        check_constraints(&top_v, PCF, ConstraintKind::Pcf)
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("{NAME}: {PCF_FILE} does not match the board top"))?;
-        Ok(BoardBuild {
-            board: NAME,
+        BoardBuild::assemble(
+            BoardSpec {
+                board: NAME,
+                core_clock_hz: pll.f_out_hz,
+                top: board_top(&pll),
+                constraints_file: PCF_FILE,
+                constraints: PCF,
+                constraint_kind: ConstraintKind::Pcf,
+            },
             design,
-            params,
-            target_mhz: f64::from(pll.f_out_hz) / 1e6,
-            top_v,
-            constraints_file: PCF_FILE,
-            constraints: PCF.to_string(),
-        })
+            baud,
+        )
     }
 
     /// `yosys synth_ice40` → `nextpnr-ice40 --hx8k --package cb132` → `icepack`, giving
@@ -247,7 +233,7 @@ impl Board for AlchitryCu {
 mod tests {
     use super::*;
     use board_common::testing::{tool_or_skip, verilator, verilator_lint};
-    use board_common::DEFAULT_BAUD;
+    use board_common::{check_constraints, DEFAULT_BAUD};
 
     /// Blackbox stand-ins of the iCE40 primitives, for the Verilator lint only.
     const LINT_STUBS: &str = r#"

