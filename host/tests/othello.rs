@@ -43,8 +43,8 @@ fn random_positions_match_model() {
         let want = search(p, o, alpha, beta, MoveOrder::Paper);
         let got = host::othello::solve(&mut l, p, o, alpha as i8, beta as i8, |_| {}).unwrap();
         assert_eq!(
-            (got.score, got.best, got.nodes),
-            (want.score, want.best, want.nodes),
+            (got.score, got.best, got.nodes, got.cycles),
+            (want.score, want.best, want.nodes, want.cycles),
             "position {i} p {p:#018x} o {o:#018x} window ({alpha}, {beta}) (seed {SEED:#x})"
         );
         nodes += got.nodes;
@@ -73,9 +73,9 @@ fn ffo_1_to_19_exact() {
         let (best_sq, best_score) = pos.scores[0];
         assert_eq!(got.score, best_score, "FFO #{}: score", i + 1);
         assert_eq!(
-            (got.best, got.nodes),
-            (want.best, want.nodes),
-            "FFO #{}: best move / nodes vs model",
+            (got.best, got.nodes, got.cycles),
+            (want.best, want.nodes, want.cycles),
+            "FFO #{}: best move / nodes / cycles vs model",
             i + 1
         );
         // The move found must be one of the listed best moves.
@@ -96,8 +96,8 @@ fn ffo_1_to_19_exact() {
         let ff = host::othello::solve(&mut l_ff, pos.p, pos.o, -65, 65, |_| {}).unwrap();
         let want_ff = search(pos.p, pos.o, -65, 65, MoveOrder::FastestFirst);
         assert_eq!(
-            (ff.score, ff.best, ff.nodes),
-            (want_ff.score, want_ff.best, want_ff.nodes),
+            (ff.score, ff.best, ff.nodes, ff.cycles),
+            (want_ff.score, want_ff.best, want_ff.nodes, want_ff.cycles),
             "FFO #{}: fastest-first design vs model",
             i + 1
         );

@@ -252,8 +252,8 @@ fn check_solver(order: MoveOrder, seed: u64) {
         let want = search(p, o, alpha, beta, order);
         let got = run_solver(&mut uut, p, o, alpha, beta);
         assert_eq!(
-            (got.0, got.1, got.2),
-            (want.score, want.best, want.nodes),
+            (got.0, got.1, got.2, got.3),
+            (want.score, want.best, want.nodes, want.cycles),
             "position {i}: p {p:#018x} o {o:#018x} window ({alpha}, {beta})"
         );
         nodes += got.2;

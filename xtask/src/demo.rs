@@ -83,11 +83,13 @@ fn demo_othello(kind: BackendKind) -> Result<()> {
         r.cycles as f64 / r.nodes as f64
     );
     println!(
-        "golden model: score {:+}, best {}, {} nodes: {}",
+        "golden model: score {:+}, best {}, {} nodes, {} cycles: {}",
         want.score,
         want.best.map(square_name).unwrap_or_else(|| "none".into()),
         want.nodes,
-        if (want.score, want.best, want.nodes) == (r.score, r.best, r.nodes) {
+        want.cycles,
+        if (want.score, want.best, want.nodes, want.cycles) == (r.score, r.best, r.nodes, r.cycles)
+        {
             "identical"
         } else {
             "DIFFERENT"

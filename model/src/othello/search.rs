@@ -42,6 +42,8 @@ pub struct SearchResult {
     pub leaves: u64,
     pub passes: u64,
     pub cutoffs: u64,
+    /// Clock cycles the hardware solver takes (see [`search`] for the cycle model).
+    pub cycles: u64,
 }
 
 /// Picks the next move of `left` (non-empty) in position (p, o).
@@ -85,6 +87,12 @@ fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
 }
 
 /// Searches (p, o) with the window (alpha, beta), `alpha < beta`, both in -65..=65.
+///
+/// Cycle model of the hardware FSM (`gateware::othello::solver`): every node costs one
+/// `Enter` cycle; a node with moves costs, with fastest-first ordering, one `Eval` cycle per
+/// legal move; every move searched costs one `Select` (descend) and one `Pop` (its value
+/// back) cycle; a node whose moves are all tried without a cut-off costs one more `Select`
+/// (search ended); a pass node costs one `Pop`.
 pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> SearchResult {
     let mut r = SearchResult::default();
     let (score, best) = node(p, o, alpha, beta, order, &mut r);
@@ -102,6 +110,7 @@ fn node(
     r: &mut SearchResult,
 ) -> (i32, Option<u32>) {
     r.nodes += 1;
+    r.cycles += 1; // Enter
     let moves = legal_moves(p, o);
     if moves == 0 {
         if legal_moves(o, p) == 0 {
@@ -110,9 +119,13 @@ fn node(
         }
         r.passes += 1;
         let (v, _) = node(o, p, -beta, -alpha, order, r);
+        r.cycles += 1; // Pop through the pass frame
         return (-v, None);
     }
     let mut best = None;
+    if order == MoveOrder::FastestFirst {
+        r.cycles += moves.count_ones() as u64; // Eval, one move per cycle
+    }
     // The order of the moves: the paper's, or fastest-first computed once for the node (the
     // same sequence `select` gives, as the hardware's sorted list does).
     let mut list = [0u32; 64];
@@ -132,6 +145,7 @@ fn node(
         left &= !(1u64 << m);
         let (np, no) = play(p, o, m);
         let v = -node(np, no, -beta, -alpha, order, r).0;
+        r.cycles += 2; // Select (descend) and Pop
         if v >= beta {
             r.cutoffs += 1;
             return (beta, Some(m));
@@ -141,6 +155,7 @@ fn node(
             best = Some(m);
         }
     }
+    r.cycles += 1; // Select: search ended
     (alpha, best)
 }
 
