@@ -105,16 +105,24 @@ pub enum Design {
     Othello,
     /// The Othello endgame solver with fastest-first move ordering in hardware.
     OthelloFf,
+    /// Eight paper-order solvers behind one link; the host splits a solve between them.
+    OthelloX8,
 }
 
 impl Design {
-    pub const ALL: [Design; 3] = [Design::Link, Design::Othello, Design::OthelloFf];
+    pub const ALL: [Design; 4] = [
+        Design::Link,
+        Design::Othello,
+        Design::OthelloFf,
+        Design::OthelloX8,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Design::Link => crate::link::LinkCore::NAME,
             Design::Othello => crate::othello::OthelloCore::NAME,
             Design::OthelloFf => "othello-ff",
+            Design::OthelloX8 => "othello-x8",
         }
     }
 
@@ -134,16 +142,36 @@ impl Design {
     pub fn verilog(self, p: &CoreParams) -> String {
         match self {
             Design::Link => emit::<crate::link::LinkCore>(p),
-            Design::Othello => emit::<crate::othello::OthelloCore>(p),
-            Design::OthelloFf => emit_core(crate::othello::OthelloCore::with_order(p, true)),
+            _ => emit_core(self.othello_core(p).expect("an othello design")),
         }
+    }
+
+    /// The solver cores of an Othello design: (fastest-first, number of cores).
+    pub fn othello_cores(self) -> Option<(bool, usize)> {
+        match self {
+            Design::Link => None,
+            Design::Othello => Some((false, 1)),
+            Design::OthelloFf => Some((true, 1)),
+            Design::OthelloX8 => Some((false, 8)),
+        }
+    }
+
+    /// The core of an Othello design.
+    pub fn othello_core(self, p: &CoreParams) -> Option<crate::othello::OthelloCore> {
+        let (ff, n) = self.othello_cores()?;
+        Some(crate::othello::OthelloCore::with_cores(
+            p,
+            self.name(),
+            ff,
+            n,
+        ))
     }
 
     /// Boards the design is built for (`othello-ff` does not fit the Alchitry Cu's HX8K
     /// next to the paper-order solver's 68% of its logic cells).
     pub fn boards(self) -> &'static [&'static str] {
         match self {
-            Design::OthelloFf => &["ulx3s"],
+            Design::OthelloFf | Design::OthelloX8 => &["ulx3s"],
             _ => &["alchitry-cu", "ulx3s"],
         }
     }

@@ -177,4 +177,28 @@ impl<T: Transport> Link<T> {
     pub fn job_result(&mut self) -> Result<Vec<u8>, LinkError> {
         self.call(op::JOB_RESULT, &[])
     }
+
+    /// `JOB_POLL` of one core of a multi-core design.
+    pub fn core_poll(&mut self, core: u8) -> Result<JobStatus, LinkError> {
+        Ok(JobStatus::decode(&self.call(op::JOB_POLL, &[core])?)?)
+    }
+    /// `JOB_ABORT` of one core of a multi-core design.
+    pub fn core_abort(&mut self, core: u8) -> Result<JobStatus, LinkError> {
+        Ok(JobStatus::decode(&self.call(op::JOB_ABORT, &[core])?)?)
+    }
+    /// `JOB_RESULT` of one core of a multi-core design.
+    pub fn core_result(&mut self, core: u8) -> Result<Vec<u8>, LinkError> {
+        self.call(op::JOB_RESULT, &[core])
+    }
+    /// Each job core's state (`JOB_CORES`). A design without the command has one core, whose
+    /// state is then read with `JOB_POLL`.
+    pub fn job_cores(&mut self) -> Result<Vec<u8>, LinkError> {
+        match self.call(op::JOB_CORES, &[]) {
+            Ok(p) => Ok(model::othello::protocol::decode_cores(&p)?),
+            Err(LinkError::Device { code, .. }) if code == model::link::err::UNKNOWN_OP => {
+                Ok(vec![self.job_poll()?.state])
+            }
+            Err(e) => Err(e),
+        }
+    }
 }

@@ -5,6 +5,7 @@
 pub mod driver;
 pub mod nboard;
 pub mod othello;
+pub mod split;
 pub mod transport;
 
 pub use driver::{Link, LinkError, LinkStats};

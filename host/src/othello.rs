@@ -1,9 +1,10 @@
 //! Host side of the `othello` design: start a solve, poll it with progress, read the result.
 
 use crate::driver::{Link, LinkError};
+use crate::split::{solve_split, Executor, Job, SplitConfig, SplitSolve};
 use crate::transport::Transport;
 use model::link::job;
-use model::othello::protocol::{decode_result, encode_start, SolveResult};
+use model::othello::protocol::{decode_result, encode_start, encode_start_on, SolveResult};
 
 /// Solves (p, o), `p` to move, with the fail-hard window (alpha, beta) on the device.
 /// `progress(nodes)` is called after every poll.
@@ -90,4 +91,98 @@ pub fn solve_null_window<T: Transport>(
         r.score = s.score;
     }
     Ok(r)
+}
+
+/// The solver cores of the design behind a link, as an [`Executor`] for [`solve_split`]:
+/// jobs go to their core by index, and finished ones are found with `JOB_CORES`.
+pub struct LinkExecutor<'a, T: Transport> {
+    link: &'a mut Link<T>,
+    running: Vec<bool>,
+}
+
+impl<'a, T: Transport> LinkExecutor<'a, T> {
+    /// Asks the design how many cores it has; fails if one of them is busy.
+    pub fn new(link: &'a mut Link<T>) -> Result<Self, LinkError> {
+        let states = link.job_cores()?;
+        if let Some(c) = states.iter().position(|&s| s == job::RUNNING) {
+            return Err(LinkError::Malformed {
+                op: "JOB_CORES",
+                why: format!("core {c} is already solving"),
+            });
+        }
+        Ok(LinkExecutor {
+            running: vec![false; states.len()],
+            link,
+        })
+    }
+}
+
+impl<T: Transport> Executor for LinkExecutor<'_, T> {
+    type Error = LinkError;
+    fn cores(&self) -> usize {
+        self.running.len()
+    }
+    fn start(&mut self, core: usize, j: Job) -> Result<(), LinkError> {
+        // Core 0 without the index byte: single-core designs understand it too.
+        let arg = if core == 0 {
+            encode_start(j.p, j.o, j.alpha, j.beta)
+        } else {
+            encode_start_on(core as u8, j.p, j.o, j.alpha, j.beta)
+        };
+        self.link.job_start(&arg)?;
+        self.running[core] = true;
+        Ok(())
+    }
+    fn wait_any(&mut self) -> Result<(usize, SolveResult), LinkError> {
+        loop {
+            let states = self.link.job_cores()?;
+            for (c, &st) in states.iter().enumerate() {
+                if !self.running.get(c).copied().unwrap_or(false) || st == job::RUNNING {
+                    continue;
+                }
+                self.running[c] = false;
+                if st != job::DONE {
+                    return Err(LinkError::Malformed {
+                        op: "JOB_CORES",
+                        why: format!("core {c} stopped in state {}", job::name(st)),
+                    });
+                }
+                let r = if self.running.len() == 1 {
+                    self.link.job_result()?
+                } else {
+                    self.link.core_result(c as u8)?
+                };
+                return Ok((c, decode_result(&r)?));
+            }
+            if !self.running.iter().any(|&r| r) {
+                return Err(LinkError::Malformed {
+                    op: "JOB_CORES",
+                    why: "waiting with no job running".into(),
+                });
+            }
+        }
+    }
+    fn abort(&mut self, core: usize) -> Result<(), LinkError> {
+        self.link.core_abort(core as u8)?;
+        self.running[core] = false;
+        Ok(())
+    }
+}
+
+/// Solves (p, o) on every solver core of the design: [`solve_split`] over [`LinkExecutor`].
+pub fn solve_cores<T: Transport>(
+    link: &mut Link<T>,
+    p: u64,
+    o: u64,
+    alpha: i8,
+    beta: i8,
+    cfg: SplitConfig,
+    progress: impl FnMut(u64),
+) -> Result<(SplitSolve, usize), LinkError> {
+    let mut ex = LinkExecutor::new(link)?;
+    let cores = ex.cores();
+    Ok((
+        solve_split(&mut ex, p, o, alpha, beta, cfg, progress)?,
+        cores,
+    ))
 }

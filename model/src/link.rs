@@ -74,6 +74,9 @@ pub mod op {
     pub const JOB_ABORT: u8 = 0x12;
     /// Returns the finished job's result.
     pub const JOB_RESULT: u8 = 0x13;
+    /// Returns the number of job cores `n` (u8) and each core's job state (`n` bytes).
+    /// Designs with one job core may not implement it (`UNKNOWN_OP`: one core).
+    pub const JOB_CORES: u8 = 0x14;
     /// OP of an error answer.
     pub const ERROR: u8 = 0xFF;
 
@@ -87,6 +90,7 @@ pub mod op {
             JOB_POLL => "JOB_POLL",
             JOB_ABORT => "JOB_ABORT",
             JOB_RESULT => "JOB_RESULT",
+            JOB_CORES => "JOB_CORES",
             ERROR => "ERROR",
             _ => "unknown",
         }

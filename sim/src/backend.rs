@@ -55,11 +55,10 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
     match kind {
         BackendKind::Rust => Ok(match design {
             Design::Link => Box::new(RustSim::<gateware::link::LinkCore>::new(&CoreParams::sim())?),
-            Design::Othello => Box::new(RustSim::<gateware::othello::OthelloCore>::new(
-                &CoreParams::sim(),
-            )?),
-            Design::OthelloFf => Box::new(RustSim::from_core(
-                gateware::othello::OthelloCore::with_order(&CoreParams::sim(), true),
+            _ => Box::new(RustSim::from_core(
+                design
+                    .othello_core(&CoreParams::sim())
+                    .expect("an othello design"),
             )?),
         }),
         BackendKind::Verilator => crate::verilator::VerilatorSim::open(design),

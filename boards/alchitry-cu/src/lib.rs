@@ -33,7 +33,7 @@ pub const CORE_CLOCK_HZ: u32 = 60_000_000;
 pub fn core_clock_hz(design: Design) -> u32 {
     match design {
         Design::Link => CORE_CLOCK_HZ,
-        Design::Othello | Design::OthelloFf => 30_000_000,
+        Design::Othello | Design::OthelloFf | Design::OthelloX8 => 30_000_000,
     }
 }
 

@@ -35,6 +35,7 @@ pub fn core_clock_hz(design: Design) -> u32 {
         Design::Link => CORE_CLOCK_HZ,
         Design::Othello => 45_000_000,
         Design::OthelloFf => 20_000_000,
+        Design::OthelloX8 => 40_000_000,
     }
 }
 

@@ -69,6 +69,15 @@ pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
     }
 }
 
+/// The legal moves of (p, o) in fastest-first order (fewest opponent replies first, ties in
+/// the paper's order): the order the `othello-ff` hardware searches them in.
+pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
+    let moves = legal_moves(p, o);
+    let mut list = [0u32; 64];
+    fastest_first_list(p, o, moves, &mut list);
+    list[..moves.count_ones() as usize].to_vec()
+}
+
 /// The moves of `moves` sorted by the opponent's number of replies, ties in the paper's order.
 fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
     let mut v: Vec<(u32, u32)> = super::order::paper_order()
