@@ -14,7 +14,7 @@ fn main() {
     } else {
         MoveOrder::Paper
     };
-    if args.len() > 4 {
+    if args.len() > 4 && args[4] == "probes" {
         for cores in args[2].split(',').map(|s| s.parse::<usize>().unwrap()) {
             probes(order, cores, &pos);
         }
@@ -34,6 +34,8 @@ fn main() {
                     host::split::SplitConfig {
                         depth,
                         overhead_cycles: 0,
+                        null_window: args[4] == "nw",
+                        job_empties: args[5].parse().unwrap(),
                     },
                     |_| {},
                 )

@@ -1,11 +1,13 @@
-//! Root splitting: one solve spread over the solver cores of a multi-core design.
+//! Splitting one solve over the solver cores of a multi-core design (young brothers wait).
 //!
-//! The root's moves are searched in fastest-first order, one child position per job, each
-//! job on whichever core is free. The root's alpha is shared: a job starts with the best
-//! value found so far, `(-beta, -alpha)` for the child, so later children prune against it.
-//! Young-brothers-wait: the first (most likely best) child is searched alone, so that the
-//! others start with its value as alpha rather than with the caller's full window. A child that
-//! reaches `beta` is a cut-off: the other jobs are aborted and the root returns `beta`.
+//! The host searches the top of the tree itself and hands the rest to the cores as jobs. A
+//! node within `depth` plies of the root with more than `job_empties` empty squares is split:
+//! its moves are taken in fastest-first order, the eldest is searched first (split in turn),
+//! and once its value is known the younger brothers are spawned all at once, each as a split
+//! node or a job, and run in parallel on whichever cores are free. Younger brothers are first
+//! probed with a null window `(a, a + 1)` (principal variation search); one that fails high is
+//! searched again with the full window. A child reaching `beta` cuts its parent off: the
+//! parent's queued jobs are dropped and its running ones aborted.
 //!
 //! The result follows the fail-hard semantics of a single core (`model::othello::search`):
 //! exact inside the window, `alpha` when every move fails low, `beta` on a cut-off. The score
@@ -14,11 +16,14 @@
 //!
 //! The algorithm runs against an [`Executor`]: the board over the link
 //! (`crate::othello::LinkExecutor`), or [`ModelExecutor`], which runs each job on the golden
-//! model and keeps the board's clock: the projected time of a multi-core board.
+//! model (exact node and cycle counts of the hardware). Either way [`SplitSolve::
+//! elapsed_cycles`] is the board's time: the cores' cycles as they ran in parallel, plus the
+//! link's time per job on the one shared link.
 
 use model::othello::play;
 use model::othello::protocol::SolveResult;
 use model::othello::search::{fastest_first_moves, search, MoveOrder};
+use std::collections::VecDeque;
 
 /// One solve job: position (`p` to move) and fail-hard window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,8 +55,13 @@ pub trait Executor {
 pub struct SplitConfig {
     /// Plies of the principal variation whose younger brothers run in parallel.
     pub depth: u32,
-    /// Link cycles counted per job (start, poll, result) in [`SplitSolve::elapsed_cycles`].
+    /// Link time per job (start, poll, result) in core cycles, counted in
+    /// [`SplitSolve::elapsed_cycles`] (see [`link_cycles_per_job`]).
     pub overhead_cycles: u64,
+    /// Younger brothers are first probed with a null window (principal variation search).
+    pub null_window: bool,
+    /// Positions with this many empty squares or fewer are one job, never split.
+    pub job_empties: u32,
 }
 
 impl Default for SplitConfig {
@@ -59,12 +69,16 @@ impl Default for SplitConfig {
         SplitConfig {
             depth: DEFAULT_SPLIT_DEPTH,
             overhead_cycles: 0,
+            null_window: true,
+            job_empties: DEFAULT_JOB_EMPTIES,
         }
     }
 }
 
 /// Default [`SplitConfig::depth`].
-pub const DEFAULT_SPLIT_DEPTH: u32 = 6;
+pub const DEFAULT_SPLIT_DEPTH: u32 = 4;
+/// Default [`SplitConfig::job_empties`].
+pub const DEFAULT_JOB_EMPTIES: u32 = 8;
 
 /// The result of a split solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -83,26 +97,51 @@ pub struct SplitSolve {
     pub aborted: u32,
 }
 
-/// The board's clock as the split sees it.
+/// Bytes on the link per job: `JOB_START` with the core index and its answer, one `JOB_CORES`
+/// poll and its answer, `JOB_RESULT` and its answer (frames of `model::link`).
+pub const LINK_BYTES_PER_JOB: u64 = {
+    use model::link::{CRC_LEN, HEADER_LEN, JOB_STATUS_LEN};
+    use model::othello::protocol::{CORE_INDEX_LEN, RESULT_LEN, START_LEN};
+    let frame = (HEADER_LEN + CRC_LEN) as u64;
+    (frame + (CORE_INDEX_LEN + START_LEN) as u64)
+        + (frame + JOB_STATUS_LEN as u64)
+        + frame
+        + (frame + 1 + 8)
+        + (frame + CORE_INDEX_LEN as u64)
+        + (frame + RESULT_LEN as u64)
+};
+
+/// Link time of one job in core cycles at `clock_hz` and `baud` (10 bit times per byte).
+pub fn link_cycles_per_job(clock_hz: f64, baud: u32) -> u64 {
+    (LINK_BYTES_PER_JOB as f64 * 10.0 * clock_hz / baud as f64).ceil() as u64
+}
+
+/// The board's clock as the split sees it. The link is one shared resource: half of a job's
+/// link time (its start) comes before the job runs, half (finding it done, reading its result)
+/// after, each waiting for the link to be free.
 struct Clock {
     now: u64,
+    link_free: u64,
     started: Vec<u64>,
     overhead: u64,
 }
 
 impl Clock {
     fn start(&mut self, core: usize) {
-        self.started[core] = self.now;
+        let t = self.now.max(self.link_free) + self.overhead / 2;
+        self.link_free = t;
+        self.started[core] = t;
     }
     fn done(&mut self, core: usize, cycles: u64) {
-        self.now = self.now.max(self.started[core] + cycles + self.overhead);
+        let t =
+            (self.started[core] + cycles).max(self.link_free) + self.overhead - self.overhead / 2;
+        self.link_free = t;
+        self.now = self.now.max(t);
     }
 }
 
-/// Solves (p, o) with the fail-hard window (alpha, beta) on the executor's cores, splitting
-/// the first `split_depth` plies of the principal variation (young brothers wait: at each of
-/// these nodes the first child is searched first, recursively split, then the other children
-/// run in parallel, one job each). `progress(nodes)` is called after every finished job.
+/// Solves (p, o) with the fail-hard window (alpha, beta) on the executor's cores (see the
+/// module header). `progress(nodes)` is called after every finished job.
 pub fn solve_split<E: Executor>(
     ex: &mut E,
     p: u64,
@@ -112,134 +151,252 @@ pub fn solve_split<E: Executor>(
     cfg: SplitConfig,
     mut progress: impl FnMut(u64),
 ) -> Result<SplitSolve, E::Error> {
-    let mut r = SplitSolve {
-        score: 0,
-        best: None,
-        nodes: 0,
-        cycles: 0,
-        elapsed_cycles: 0,
-        jobs: 0,
-        aborted: 0,
+    let cores = ex.cores().max(1);
+    let mut t = Tree {
+        cfg: SplitConfig {
+            depth: if cores == 1 { 0 } else { cfg.depth },
+            ..cfg
+        },
+        nodes: Vec::new(),
+        queue: VecDeque::new(),
+        r: SplitSolve {
+            score: 0,
+            best: None,
+            nodes: 0,
+            cycles: 0,
+            elapsed_cycles: 0,
+            jobs: 0,
+            aborted: 0,
+        },
     };
-    let depth = if ex.cores() <= 1 { 0 } else { cfg.depth };
     let mut clock = Clock {
         now: 0,
-        started: vec![0; ex.cores().max(1)],
+        link_free: 0,
+        started: vec![0; cores],
         overhead: cfg.overhead_cycles,
     };
-    let mut s = State {
-        r: &mut r,
-        clock: &mut clock,
-        progress: &mut progress,
-    };
-    let (score, best) = split_node(ex, p, o, alpha as i32, beta as i32, depth, &mut s)?;
-    r.score = score;
-    r.best = best;
-    r.elapsed_cycles = clock.now;
-    Ok(r)
-}
-
-/// What the recursion carries.
-struct State<'a, P: FnMut(u64)> {
-    r: &'a mut SplitSolve,
-    clock: &'a mut Clock,
-    progress: &'a mut P,
-}
-
-/// One job, alone: its value and move.
-fn single<E: Executor, P: FnMut(u64)>(
-    ex: &mut E,
-    job: Job,
-    st: &mut State<'_, P>,
-) -> Result<(i32, Option<u32>), E::Error> {
-    ex.start(0, job)?;
-    st.clock.start(0);
-    let (core, s) = ex.wait_any()?;
-    st.clock.done(core, s.cycles);
-    st.r.jobs += 1;
-    st.r.nodes += s.nodes;
-    st.r.cycles += s.cycles;
-    (st.progress)(st.r.nodes);
-    Ok((s.score, s.best))
-}
-
-fn split_node<E: Executor, P: FnMut(u64)>(
-    ex: &mut E,
-    p: u64,
-    o: u64,
-    alpha: i32,
-    beta: i32,
-    depth: u32,
-    st: &mut State<'_, P>,
-) -> Result<(i32, Option<u32>), E::Error> {
-    let job = |p, o, alpha: i32, beta: i32| Job {
-        p,
-        o,
-        alpha: alpha as i8,
-        beta: beta as i8,
-    };
-    let moves = fastest_first_moves(p, o);
-    if depth == 0 || moves.len() < 2 {
-        // Nothing to split here (one move, a pass or a finished game): one job.
-        return single(ex, job(p, o, alpha, beta), st);
-    }
-    // The eldest brother first, itself split.
-    st.r.nodes += 1;
-    let (np, no) = play(p, o, moves[0]);
-    let v = -split_node(ex, np, no, -beta, -alpha, depth - 1, st)?.0;
-    if v >= beta {
-        return Ok((beta, Some(moves[0])));
-    }
-    let mut a = alpha;
-    let mut best = None;
-    if v > a {
-        a = v;
-        best = Some(moves[0]);
-    }
-    // The younger brothers in parallel, each started with the best value so far.
-    let cores = ex.cores();
-    let mut running: Vec<Option<u32>> = vec![None; cores];
-    let mut next = 1;
-    loop {
-        while next < moves.len() {
-            let Some(core) = running.iter().position(|c| c.is_none()) else {
-                break;
-            };
-            let m = moves[next];
-            let (np, no) = play(p, o, m);
-            ex.start(core, job(np, no, -beta, -a))?;
-            st.clock.start(core);
-            running[core] = Some(m);
-            next += 1;
+    let mut running: Vec<Option<usize>> = vec![None; cores];
+    t.spawn(None, p, o, alpha as i32, beta as i32, 0, true);
+    let mut to_abort = Vec::new();
+    while t.nodes[0].result.is_none() {
+        while let Some(core) = running.iter().position(|c| c.is_none()) {
+            let Some(id) = t.queue.pop_front() else { break };
+            if !t.nodes[id].alive {
+                continue;
+            }
+            let n = &t.nodes[id];
+            ex.start(
+                core,
+                Job {
+                    p: n.p,
+                    o: n.o,
+                    alpha: n.alpha as i8,
+                    beta: n.beta as i8,
+                },
+            )?;
+            clock.start(core);
+            running[core] = Some(id);
         }
-        if running.iter().all(|c| c.is_none()) {
-            break;
-        }
-        let (core, s) = ex.wait_any()?;
-        let m = running[core]
+        let (core, res) = ex.wait_any()?;
+        let id = running[core]
             .take()
             .expect("a result from a core without a job");
-        st.clock.done(core, s.cycles);
-        st.r.jobs += 1;
-        st.r.nodes += s.nodes;
-        st.r.cycles += s.cycles;
-        (st.progress)(st.r.nodes + ex.running_nodes());
-        let v = -s.score;
-        if v >= beta {
-            for (c, slot) in running.iter_mut().enumerate() {
-                if slot.take().is_some() {
-                    ex.abort(c)?;
-                    st.r.aborted += 1;
-                }
+        clock.done(core, res.cycles);
+        t.r.jobs += 1;
+        t.r.nodes += res.nodes;
+        t.r.cycles += res.cycles;
+        progress(t.r.nodes + ex.running_nodes());
+        t.finish(id, res.score, res.best);
+        // Jobs of subtrees that were cut off.
+        for (c, slot) in running.iter_mut().enumerate() {
+            if slot.is_some_and(|id| !t.nodes[id].alive) {
+                *slot = None;
+                to_abort.push(c);
             }
-            return Ok((beta, Some(m)));
         }
-        if v > a {
-            a = v;
-            best = Some(m);
+        for c in to_abort.drain(..) {
+            ex.abort(c)?;
+            t.r.aborted += 1;
         }
     }
-    Ok((a, best))
+    for (c, slot) in running.iter().enumerate() {
+        if slot.is_some() {
+            ex.abort(c)?;
+            t.r.aborted += 1;
+        }
+    }
+    let (score, best) = t.nodes[0].result.unwrap();
+    t.r.score = score;
+    t.r.best = best;
+    t.r.elapsed_cycles = clock.now;
+    Ok(t.r)
+}
+
+/// A node of the split tree: searched on the host (its children spawned) or as one job.
+struct Node {
+    p: u64,
+    o: u64,
+    /// The window it was spawned with.
+    alpha: i32,
+    beta: i32,
+    /// Best value so far and its move (split nodes).
+    a: i32,
+    best: Option<u32>,
+    /// Moves in search order, and how many have been spawned.
+    moves: Vec<u32>,
+    spawned: usize,
+    /// Children spawned and not finished.
+    outstanding: usize,
+    children: Vec<usize>,
+    /// Parent, the move leading here, whether this is a null-window probe, and the parent's
+    /// alpha when it was spawned.
+    parent: Option<(usize, u32, bool, i32)>,
+    depth: u32,
+    alive: bool,
+    result: Option<(i32, Option<u32>)>,
+}
+
+struct Tree {
+    cfg: SplitConfig,
+    nodes: Vec<Node>,
+    /// Job nodes waiting for a core.
+    queue: VecDeque<usize>,
+    r: SplitSolve,
+}
+
+impl Tree {
+    /// A node for (p, o) with window (alpha, beta): split (its eldest child spawned at once)
+    /// or a job (queued; `urgent` ones first).
+    #[allow(clippy::too_many_arguments)]
+    fn spawn(
+        &mut self,
+        parent: Option<(usize, u32, bool, i32)>,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        urgent: bool,
+    ) -> usize {
+        let id = self.nodes.len();
+        let split = depth < self.cfg.depth
+            && 64 - (p | o).count_ones() > self.cfg.job_empties
+            && model::othello::legal_moves(p, o).count_ones() >= 2;
+        self.nodes.push(Node {
+            p,
+            o,
+            alpha,
+            beta,
+            a: alpha,
+            best: None,
+            moves: if split {
+                fastest_first_moves(p, o)
+            } else {
+                Vec::new()
+            },
+            spawned: 0,
+            outstanding: 0,
+            children: Vec::new(),
+            parent,
+            depth,
+            alive: true,
+            result: None,
+        });
+        if let Some((pid, ..)) = parent {
+            self.nodes[pid].children.push(id);
+            self.nodes[pid].outstanding += 1;
+        }
+        if split {
+            self.r.nodes += 1;
+            self.spawn_child(id, 0, true);
+        } else if urgent {
+            self.queue.push_front(id);
+        } else {
+            self.queue.push_back(id);
+        }
+        id
+    }
+
+    /// Spawns move `k` of split node `id`: the full window, or a null window probe.
+    fn spawn_child(&mut self, id: usize, k: usize, full: bool) {
+        let n = &self.nodes[id];
+        let m = n.moves[k];
+        let (a, beta) = (n.a, n.beta);
+        let (np, no) = play(n.p, n.o, m);
+        let null = !full && self.cfg.null_window && a + 1 < beta;
+        let child_alpha = if null { -(a + 1) } else { -beta };
+        let depth = n.depth + 1;
+        // The eldest and re-searches are on the critical path: first in the queue.
+        let urgent = k == 0 || full;
+        self.spawn(
+            Some((id, m, null, a)),
+            np,
+            no,
+            child_alpha,
+            -a,
+            depth,
+            urgent,
+        );
+    }
+
+    /// Node `id` has its value `score` (and move): tell its parent.
+    fn finish(&mut self, id: usize, score: i32, best: Option<u32>) {
+        self.nodes[id].result = Some((score, best));
+        self.nodes[id].alive = false;
+        let Some((pid, m, null, a0)) = self.nodes[id].parent else {
+            return;
+        };
+        if !self.nodes[pid].alive {
+            return;
+        }
+        let v = -score;
+        let parent = &mut self.nodes[pid];
+        parent.outstanding -= 1;
+        if v >= parent.beta {
+            let beta = parent.beta;
+            self.cancel(pid);
+            self.finish(pid, beta, Some(m));
+            return;
+        }
+        let eldest = parent.spawned == 0;
+        if eldest {
+            parent.spawned = 1;
+        }
+        if v > parent.a {
+            parent.a = v;
+            parent.best = Some(m);
+        }
+        if null && v > a0 {
+            // The probe failed high: only a lower bound. Search the move again, fully.
+            let k = parent.moves.iter().position(|&x| x == m).unwrap();
+            self.spawn_child(pid, k, true);
+        }
+        if eldest {
+            // Young brothers wait: the others start once the eldest is known.
+            let n = self.nodes[pid].moves.len();
+            for k in 1..n {
+                self.spawn_child(pid, k, !self.cfg.null_window);
+            }
+            self.nodes[pid].spawned = n;
+        }
+        let parent = &self.nodes[pid];
+        if parent.outstanding == 0 {
+            let (a, best) = (parent.a, parent.best);
+            self.finish(pid, a, best);
+        }
+    }
+
+    /// Node `id` is cut off: its subtree is dropped (queued jobs skipped, running ones aborted
+    /// by the caller).
+    fn cancel(&mut self, id: usize) {
+        let mut stack = std::mem::take(&mut self.nodes[id].children);
+        while let Some(c) = stack.pop() {
+            if self.nodes[c].alive {
+                self.nodes[c].alive = false;
+                stack.extend(std::mem::take(&mut self.nodes[c].children));
+            }
+        }
+    }
 }
 
 /// Runs every job on the golden model (`model::othello::search`: the hardware's exact node
@@ -309,7 +466,7 @@ mod tests {
     #[test]
     fn split_score_equals_single_core() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x5b117);
-        for i in 0..150 {
+        for i in 0..200 {
             let e = rng.gen_range(4..=9);
             let (p, o) = random_position(&mut rng, e);
             let (alpha, beta) = match i % 3 {
@@ -329,6 +486,8 @@ mod tests {
                 let cfg = SplitConfig {
                     depth,
                     overhead_cycles: 10,
+                    null_window: cores != 3,
+                    job_empties: 2,
                 };
                 let got = solve_split(&mut ex, p, o, alpha as i8, beta as i8, cfg, |_| {}).unwrap();
                 let ctx = format!("position {i} p {p:#x} o {o:#x} ({alpha}, {beta}) {cores} cores");
@@ -352,6 +511,8 @@ mod tests {
                     got.elapsed_cycles <= got.cycles + 10 * got.jobs as u64,
                     "{ctx}"
                 );
+                // The link is shared: its time adds up.
+                assert!(got.elapsed_cycles >= 10 * got.jobs as u64, "{ctx}");
             }
         }
     }
