@@ -1,6 +1,14 @@
-use host::split::{solve_split, ModelExecutor};
+//! Split speed-up on FFO #1-#19 from the model executor (exact hardware cycles):
+//! `split_speedup ORDER CORES DEPTH,... JOB_EMPTIES,... OVERHEAD_CYCLES`
+//! e.g. `split_speedup paper 8 3,4 10,11 18200`.
+use host::split::{solve_split, ModelExecutor, SplitConfig};
 use model::othello::parse_position;
 use model::othello::search::MoveOrder;
+
+fn list<T: std::str::FromStr>(s: &str) -> Vec<T> {
+    s.split(',').filter_map(|x| x.parse().ok()).collect()
+}
+
 fn main() {
     let text = include_str!("../../model/tests/fixtures/fforum-1-19.obf");
     let pos: Vec<_> = text
@@ -9,85 +17,36 @@ fn main() {
         .map(|l| parse_position(l).unwrap())
         .collect();
     let args: Vec<String> = std::env::args().collect();
+    if args.len() != 6 {
+        eprintln!("usage: split_speedup paper|ff CORES DEPTH,.. JOB_EMPTIES,.. OVERHEAD");
+        std::process::exit(2);
+    }
     let order = if args[1] == "ff" {
         MoveOrder::FastestFirst
     } else {
         MoveOrder::Paper
     };
-    if args.len() > 4 && args[4] == "probes" {
-        for cores in args[2].split(',').map(|s| s.parse::<usize>().unwrap()) {
-            probes(order, cores, &pos);
-        }
-        return;
-    }
-    for cores in args[2].split(',').map(|s| s.parse::<usize>().unwrap()) {
-        for depth in args[3].split(',').map(|s| s.parse::<u32>().unwrap()) {
-            let (mut el, mut nodes) = (0u64, 0u64);
+    let cores: usize = args[2].parse().unwrap();
+    let overhead: u64 = args[5].parse().unwrap();
+    for depth in list::<u32>(&args[3]) {
+        for job_empties in list::<u32>(&args[4]) {
+            let cfg = SplitConfig {
+                depth,
+                job_empties,
+                overhead_cycles: overhead,
+                ..Default::default()
+            };
+            let (mut el, mut nodes, mut jobs) = (0u64, 0u64, 0u32);
             for q in &pos {
-                let mut ex = ModelExecutor::new(cores, order, 0);
-                let r = solve_split(
-                    &mut ex,
-                    q.p,
-                    q.o,
-                    -65,
-                    65,
-                    host::split::SplitConfig {
-                        depth,
-                        overhead_cycles: 0,
-                        null_window: args[4] == "nw",
-                        job_empties: args[5].parse().unwrap(),
-                    },
-                    |_| {},
-                )
-                .unwrap();
+                let mut ex = ModelExecutor::new(cores, order, overhead);
+                let r = solve_split(&mut ex, q.p, q.o, -65, 65, cfg, |_| {}).unwrap();
                 el += r.elapsed_cycles;
                 nodes += r.nodes;
+                jobs += r.jobs;
             }
             println!(
-                "{:?} cores {cores} depth {depth}: elapsed {el} cycles, nodes {nodes}",
-                order
+                "{order:?} {cores} cores depth {depth} job_empties {job_empties} overhead {overhead}: elapsed {el} cycles, nodes {nodes}, jobs {jobs}"
             );
         }
     }
-}
-
-#[allow(dead_code)]
-pub fn probes(order: MoveOrder, cores: usize, pos: &[model::othello::Position]) {
-    use model::othello::search::search;
-    let (mut el, mut nodes) = (0u64, 0u64);
-    for q in pos {
-        let (mut lo, mut hi) = (-64i32, 64i32);
-        while lo < hi {
-            let width = hi - lo; // candidates b in lo+1..=hi
-            let k = (cores as i32).min(width);
-            let bs: Vec<i32> = (1..=k)
-                .map(|j| lo + (j * width + k) / (k + 1))
-                .map(|b| b.max(lo + 1).min(hi))
-                .collect();
-            let mut round = 0;
-            let (mut nlo, mut nhi) = (lo, hi);
-            for &b in &bs {
-                let r = search(q.p, q.o, b - 1, b, order);
-                round = round.max(r.cycles);
-                nodes += r.nodes;
-                if r.score >= b {
-                    nlo = nlo.max(b.min(r.score));
-                    if r.score > b {
-                        nlo = nlo.max(r.score);
-                        nhi = nhi.min(r.score);
-                    }
-                } else {
-                    nhi = nhi.min(b - 1);
-                    if r.score < b - 1 {
-                        nlo = r.score;
-                        nhi = r.score;
-                    }
-                }
-            }
-            lo = nlo;
-            hi = nhi;
-            el += round;
-        }
-    }
-    println!("{order:?} probes cores {cores}: elapsed {el} cycles, nodes {nodes}");
 }

@@ -79,9 +79,19 @@ enum OthelloCmd {
         #[arg(long, conflicts_with_all = ["alpha", "beta"])]
         null_window: bool,
         /// Simulate the `othello-ff` design (fastest-first move ordering in hardware) instead
-        /// of the paper's order. With --port, the flashed design decides.
-        #[arg(long)]
+        /// of the paper's order (the same as `--design othello-ff`).
+        #[arg(long, conflicts_with = "design")]
         fastest_first: bool,
+        /// Design to simulate: othello, othello-ff or othello-x8 (eight solver cores). With
+        /// --port, the flashed design decides.
+        #[arg(long, default_value = "othello")]
+        design: String,
+        /// With several solver cores: plies from the root in which the host splits the search
+        /// (young brothers wait); nodes with at most --job-empties empty squares are one job.
+        #[arg(long, default_value_t = host::split::DEFAULT_SPLIT_DEPTH)]
+        split_depth: u32,
+        #[arg(long, default_value_t = host::split::DEFAULT_JOB_EMPTIES)]
+        job_empties: u32,
     },
     /// Run as an engine speaking the NBoard protocol on stdin/stdout (for Othello GUIs).
     Nboard {
@@ -324,7 +334,23 @@ fn othello(c: OthelloCmd) -> Result<()> {
             beta,
             null_window,
             fastest_first,
+            design,
+            split_depth,
+            job_empties,
         } => {
+            let design = if fastest_first {
+                Design::OthelloFf
+            } else {
+                match Design::from_name(&design) {
+                    Ok(d) if d.othello_cores().is_some() => d,
+                    _ => {
+                        return Err(Usage(format!(
+                            "--design {design}: not an othello design (othello, othello-ff, othello-x8)"
+                        ))
+                        .into())
+                    }
+                }
+            };
             let pos =
                 oth::parse_position(&position).map_err(|e| Usage(format!("bad position: {e}")))?;
             if !(-65..=65).contains(&alpha) || !(-65..=65).contains(&beta) || alpha >= beta {
@@ -333,17 +359,19 @@ fn othello(c: OthelloCmd) -> Result<()> {
                 ))
                 .into());
             }
-            let mut l = open(
-                &target,
-                if fastest_first {
-                    Design::OthelloFf
-                } else {
-                    Design::Othello
-                },
-            )?;
+            let mut l = open(&target, design)?;
+            let name = l.identify()?.name;
+            let cores = l.job_cores()?.len();
+            if null_window && cores > 1 {
+                return Err(Usage(format!(
+                    "--null-window runs on one core; {name} has {cores} (leave it out to split the solve)"
+                ))
+                .into());
+            }
             let t = std::time::Instant::now();
             let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
             let mut probes = 1;
+            let mut split = None;
             let mut on_progress = |n| {
                 if show {
                     eprint!("\rsolving: {n} nodes");
@@ -352,6 +380,28 @@ fn othello(c: OthelloCmd) -> Result<()> {
             let r = if null_window {
                 let r = host::othello::solve_null_window(&mut l, pos.p, pos.o, &mut on_progress)?;
                 probes = r.probes;
+                model::othello::protocol::SolveResult {
+                    score: r.score,
+                    best: r.best,
+                    nodes: r.nodes,
+                    cycles: r.cycles,
+                }
+            } else if cores > 1 {
+                let cfg = host::split::SplitConfig {
+                    depth: split_depth,
+                    job_empties,
+                    ..Default::default()
+                };
+                let (r, _) = host::othello::solve_cores(
+                    &mut l,
+                    pos.p,
+                    pos.o,
+                    alpha as i8,
+                    beta as i8,
+                    cfg,
+                    &mut on_progress,
+                )?;
+                split = Some(r);
                 model::othello::protocol::SolveResult {
                     score: r.score,
                     best: r.best,
@@ -375,7 +425,9 @@ fn othello(c: OthelloCmd) -> Result<()> {
                 .best
                 .map(oth::square_name)
                 .unwrap_or_else(|| "none".into());
-            let boards = projected(r.cycles);
+            // The board's time: with several cores, their cycles as they ran in parallel.
+            let elapsed = split.map(|s| s.elapsed_cycles).unwrap_or(r.cycles);
+            let boards = projected(&name, elapsed);
             if target.json {
                 let proj: Vec<_> = boards
                     .iter()
@@ -389,6 +441,8 @@ fn othello(c: OthelloCmd) -> Result<()> {
                         "cycles_per_node": r.cycles as f64 / r.nodes.max(1) as f64,
                         "projected": proj, "wall_seconds": t.elapsed().as_secs_f64(),
                         "target": l.transport.describe(), "probes": probes,
+                        "design": name, "cores": cores, "elapsed_cycles": elapsed,
+                        "jobs": split.map(|s| s.jobs).unwrap_or(probes),
                     })
                 );
             } else {
@@ -405,6 +459,15 @@ fn othello(c: OthelloCmd) -> Result<()> {
                     r.cycles as f64 / r.nodes.max(1) as f64,
                     l.transport.describe()
                 );
+                if let Some(sp) = split {
+                    println!(
+                        "split over {cores} cores of {name}: {} jobs ({} aborted), {} cycles on the board ({:.2}x the cores' total)",
+                        sp.jobs,
+                        sp.aborted,
+                        sp.elapsed_cycles,
+                        sp.cycles as f64 / sp.elapsed_cycles.max(1) as f64
+                    );
+                }
                 for (b, f, s) in boards {
                     println!(
                         "  on {b} at {f:.1} MHz: {:.6} s, {:.2} M nodes/s",
@@ -418,22 +481,25 @@ fn othello(c: OthelloCmd) -> Result<()> {
     Ok(())
 }
 
-/// Time `cycles` take on each board at the core clock of its latest passing synth report
-/// (target/boardgate/othello-<board>/report.json), else at the board's default core clock.
-fn projected(cycles: u64) -> Vec<(String, f64, f64)> {
+/// Time `cycles` of `design` take on each board it is built for, at the core clock of its
+/// latest passing synth report (target/boardgate/<design>-<board>/report.json). Boards
+/// without one are left out.
+fn projected(design: &str, cycles: u64) -> Vec<(String, f64, f64)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    [("alchitry-cu", 30.0), ("ulx3s", 45.0)]
+    let boards = Design::from_name(design)
+        .map(|d| d.boards())
+        .unwrap_or(&[]);
+    boards
         .iter()
-        .map(|(b, default)| {
-            let path = root.join(format!("target/boardgate/othello-{b}/report.json"));
+        .filter_map(|b| {
+            let path = root.join(format!("target/boardgate/{design}-{b}/report.json"));
             let f = std::fs::read_to_string(path)
                 .ok()
                 .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
                 .filter(|v| v["timing_met"].as_bool() == Some(true))
                 .and_then(|v| v["target_mhz"].as_f64())
-                .filter(|f| *f > 0.0)
-                .unwrap_or(*default);
-            (b.to_string(), f, cycles as f64 / (f * 1e6))
+                .filter(|f| *f > 0.0)?;
+            Some((b.to_string(), f, cycles as f64 / (f * 1e6)))
         })
         .collect()
 }

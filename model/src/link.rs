@@ -299,7 +299,7 @@ pub struct Identity {
 }
 
 /// Bytes of the design name in the `IDENTIFY` answer (zero padded).
-pub const NAME_LEN: usize = 8;
+pub const NAME_LEN: usize = 16;
 /// Length of the `IDENTIFY` answer.
 pub const IDENTITY_LEN: usize = NAME_LEN + 3 + 1 + 4 + 2;
 
@@ -322,12 +322,13 @@ impl Identity {
         for (i, b) in self.name.bytes().take(NAME_LEN).enumerate() {
             out[i] = b;
         }
-        out[8] = self.version.0;
-        out[9] = self.version.1;
-        out[10] = self.version.2;
-        out[11] = self.max_payload;
-        out[12..16].copy_from_slice(&self.clock_hz.to_le_bytes());
-        out[16..18].copy_from_slice(&self.divisor.to_le_bytes());
+        let f = &mut out[NAME_LEN..];
+        f[0] = self.version.0;
+        f[1] = self.version.1;
+        f[2] = self.version.2;
+        f[3] = self.max_payload;
+        f[4..8].copy_from_slice(&self.clock_hz.to_le_bytes());
+        f[8..10].copy_from_slice(&self.divisor.to_le_bytes());
         out
     }
 
@@ -348,12 +349,13 @@ impl Identity {
             what: "IDENTIFY answer",
             why: "design name is not ASCII".into(),
         })?;
+        let f = &p[NAME_LEN..];
         Ok(Identity {
             name,
-            version: (p[8], p[9], p[10]),
-            max_payload: p[11],
-            clock_hz: u32::from_le_bytes(p[12..16].try_into().unwrap()),
-            divisor: u16::from_le_bytes(p[16..18].try_into().unwrap()),
+            version: (f[0], f[1], f[2]),
+            max_payload: f[3],
+            clock_hz: u32::from_le_bytes(f[4..8].try_into().unwrap()),
+            divisor: u16::from_le_bytes(f[8..10].try_into().unwrap()),
         })
     }
 
@@ -507,7 +509,7 @@ mod tests {
         };
         assert_eq!(
             hex(Frame::new(8, op::IDENTIFY | RESPONSE, &id.encode()).unwrap()),
-            "A5 12 08 81 6C 69 6E 6B 00 00 00 00 00 01 00 20 00 87 93 03 09 02 19 AD"
+            "A5 1A 08 81 6C 69 6E 6B 00 00 00 00 00 00 00 00 00 00 00 00 00 01 00 20 00 87 93 03 09 02 13 D4"
         );
         assert_eq!(
             hex(Frame::new(9, op::ERROR, &[err::BAD_CRC, op::ECHO]).unwrap()),
