@@ -146,6 +146,23 @@ impl Design {
         }
     }
 
+    /// Whether `cargo xtask test` (CI) synthesizes the design. The big ULX3S designs take
+    /// too long for CI's budget (nextpnr: 12 minutes for `othello-ff`, over an hour for
+    /// `othello-x8`); `cargo xtask synth` builds them.
+    pub fn synth_in_test(self) -> bool {
+        matches!(self, Design::Link | Design::Othello)
+    }
+
+    /// UART baud rate of a board build unless told otherwise: the link's default, and
+    /// 2 Mbaud for the multi-core design, whose host traffic grows with its job count
+    /// (the ULX3S's FT231X and the Cu's FT2232H both run 2 Mbaud).
+    pub fn default_baud(self) -> u32 {
+        match self {
+            Design::OthelloX8 => 2_000_000,
+            _ => link::DEFAULT_BAUD,
+        }
+    }
+
     /// The solver cores of an Othello design: (fastest-first, number of cores).
     pub fn othello_cores(self) -> Option<(bool, usize)> {
         match self {

@@ -486,9 +486,7 @@ fn othello(c: OthelloCmd) -> Result<()> {
 /// without one are left out.
 fn projected(design: &str, cycles: u64) -> Vec<(String, f64, f64)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let boards = Design::from_name(design)
-        .map(|d| d.boards())
-        .unwrap_or(&[]);
+    let boards = Design::from_name(design).map(|d| d.boards()).unwrap_or(&[]);
     boards
         .iter()
         .filter_map(|b| {

@@ -76,9 +76,9 @@ impl Default for SplitConfig {
 }
 
 /// Default [`SplitConfig::depth`].
-pub const DEFAULT_SPLIT_DEPTH: u32 = 4;
+pub const DEFAULT_SPLIT_DEPTH: u32 = 2;
 /// Default [`SplitConfig::job_empties`].
-pub const DEFAULT_JOB_EMPTIES: u32 = 8;
+pub const DEFAULT_JOB_EMPTIES: u32 = 10;
 
 /// The result of a split solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

@@ -143,17 +143,22 @@ fn split_solve_matches_model() {
         return;
     };
     let mut r = StdRng::seed_from_u64(SEED ^ 1);
-    let mut positions: Vec<(u64, u64)> = (0..12)
+    let mut positions: Vec<(u64, u64)> = (0..8)
         .map(|_| {
             let e = r.gen_range(10..=13);
             random_position(&mut r, e)
         })
         .collect();
-    for n in [1, 3, 7] {
+    for n in [1] {
         let q = ffo(n);
         positions.push((q.p, q.o));
     }
-    let cfg = SplitConfig::default();
+    // Small positions: split them too.
+    let cfg = SplitConfig {
+        depth: 2,
+        job_empties: 6,
+        ..Default::default()
+    };
     let (mut cycles, mut elapsed) = (0, 0);
     for (i, &(p, o)) in positions.iter().enumerate() {
         let want = search(p, o, -65, 65, MoveOrder::Paper);

@@ -6,6 +6,10 @@
 //!   cycles per node; projected time and nodes/s on each board at the Fmax of its latest synth
 //!   report's core clock; node counts with the paper's order vs fastest-first (model); and the software
 //!   solver (`model::othello::fast`) timed on this CPU in the same run, as a ratio.
+//!   Then the multi-core `othello-x8`: each position split over its cores by the host
+//!   (`host::split`) on the model executor, whose cycles per job are the hardware's exactly,
+//!   with the link's time per job at the build's baud rate: board time, speed-up over one
+//!   core, and the ratio to the CPU solver.
 
 use crate::boards;
 use anyhow::Result;
@@ -173,8 +177,10 @@ fn othello(a: &Args) -> Result<()> {
     let mut tot = (0u64, 0u64, 0u64, 0f64);
     let mut tot_ff = (0u64, 0f64);
     let mut cpu = fast::Solver::new();
+    let mut positions = Vec::new();
     for i in range {
         let pos = parse_position(lines[i - 1])?;
+        positions.push((i, pos.clone()));
         let r = host::othello::solve(&mut l, pos.p, pos.o, -65, 65, |n| {
             if !a.json {
                 eprint!("\r#{i}: {n} nodes   ");
@@ -279,6 +285,110 @@ fn othello(a: &Args) -> Result<()> {
                     println!("  {b}: no synth report (run cargo xtask synth othello --board {b})")
                 }
             }
+        }
+    }
+    multi_core(a, &positions, tot.1, tot.3)
+}
+
+/// The `othello-x8` design: each position split over its cores by the host (`host::split`),
+/// timed on the model executor (the hardware's exact cycles per job), with the link's time
+/// per job at the build's baud rate on the one shared link.
+fn multi_core(
+    a: &Args,
+    positions: &[(usize, model::othello::Position)],
+    single_cycles: u64,
+    cpu_s: f64,
+) -> Result<()> {
+    use host::split::{link_cycles_per_job, solve_split, ModelExecutor, SplitConfig};
+    use model::othello::search::MoveOrder;
+    let design = Design::OthelloX8;
+    let (ff, cores) = design.othello_cores().expect("an othello design");
+    let order = if ff {
+        MoveOrder::FastestFirst
+    } else {
+        MoveOrder::Paper
+    };
+    let fm = fmax(design.name())
+        .into_iter()
+        .find(|(b, _)| b == "ulx3s")
+        .and_then(|(_, f)| f);
+    let baud = design.default_baud();
+    // Without a synth report the link time is reckoned at the board's planned core clock.
+    let clock_hz = fm.unwrap_or(board_ulx3s::core_clock_hz(design) as f64 / 1e6) * 1e6;
+    let cfg = SplitConfig {
+        overhead_cycles: link_cycles_per_job(clock_hz, baud),
+        ..Default::default()
+    };
+    if !a.json {
+        println!(
+            "\n{} ({cores} {} cores), host split depth {} / jobs from {} empties, link {} baud ({} cycles per job), model executor:",
+            design.name(),
+            order.name(),
+            cfg.depth,
+            cfg.job_empties,
+            baud,
+            cfg.overhead_cycles
+        );
+        println!(
+            "{:>3} {:>11} {:>11} {:>7} {:>6} {:>8}",
+            "#", "cycles", "elapsed", "speedup", "jobs", "aborted"
+        );
+    }
+    let (mut cyc, mut el) = (0u64, 0u64);
+    for (i, pos) in positions {
+        let mut ex = ModelExecutor::new(cores, order, cfg.overhead_cycles);
+        let r = solve_split(&mut ex, pos.p, pos.o, -65, 65, cfg, |_| {})?;
+        let single = model::othello::search::solve(pos.p, pos.o, order);
+        anyhow::ensure!(
+            r.score == single.score,
+            "FFO #{i}: split {} vs one core {}",
+            r.score,
+            single.score
+        );
+        cyc += single.cycles;
+        el += r.elapsed_cycles;
+        if a.json {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "ffo": i, "design": design.name(), "cores": cores, "score": r.score,
+                    "single_core_cycles": single.cycles, "elapsed_cycles": r.elapsed_cycles,
+                    "job_cycles": r.cycles, "nodes": r.nodes, "jobs": r.jobs, "aborted": r.aborted,
+                    "link_cycles_per_job": cfg.overhead_cycles,
+                    "ulx3s_seconds": fm.map(|f| r.elapsed_cycles as f64 / (f * 1e6)),
+                })
+            );
+        } else {
+            println!(
+                "{:>3} {:>11} {:>11} {:>7.2} {:>6} {:>8}",
+                i,
+                single.cycles,
+                r.elapsed_cycles,
+                single.cycles as f64 / r.elapsed_cycles as f64,
+                r.jobs,
+                r.aborted
+            );
+        }
+    }
+    anyhow::ensure!(
+        cyc == single_cycles,
+        "the model's cycles {cyc} differ from the simulated board's {single_cycles}"
+    );
+    if !a.json {
+        print!(
+            "total: one core {cyc} cycles, {cores} cores {el} cycles: {:.2}x",
+            cyc as f64 / el as f64
+        );
+        match fm {
+            Some(f) => println!(
+                "; ulx3s at {f:.1} MHz: {:.3} s, CPU/FPGA time ratio {:.3}",
+                el as f64 / (f * 1e6),
+                cpu_s / (el as f64 / (f * 1e6))
+            ),
+            None => println!(
+                "; no synth report (run cargo xtask synth {} --board ulx3s)",
+                design.name()
+            ),
         }
     }
     Ok(())

@@ -12,8 +12,9 @@ pub struct Args {
     design: String,
     #[arg(long)]
     board: String,
-    #[arg(long, default_value_t = model::link::DEFAULT_BAUD)]
-    baud: u32,
+    /// UART baud rate of the build (default: the design's, `Design::default_baud`).
+    #[arg(long)]
+    baud: Option<u32>,
 }
 
 /// Synthesizes one design for one board; returns the report (pass or fail).
@@ -40,7 +41,7 @@ pub fn synth_one(design: Design, board: &str, baud: u32) -> Result<SynthReport> 
 
 pub fn run(a: Args) -> Result<()> {
     let design = Design::from_name(&a.design)?;
-    let r = synth_one(design, &a.board, a.baud)?;
+    let r = synth_one(design, &a.board, a.baud.unwrap_or(design.default_baud()))?;
     println!("{}", r.summary_line());
     if !r.passed() {
         bail!(

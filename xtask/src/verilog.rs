@@ -15,15 +15,16 @@ pub struct Args {
     /// Output directory (default target/boardgate/<design>-<board>).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// UART baud rate of the build.
-    #[arg(long, default_value_t = model::link::DEFAULT_BAUD)]
-    baud: u32,
+    /// UART baud rate of the build (default: the design's, `Design::default_baud`).
+    #[arg(long)]
+    baud: Option<u32>,
 }
 
 pub fn run(a: Args) -> Result<()> {
     let design = Design::from_name(&a.design)?;
     let board = boards::by_name(&a.board)?;
-    let build = board.build(design, a.baud)?;
+    let baud = a.baud.unwrap_or(design.default_baud());
+    let build = board.build(design, baud)?;
     let dir = a
         .out
         .unwrap_or_else(|| boards::build_dir(design.name(), board.name()));
@@ -35,7 +36,7 @@ pub fn run(a: Args) -> Result<()> {
         design.name(),
         board.name(),
         build.target_mhz,
-        a.baud
+        baud
     );
     Ok(())
 }
