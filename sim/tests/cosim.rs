@@ -260,3 +260,60 @@ fn cosim_detects_a_mismatch() {
     .expect_err("a differing Verilog must fail the co-simulation");
     assert!(e.to_string().contains("differs"), "{e}");
 }
+
+/// The Othello job control with two solvers (`OthelloCore::with_cores`): core-addressed
+/// starts, polls, results, `JOB_CORES`, bad indices and lengths, an abort.
+#[test]
+fn othello_core_verilog() {
+    use model::othello::protocol::{encode_start, encode_start_on};
+    if !skip_unless_verilator("othello_core_verilog") {
+        return;
+    }
+    let mut r = rng(7);
+    let pos: Vec<(u64, u64)> = (0..3)
+        .map(|_| model::othello::random::random_position(&mut r, 5))
+        .collect();
+    let frames: Vec<(u8, Vec<u8>)> = vec![
+        (op::JOB_CORES, vec![]),
+        (
+            op::JOB_START,
+            encode_start_on(1, pos[0].0, pos[0].1, -65, 65),
+        ),
+        (op::JOB_START, encode_start(pos[1].0, pos[1].1, -3, 4)),
+        (
+            op::JOB_START,
+            encode_start_on(2, pos[2].0, pos[2].1, -65, 65),
+        ),
+        (op::JOB_START, encode_start_on(0, 3, 1, -65, 65)),
+        (op::JOB_POLL, vec![1]),
+        (op::JOB_CORES, vec![]),
+        (op::JOB_RESULT, vec![1]),
+        (op::JOB_RESULT, vec![]),
+        (op::JOB_POLL, vec![1, 1]),
+        (
+            op::JOB_START,
+            encode_start_on(1, pos[2].0, pos[2].1, -65, 65),
+        ),
+        (op::JOB_ABORT, vec![1]),
+        (op::JOB_RESULT, vec![1]),
+        (op::JOB_CORES, vec![]),
+    ];
+    let stream: Vec<u8> = frames
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
+        .collect();
+    let p = CoreParams::sim();
+    let mut core = gateware::othello::OthelloCore::with_cores(&p, "othello-x2", false, 2);
+    cosim(
+        "othello_core",
+        &mut core,
+        70_000,
+        Some("clock"),
+        |u, k| {
+            u.uart_rx.next = serial_level(&stream, p.divisor as f64, k as u64).unwrap_or(true);
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+}
