@@ -149,10 +149,8 @@ fn split_solve_matches_model() {
             random_position(&mut r, e)
         })
         .collect();
-    for n in [1] {
-        let q = ffo(n);
-        positions.push((q.p, q.o));
-    }
+    let q = ffo(1);
+    positions.push((q.p, q.o));
     // Small positions: split them too.
     let cfg = SplitConfig {
         depth: 2,

@@ -289,15 +289,12 @@ impl Logic for OthelloCore {
             | (self.engine.cmd_op.val() == self.k_op_abort.val())
             | (self.engine.cmd_op.val() == self.k_op_result.val())
         {
-            if (self.engine.cmd_op.val() == self.k_op_start.val())
-                & (self.engine.cmd_len.val() != self.k_start_len.val())
-                & !self.has_core.val()
-            {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_length.val();
-            } else if (self.engine.cmd_op.val() != self.k_op_start.val())
-                & (self.engine.cmd_len.val() != 0_u64)
-                & !self.has_core.val()
+            // Lengths: with the core byte (has_core), or the plain 18 / 0 bytes.
+            if !self.has_core.val()
+                & (((self.engine.cmd_op.val() == self.k_op_start.val())
+                    & (self.engine.cmd_len.val() != self.k_start_len.val()))
+                    | ((self.engine.cmd_op.val() != self.k_op_start.val())
+                        & (self.engine.cmd_len.val() != 0_u64)))
             {
                 self.engine.rsp_error.next = true;
                 self.engine.rsp_code.next = self.k_err_length.val();
