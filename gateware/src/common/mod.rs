@@ -2,10 +2,12 @@
 
 pub mod crc16;
 pub mod link_engine;
+pub mod link_shell;
 pub mod uart_rx;
 pub mod uart_tx;
 
 pub use crc16::Crc16Byte;
 pub use link_engine::LinkEngine;
+pub use link_shell::LinkShell;
 pub use uart_rx::UartRx;
 pub use uart_tx::UartTx;

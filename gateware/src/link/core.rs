@@ -17,9 +17,9 @@
 //!
 //! LEDs: bit 7 = job running, bits 6..0 = good frames received.
 
-use crate::common::{LinkEngine, UartRx, UartTx};
+use crate::common::LinkShell;
 use crate::design::{self, CoreParams};
-use model::link::{self, err, job, op, PAYLOAD_BITS};
+use model::link::{err, job, op, PAYLOAD_BITS};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -28,9 +28,7 @@ pub struct LinkCore {
     pub uart_rx: Signal<In, Bit>,
     pub uart_tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<8>>,
-    rx: UartRx,
-    tx: UartTx,
-    engine: LinkEngine,
+    shell: LinkShell,
     k_op_echo: Constant<Bits<8>>,
     k_op_counter: Constant<Bits<8>>,
     k_op_start: Constant<Bits<8>>,
@@ -55,22 +53,13 @@ pub struct LinkCore {
 
 impl LinkCore {
     pub fn new(p: &CoreParams) -> Self {
-        let identity = link::Identity {
-            name: <Self as design::BoardCore>::NAME.into(),
-            version: design::version(),
-            max_payload: link::MAX_PAYLOAD as u8,
-            clock_hz: p.clock_hz,
-            divisor: p.divisor as u16,
-        };
         let k8 = |v: u8| Constant::new((v as u64).into());
         Self {
             clock: Default::default(),
             uart_rx: Default::default(),
             uart_tx: Default::default(),
             leds: Default::default(),
-            rx: UartRx::new(p.divisor),
-            tx: UartTx::new(p.divisor),
-            engine: LinkEngine::new(&identity, p.rx_timeout_cycles()),
+            shell: LinkShell::new(p, <Self as design::BoardCore>::NAME),
             k_op_echo: k8(op::ECHO),
             k_op_counter: k8(op::COUNTER),
             k_op_start: k8(op::JOB_START),
@@ -109,18 +98,11 @@ impl Logic for LinkCore {
             job_target,
             job_elapsed
         );
-        self.rx.clock.next = self.clock.val();
-        self.tx.clock.next = self.clock.val();
-        self.engine.clock.next = self.clock.val();
-        // Pins <-> UART <-> engine.
-        self.rx.rx.next = self.uart_rx.val();
-        self.uart_tx.next = self.tx.tx.val();
-        self.engine.rx_data.next = self.rx.data.val();
-        self.engine.rx_valid.next = self.rx.valid.val();
-        self.tx.data.next = self.engine.tx_data.val();
-        self.tx.start.next = self.engine.tx_start.val();
-        self.engine.tx_ready.next = self.tx.ready.val();
-        self.leds.next = (self.engine.frames.val() & 0x7F_u64)
+        // Pins <-> link shell (UART, link engine).
+        self.shell.clock.next = self.clock.val();
+        self.shell.uart_rx.next = self.uart_rx.val();
+        self.uart_tx.next = self.shell.uart_tx.val();
+        self.leds.next = (self.shell.frames.val() & 0x7F_u64)
             | (bit_cast::<8, 1>((self.job_state.q.val() == self.k_job_running.val()).into())
                 << 7_u64);
 
@@ -139,77 +121,77 @@ impl Logic for LinkCore {
         }
 
         // Commands: answered in the cycle they arrive.
-        self.engine.rsp_valid.next = self.engine.cmd_valid.val();
-        self.engine.rsp_error.next = false;
-        self.engine.rsp_code.next = self.k_err_unknown.val();
-        self.engine.rsp_len.next = 0_u64.into();
-        self.engine.rsp_payload.next = 0_u64.into();
+        self.shell.rsp_valid.next = self.shell.cmd_valid.val();
+        self.shell.rsp_error.next = false;
+        self.shell.rsp_code.next = self.k_err_unknown.val();
+        self.shell.rsp_len.next = 0_u64.into();
+        self.shell.rsp_payload.next = 0_u64.into();
         self.status_state.next = self.job_state.q.val();
-        if self.engine.cmd_op.val() == self.k_op_echo.val() {
-            self.engine.rsp_len.next = self.engine.cmd_len.val();
-            self.engine.rsp_payload.next = self.engine.cmd_payload.val();
-        } else if self.engine.cmd_op.val() == self.k_op_counter.val() {
-            if self.engine.cmd_len.val() == 0_u64 {
-                self.engine.rsp_len.next = 8_u64.into();
-                self.engine.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 32>(self.count_lo.q.val())
+        if self.shell.cmd_op.val() == self.k_op_echo.val() {
+            self.shell.rsp_len.next = self.shell.cmd_len.val();
+            self.shell.rsp_payload.next = self.shell.cmd_payload.val();
+        } else if self.shell.cmd_op.val() == self.k_op_counter.val() {
+            if self.shell.cmd_len.val() == 0_u64 {
+                self.shell.rsp_len.next = 8_u64.into();
+                self.shell.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 32>(self.count_lo.q.val())
                     | (bit_cast::<PAYLOAD_BITS, 32>(self.count_hi.q.val()) << 32_u64);
             } else {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_length.val();
+                self.shell.rsp_error.next = true;
+                self.shell.rsp_code.next = self.k_err_length.val();
             }
-        } else if (self.engine.cmd_op.val() == self.k_op_start.val())
-            | (self.engine.cmd_op.val() == self.k_op_poll.val())
-            | (self.engine.cmd_op.val() == self.k_op_abort.val())
+        } else if (self.shell.cmd_op.val() == self.k_op_start.val())
+            | (self.shell.cmd_op.val() == self.k_op_poll.val())
+            | (self.shell.cmd_op.val() == self.k_op_abort.val())
         {
-            if self.engine.cmd_op.val() == self.k_op_start.val() {
-                if self.engine.cmd_len.val() != self.k_start_len.val() {
-                    self.engine.rsp_error.next = true;
-                    self.engine.rsp_code.next = self.k_err_length.val();
+            if self.shell.cmd_op.val() == self.k_op_start.val() {
+                if self.shell.cmd_len.val() != self.k_start_len.val() {
+                    self.shell.rsp_error.next = true;
+                    self.shell.rsp_code.next = self.k_err_length.val();
                 } else if self.job_state.q.val() == self.k_job_running.val() {
-                    self.engine.rsp_error.next = true;
-                    self.engine.rsp_code.next = self.k_err_busy.val();
-                } else if self.engine.cmd_valid.val() {
-                    self.job_target.d.next = self.engine.cmd_payload.val().get_bits::<32>(0);
+                    self.shell.rsp_error.next = true;
+                    self.shell.rsp_code.next = self.k_err_busy.val();
+                } else if self.shell.cmd_valid.val() {
+                    self.job_target.d.next = self.shell.cmd_payload.val().get_bits::<32>(0);
                     self.job_elapsed.d.next = 0_u64.into();
-                    if self.engine.cmd_payload.val().get_bits::<32>(0) == 0_u64 {
+                    if self.shell.cmd_payload.val().get_bits::<32>(0) == 0_u64 {
                         self.status_state.next = self.k_job_done.val();
                     } else {
                         self.status_state.next = self.k_job_running.val();
                     }
                     self.job_state.d.next = self.status_state.val();
                 }
-            } else if self.engine.cmd_len.val() != 0_u64 {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_length.val();
-            } else if (self.engine.cmd_op.val() == self.k_op_abort.val())
+            } else if self.shell.cmd_len.val() != 0_u64 {
+                self.shell.rsp_error.next = true;
+                self.shell.rsp_code.next = self.k_err_length.val();
+            } else if (self.shell.cmd_op.val() == self.k_op_abort.val())
                 & (self.job_state.q.val() == self.k_job_running.val())
-                & self.engine.cmd_valid.val()
+                & self.shell.cmd_valid.val()
             {
                 self.status_state.next = self.k_job_aborted.val();
                 self.job_state.d.next = self.k_job_aborted.val();
             }
-            self.engine.rsp_len.next = 9_u64.into();
+            self.shell.rsp_len.next = 9_u64.into();
             // JOB_START answers with elapsed 0; POLL/ABORT with the elapsed count so far.
-            if self.engine.cmd_op.val() == self.k_op_start.val() {
-                self.engine.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.status_state.val());
+            if self.shell.cmd_op.val() == self.k_op_start.val() {
+                self.shell.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.status_state.val());
             } else {
-                self.engine.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.status_state.val())
+                self.shell.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.status_state.val())
                     | (bit_cast::<PAYLOAD_BITS, 32>(self.job_elapsed.q.val()) << 8_u64);
             }
-        } else if self.engine.cmd_op.val() == self.k_op_result.val() {
-            if self.engine.cmd_len.val() != 0_u64 {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_length.val();
+        } else if self.shell.cmd_op.val() == self.k_op_result.val() {
+            if self.shell.cmd_len.val() != 0_u64 {
+                self.shell.rsp_error.next = true;
+                self.shell.rsp_code.next = self.k_err_length.val();
             } else if self.job_state.q.val() == self.k_job_done.val() {
-                self.engine.rsp_len.next = 8_u64.into();
-                self.engine.rsp_payload.next =
+                self.shell.rsp_len.next = 8_u64.into();
+                self.shell.rsp_payload.next =
                     bit_cast::<PAYLOAD_BITS, 32>(self.job_elapsed.q.val());
             } else {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_no_result.val();
+                self.shell.rsp_error.next = true;
+                self.shell.rsp_code.next = self.k_err_no_result.val();
             }
         } else {
-            self.engine.rsp_error.next = true;
+            self.shell.rsp_error.next = true;
         }
     }
 }

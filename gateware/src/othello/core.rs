@@ -23,8 +23,8 @@
 //! LEDs: bit 7 = some core solving, bits 6..0 = good frames received.
 
 use super::Solver;
-use crate::common::{LinkEngine, UartRx, UartTx};
-use crate::design::{self, CoreParams};
+use crate::common::LinkShell;
+use crate::design::CoreParams;
 use model::link::{self, err, job, op, PAYLOAD_BITS};
 use model::othello::protocol::{CORE_INDEX_LEN, MAX_CORES, RESULT_LEN, START_LEN};
 use rust_hdl::prelude::*;
@@ -35,9 +35,7 @@ pub struct OthelloCore {
     pub uart_rx: Signal<In, Bit>,
     pub uart_tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<8>>,
-    rx: UartRx,
-    tx: UartTx,
-    engine: LinkEngine,
+    shell: LinkShell,
     solvers: Vec<Solver>,
     k_op_start: Constant<Bits<8>>,
     k_op_poll: Constant<Bits<8>>,
@@ -101,22 +99,13 @@ impl OthelloCore {
             (1..=MAX_CORES).contains(&cores),
             "{cores} solver cores: 1..={MAX_CORES} fit the protocol"
         );
-        let identity = link::Identity {
-            name: name.into(),
-            version: design::version(),
-            max_payload: link::MAX_PAYLOAD as u8,
-            clock_hz: p.clock_hz,
-            divisor: p.divisor as u16,
-        };
         let k8 = |v: u8| Constant::new((v as u64).into());
         Self {
             clock: Default::default(),
             uart_rx: Default::default(),
             uart_tx: Default::default(),
             leds: Default::default(),
-            rx: UartRx::new(p.divisor),
-            tx: UartTx::new(p.divisor),
-            engine: LinkEngine::new(&identity, p.rx_timeout_cycles()),
+            shell: LinkShell::new(p, name),
             solvers: (0..cores)
                 .map(|_| Solver::new(model::othello::order::paper_order(), fastest_first))
                 .collect(),
@@ -181,28 +170,22 @@ crate::impl_board_core!(OthelloCore, "othello");
 impl Logic for OthelloCore {
     #[hdl_gen]
     fn update(&mut self) {
-        self.rx.clock.next = self.clock.val();
-        self.tx.clock.next = self.clock.val();
-        self.engine.clock.next = self.clock.val();
-        self.rx.rx.next = self.uart_rx.val();
-        self.uart_tx.next = self.tx.tx.val();
-        self.engine.rx_data.next = self.rx.data.val();
-        self.engine.rx_valid.next = self.rx.valid.val();
-        self.tx.data.next = self.engine.tx_data.val();
-        self.tx.start.next = self.engine.tx_start.val();
-        self.engine.tx_ready.next = self.tx.ready.val();
+        // Pins <-> link shell (UART, link engine).
+        self.shell.clock.next = self.clock.val();
+        self.shell.uart_rx.next = self.uart_rx.val();
+        self.uart_tx.next = self.shell.uart_tx.val();
 
         // The addressed core: the leading index byte when the length says it is there.
-        self.has_core.next = ((self.engine.cmd_op.val() == self.k_op_start.val())
-            & (self.engine.cmd_len.val() == self.k_start_core_len.val()))
-            | ((self.engine.cmd_op.val() != self.k_op_start.val())
-                & (self.engine.cmd_len.val() == self.k_core_len.val()));
+        self.has_core.next = ((self.shell.cmd_op.val() == self.k_op_start.val())
+            & (self.shell.cmd_len.val() == self.k_start_core_len.val()))
+            | ((self.shell.cmd_op.val() != self.k_op_start.val())
+                & (self.shell.cmd_len.val() == self.k_core_len.val()));
         if self.has_core.val() {
-            self.sel.next = self.engine.cmd_payload.val().get_bits::<8>(0);
-            self.args.next = self.engine.cmd_payload.val() >> 8_u64;
+            self.sel.next = self.shell.cmd_payload.val().get_bits::<8>(0);
+            self.args.next = self.shell.cmd_payload.val() >> 8_u64;
         } else {
             self.sel.next = 0_u64.into();
-            self.args.next = self.engine.cmd_payload.val();
+            self.args.next = self.shell.cmd_payload.val();
         }
         self.sel_hot.next = self.one.val() << self.sel.val();
         // JOB_START arguments. alpha, beta arrive as i8 and enter the solver in excess-128
@@ -268,71 +251,71 @@ impl Logic for OthelloCore {
             | (bit_cast::<PAYLOAD_BITS, 32>(self.sel_nodes_hi.val()) << 48_u64)
             | (bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles_lo.val()) << 80_u64)
             | (bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles_hi.val()) << 112_u64);
-        self.leds.next = (self.engine.frames.val() & 0x7F_u64)
+        self.leds.next = (self.shell.frames.val() & 0x7F_u64)
             | (bit_cast::<8, 1>(self.any_busy.val().into()) << 7_u64);
 
-        self.engine.rsp_valid.next = self.engine.cmd_valid.val();
-        self.engine.rsp_error.next = false;
-        self.engine.rsp_code.next = self.k_err_unknown.val();
-        self.engine.rsp_len.next = self.k_status_len.val();
-        self.engine.rsp_payload.next = self.sel_status.val();
-        if self.engine.cmd_op.val() == self.k_op_cores.val() {
-            if self.engine.cmd_len.val() != 0_u64 {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_length.val();
+        self.shell.rsp_valid.next = self.shell.cmd_valid.val();
+        self.shell.rsp_error.next = false;
+        self.shell.rsp_code.next = self.k_err_unknown.val();
+        self.shell.rsp_len.next = self.k_status_len.val();
+        self.shell.rsp_payload.next = self.sel_status.val();
+        if self.shell.cmd_op.val() == self.k_op_cores.val() {
+            if self.shell.cmd_len.val() != 0_u64 {
+                self.shell.rsp_error.next = true;
+                self.shell.rsp_code.next = self.k_err_length.val();
             } else {
-                self.engine.rsp_len.next = self.k_cores_len.val();
-                self.engine.rsp_payload.next = self.states.val();
+                self.shell.rsp_len.next = self.k_cores_len.val();
+                self.shell.rsp_payload.next = self.states.val();
             }
-        } else if (self.engine.cmd_op.val() == self.k_op_start.val())
-            | (self.engine.cmd_op.val() == self.k_op_poll.val())
-            | (self.engine.cmd_op.val() == self.k_op_abort.val())
-            | (self.engine.cmd_op.val() == self.k_op_result.val())
+        } else if (self.shell.cmd_op.val() == self.k_op_start.val())
+            | (self.shell.cmd_op.val() == self.k_op_poll.val())
+            | (self.shell.cmd_op.val() == self.k_op_abort.val())
+            | (self.shell.cmd_op.val() == self.k_op_result.val())
         {
             // Lengths: with the core byte (has_core), or the plain 18 / 0 bytes.
             if !self.has_core.val()
-                & (((self.engine.cmd_op.val() == self.k_op_start.val())
-                    & (self.engine.cmd_len.val() != self.k_start_len.val()))
-                    | ((self.engine.cmd_op.val() != self.k_op_start.val())
-                        & (self.engine.cmd_len.val() != 0_u64)))
+                & (((self.shell.cmd_op.val() == self.k_op_start.val())
+                    & (self.shell.cmd_len.val() != self.k_start_len.val()))
+                    | ((self.shell.cmd_op.val() != self.k_op_start.val())
+                        & (self.shell.cmd_len.val() != 0_u64)))
             {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_length.val();
+                self.shell.rsp_error.next = true;
+                self.shell.rsp_code.next = self.k_err_length.val();
             } else if self.sel.val() >= self.k_cores.val() {
-                self.engine.rsp_error.next = true;
-                self.engine.rsp_code.next = self.k_err_argument.val();
-            } else if self.engine.cmd_op.val() == self.k_op_start.val() {
+                self.shell.rsp_error.next = true;
+                self.shell.rsp_code.next = self.k_err_argument.val();
+            } else if self.shell.cmd_op.val() == self.k_op_start.val() {
                 if self.sel_busy.val() {
-                    self.engine.rsp_error.next = true;
-                    self.engine.rsp_code.next = self.k_err_busy.val();
+                    self.shell.rsp_error.next = true;
+                    self.shell.rsp_code.next = self.k_err_busy.val();
                 } else if (self.arg_p.val() & self.arg_o.val()).any()
                     | (self.arg_alpha.val() >= self.arg_beta.val())
                 {
-                    self.engine.rsp_error.next = true;
-                    self.engine.rsp_code.next = self.k_err_argument.val();
+                    self.shell.rsp_error.next = true;
+                    self.shell.rsp_code.next = self.k_err_argument.val();
                 } else {
-                    self.go_start.next = self.engine.cmd_valid.val();
+                    self.go_start.next = self.shell.cmd_valid.val();
                     // Answer as the state will be: running, nothing searched yet.
-                    self.engine.rsp_payload.next =
+                    self.shell.rsp_payload.next =
                         bit_cast::<PAYLOAD_BITS, 8>(self.k_job_running.val());
                 }
-            } else if self.engine.cmd_op.val() == self.k_op_abort.val() {
+            } else if self.shell.cmd_op.val() == self.k_op_abort.val() {
                 if self.sel_busy.val() {
-                    self.go_abort.next = self.engine.cmd_valid.val();
-                    self.engine.rsp_payload.next = (self.sel_status.val() & !0xFF_u64)
+                    self.go_abort.next = self.shell.cmd_valid.val();
+                    self.shell.rsp_payload.next = (self.sel_status.val() & !0xFF_u64)
                         | bit_cast::<PAYLOAD_BITS, 8>(self.k_job_aborted.val());
                 }
-            } else if self.engine.cmd_op.val() == self.k_op_result.val() {
+            } else if self.shell.cmd_op.val() == self.k_op_result.val() {
                 if self.sel_result_ok.val() {
-                    self.engine.rsp_len.next = self.k_result_len.val();
-                    self.engine.rsp_payload.next = self.sel_result.val();
+                    self.shell.rsp_len.next = self.k_result_len.val();
+                    self.shell.rsp_payload.next = self.sel_result.val();
                 } else {
-                    self.engine.rsp_error.next = true;
-                    self.engine.rsp_code.next = self.k_err_no_result.val();
+                    self.shell.rsp_error.next = true;
+                    self.shell.rsp_code.next = self.k_err_no_result.val();
                 }
             }
         } else {
-            self.engine.rsp_error.next = true;
+            self.shell.rsp_error.next = true;
         }
         for i in 0..self.solvers.len() {
             self.solvers[i].start.next = self.go_start.val() & self.sel_hot.val().get_bit(i);
