@@ -34,6 +34,7 @@ fn main() {
                 depth,
                 job_empties,
                 overhead_cycles: overhead,
+                split_probes: std::env::var("SPLIT_PROBES").is_ok(),
                 ..Default::default()
             };
             let (mut el, mut nodes, mut jobs) = (0u64, 0u64, 0u32);

@@ -62,6 +62,9 @@ pub struct SplitConfig {
     pub null_window: bool,
     /// Positions with this many empty squares or fewer are one job, never split.
     pub job_empties: u32,
+    /// Split null-window probes too (else each probe is one job: most of them are refuted
+    /// at once, and a job costs the link's time).
+    pub split_probes: bool,
 }
 
 impl Default for SplitConfig {
@@ -71,12 +74,13 @@ impl Default for SplitConfig {
             overhead_cycles: 0,
             null_window: true,
             job_empties: DEFAULT_JOB_EMPTIES,
+            split_probes: false,
         }
     }
 }
 
 /// Default [`SplitConfig::depth`].
-pub const DEFAULT_SPLIT_DEPTH: u32 = 2;
+pub const DEFAULT_SPLIT_DEPTH: u32 = 3;
 /// Default [`SplitConfig::job_empties`].
 pub const DEFAULT_JOB_EMPTIES: u32 = 10;
 
@@ -279,7 +283,9 @@ impl Tree {
         urgent: bool,
     ) -> usize {
         let id = self.nodes.len();
+        let probe = parent.is_some_and(|(_, _, null, _)| null);
         let split = depth < self.cfg.depth
+            && (self.cfg.split_probes || !probe)
             && 64 - (p | o).count_ones() > self.cfg.job_empties
             && model::othello::legal_moves(p, o).count_ones() >= 2;
         self.nodes.push(Node {
@@ -481,13 +487,14 @@ mod tests {
                 }
             };
             let want = search(p, o, alpha, beta, MoveOrder::Paper);
-            for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4)] {
+            for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4), (4, 3)] {
                 let mut ex = ModelExecutor::new(cores, MoveOrder::Paper, 10);
                 let cfg = SplitConfig {
                     depth,
                     overhead_cycles: 10,
                     null_window: cores != 3,
                     job_empties: 2,
+                    split_probes: cores == 8,
                 };
                 let got = solve_split(&mut ex, p, o, alpha as i8, beta as i8, cfg, |_| {}).unwrap();
                 let ctx = format!("position {i} p {p:#x} o {o:#x} ({alpha}, {beta}) {cores} cores");
