@@ -70,3 +70,33 @@ pub fn verilator_lint(
     }
     Ok(text)
 }
+
+/// Lints a board top (`top_v`, module `top`) with Verilator, with `stubs` standing in for the
+/// vendor primitives, and fails on a warning in the board top itself (the core's warnings are
+/// the gateware's business). Skips without Verilator, or fails under CI.
+pub fn assert_board_top_lints_clean(test: &str, board: &str, top_v: &str, stubs: &str) {
+    let Some(verilator) = tool_or_skip(test, verilator()) else {
+        return;
+    };
+    let out = verilator_lint(
+        &verilator,
+        board,
+        &[("top.v", top_v), ("stubs.v", stubs)],
+        "top",
+    )
+    .unwrap();
+    let top_start = top_v[..top_v.find("\nmodule top(").unwrap()]
+        .lines()
+        .count();
+    for line in out.lines().filter(|l| l.starts_with("%Warning")) {
+        let Some(n) = line
+            .split("top.v:")
+            .nth(1)
+            .and_then(|r| r.split(':').next())
+            .and_then(|n| n.parse::<usize>().ok())
+        else {
+            continue;
+        };
+        assert!(n <= top_start, "board top warning: {line}\n{out}");
+    }
+}
