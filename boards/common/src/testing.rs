@@ -100,3 +100,47 @@ pub fn assert_board_top_lints_clean(test: &str, board: &str, top_v: &str, stubs:
         assert!(n <= top_start, "board top warning: {line}\n{out}");
     }
 }
+
+/// The `link` design synthesized for `board` with the real tools into a directory under
+/// `tmp`: every file of the flow is written, the report reads back equal, the bitstream
+/// exists and the build passes. Runs only with `BOARDGATE_SYNTH=1`; `yosys` says whether the
+/// board's tools were found (skip, or fail under CI). `constraints` is the pin file's name.
+pub fn check_synth_link(
+    board: &dyn crate::Board,
+    yosys: Result<PathBuf>,
+    constraints: &str,
+    tmp: &Path,
+) {
+    if !synth_enabled() {
+        eprintln!("skipping synth_link: set {SYNTH_ENV}=1 to run synthesis");
+        return;
+    }
+    if tool_or_skip("synth_link", yosys).is_none() {
+        return;
+    }
+    let build = board
+        .build(gateware::Design::Link, crate::DEFAULT_BAUD)
+        .unwrap();
+    let dir = tmp.join(format!("synth-{}-link", board.name()));
+    let report = board.synth(&build, &dir).unwrap();
+    println!("{}", report.summary_line());
+    for file in [
+        "top.v",
+        constraints,
+        "commands.sh",
+        "yosys.log",
+        "nextpnr.log",
+    ] {
+        assert!(
+            dir.join(file).is_file(),
+            "{file} missing in {}",
+            dir.display()
+        );
+    }
+    assert_eq!(
+        crate::SynthReport::read(&dir.join("report.json")).unwrap(),
+        report
+    );
+    assert!(Path::new(&report.bitstream).is_file());
+    assert!(report.passed(), "{}", report.summary_line());
+}
