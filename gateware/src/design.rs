@@ -185,7 +185,7 @@ impl Design {
     }
 
     /// Boards the design is built for (`othello-ff` does not fit the Alchitry Cu's HX8K
-    /// next to the paper-order solver's 68% of its logic cells).
+    /// next to the paper-order solver's 72% of its logic cells).
     pub fn boards(self) -> &'static [&'static str] {
         match self {
             Design::OthelloFf | Design::OthelloX8 => &["ulx3s"],
