@@ -464,7 +464,7 @@ impl Executor for ModelExecutor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use model::othello::random::random_position;
+    use model::othello::random::{random_position, random_window};
     use rand::{Rng, SeedableRng};
 
     /// On the model, the split solve gives the single core's score for every core count and
@@ -475,17 +475,7 @@ mod tests {
         for i in 0..200 {
             let e = rng.gen_range(4..=9);
             let (p, o) = random_position(&mut rng, e);
-            let (alpha, beta) = match i % 3 {
-                0 => (-65, 65),
-                1 => {
-                    let a = rng.gen_range(-30..30);
-                    (a, a + 1)
-                }
-                _ => {
-                    let a = rng.gen_range(-40..30);
-                    (a, rng.gen_range(a + 1..=40))
-                }
-            };
+            let (alpha, beta) = random_window(&mut rng, i);
             let want = search(p, o, alpha, beta, MoveOrder::Paper);
             for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4), (4, 3)] {
                 let mut ex = ModelExecutor::new(cores, MoveOrder::Paper, 10);

@@ -209,17 +209,21 @@ fn link_core_verilog() {
             .encode(),
     );
     stream.extend(Frame::new(10, op::JOB_POLL, &[]).unwrap().encode());
-    let p = CoreParams::sim();
-    let mut core = gateware::link::LinkCore::build(&p);
+    let mut core = gateware::link::LinkCore::build(&CoreParams::sim());
+    cosim_board_core("link_core", &mut core, 60_000, &stream);
+}
+
+/// A board core (built with `CoreParams::sim()`) against its Verilog, `stream` arriving on its
+/// UART pin from cycle 0, for `cycles` cycles.
+fn cosim_board_core<C: BoardCore>(name: &str, core: &mut C, cycles: usize, stream: &[u8]) {
+    let bit = CoreParams::sim().divisor as f64;
     cosim(
-        "link_core",
-        &mut core,
-        60_000,
+        name,
+        core,
+        cycles,
         Some("clock"),
-        |u, k| {
-            u.uart_rx.next = serial_level(&stream, p.divisor as f64, k as u64).unwrap_or(true);
-        },
-        |u, c| u.clock.next = Clock::from(c),
+        |u, k| u.uart_rx_pin().next = serial_level(stream, bit, k as u64).unwrap_or(true),
+        |u, c| u.clock_pin().next = Clock::from(c),
     )
     .unwrap();
 }
@@ -303,17 +307,7 @@ fn othello_core_verilog() {
         .enumerate()
         .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
         .collect();
-    let p = CoreParams::sim();
-    let mut core = gateware::othello::OthelloCore::with_cores(&p, "othello-x2", false, 2);
-    cosim(
-        "othello_core",
-        &mut core,
-        70_000,
-        Some("clock"),
-        |u, k| {
-            u.uart_rx.next = serial_level(&stream, p.divisor as f64, k as u64).unwrap_or(true);
-        },
-        |u, c| u.clock.next = Clock::from(c),
-    )
-    .unwrap();
+    let mut core =
+        gateware::othello::OthelloCore::with_cores(&CoreParams::sim(), "othello-x2", false, 2);
+    cosim_board_core("othello_core", &mut core, 70_000, &stream);
 }

@@ -5,7 +5,7 @@ use gateware::othello::{
     from_excess, solver::NO_MOVE, to_excess, DiscCounter, Flipper, LegalMoves, MoveSelector, Solver,
 };
 use model::othello::order::{first_in_order, paper_order};
-use model::othello::random::random_position;
+use model::othello::random::{random_position, random_window};
 use model::othello::search::{search, MoveOrder};
 use model::othello::{flips, legal_moves};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -238,17 +238,7 @@ fn check_solver(order: MoveOrder, seed: u64) {
     for i in 0..60 {
         let e = r.gen_range(1..=7);
         let (p, o) = random_position(&mut r, e);
-        let (alpha, beta) = match i % 3 {
-            0 => (-65, 65),
-            1 => {
-                let a = r.gen_range(-64..64);
-                (a, a + 1)
-            }
-            _ => {
-                let a = r.gen_range(-65..60);
-                (a, r.gen_range(a + 1..=65))
-            }
-        };
+        let (alpha, beta) = random_window(&mut r, i);
         let want = search(p, o, alpha, beta, order);
         let got = run_solver(&mut uut, p, o, alpha, beta);
         assert_eq!(

@@ -30,3 +30,19 @@ pub fn random_position(rng: &mut impl Rng, empties: u32) -> (u64, u64) {
         }
     }
 }
+
+/// A fail-hard window for test `i`, in rotation: the full window, a null window, a random
+/// wider one (scores in -65..=65).
+pub fn random_window(rng: &mut impl Rng, i: usize) -> (i32, i32) {
+    match i % 3 {
+        0 => (-65, 65),
+        1 => {
+            let a = rng.gen_range(-64..64);
+            (a, a + 1)
+        }
+        _ => {
+            let a = rng.gen_range(-65..60);
+            (a, rng.gen_range(a + 1..=65))
+        }
+    }
+}
