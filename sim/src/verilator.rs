@@ -37,8 +37,7 @@ pub struct VerilatorSim {
 
 impl VerilatorSim {
     pub fn open(design: Design) -> Result<Box<dyn Backend>> {
-        #[allow(clippy::needless_match)]
-        let Some(vt) = generated_vtable(design.name()) else {
+        let Some(vt) = generated::vtable(design.name()) else {
             if !AVAILABLE {
                 bail!("this build has no Verilator backend (verilator was not found when `sim` was built); use `--sim rust` or install verilator and rebuild");
             }
@@ -48,15 +47,6 @@ impl VerilatorSim {
         let model = unsafe { (vt.new)() };
         Ok(Box::new(VerilatorSim { vt, model }))
     }
-}
-
-#[cfg(have_verilator)]
-fn generated_vtable(name: &str) -> Option<VTable> {
-    generated::vtable(name)
-}
-#[cfg(not(have_verilator))]
-fn generated_vtable(_name: &str) -> Option<VTable> {
-    None
 }
 
 impl Drop for VerilatorSim {
