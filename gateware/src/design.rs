@@ -22,6 +22,14 @@ pub enum ParamError {
     Divisor(u32),
     #[error("unknown design '{0}' (known: {known})", known = Design::names().join(", "))]
     UnknownDesign(String),
+    #[error("unknown board '{0}' (known: {known})", known = BoardId::ALL.map(|b| b.name()).join(", "))]
+    UnknownBoard(String),
+    #[error("design {design} is not built for board {board} (it is built for: {boards})")]
+    NotForBoard {
+        design: &'static str,
+        board: &'static str,
+        boards: String,
+    },
 }
 
 impl CoreParams {
@@ -96,34 +104,174 @@ macro_rules! impl_board_core {
     };
 }
 
-/// The designs this repository builds.
+/// The boards designs are built for. Board crates take their names from here, so that the
+/// design table below can name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BoardId {
+    /// Alchitry Cu: iCE40-HX8K CB132.
+    AlchitryCu,
+    /// ULX3S: ECP5 LFE5U-85F-6 CABGA381.
+    Ulx3s,
+}
+
+impl BoardId {
+    pub const ALL: [BoardId; 2] = [BoardId::AlchitryCu, BoardId::Ulx3s];
+
+    /// Board name as used on the command line and in build directories.
+    pub const fn name(self) -> &'static str {
+        match self {
+            BoardId::AlchitryCu => "alchitry-cu",
+            BoardId::Ulx3s => "ulx3s",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<BoardId, ParamError> {
+        Self::ALL
+            .into_iter()
+            .find(|b| b.name() == name)
+            .ok_or_else(|| ParamError::UnknownBoard(name.to_string()))
+    }
+}
+
+/// The kind of core a design instantiates, with its build parameters. One variant per core
+/// type (a game's core); matches over it are exhaustive, so a new core type is found by the
+/// compiler everywhere it must be handled (Verilog emission, the rust simulation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Design {
+pub enum CoreKind {
     /// The link core: identify, echo, cycle counter, wait job.
     Link,
-    /// The Othello endgame solver, the paper's move order.
+    /// Othello endgame solvers behind one link.
+    Othello {
+        /// Fastest-first move ordering in hardware (else the paper's fixed order).
+        fastest_first: bool,
+        /// Number of solver cores (1..=`model::link::MAX_CORES`).
+        cores: usize,
+    },
+}
+
+/// A design's core clock on one board: a little under the Fmax nextpnr reached for it
+/// (`cargo xtask synth <design> --board <board>` checks that it is met).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardClock {
+    pub board: BoardId,
+    pub core_clock_hz: u32,
+}
+
+/// One row of the design table: everything the crates need to know about a design.
+#[derive(Clone, Copy, Debug)]
+pub struct DesignSpec {
+    /// The design this row describes (its position in [`DESIGNS`]).
+    pub design: Design,
+    /// Name reported by `IDENTIFY` and used on every command line (at most
+    /// `model::link::NAME_LEN` bytes).
+    pub name: &'static str,
+    /// One line for the README and `--help`.
+    pub summary: &'static str,
+    /// The core and its parameters.
+    pub core: CoreKind,
+    /// The boards the design is built for, each with its core clock.
+    pub clocks: &'static [BoardClock],
+    /// UART baud rate of board builds unless told otherwise.
+    pub baud: u32,
+    /// Whether `cargo xtask test` (CI) synthesizes the design (see `docs/synth/README.md` for
+    /// the budget); every design's committed report is checked against the tree regardless.
+    pub ci_synth: bool,
+}
+
+const fn clock(board: BoardId, mhz: u32) -> BoardClock {
+    BoardClock {
+        board,
+        core_clock_hz: mhz * 1_000_000,
+    }
+}
+
+/// The design table. Adding a design: a variant of [`Design`], a row here, and (for a new
+/// core type) a [`CoreKind`] variant with its core. Everything else (Verilog, the simulated
+/// board, board builds, synthesis, CI, the README's table) reads this table.
+pub const DESIGNS: [DesignSpec; Design::COUNT] = [
+    DesignSpec {
+        design: Design::Link,
+        name: "link",
+        summary: "the link core: identify, echo, cycle counter, a pollable wait job",
+        core: CoreKind::Link,
+        clocks: &[clock(BoardId::AlchitryCu, 60), clock(BoardId::Ulx3s, 50)],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: true,
+    },
+    DesignSpec {
+        design: Design::Othello,
+        name: "othello",
+        summary: "Othello endgame solver, the paper's move order",
+        core: CoreKind::Othello {
+            fastest_first: false,
+            cores: 1,
+        },
+        clocks: &[clock(BoardId::AlchitryCu, 30), clock(BoardId::Ulx3s, 45)],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: true,
+    },
+    DesignSpec {
+        design: Design::OthelloFf,
+        name: "othello-ff",
+        summary: "Othello endgame solver, fastest-first move ordering in hardware",
+        core: CoreKind::Othello {
+            fastest_first: true,
+            cores: 1,
+        },
+        // Does not fit the Alchitry Cu's HX8K beside the paper-order solver's 72% of it.
+        clocks: &[clock(BoardId::Ulx3s, 20)],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: false,
+    },
+    DesignSpec {
+        design: Design::OthelloX8,
+        name: "othello-x8",
+        summary: "eight paper-order Othello solvers behind one link; the host splits a solve",
+        core: CoreKind::Othello {
+            fastest_first: false,
+            cores: 8,
+        },
+        clocks: &[clock(BoardId::Ulx3s, 40)],
+        // Host traffic grows with the job count: 2 Mbaud (the ULX3S's FT231X runs it).
+        baud: 2_000_000,
+        ci_synth: false,
+    },
+];
+
+// Row i describes design i.
+const _: () = {
+    let mut i = 0;
+    while i < Design::COUNT {
+        assert!(DESIGNS[i].design as usize == i, "DESIGNS is out of order");
+        i += 1;
+    }
+};
+
+/// A design of this repository: an index into [`DESIGNS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Design {
+    Link,
     Othello,
-    /// The Othello endgame solver with fastest-first move ordering in hardware.
     OthelloFf,
-    /// Eight paper-order solvers behind one link; the host splits a solve between them.
     OthelloX8,
 }
 
 impl Design {
-    pub const ALL: [Design; 4] = [
+    pub const COUNT: usize = 4;
+    pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
         Design::OthelloFf,
         Design::OthelloX8,
     ];
 
+    /// The design's row of the design table.
+    pub const fn spec(self) -> &'static DesignSpec {
+        &DESIGNS[self as usize]
+    }
+
     pub fn name(self) -> &'static str {
-        match self {
-            Design::Link => crate::link::LinkCore::NAME,
-            Design::Othello => crate::othello::OthelloCore::NAME,
-            Design::OthelloFf => "othello-ff",
-            Design::OthelloX8 => "othello-x8",
-        }
+        self.spec().name
     }
 
     pub fn names() -> Vec<&'static str> {
@@ -138,59 +286,63 @@ impl Design {
             .ok_or_else(|| ParamError::UnknownDesign(name.to_string()))
     }
 
+    /// The core the design instantiates.
+    pub fn core(self) -> CoreKind {
+        self.spec().core
+    }
+
     /// The design's Verilog (top module `top`, ports `clock uart_rx uart_tx leds`).
     pub fn verilog(self, p: &CoreParams) -> String {
-        match self {
-            Design::Link => emit::<crate::link::LinkCore>(p),
-            _ => emit_core(self.othello_core(p).expect("an othello design")),
+        match self.core() {
+            CoreKind::Link => emit::<crate::link::LinkCore>(p),
+            CoreKind::Othello {
+                fastest_first,
+                cores,
+            } => emit_core(crate::othello::OthelloCore::with_cores(
+                p,
+                self.name(),
+                fastest_first,
+                cores,
+            )),
         }
     }
 
-    /// Whether `cargo xtask test` (CI) synthesizes the design. The big ULX3S designs take
-    /// too long for CI's budget (nextpnr: 12 minutes for `othello-ff`, over an hour for
-    /// `othello-x8`); `cargo xtask synth` builds them.
+    /// Whether `cargo xtask test` (CI) synthesizes the design.
     pub fn synth_in_test(self) -> bool {
-        matches!(self, Design::Link | Design::Othello)
+        self.spec().ci_synth
     }
 
-    /// UART baud rate of a board build unless told otherwise: the link's default, and
-    /// 2 Mbaud for the multi-core design, whose host traffic grows with its job count
-    /// (the ULX3S's FT231X and the Cu's FT2232H both run 2 Mbaud).
+    /// UART baud rate of a board build unless told otherwise.
     pub fn default_baud(self) -> u32 {
-        match self {
-            Design::OthelloX8 => 2_000_000,
-            _ => link::DEFAULT_BAUD,
-        }
+        self.spec().baud
     }
 
-    /// The solver cores of an Othello design: (fastest-first, number of cores).
-    pub fn othello_cores(self) -> Option<(bool, usize)> {
-        match self {
-            Design::Link => None,
-            Design::Othello => Some((false, 1)),
-            Design::OthelloFf => Some((true, 1)),
-            Design::OthelloX8 => Some((false, 8)),
-        }
+    /// Boards the design is built for.
+    pub fn boards(self) -> impl Iterator<Item = BoardId> {
+        self.spec().clocks.iter().map(|c| c.board)
     }
 
-    /// The core of an Othello design.
-    pub fn othello_core(self, p: &CoreParams) -> Option<crate::othello::OthelloCore> {
-        let (ff, n) = self.othello_cores()?;
-        Some(crate::othello::OthelloCore::with_cores(
-            p,
-            self.name(),
-            ff,
-            n,
-        ))
+    /// Whether the design is built for `board`.
+    pub fn built_for(self, board: BoardId) -> bool {
+        self.boards().any(|b| b == board)
     }
 
-    /// Boards the design is built for (`othello-ff` does not fit the Alchitry Cu's HX8K
-    /// next to the paper-order solver's 72% of its logic cells).
-    pub fn boards(self) -> &'static [&'static str] {
-        match self {
-            Design::OthelloFf | Design::OthelloX8 => &["ulx3s"],
-            _ => &["alchitry-cu", "ulx3s"],
-        }
+    /// The design's core clock on `board`; an error names the boards it is built for.
+    pub fn core_clock_hz(self, board: BoardId) -> Result<u32, ParamError> {
+        self.spec()
+            .clocks
+            .iter()
+            .find(|c| c.board == board)
+            .map(|c| c.core_clock_hz)
+            .ok_or_else(|| ParamError::NotForBoard {
+                design: self.name(),
+                board: board.name(),
+                boards: self
+                    .boards()
+                    .map(|b| b.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
     }
 }
 
@@ -213,4 +365,65 @@ pub fn version() -> (u8, u8, u8) {
         parse(env!("CARGO_PKG_VERSION_MINOR")),
         parse(env!("CARGO_PKG_VERSION_PATCH")),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn design_table_is_consistent() {
+        let mut names = std::collections::HashSet::new();
+        for d in Design::ALL {
+            let s = d.spec();
+            assert!(names.insert(s.name), "two designs are named {}", s.name);
+            assert!(
+                !s.name.is_empty() && s.name.len() <= link::NAME_LEN && s.name.is_ascii(),
+                "{}: IDENTIFY carries at most {} ASCII bytes",
+                s.name,
+                link::NAME_LEN
+            );
+            assert_eq!(Design::from_name(s.name), Ok(d));
+            assert!(!s.clocks.is_empty(), "{} is built for no board", s.name);
+            for c in s.clocks {
+                assert_eq!(
+                    s.clocks.iter().filter(|o| o.board == c.board).count(),
+                    1,
+                    "{} has two clocks on {}",
+                    s.name,
+                    c.board.name()
+                );
+                // The design's baud rate divides its core clock on every board.
+                CoreParams::for_board(c.core_clock_hz, s.baud).unwrap_or_else(|e| {
+                    panic!("{} on {}: {e}", s.name, c.board.name());
+                });
+            }
+            if let CoreKind::Othello { cores, .. } = s.core {
+                assert!((1..=model::othello::protocol::MAX_CORES).contains(&cores));
+            }
+        }
+        assert!(Design::ALL.iter().any(|d| d.synth_in_test()));
+    }
+
+    #[test]
+    fn unknown_names_are_errors() {
+        let e = Design::from_name("chess").unwrap_err().to_string();
+        assert!(
+            e.contains("unknown design 'chess'") && e.contains("othello-x8"),
+            "{e}"
+        );
+        let e = BoardId::from_name("arty").unwrap_err().to_string();
+        assert!(
+            e.contains("unknown board 'arty'") && e.contains("ulx3s"),
+            "{e}"
+        );
+        let e = Design::OthelloFf
+            .core_clock_hz(BoardId::AlchitryCu)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("not built for board alchitry-cu") && e.contains("ulx3s"),
+            "{e}"
+        );
+    }
 }

@@ -12,4 +12,6 @@ pub mod design;
 pub mod link;
 pub mod othello;
 
-pub use design::{BoardCore, CoreParams, Design, ParamError};
+pub use design::{
+    BoardClock, BoardCore, BoardId, CoreKind, CoreParams, Design, DesignSpec, ParamError, DESIGNS,
+};

@@ -342,7 +342,7 @@ fn othello(c: OthelloCmd) -> Result<()> {
                 Design::OthelloFf
             } else {
                 match Design::from_name(&design) {
-                    Ok(d) if d.othello_cores().is_some() => d,
+                    Ok(d) if matches!(d.core(), gateware::CoreKind::Othello { .. }) => d,
                     _ => {
                         return Err(Usage(format!(
                             "--design {design}: not an othello design (othello, othello-ff, othello-x8)"
@@ -486,7 +486,9 @@ fn othello(c: OthelloCmd) -> Result<()> {
 /// without one are left out.
 fn projected(design: &str, cycles: u64) -> Vec<(String, f64, f64)> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let boards = Design::from_name(design).map(|d| d.boards()).unwrap_or(&[]);
+    let boards: Vec<&str> = Design::from_name(design)
+        .map(|d| d.boards().map(|b| b.name()).collect())
+        .unwrap_or_default();
     boards
         .iter()
         .filter_map(|b| {

@@ -1,7 +1,7 @@
 //! The simulation backends behind one trait.
 
 use anyhow::{bail, Result};
-use gateware::{BoardCore, CoreParams, Design};
+use gateware::{BoardCore, CoreKind, CoreParams, Design};
 use rust_hdl::prelude::*;
 
 /// One simulated board: the design's pins, advanced one clock cycle at a time.
@@ -53,14 +53,23 @@ impl BackendKind {
 /// ([`CoreParams::sim`]; the Verilator models are built with the same).
 pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend>> {
     match kind {
-        BackendKind::Rust => Ok(match design {
-            Design::Link => Box::new(RustSim::<gateware::link::LinkCore>::new(&CoreParams::sim())?),
-            _ => Box::new(RustSim::from_core(
-                design
-                    .othello_core(&CoreParams::sim())
-                    .expect("an othello design"),
-            )?),
-        }),
+        BackendKind::Rust => {
+            let p = CoreParams::sim();
+            Ok(match design.core() {
+                CoreKind::Link => Box::new(RustSim::<gateware::link::LinkCore>::new(&p)?),
+                CoreKind::Othello {
+                    fastest_first,
+                    cores,
+                } => Box::new(RustSim::from_core(
+                    gateware::othello::OthelloCore::with_cores(
+                        &p,
+                        design.name(),
+                        fastest_first,
+                        cores,
+                    ),
+                )?),
+            })
+        }
         BackendKind::Verilator => crate::verilator::VerilatorSim::open(design),
     }
 }

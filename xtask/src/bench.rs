@@ -302,7 +302,13 @@ fn multi_core(
     use host::split::{link_cycles_per_job, solve_split, ModelExecutor, SplitConfig};
     use model::othello::search::MoveOrder;
     let design = Design::OthelloX8;
-    let (ff, cores) = design.othello_cores().expect("an othello design");
+    let gateware::CoreKind::Othello {
+        fastest_first: ff,
+        cores,
+    } = design.core()
+    else {
+        anyhow::bail!("{} is not an Othello design", design.name());
+    };
     let order = if ff {
         MoveOrder::FastestFirst
     } else {
@@ -314,7 +320,7 @@ fn multi_core(
         .and_then(|(_, f)| f);
     let baud = design.default_baud();
     // Without a synth report the link time is reckoned at the board's planned core clock.
-    let clock_hz = fm.unwrap_or(board_ulx3s::core_clock_hz(design) as f64 / 1e6) * 1e6;
+    let clock_hz = fm.unwrap_or(board_ulx3s::core_clock_hz(design)? as f64 / 1e6) * 1e6;
     let cfg = SplitConfig {
         overhead_cycles: link_cycles_per_job(clock_hz, baud),
         ..Default::default()

@@ -1,23 +1,24 @@
 //! The board registry and the build directory layout shared by the commands.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use board_common::Board;
+use gateware::BoardId;
 use std::path::PathBuf;
 
+/// The board crate of a board of the design table.
+pub fn board(id: BoardId) -> Box<dyn Board> {
+    match id {
+        BoardId::AlchitryCu => Box::new(board_alchitry_cu::AlchitryCu),
+        BoardId::Ulx3s => Box::new(board_ulx3s::Ulx3s),
+    }
+}
+
 pub fn all() -> Vec<Box<dyn Board>> {
-    vec![
-        Box::new(board_alchitry_cu::AlchitryCu),
-        Box::new(board_ulx3s::Ulx3s),
-    ]
+    BoardId::ALL.into_iter().map(board).collect()
 }
 
 pub fn by_name(name: &str) -> Result<Box<dyn Board>> {
-    let boards = all();
-    let names: Vec<&str> = boards.iter().map(|b| b.name()).collect();
-    match boards.into_iter().find(|b| b.name() == name) {
-        Some(b) => Ok(b),
-        None => bail!("unknown board '{name}' (known: {})", names.join(", ")),
-    }
+    Ok(board(BoardId::from_name(name)?))
 }
 
 /// The workspace root (xtask's parent directory).

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gateware::{CoreParams, Design};
+use gateware::{BoardId, CoreParams, Design};
 
 use crate::report::SynthReport;
 
@@ -94,8 +94,13 @@ impl BoardBuild {
 
 /// A board: turns a design into a board top and a board top into a bitstream.
 pub trait Board {
+    /// The board's entry in the design table.
+    fn id(&self) -> BoardId;
+
     /// Board name as used on the command line (e.g. `"alchitry-cu"`, `"ulx3s"`).
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.id().name()
+    }
 
     /// Emits the design's core for this board's core clock and `baud`, and wraps it in the
     /// board top. Fails when the baud rate cannot be derived from the core clock, or when the

@@ -1,8 +1,8 @@
 //! boardgate on the ULX3S (Lattice ECP5 LFE5U-85F-6, CABGA381).
 //!
-//! The board top feeds the 25 MHz oscillator (G2) to an `EHXPLLL` making the core clock,
-//! [`CORE_CLOCK_HZ`], and drives the core through a `DCCA` clock buffer whose enable is the
-//! PLL's LOCK (synchronized, and changed only while the clock is low), so the core sees no
+//! The board top feeds the 25 MHz oscillator (G2) to an `EHXPLLL` making the core clock of
+//! each design (the design table, `gateware::DESIGNS`), and drives the core through a `DCCA`
+//! clock buffer whose enable is the PLL's LOCK (synchronized, and changed only while the clock is low), so the core sees no
 //! clock edge until the PLL has locked. `wifi_gpio0` is driven high so that the ESP32 does
 //! not reset the board.
 //!
@@ -18,25 +18,21 @@ use anyhow::{ensure, Context, Result};
 use board_common::flow::{self, CellClasses, Flow, ToolStep};
 use board_common::tools::find_tool;
 use board_common::{Board, BoardBuild, BoardSpec, ConstraintKind, SynthReport};
-use gateware::Design;
+use gateware::{BoardId, Design};
 
 pub use pll::{ehxplll, Ecp5Pll};
 
+/// This board in the design table.
+pub const ID: BoardId = BoardId::Ulx3s;
 /// Board name.
-pub const NAME: &str = "ulx3s";
+pub const NAME: &str = ID.name();
 /// Oscillator frequency (pin G2).
 pub const CLOCK_IN_HZ: u32 = 25_000_000;
-/// Core clock, made by the PLL from [`CLOCK_IN_HZ`].
-pub const CORE_CLOCK_HZ: u32 = 50_000_000;
-/// Core clock of each design on this board: a little under the Fmax nextpnr reaches for it
-/// (`cargo xtask synth <design> --board ulx3s` checks it is met).
-pub fn core_clock_hz(design: Design) -> u32 {
-    match design {
-        Design::Link => CORE_CLOCK_HZ,
-        Design::Othello => 45_000_000,
-        Design::OthelloFf => 20_000_000,
-        Design::OthelloX8 => 40_000_000,
-    }
+/// The core clock of a design on this board (its row of the design table,
+/// `gateware::DESIGNS`), made by the PLL from [`CLOCK_IN_HZ`]. An error names the boards the
+/// design is built for.
+pub fn core_clock_hz(design: Design) -> Result<u32> {
+    Ok(design.core_clock_hz(ID)?)
 }
 
 /// File name of the pin constraints in the build directory.
@@ -89,14 +85,9 @@ impl Ulx3s {
         })
     }
 
-    /// The PLL setting of the core clock of the `link` design.
-    pub fn pll() -> Result<Ecp5Pll> {
-        Self::pll_for(Design::Link)
-    }
-
     /// The PLL setting of a design's core clock ([`core_clock_hz`]).
     pub fn pll_for(design: Design) -> Result<Ecp5Pll> {
-        ehxplll(CLOCK_IN_HZ, core_clock_hz(design))
+        ehxplll(CLOCK_IN_HZ, core_clock_hz(design)?)
             .with_context(|| format!("ULX3S core clock of design {}", design.name()))
     }
 }
@@ -198,8 +189,8 @@ endmodule
 }
 
 impl Board for Ulx3s {
-    fn name(&self) -> &'static str {
-        NAME
+    fn id(&self) -> BoardId {
+        ID
     }
 
     fn build(&self, design: Design, baud: u32) -> Result<BoardBuild> {
@@ -344,7 +335,10 @@ endmodule
         let build = Ulx3s.build(Design::Link, DEFAULT_BAUD).unwrap();
         check_constraints(&build.top_v, &build.constraints, ConstraintKind::Lpf).unwrap();
         assert_eq!(build.board, "ulx3s");
-        assert_eq!(build.params.clock_hz, CORE_CLOCK_HZ);
+        assert_eq!(
+            build.params.clock_hz,
+            Design::Link.core_clock_hz(ID).unwrap()
+        );
         assert_eq!(build.target_mhz, 50.0);
         assert_eq!(
             ConstraintKind::from_file_name(build.constraints_file),
@@ -359,6 +353,11 @@ endmodule
     #[test]
     fn every_design_builds() {
         for design in Design::ALL {
+            if !design.built_for(ID) {
+                let e = format!("{:#}", Ulx3s.build(design, DEFAULT_BAUD).unwrap_err());
+                assert!(e.contains("is not built for board ulx3s"), "{e}");
+                continue;
+            }
             let build = Ulx3s.build(design, DEFAULT_BAUD).unwrap();
             assert_eq!(build.design, design);
             // The design's own baud rate divides this board's core clock for it.
