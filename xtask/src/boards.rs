@@ -29,10 +29,4 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// `target/boardgate/<design>-<board>/`.
-pub fn build_dir(design: &str, board: &str) -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"));
-    target.join("boardgate").join(format!("{design}-{board}"))
-}
+pub use board_common::report::build_dir;

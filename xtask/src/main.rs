@@ -5,6 +5,7 @@ mod boards;
 mod demo;
 mod flash;
 mod install;
+mod reports;
 mod synth;
 mod test;
 mod verilog;
@@ -23,7 +24,7 @@ struct Cli {
 enum Cmd {
     /// Write a design's board top (`top.v`) and constraint file.
     Verilog(verilog::Args),
-    /// Synthesize, place and route a design for a board; write report.json.
+    /// Synthesize, place and route a design for a board (or --all); write report.json.
     Synth(synth::Args),
     /// Program a board with a design's bitstream (iceprog / openFPGALoader).
     Flash(flash::Args),
@@ -33,6 +34,8 @@ enum Cmd {
     Demo(demo::Args),
     /// Benchmarks (simulation speed; per-game figures).
     Bench(bench::Args),
+    /// The committed synthesis reports (docs/synth/) against the Verilog the tree emits.
+    Reports(reports::Args),
 }
 
 fn main() {
@@ -44,6 +47,7 @@ fn main() {
         Cmd::Test(a) => test::run(a),
         Cmd::Demo(a) => demo::run(a),
         Cmd::Bench(a) => bench::run(a),
+        Cmd::Reports(a) => reports::run(a),
     };
     if let Err(e) = r {
         eprintln!("error: {e:#}");

@@ -1,20 +1,35 @@
-//! `cargo xtask synth <design> --board <board> [--baud N]`: yosys, nextpnr and the packer to a
-//! bitstream; writes `target/boardgate/<design>-<board>/report.json`, prints one line, and
-//! fails if the design does not fit or misses its target clock.
+//! `cargo xtask synth <design> --board <board> [--baud N] [--record]` and
+//! `cargo xtask synth --all`: yosys, nextpnr and the packer to a bitstream in
+//! `target/boardgate/<design>-<board>/` (with `report.json`); prints one line per build and
+//! fails if a design does not fit or misses its target clock.
+//!
+//! `--all` builds every design on every board of the design table and rewrites the committed
+//! reports (`docs/synth/<design>-<board>.json`, checked by `cargo xtask reports --check`);
+//! `--record` does the same for one build.
 
 use crate::boards;
 use anyhow::{bail, Result};
+use board_common::report::committed_path;
 use board_common::SynthReport;
 use gateware::Design;
 
 #[derive(clap::Args)]
 pub struct Args {
-    design: String,
-    #[arg(long)]
-    board: String,
-    /// UART baud rate of the build (default: the design's, `Design::default_baud`).
-    #[arg(long)]
+    /// Design name (see `cargo xtask reports`); omit with --all.
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    design: Option<String>,
+    /// Board: alchitry-cu or ulx3s.
+    #[arg(long, required_unless_present = "all", conflicts_with = "all")]
+    board: Option<String>,
+    /// UART baud rate of the build (default: the design's, from the design table).
+    #[arg(long, conflicts_with = "all")]
     baud: Option<u32>,
+    /// Write the report to docs/synth/ as well (only at the design's default baud).
+    #[arg(long)]
+    record: bool,
+    /// Every design on every board it is built for; rewrites docs/synth/.
+    #[arg(long)]
+    all: bool,
 }
 
 /// Synthesizes one design for one board; returns the report (pass or fail).
@@ -33,21 +48,53 @@ pub fn synth_one(design: Design, board: &str, baud: u32) -> Result<SynthReport> 
     board.synth(&build, &dir)
 }
 
-pub fn run(a: Args) -> Result<()> {
-    let design = Design::from_name(&a.design)?;
-    let r = synth_one(design, &a.board, a.baud.unwrap_or(design.default_baud()))?;
-    println!("{}", r.summary_line());
-    if !r.passed() {
+fn verdict(r: &SynthReport) -> &'static str {
+    if !r.fits {
+        "does not fit"
+    } else {
+        "misses its target clock"
+    }
+}
+
+fn record(design: Design, r: &SynthReport) -> Result<()> {
+    if r.baud != design.default_baud() {
         bail!(
-            "{} on {}: {}",
-            r.design,
-            r.board,
-            if !r.fits {
-                "does not fit"
-            } else {
-                "misses its target clock"
-            }
+            "--record: the committed reports are built at the design's baud rate ({}), not {}",
+            design.default_baud(),
+            r.baud
         );
+    }
+    let path = committed_path(&r.design, &r.board);
+    r.write_committed(&path)?;
+    eprintln!("recorded {}", path.display());
+    Ok(())
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let mut jobs = Vec::new();
+    if a.all {
+        for design in Design::ALL {
+            for board in design.boards() {
+                jobs.push((design, board.name().to_string(), design.default_baud()));
+            }
+        }
+    } else if let (Some(d), Some(b)) = (&a.design, &a.board) {
+        let design = Design::from_name(d)?;
+        jobs.push((design, b.clone(), a.baud.unwrap_or(design.default_baud())));
+    }
+    let mut failed = Vec::new();
+    for (design, board, baud) in jobs {
+        let r = synth_one(design, &board, baud)?;
+        println!("{}", r.summary_line());
+        if a.all || a.record {
+            record(design, &r)?;
+        }
+        if !r.passed() {
+            failed.push(format!("{} on {}: {}", r.design, r.board, verdict(&r)));
+        }
+    }
+    if !failed.is_empty() {
+        bail!("{}", failed.join("; "));
     }
     Ok(())
 }

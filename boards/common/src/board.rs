@@ -19,6 +19,8 @@ pub struct BoardBuild {
     pub params: CoreParams,
     /// Core clock in MHz: the timing target.
     pub target_mhz: f64,
+    /// UART baud rate.
+    pub baud: u32,
     /// The whole Verilog source: the core (module `boardgate_core` and its submodules) and the
     /// board top (module `top`, ports named as in the constraint file).
     pub top_v: String,
@@ -70,6 +72,7 @@ impl BoardBuild {
             design,
             params,
             target_mhz: f64::from(spec.core_clock_hz) / 1e6,
+            baud,
             top_v,
             constraints_file: spec.constraints_file,
             constraints: spec.constraints.to_string(),

@@ -124,6 +124,12 @@ pub fn run(build: &BoardBuild, dir: &Path, flow: &Flow) -> Result<SynthReport> {
         timing_met: false,
         fits: false,
         seconds: 0.0,
+        baud: build.baud,
+        top_v_sha256: crate::report::sha256_hex(&build.top_v),
+        tools: [&flow.synth, &flow.pnr, &flow.pack]
+            .into_iter()
+            .map(|s| (s.step.to_string(), crate::tools::version_line(&s.program)))
+            .collect(),
     };
 
     let pnr = runner.run_unchecked(flow.pnr.step, &flow.pnr.program, &flow.pnr.args)?;
@@ -229,6 +235,7 @@ mod tests {
             design: Design::Link,
             params: CoreParams::sim(),
             target_mhz: 60.0,
+            baud: 115_200,
             top_v: "module top(input clk); endmodule\n".into(),
             constraints_file: "test.pcf",
             constraints: "set_io clk A1\n".into(),

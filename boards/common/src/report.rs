@@ -36,6 +36,53 @@ pub struct SynthReport {
     pub fits: bool,
     /// Wall time of the tool runs.
     pub seconds: f64,
+    /// UART baud rate of the build.
+    #[serde(default)]
+    pub baud: u32,
+    /// SHA-256 of the `top.v` synthesized (hex): ties the figures to the Verilog the tree
+    /// emits (`cargo xtask reports --check`).
+    #[serde(default)]
+    pub top_v_sha256: String,
+    /// Version line of each tool of the flow, by step (`yosys`, `nextpnr`, ...).
+    #[serde(default)]
+    pub tools: BTreeMap<String, String>,
+}
+
+/// Directory of the committed reports, relative to the workspace root.
+pub const COMMITTED_DIR: &str = "docs/synth";
+
+/// The workspace root (two levels above this crate).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+}
+
+/// `docs/synth/<design>-<board>.json`: the committed report of a design on a board, built at
+/// the design's default baud rate.
+pub fn committed_path(design: &str, board: &str) -> PathBuf {
+    workspace_root()
+        .join(COMMITTED_DIR)
+        .join(format!("{design}-{board}.json"))
+}
+
+/// `<target>/boardgate/<design>-<board>/`: where `synth` builds (`$CARGO_TARGET_DIR` or the
+/// workspace's `target`).
+pub fn build_dir(design: &str, board: &str) -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace_root().join("target"));
+    target.join("boardgate").join(format!("{design}-{board}"))
+}
+
+/// SHA-256 of `text`, lowercase hex.
+pub fn sha256_hex(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 impl SynthReport {
@@ -88,6 +135,19 @@ impl SynthReport {
         std::fs::write(&path, json + "\n")
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(path)
+    }
+
+    /// Writes the report to `path` (the committed copy: no bitstream path, which is local).
+    pub fn write_committed(&self, path: &Path) -> Result<()> {
+        let mut r = self.clone();
+        r.bitstream = String::new();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let json = serde_json::to_string_pretty(&r).context("cannot serialize the report")?;
+        std::fs::write(path, json + "\n")
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 
     /// Reads a report written by [`SynthReport::write`].
@@ -243,7 +303,19 @@ mod tests {
             timing_met: true,
             fits: true,
             seconds: 26.2,
+            baud: 115_200,
+            top_v_sha256: sha256_hex("module top; endmodule\n"),
+            tools: [("yosys".to_string(), "Yosys 0.23".to_string())].into(),
         }
+    }
+
+    #[test]
+    fn sha256_of_a_known_text() {
+        // FIPS 180-2, appendix B.1.
+        assert_eq!(
+            sha256_hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 
     #[test]

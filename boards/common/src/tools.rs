@@ -44,6 +44,28 @@ fn is_executable(path: &Path) -> bool {
     }
 }
 
+/// The first line `program --version` prints that names a version (YoWASP tools print a
+/// "Preparing to run" line first), or `unknown`.
+pub fn version_line(program: &Path) -> String {
+    std::process::Command::new(program)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| {
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            text.lines()
+                .map(str::trim)
+                .find(|l| l.contains("Version") || l.contains("version") || l.starts_with("Yosys"))
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
 /// Finds `name` on `PATH`, or fails with a message naming it and how to install it.
 pub fn require_on_path(name: &str, install_hint: &str) -> Result<PathBuf> {
     find_tool(name, &[]).with_context(|| format!("`{name}` not found on PATH ({install_hint})"))
