@@ -399,7 +399,7 @@ mod tests {
                 });
             }
             if let CoreKind::Othello { cores, .. } = s.core {
-                assert!((1..=model::othello::protocol::MAX_CORES).contains(&cores));
+                assert!((1..=link::MAX_CORES).contains(&cores));
             }
         }
         assert!(Design::ALL.iter().any(|d| d.synth_in_test()));

@@ -1,7 +1,8 @@
 //! Split speed-up on FFO #1-#19 from the model executor (exact hardware cycles):
 //! `split_speedup ORDER CORES DEPTH,... JOB_EMPTIES,... OVERHEAD_CYCLES`
 //! e.g. `split_speedup paper 8 3,4 10,11 18200`.
-use host::split::{solve_split, ModelExecutor, SplitConfig};
+use host::othello::{ModelExecutor, Othello};
+use host::split::{solve_split, SplitConfig};
 use model::othello::parse_position;
 use model::othello::search::MoveOrder;
 
@@ -32,7 +33,7 @@ fn main() {
         for job_empties in list::<u32>(&args[4]) {
             let cfg = SplitConfig {
                 depth,
-                job_empties,
+                job_size: job_empties,
                 overhead_cycles: overhead,
                 split_probes: std::env::var("SPLIT_PROBES").is_ok(),
                 ..Default::default()
@@ -40,7 +41,8 @@ fn main() {
             let (mut el, mut nodes, mut jobs) = (0u64, 0u64, 0u32);
             for q in &pos {
                 let mut ex = ModelExecutor::new(cores, order, overhead);
-                let r = solve_split(&mut ex, q.p, q.o, -65, 65, cfg, |_| {}).unwrap();
+                let b = model::othello::SCORE_BOUND;
+                let r = solve_split::<Othello, _>(&mut ex, (q.p, q.o), -b, b, cfg, |_| {}).unwrap();
                 el += r.elapsed_cycles;
                 nodes += r.nodes;
                 jobs += r.jobs;

@@ -190,15 +190,8 @@ impl<T: Transport> Link<T> {
     pub fn core_result(&mut self, core: u8) -> Result<Vec<u8>, LinkError> {
         self.call(op::JOB_RESULT, &[core])
     }
-    /// Each job core's state (`JOB_CORES`). A design without the command has one core, whose
-    /// state is then read with `JOB_POLL`.
+    /// Each job core's state (`JOB_CORES`; every design answers it).
     pub fn job_cores(&mut self) -> Result<Vec<u8>, LinkError> {
-        match self.call(op::JOB_CORES, &[]) {
-            Ok(p) => Ok(model::othello::protocol::decode_cores(&p)?),
-            Err(LinkError::Device { code, .. }) if code == model::link::err::UNKNOWN_OP => {
-                Ok(vec![self.job_poll()?.state])
-            }
-            Err(e) => Err(e),
-        }
+        Ok(model::link::decode_cores(&self.call(op::JOB_CORES, &[])?)?)
     }
 }

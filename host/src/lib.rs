@@ -2,8 +2,8 @@
 //! board on either backend), and the [`Link`] driver that runs the protocol of `model::link`
 //! over it, with retries, timeouts and clear errors.
 
+pub mod cli;
 pub mod driver;
-pub mod nboard;
 pub mod othello;
 pub mod split;
 pub mod transport;

@@ -1,47 +1,80 @@
-//! Splitting one solve over the solver cores of a multi-core design (young brothers wait).
+//! Splitting one search over the job cores of a multi-core design (young brothers wait),
+//! for any game that implements [`SplitGame`] (Othello: `crate::othello::Othello`).
 //!
 //! The host searches the top of the tree itself and hands the rest to the cores as jobs. A
-//! node within `depth` plies of the root with more than `job_empties` empty squares is split:
-//! its moves are taken in fastest-first order, the eldest is searched first (split in turn),
-//! and once its value is known the younger brothers are spawned all at once, each as a split
-//! node or a job, and run in parallel on whichever cores are free. Younger brothers are first
-//! probed with a null window `(a, a + 1)` (principal variation search); one that fails high is
-//! searched again with the full window. A child reaching `beta` cuts its parent off: the
-//! parent's queued jobs are dropped and its running ones aborted.
+//! node within `depth` plies of the root bigger than `job_size` (Othello: empty squares) with
+//! two moves or more is split: its moves are taken in the game's order, the eldest is
+//! searched first (split in turn), and once its value is known the younger brothers are
+//! spawned all at once, each as a split node or a job, and run in parallel on whichever cores
+//! are free. Younger brothers are first probed with a null window `(a, a + 1)` (principal
+//! variation search); one that fails high is searched again with the full window. A child
+//! reaching `beta` cuts its parent off: the parent's queued jobs are dropped and its running
+//! ones aborted.
 //!
-//! The result follows the fail-hard semantics of a single core (`model::othello::search`):
-//! exact inside the window, `alpha` when every move fails low, `beta` on a cut-off. The score
-//! is the one a single core finds; when two moves share the best score the move reported may
-//! be the other one (the one whose job finished first).
+//! The result follows the fail-hard negamax semantics of a single core: exact inside the
+//! window, `alpha` when every move fails low, `beta` on a cut-off. The score is the one a
+//! single core finds; when two moves share the best score the move reported may be the other
+//! one (the one whose job finished first).
 //!
-//! The algorithm runs against an [`Executor`]: the board over the link
-//! (`crate::othello::LinkExecutor`), or [`ModelExecutor`], which runs each job on the golden
-//! model (exact node and cycle counts of the hardware). Either way [`SplitSolve::
+//! The algorithm runs against an [`Executor`]: the board over the link ([`LinkExecutor`]), or
+//! a game's model executor (`crate::othello::ModelExecutor` runs each job on the golden model,
+//! with the hardware's exact node and cycle counts). Either way [`SplitSolve::
 //! elapsed_cycles`] is the board's time: the cores' cycles as they ran in parallel, plus the
 //! link's time per job on the one shared link.
 
-use model::othello::play;
-use model::othello::protocol::SolveResult;
-use model::othello::search::{fastest_first_moves, search, MoveOrder};
+use crate::driver::{Link, LinkError};
+use crate::transport::Transport;
+use model::link::{job, PayloadError};
 use std::collections::VecDeque;
 
-/// One solve job: position (`p` to move) and fail-hard window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Job {
-    pub p: u64,
-    pub o: u64,
-    pub alpha: i8,
-    pub beta: i8,
+/// A game whose search trees the host can split over job cores: positions, moves in search
+/// order, and the job payloads of its design (`JOB_START` arguments, `JOB_RESULT` answer).
+pub trait SplitGame {
+    /// A position with its side to move.
+    type Pos: Copy + std::fmt::Debug;
+    type Move: Copy + PartialEq + std::fmt::Debug;
+    /// `JOB_START` argument length (without the core index) and `JOB_RESULT` answer length.
+    const START_LEN: usize;
+    const RESULT_LEN: usize;
+    /// How big the subtree under `pos` is (Othello: empty squares); nodes at most
+    /// [`SplitConfig::job_size`] are one job.
+    fn size(pos: &Self::Pos) -> u32;
+    /// The moves of `pos` in the order the host searches them (best first); empty when the
+    /// side to move cannot move (a pass or the end: such nodes are jobs).
+    fn ordered_moves(pos: &Self::Pos) -> Vec<Self::Move>;
+    /// The position after `m`, the other side to move.
+    fn play(pos: &Self::Pos, m: Self::Move) -> Self::Pos;
+    /// `JOB_START` arguments of a job.
+    fn encode_job(job: &Job<Self::Pos>) -> Vec<u8>;
+    /// The `JOB_RESULT` answer.
+    fn decode_result(p: &[u8]) -> Result<JobResult<Self::Move>, PayloadError>;
 }
 
-/// Runs solve jobs on a set of cores.
-pub trait Executor {
+/// One search job: a position and a fail-hard window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job<P> {
+    pub pos: P,
+    pub alpha: i32,
+    pub beta: i32,
+}
+
+/// What a core answers for a job.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct JobResult<M> {
+    pub score: i32,
+    pub best: Option<M>,
+    pub nodes: u64,
+    pub cycles: u64,
+}
+
+/// Runs search jobs of game `G` on a set of cores.
+pub trait Executor<G: SplitGame> {
     type Error;
     fn cores(&self) -> usize;
     /// Starts `job` on the idle core `core`.
-    fn start(&mut self, core: usize, job: Job) -> Result<(), Self::Error>;
+    fn start(&mut self, core: usize, job: Job<G::Pos>) -> Result<(), Self::Error>;
     /// Waits until one of the running jobs is done; its core and result.
-    fn wait_any(&mut self) -> Result<(usize, SolveResult), Self::Error>;
+    fn wait_any(&mut self) -> Result<(usize, JobResult<G::Move>), Self::Error>;
     /// Stops the job running on `core`.
     fn abort(&mut self, core: usize) -> Result<(), Self::Error>;
     /// Nodes searched so far by the running jobs (for progress).
@@ -60,8 +93,9 @@ pub struct SplitConfig {
     pub overhead_cycles: u64,
     /// Younger brothers are first probed with a null window (principal variation search).
     pub null_window: bool,
-    /// Positions with this many empty squares or fewer are one job, never split.
-    pub job_empties: u32,
+    /// Positions of this size or smaller ([`SplitGame::size`]; Othello: empty squares) are
+    /// one job, never split.
+    pub job_size: u32,
     /// Split null-window probes too (else each probe is one job: most of them are refuted
     /// at once, and a job costs the link's time).
     pub split_probes: bool,
@@ -73,7 +107,7 @@ impl Default for SplitConfig {
             depth: DEFAULT_SPLIT_DEPTH,
             overhead_cycles: 0,
             null_window: true,
-            job_empties: DEFAULT_JOB_EMPTIES,
+            job_size: DEFAULT_JOB_SIZE,
             split_probes: false,
         }
     }
@@ -81,14 +115,14 @@ impl Default for SplitConfig {
 
 /// Default [`SplitConfig::depth`].
 pub const DEFAULT_SPLIT_DEPTH: u32 = 3;
-/// Default [`SplitConfig::job_empties`].
-pub const DEFAULT_JOB_EMPTIES: u32 = 10;
+/// Default [`SplitConfig::job_size`] (Othello: 10 empty squares).
+pub const DEFAULT_JOB_SIZE: u32 = 10;
 
 /// The result of a split solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct SplitSolve {
+pub struct SplitSolve<M> {
     pub score: i32,
-    pub best: Option<u32>,
+    pub best: Option<M>,
     /// Nodes and cycles summed over the jobs that finished (aborted jobs are not counted),
     /// plus one node per split node.
     pub nodes: u64,
@@ -101,23 +135,25 @@ pub struct SplitSolve {
     pub aborted: u32,
 }
 
-/// Bytes on the link per job: `JOB_START` with the core index and its answer, one `JOB_CORES`
-/// poll and its answer, `JOB_RESULT` and its answer (frames of `model::link`).
-pub const LINK_BYTES_PER_JOB: u64 = {
-    use model::link::{CRC_LEN, HEADER_LEN, JOB_STATUS_LEN};
-    use model::othello::protocol::{CORE_INDEX_LEN, RESULT_LEN, START_LEN};
+/// Bytes on the link per job of a game with these payload lengths: `JOB_START` with the core
+/// index and its answer, one `JOB_CORES` poll and its answer, `JOB_RESULT` with the core index
+/// and its answer (frames of `model::link`; `cores` job cores).
+pub const fn link_bytes_per_job(start_len: usize, result_len: usize, cores: usize) -> u64 {
+    use model::link::{CORE_INDEX_LEN, CRC_LEN, HEADER_LEN, JOB_STATUS_LEN};
     let frame = (HEADER_LEN + CRC_LEN) as u64;
-    (frame + (CORE_INDEX_LEN + START_LEN) as u64)
+    (frame + (CORE_INDEX_LEN + start_len) as u64)
         + (frame + JOB_STATUS_LEN as u64)
         + frame
-        + (frame + 1 + 8)
+        + (frame + 1 + cores as u64)
         + (frame + CORE_INDEX_LEN as u64)
-        + (frame + RESULT_LEN as u64)
-};
+        + (frame + result_len as u64)
+}
 
-/// Link time of one job in core cycles at `clock_hz` and `baud` (10 bit times per byte).
-pub fn link_cycles_per_job(clock_hz: f64, baud: u32) -> u64 {
-    (LINK_BYTES_PER_JOB as f64 * 10.0 * clock_hz / baud as f64).ceil() as u64
+/// Link time of one job of game `G` in core cycles at `clock_hz` and `baud` (10 bit times
+/// per byte) on a design with `cores` job cores.
+pub fn link_cycles_per_job<G: SplitGame>(clock_hz: f64, baud: u32, cores: usize) -> u64 {
+    let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, cores);
+    (bytes as f64 * 10.0 * clock_hz / baud as f64).ceil() as u64
 }
 
 /// The board's clock as the split sees it. The link is one shared resource: half of a job's
@@ -144,19 +180,18 @@ impl Clock {
     }
 }
 
-/// Solves (p, o) with the fail-hard window (alpha, beta) on the executor's cores (see the
+/// Searches `pos` with the fail-hard window (alpha, beta) on the executor's cores (see the
 /// module header). `progress(nodes)` is called after every finished job.
-pub fn solve_split<E: Executor>(
+pub fn solve_split<G: SplitGame, E: Executor<G>>(
     ex: &mut E,
-    p: u64,
-    o: u64,
-    alpha: i8,
-    beta: i8,
+    pos: G::Pos,
+    alpha: i32,
+    beta: i32,
     cfg: SplitConfig,
     mut progress: impl FnMut(u64),
-) -> Result<SplitSolve, E::Error> {
+) -> Result<SplitSolve<G::Move>, E::Error> {
     let cores = ex.cores().max(1);
-    let mut t = Tree {
+    let mut t = Tree::<G> {
         cfg: SplitConfig {
             depth: if cores == 1 { 0 } else { cfg.depth },
             ..cfg
@@ -180,7 +215,7 @@ pub fn solve_split<E: Executor>(
         overhead: cfg.overhead_cycles,
     };
     let mut running: Vec<Option<usize>> = vec![None; cores];
-    t.spawn(None, p, o, alpha as i32, beta as i32, 0, true);
+    t.spawn(None, pos, alpha, beta, 0, true);
     let mut to_abort = Vec::new();
     while t.nodes[0].result.is_none() {
         while let Some(core) = running.iter().position(|c| c.is_none()) {
@@ -192,10 +227,9 @@ pub fn solve_split<E: Executor>(
             ex.start(
                 core,
                 Job {
-                    p: n.p,
-                    o: n.o,
-                    alpha: n.alpha as i8,
-                    beta: n.beta as i8,
+                    pos: n.pos,
+                    alpha: n.alpha,
+                    beta: n.beta,
                 },
             )?;
             clock.start(core);
@@ -237,46 +271,43 @@ pub fn solve_split<E: Executor>(
 }
 
 /// A node of the split tree: searched on the host (its children spawned) or as one job.
-struct Node {
-    p: u64,
-    o: u64,
+struct Node<G: SplitGame> {
+    pos: G::Pos,
     /// The window it was spawned with.
     alpha: i32,
     beta: i32,
     /// Best value so far and its move (split nodes).
     a: i32,
-    best: Option<u32>,
+    best: Option<G::Move>,
     /// Moves in search order, and how many have been spawned.
-    moves: Vec<u32>,
+    moves: Vec<G::Move>,
     spawned: usize,
     /// Children spawned and not finished.
     outstanding: usize,
     children: Vec<usize>,
     /// Parent, the move leading here, whether this is a null-window probe, and the parent's
     /// alpha when it was spawned.
-    parent: Option<(usize, u32, bool, i32)>,
+    parent: Option<(usize, G::Move, bool, i32)>,
     depth: u32,
     alive: bool,
-    result: Option<(i32, Option<u32>)>,
+    result: Option<(i32, Option<G::Move>)>,
 }
 
-struct Tree {
+struct Tree<G: SplitGame> {
     cfg: SplitConfig,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<G>>,
     /// Job nodes waiting for a core.
     queue: VecDeque<usize>,
-    r: SplitSolve,
+    r: SplitSolve<G::Move>,
 }
 
-impl Tree {
-    /// A node for (p, o) with window (alpha, beta): split (its eldest child spawned at once)
+impl<G: SplitGame> Tree<G> {
+    /// A node for `pos` with window (alpha, beta): split (its eldest child spawned at once)
     /// or a job (queued; `urgent` ones first).
-    #[allow(clippy::too_many_arguments)]
     fn spawn(
         &mut self,
-        parent: Option<(usize, u32, bool, i32)>,
-        p: u64,
-        o: u64,
+        parent: Option<(usize, G::Move, bool, i32)>,
+        pos: G::Pos,
         alpha: i32,
         beta: i32,
         depth: u32,
@@ -284,22 +315,22 @@ impl Tree {
     ) -> usize {
         let id = self.nodes.len();
         let probe = parent.is_some_and(|(_, _, null, _)| null);
-        let split = depth < self.cfg.depth
+        let moves = if depth < self.cfg.depth
             && (self.cfg.split_probes || !probe)
-            && 64 - (p | o).count_ones() > self.cfg.job_empties
-            && model::othello::legal_moves(p, o).count_ones() >= 2;
+            && G::size(&pos) > self.cfg.job_size
+        {
+            G::ordered_moves(&pos)
+        } else {
+            Vec::new()
+        };
+        let split = moves.len() >= 2;
         self.nodes.push(Node {
-            p,
-            o,
+            pos,
             alpha,
             beta,
             a: alpha,
             best: None,
-            moves: if split {
-                fastest_first_moves(p, o)
-            } else {
-                Vec::new()
-            },
+            moves: if split { moves } else { Vec::new() },
             spawned: 0,
             outstanding: 0,
             children: Vec::new(),
@@ -328,7 +359,7 @@ impl Tree {
         let n = &self.nodes[id];
         let m = n.moves[k];
         let (a, beta) = (n.a, n.beta);
-        let (np, no) = play(n.p, n.o, m);
+        let child = G::play(&n.pos, m);
         let null = !full && self.cfg.null_window && a + 1 < beta;
         let child_alpha = if null { -(a + 1) } else { -beta };
         let depth = n.depth + 1;
@@ -336,8 +367,7 @@ impl Tree {
         let urgent = k == 0 || full;
         self.spawn(
             Some((id, m, null, a)),
-            np,
-            no,
+            child,
             child_alpha,
             -a,
             depth,
@@ -346,7 +376,7 @@ impl Tree {
     }
 
     /// Node `id` has its value `score` (and move): tell its parent.
-    fn finish(&mut self, id: usize, score: i32, best: Option<u32>) {
+    fn finish(&mut self, id: usize, score: i32, best: Option<G::Move>) {
         self.nodes[id].result = Some((score, best));
         self.nodes[id].alive = false;
         let Some((pid, m, null, a0)) = self.nodes[id].parent else {
@@ -405,112 +435,72 @@ impl Tree {
     }
 }
 
-/// Runs every job on the golden model (`model::othello::search`: the hardware's exact node
-/// and cycle counts) and answers them in the order a board with `cores` solvers would finish
-/// them.
-pub struct ModelExecutor {
-    pub order: MoveOrder,
-    overhead_cycles: u64,
-    now: u64,
-    jobs: Vec<Option<(u64, SolveResult)>>,
+/// The job cores of the design behind a link, as an [`Executor`] for [`solve_split`]: jobs
+/// go to their core by index, and finished ones are found with `JOB_CORES`.
+pub struct LinkExecutor<'a, G, T: Transport> {
+    link: &'a mut Link<T>,
+    running: Vec<bool>,
+    game: std::marker::PhantomData<G>,
 }
 
-impl ModelExecutor {
-    /// `overhead_cycles`: link cycles per job, as in [`SplitConfig::overhead_cycles`].
-    pub fn new(cores: usize, order: MoveOrder, overhead_cycles: u64) -> Self {
-        ModelExecutor {
-            order,
-            overhead_cycles,
-            now: 0,
-            jobs: vec![None; cores.max(1)],
+impl<'a, G: SplitGame, T: Transport> LinkExecutor<'a, G, T> {
+    /// Asks the design how many cores it has; fails if one of them is busy.
+    pub fn new(link: &'a mut Link<T>) -> Result<Self, LinkError> {
+        let states = link.job_cores()?;
+        if let Some(c) = states.iter().position(|&s| s == job::RUNNING) {
+            return Err(LinkError::Malformed {
+                op: "JOB_CORES",
+                why: format!("core {c} is already running a job"),
+            });
         }
+        Ok(LinkExecutor {
+            running: vec![false; states.len()],
+            link,
+            game: std::marker::PhantomData,
+        })
     }
 }
 
-impl Executor for ModelExecutor {
-    type Error = std::convert::Infallible;
+impl<G: SplitGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
+    type Error = LinkError;
     fn cores(&self) -> usize {
-        self.jobs.len()
+        self.running.len()
     }
-    fn start(&mut self, core: usize, job: Job) -> Result<(), Self::Error> {
-        let s = search(job.p, job.o, job.alpha as i32, job.beta as i32, self.order);
-        let res = SolveResult {
-            score: s.score,
-            best: s.best,
-            nodes: s.nodes,
-            cycles: s.cycles,
-        };
-        self.jobs[core] = Some((self.now + s.cycles + self.overhead_cycles, res));
+    fn start(&mut self, core: usize, j: Job<G::Pos>) -> Result<(), LinkError> {
+        let mut arg = vec![core as u8];
+        arg.extend(G::encode_job(&j));
+        self.link.job_start(&arg)?;
+        self.running[core] = true;
         Ok(())
     }
-    fn wait_any(&mut self) -> Result<(usize, SolveResult), Self::Error> {
-        let (core, (end, res)) = self
-            .jobs
-            .iter()
-            .enumerate()
-            .filter_map(|(c, j)| j.map(|j| (c, j)))
-            .min_by_key(|(c, (end, _))| (*end, *c))
-            .expect("wait_any with no job running");
-        self.now = self.now.max(end);
-        self.jobs[core] = None;
-        Ok((core, res))
-    }
-    fn abort(&mut self, core: usize) -> Result<(), Self::Error> {
-        self.jobs[core] = None;
-        Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use model::othello::random::{random_position, random_window};
-    use rand::{Rng, SeedableRng};
-
-    /// On the model, the split solve gives the single core's score for every core count and
-    /// window, and its best move scores that much.
-    #[test]
-    fn split_score_equals_single_core() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(0x5b117);
-        for i in 0..200 {
-            let e = rng.gen_range(4..=9);
-            let (p, o) = random_position(&mut rng, e);
-            let (alpha, beta) = random_window(&mut rng, i);
-            let want = search(p, o, alpha, beta, MoveOrder::Paper);
-            for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4), (4, 3)] {
-                let mut ex = ModelExecutor::new(cores, MoveOrder::Paper, 10);
-                let cfg = SplitConfig {
-                    depth,
-                    overhead_cycles: 10,
-                    null_window: cores != 3,
-                    job_empties: 2,
-                    split_probes: cores == 8,
-                };
-                let got = solve_split(&mut ex, p, o, alpha as i8, beta as i8, cfg, |_| {}).unwrap();
-                let ctx = format!("position {i} p {p:#x} o {o:#x} ({alpha}, {beta}) {cores} cores");
-                assert_eq!(got.score, want.score, "{ctx}");
-                assert_eq!(got.best.is_some(), want.best.is_some(), "{ctx}");
-                if let Some(m) = got.best {
-                    // The move reported reaches the score (a cut move reaches beta or more).
-                    let (np, no) = play(p, o, m);
-                    let v = -search(np, no, -65, 65, MoveOrder::Paper).score;
-                    if got.score == beta {
-                        assert!(v >= beta, "{ctx}: cut move {m} scores {v}");
-                    } else {
-                        assert_eq!(v, got.score, "{ctx}: best move {m}");
-                    }
+    fn wait_any(&mut self) -> Result<(usize, JobResult<G::Move>), LinkError> {
+        loop {
+            let states = self.link.job_cores()?;
+            for (c, &st) in states.iter().enumerate() {
+                if !self.running.get(c).copied().unwrap_or(false) || st == job::RUNNING {
+                    continue;
                 }
-                if cores == 1 {
-                    assert_eq!((got.nodes, got.cycles), (want.nodes, want.cycles), "{ctx}");
-                    assert_eq!(got.elapsed_cycles, want.cycles + 10, "{ctx}");
+                self.running[c] = false;
+                if st != job::DONE {
+                    return Err(LinkError::Malformed {
+                        op: "JOB_CORES",
+                        why: format!("core {c} stopped in state {}", job::name(st)),
+                    });
                 }
-                assert!(
-                    got.elapsed_cycles <= got.cycles + 10 * got.jobs as u64,
-                    "{ctx}"
-                );
-                // The link is shared: its time adds up.
-                assert!(got.elapsed_cycles >= 10 * got.jobs as u64, "{ctx}");
+                let r = self.link.core_result(c as u8)?;
+                return Ok((c, G::decode_result(&r)?));
+            }
+            if !self.running.iter().any(|&r| r) {
+                return Err(LinkError::Malformed {
+                    op: "JOB_CORES",
+                    why: "waiting with no job running".into(),
+                });
             }
         }
+    }
+    fn abort(&mut self, core: usize) -> Result<(), LinkError> {
+        self.link.core_abort(core as u8)?;
+        self.running[core] = false;
+        Ok(())
     }
 }

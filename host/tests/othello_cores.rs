@@ -154,7 +154,7 @@ fn split_solve_matches_model() {
     // Small positions: split them too.
     let cfg = SplitConfig {
         depth: 2,
-        job_empties: 6,
+        job_size: 6,
         ..Default::default()
     };
     let (mut cycles, mut elapsed) = (0, 0);

@@ -5,7 +5,10 @@
 //! * [`link_device`]: a cycle-free reference model of the device side of the protocol
 //!   (framing, deduplication, error frames) and of the `link` core, against which the gateware
 //!   is checked.
+//! * [`job_control`]: the reference model of job control (start, poll, abort, result, core
+//!   index, `JOB_CORES`), shared by every design with jobs.
 
+pub mod job_control;
 pub mod link;
 pub mod link_device;
 pub mod othello;

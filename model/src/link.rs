@@ -380,6 +380,36 @@ pub struct JobStatus {
 /// Length of the `JOB_POLL` answer.
 pub const JOB_STATUS_LEN: usize = 9;
 
+/// Length of the core index that may lead a job command (`JOB_START`, `JOB_POLL`,
+/// `JOB_ABORT`, `JOB_RESULT`); without it a command addresses core 0, so a single-core host
+/// works unchanged on a multi-core design. See `crate::job_control`.
+pub const CORE_INDEX_LEN: usize = 1;
+/// Most job cores a design may have (the `JOB_CORES` answer, count + one state byte per
+/// core, fits one payload).
+pub const MAX_CORES: usize = MAX_PAYLOAD - 1;
+
+/// The `JOB_CORES` answer: each core's job state (`crate::link::job`).
+pub fn decode_cores(p: &[u8]) -> Result<Vec<u8>, PayloadError> {
+    let n = *p.first().ok_or(PayloadError::Length {
+        what: "JOB_CORES answer",
+        expected: 1,
+        got: 0,
+    })? as usize;
+    if n == 0 || n > MAX_CORES || p.len() != 1 + n {
+        return Err(PayloadError::Invalid {
+            what: "JOB_CORES answer",
+            why: format!("{} bytes for {n} cores", p.len()),
+        });
+    }
+    if let Some(&s) = p[1..].iter().find(|&&s| s > job::ABORTED) {
+        return Err(PayloadError::Invalid {
+            what: "JOB_CORES answer",
+            why: format!("job state {s} is not a state"),
+        });
+    }
+    Ok(p[1..].to_vec())
+}
+
 impl JobStatus {
     pub fn encode(&self) -> Vec<u8> {
         let mut out = vec![self.state];

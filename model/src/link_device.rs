@@ -4,7 +4,8 @@
 //! It is transaction-level (bytes in, answer bytes out, no clock), and is what the gateware's
 //! `LinkEngine` + `LinkCore` are compared against, byte for byte, in `sim`'s tests.
 
-use crate::link::{self, err, job, op, Frame, Identity, JobStatus, MAX_PAYLOAD, SOF};
+use crate::job_control::{CoreView, JobAction, JobControlModel};
+use crate::link::{self, err, job, op, Frame, Identity, MAX_PAYLOAD, SOF};
 
 /// What a core answers to one command: a payload, or an error code.
 pub type CoreAnswer = Result<Vec<u8>, u8>;
@@ -148,7 +149,8 @@ impl<C: CoreModel> LinkDevice<C> {
 }
 
 /// The `link` core: echo, a free-running cycle counter, and a wait job (counts a given number
-/// of cycles, pollable and abortable) that exercises the job protocol end to end.
+/// of cycles, pollable and abortable) behind the shared job control
+/// ([`crate::job_control`]), exercising the job protocol end to end.
 #[derive(Clone, Debug, Default)]
 pub struct LinkCoreModel {
     /// Cycle counter value (advanced by [`LinkCoreModel::advance`]).
@@ -160,12 +162,21 @@ pub struct LinkCoreModel {
 
 /// Length of the `JOB_START` argument of the `link` core's wait job (u32 LE cycles).
 pub const WAIT_JOB_ARG_LEN: usize = 4;
+/// Length of the wait job's `JOB_RESULT` answer (u64 LE cycles waited).
+pub const WAIT_JOB_RESULT_LEN: usize = 8;
 
 impl LinkCoreModel {
-    /// Lets `cycles` clock cycles pass.
+    /// Job control of the `link` core: one core, the wait job's argument.
+    pub const JOBS: JobControlModel = JobControlModel {
+        cores: 1,
+        start_len: WAIT_JOB_ARG_LEN,
+    };
+
+    /// Lets `cycles` clock cycles pass. A running wait job of `n` cycles is done `n` cycles
+    /// after it started (one cycle when `n` is 0).
     pub fn advance(&mut self, cycles: u64) {
         self.now += cycles;
-        if self.state == job::RUNNING {
+        if self.state == job::RUNNING && cycles > 0 {
             self.elapsed = (self.elapsed + cycles).min(self.target);
             if self.elapsed == self.target {
                 self.state = job::DONE;
@@ -173,66 +184,35 @@ impl LinkCoreModel {
         }
     }
 
-    fn status(&self) -> Vec<u8> {
-        JobStatus {
+    fn view(&self) -> CoreView {
+        CoreView {
             state: self.state,
             progress: self.elapsed,
+            result: Some(self.elapsed.to_le_bytes().to_vec()),
         }
-        .encode()
     }
 }
 
 impl CoreModel for LinkCoreModel {
     fn command(&mut self, opc: u8, p: &[u8]) -> CoreAnswer {
-        let want_empty = |p: &[u8]| {
-            if p.is_empty() {
-                Ok(())
-            } else {
-                Err(err::BAD_LENGTH)
-            }
-        };
         match opc {
             op::ECHO => Ok(p.to_vec()),
-            op::COUNTER => {
-                want_empty(p)?;
-                Ok(self.now.to_le_bytes().to_vec())
-            }
-            op::JOB_START => {
-                if p.len() != WAIT_JOB_ARG_LEN {
-                    return Err(err::BAD_LENGTH);
+            op::COUNTER if p.is_empty() => Ok(self.now.to_le_bytes().to_vec()),
+            op::COUNTER => Err(err::BAD_LENGTH),
+            _ => {
+                let view = self.view();
+                let (answer, action) = Self::JOBS.command(opc, p, |_| view.clone(), |_| true);
+                match action {
+                    JobAction::Start { args, .. } => {
+                        self.target = u32::from_le_bytes(args[..4].try_into().unwrap()) as u64;
+                        self.elapsed = 0;
+                        self.state = job::RUNNING;
+                    }
+                    JobAction::Abort { .. } => self.state = job::ABORTED,
+                    JobAction::None => {}
                 }
-                if self.state == job::RUNNING {
-                    return Err(err::BUSY);
-                }
-                self.target = u32::from_le_bytes(p.try_into().unwrap()) as u64;
-                self.elapsed = 0;
-                self.state = if self.target == 0 {
-                    job::DONE
-                } else {
-                    job::RUNNING
-                };
-                Ok(self.status())
+                answer
             }
-            op::JOB_POLL => {
-                want_empty(p)?;
-                Ok(self.status())
-            }
-            op::JOB_ABORT => {
-                want_empty(p)?;
-                if self.state == job::RUNNING {
-                    self.state = job::ABORTED;
-                }
-                Ok(self.status())
-            }
-            op::JOB_RESULT => {
-                want_empty(p)?;
-                if self.state == job::DONE {
-                    Ok(self.elapsed.to_le_bytes().to_vec())
-                } else {
-                    Err(err::NO_RESULT)
-                }
-            }
-            _ => Err(err::UNKNOWN_OP),
         }
     }
 }

@@ -5,7 +5,7 @@
 //!   [`verilator::VerilatorSim`] (the emitted Verilog compiled by Verilator in `build.rs`).
 //! * [`SimBoard`]: a backend plus a software UART on its pins: the simulated board the host
 //!   talks to, fed the same bytes whatever the backend.
-//! * [`cosim`]: replays a block's Rust simulation on its emitted Verilog (iverilog) and
+//! * [`cosim`]: replays a block's Rust simulation on its emitted Verilog (Verilator) and
 //!   compares every output on every cycle.
 
 pub mod backend;

@@ -1,4 +1,4 @@
-//! External tools the tests need (iverilog, Verilator, yosys): found on PATH, or a test may
+//! External tools the tests need (Verilator, yosys): found on PATH, or a test may
 //! skip with a printed reason, never when `CI=true` (`cargo xtask test` installs them first).
 
 use std::process::Command;

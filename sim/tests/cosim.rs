@@ -1,5 +1,5 @@
 //! Every gateware block's emitted Verilog against its Rust simulation, on the same seeded
-//! random stimulus, cycle by cycle (iverilog), plus the CRC block against the model.
+//! random stimulus, cycle by cycle (Verilator), plus the CRC block against the model.
 
 use gateware::common::{link_engine::bytes_to_bits, Crc16Byte, LinkEngine, UartRx, UartTx};
 use gateware::{BoardCore, CoreParams};

@@ -15,6 +15,9 @@ use crate::boards;
 use anyhow::Result;
 use board_common::SynthReport;
 use gateware::Design;
+
+/// The full window of an Othello solve.
+const FULL: i8 = model::othello::SCORE_BOUND as i8;
 use host::{Link, SimTransport};
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
@@ -180,12 +183,12 @@ fn othello(a: &Args) -> Result<()> {
     let mut positions = Vec::new();
     for i in range {
         let pos = parse_position(lines[i - 1])?;
-        let r = host::othello::solve(&mut l, pos.p, pos.o, -65, 65, |n| {
+        let r = host::othello::solve(&mut l, pos.p, pos.o, -FULL, FULL, |n| {
             if !a.json {
                 eprint!("\r#{i}: {n} nodes   ");
             }
         })?;
-        let ffr = host::othello::solve(&mut l_ff, pos.p, pos.o, -65, 65, |_| {})?;
+        let ffr = host::othello::solve(&mut l_ff, pos.p, pos.o, -FULL, FULL, |_| {})?;
         anyhow::ensure!(
             ffr.score == r.score,
             "FFO #{i}: fastest-first {} vs paper order {}",
@@ -299,7 +302,8 @@ fn multi_core(
     positions: &[(usize, model::othello::Position, i32, u64)],
     cpu_s: f64,
 ) -> Result<()> {
-    use host::split::{link_cycles_per_job, solve_split, ModelExecutor, SplitConfig};
+    use host::othello::{ModelExecutor, Othello};
+    use host::split::{link_cycles_per_job, solve_split, SplitConfig};
     use model::othello::search::MoveOrder;
     let design = Design::OthelloX8;
     let gateware::CoreKind::Othello {
@@ -322,7 +326,7 @@ fn multi_core(
     // Without a synth report the link time is reckoned at the board's planned core clock.
     let clock_hz = fm.unwrap_or(board_ulx3s::core_clock_hz(design)? as f64 / 1e6) * 1e6;
     let cfg = SplitConfig {
-        overhead_cycles: link_cycles_per_job(clock_hz, baud),
+        overhead_cycles: link_cycles_per_job::<Othello>(clock_hz, baud, cores),
         ..Default::default()
     };
     if !a.json {
@@ -331,7 +335,7 @@ fn multi_core(
             design.name(),
             order.name(),
             cfg.depth,
-            cfg.job_empties,
+            cfg.job_size,
             baud,
             cfg.overhead_cycles
         );
@@ -343,7 +347,8 @@ fn multi_core(
     let (mut cyc, mut el) = (0u64, 0u64);
     for &(i, ref pos, single_score, single_cycles) in positions {
         let mut ex = ModelExecutor::new(cores, order, cfg.overhead_cycles);
-        let r = solve_split(&mut ex, pos.p, pos.o, -65, 65, cfg, |_| {})?;
+        let b = model::othello::SCORE_BOUND;
+        let r = solve_split::<Othello, _>(&mut ex, (pos.p, pos.o), -b, b, cfg, |_| {})?;
         anyhow::ensure!(
             r.score == single_score,
             "FFO #{i}: split {} vs one core {single_score}",

@@ -3,6 +3,9 @@
 
 use anyhow::Result;
 use gateware::Design;
+
+/// The full window of an Othello solve.
+const FULL: i8 = model::othello::SCORE_BOUND as i8;
 use host::{Link, SimTransport};
 use model::link::job;
 use sim::{BackendKind, SimBoard};
@@ -64,7 +67,7 @@ fn demo_othello(kind: BackendKind) -> Result<()> {
     let t = Instant::now();
     let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Othello, kind)?));
     let id = l.identify()?;
-    let r = host::othello::solve(&mut l, pos.p, pos.o, -65, 65, |n| {
+    let r = host::othello::solve(&mut l, pos.p, pos.o, -FULL, FULL, |n| {
         eprint!("\r  solving: {n} nodes")
     })?;
     eprintln!();

@@ -13,9 +13,11 @@
 //! * [`constraints`]: checks a pin file against the board top's ports.
 //! * [`verilog`]: port-list parsing and [`rename_core_module`].
 //! * [`testing`]: helpers for tests that need external tools.
+//! * [`docs`]: the README's generated tables (designs, committed synthesis figures).
 
 pub mod board;
 pub mod constraints;
+pub mod docs;
 pub mod flow;
 pub mod report;
 pub mod testing;

@@ -1,12 +1,14 @@
 //! Blocks shared by every design.
 
 pub mod crc16;
+pub mod job_control;
 pub mod link_engine;
 pub mod link_shell;
 pub mod uart_rx;
 pub mod uart_tx;
 
 pub use crc16::Crc16Byte;
+pub use job_control::JobControl;
 pub use link_engine::LinkEngine;
 pub use link_shell::LinkShell;
 pub use uart_rx::UartRx;

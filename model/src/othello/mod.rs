@@ -14,4 +14,5 @@ pub mod rules;
 pub mod search;
 
 pub use obf::{parse_position, Position, PositionError};
+pub use protocol::SCORE_BOUND;
 pub use rules::{final_score, flips, legal_moves, play, square_name};

@@ -5,20 +5,18 @@
 //! * `JOB_POLL` answer: state u8, nodes u64 (`crate::link::JobStatus`).
 //! * `JOB_RESULT` answer (18 bytes): score i8, best u8 (64 = no move), nodes u64, cycles u64.
 //!
-//! Several solver cores (`othello-x8`, ...): every job command may start with the index of the
-//! core it addresses, one byte (`JOB_START` 19 bytes, `JOB_POLL`/`JOB_ABORT`/`JOB_RESULT` 1
-//! byte); without it the command addresses core 0, so a single-core host works unchanged. An
-//! index past the last core is `BAD_ARGUMENT`. `JOB_CORES` answers the number of cores and
-//! each one's job state.
+//! Several solver cores (`othello-x8`): job commands may start with a core index
+//! (`crate::link::CORE_INDEX_LEN`, job control in `crate::job_control`), so `JOB_START` is
+//! 19 bytes with it.
 
 use crate::link::PayloadError;
 
+/// Bound of the solver's fail-hard windows: scores are in -64..=64 and a window is
+/// `-SCORE_BOUND <= alpha < beta <= SCORE_BOUND` (the full window is exact).
+pub const SCORE_BOUND: i32 = 65;
+
 pub const START_LEN: usize = 18;
 pub const RESULT_LEN: usize = 18;
-/// Length of the core index that may lead a job command.
-pub const CORE_INDEX_LEN: usize = 1;
-/// Most solver cores a design may have (the `JOB_CORES` answer fits one payload).
-pub const MAX_CORES: usize = crate::link::MAX_PAYLOAD - 1;
 /// `best` meaning no move (pass, finished game, or all moves failed low).
 pub const NO_MOVE: u8 = 64;
 
@@ -36,22 +34,6 @@ pub fn encode_start_on(core: u8, p: u64, o: u64, alpha: i8, beta: i8) -> Vec<u8>
     let mut v = vec![core];
     v.extend(encode_start(p, o, alpha, beta));
     v
-}
-
-/// The `JOB_CORES` answer: each core's job state (`crate::link::job`).
-pub fn decode_cores(p: &[u8]) -> Result<Vec<u8>, PayloadError> {
-    let n = *p.first().ok_or(PayloadError::Length {
-        what: "JOB_CORES answer",
-        expected: 1,
-        got: 0,
-    })? as usize;
-    if n == 0 || n > MAX_CORES || p.len() != 1 + n {
-        return Err(PayloadError::Invalid {
-            what: "JOB_CORES answer",
-            why: format!("{} bytes for {n} cores", p.len()),
-        });
-    }
-    Ok(p[1..].to_vec())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

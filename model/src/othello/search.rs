@@ -46,6 +46,32 @@ pub struct SearchResult {
     pub cycles: u64,
 }
 
+impl SearchResult {
+    /// The paper's "Searching Tree Nodes" (section 4, Table 6) in this tree: the iterations
+    /// that select a move and go one ply deeper, one per node entered by a move (every node
+    /// but the root and the nodes entered by a pass).
+    pub fn searching_nodes(&self) -> u64 {
+        self.nodes.saturating_sub(1 + self.passes)
+    }
+
+    /// Cycles the paper's FSM would take on this tree, by its Table 6 and the formula below
+    /// it: 6 + 2 cycles of start and end, 3 cycles of score comparison per iteration, and 4
+    /// per leaf, search-ended tree node and pass node, 3 per cut-off node, 16 per searching
+    /// tree node. Search-ended nodes are the nodes with moves that returned without a cut-off.
+    pub fn paper_table6_cycles(&self) -> u64 {
+        let searching = self.searching_nodes();
+        let ended = self
+            .nodes
+            .saturating_sub(self.leaves + self.passes + self.cutoffs);
+        let iterations = self.leaves + ended + self.passes + self.cutoffs + searching;
+        6 + 3 * iterations
+            + 4 * (self.leaves + ended + self.passes)
+            + 3 * self.cutoffs
+            + 16 * searching
+            + 2
+    }
+}
+
 /// Picks the next move of `left` (non-empty) in position (p, o).
 pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
     let paper = super::order::paper_order();
@@ -170,7 +196,7 @@ fn node(
 
 /// Full-window exact solve.
 pub fn solve(p: u64, o: u64, order: MoveOrder) -> SearchResult {
-    search(p, o, -65, 65, order)
+    search(p, o, -super::SCORE_BOUND, super::SCORE_BOUND, order)
 }
 
 #[cfg(test)]

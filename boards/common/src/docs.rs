@@ -1,0 +1,87 @@
+//! Tables of the README generated from the code: the design table (`gateware::DESIGNS`) and the
+//! committed synthesis reports (`docs/synth/`). A tidy test (`xtask/tests/tidy.rs`) fails when
+//! the README's copy differs, and rewrites it with `UPDATE_DOCS=1`.
+
+use crate::report::committed_path;
+use crate::SynthReport;
+use gateware::Design;
+
+/// Marker lines around a generated section of a Markdown file.
+pub fn markers(name: &str) -> (String, String) {
+    (
+        format!(
+            "<!-- generated: {name} (cargo test -p xtask --test tidy; UPDATE_DOCS=1 rewrites) -->"
+        ),
+        format!("<!-- end: {name} -->"),
+    )
+}
+
+/// The designs: name, what it is, boards with core clocks, baud rate, CI synthesis.
+pub fn design_table() -> String {
+    let mut s = String::from(
+        "| design | what | core clock per board | baud | CI synthesizes |\n|---|---|---|---|---|\n",
+    );
+    for d in Design::ALL {
+        let spec = d.spec();
+        let clocks: Vec<String> = spec
+            .clocks
+            .iter()
+            .map(|c| format!("{} {} MHz", c.board.name(), c.core_clock_hz / 1_000_000))
+            .collect();
+        s += &format!(
+            "| `{}` | {} | {} | {} | {} |\n",
+            spec.name,
+            spec.summary,
+            clocks.join(", "),
+            spec.baud,
+            if spec.ci_synth {
+                "yes"
+            } else {
+                "no (hash check)"
+            }
+        );
+    }
+    s
+}
+
+/// The committed synthesis figures of every design on every board.
+pub fn synth_table() -> String {
+    let mut s = String::from(
+        "| design | board | LUTs | FFs | BRAMs | Fmax | core clock | place and route |\n|---|---|---|---|---|---|---|---|\n",
+    );
+    for d in Design::ALL {
+        for b in d.boards() {
+            let path = committed_path(d.name(), b.name());
+            match SynthReport::read(&path) {
+                Ok(r) => {
+                    s += &format!(
+                        "| `{}` | {} | {} / {} ({:.0}%) | {} | {} | {:.1} MHz | {:.0} MHz | {:.0} s |\n",
+                        r.design,
+                        r.board,
+                        r.luts,
+                        r.luts_available,
+                        100.0 * r.luts as f64 / r.luts_available.max(1) as f64,
+                        r.ffs,
+                        r.brams,
+                        r.fmax_mhz,
+                        r.target_mhz,
+                        r.seconds
+                    )
+                }
+                Err(_) => {
+                    s += &format!("| `{}` | {} | no report | | | | | |\n", d.name(), b.name())
+                }
+            }
+        }
+    }
+    s
+}
+
+/// Replaces the generated section `name` of `text` with `body`; `None` when the markers are
+/// missing.
+pub fn replace_section(text: &str, name: &str, body: &str) -> Option<String> {
+    let (begin, end) = markers(name);
+    let a = text.find(&begin)? + begin.len();
+    let b = text[a..].find(&end)? + a;
+    Some(format!("{}\n{}{}", &text[..a], body, &text[b..]))
+}

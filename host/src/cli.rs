@@ -1,0 +1,223 @@
+//! What every `boardgate` subcommand shares: where the board is ([`Target`], [`open`]), the
+//! bad-input error ([`Usage`], exit code 2), the `link` design's commands ([`LinkCmd`]), and
+//! the time a run takes on each board ([`projected`], from the committed synthesis reports).
+
+use crate::{Link, SerialTransport, SimTransport, Transport};
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use gateware::Design;
+use model::link::{self, job};
+use sim::{BackendKind, SimBoard};
+
+/// Where the board is, and how to print.
+#[derive(Args, Clone, Debug)]
+pub struct Target {
+    /// Use the simulated board: `rust` (rust-hdl) or `verilator`; bare `--sim` picks verilator
+    /// when this build has it, else rust.
+    #[arg(long, value_name = "BACKEND", conflicts_with = "port")]
+    pub sim: Option<String>,
+    /// Serial port of a real board (e.g. /dev/ttyUSB1).
+    #[arg(long, value_name = "PATH")]
+    pub port: Option<String>,
+    /// Baud rate of the real board's build.
+    #[arg(long, default_value_t = link::DEFAULT_BAUD)]
+    pub baud: u32,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Bad user input: exit code 2 with the message.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// Opens the link to the board of `t`; on the simulated board, `design` is simulated (a real
+/// board runs whatever was flashed).
+pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
+    let transport: Box<dyn Transport> = match (&t.sim, &t.port) {
+        (Some(kind), None) => {
+            let kind = if kind == "auto" {
+                let k = BackendKind::default_available();
+                eprintln!(
+                    "simulated board: {} backend{}",
+                    k.name(),
+                    if k == BackendKind::Rust {
+                        " (this build has no Verilator model)"
+                    } else {
+                        ""
+                    }
+                );
+                k
+            } else {
+                BackendKind::parse(kind)?
+            };
+            Box::new(SimTransport::new(SimBoard::open(design, kind)?))
+        }
+        (None, Some(port)) => {
+            if t.baud == 0 || t.baud > link::MAX_BAUD {
+                bail!(
+                    "--baud {} is not supported (1..={})",
+                    t.baud,
+                    link::MAX_BAUD
+                );
+            }
+            Box::new(SerialTransport::open(port, t.baud)?)
+        }
+        _ => bail!("say where the board is: --sim [rust|verilator] or --port PATH"),
+    };
+    Ok(Link::new(transport))
+}
+
+/// Time `cycles` of `design` take on each board it is built for, at the core clock of its
+/// committed synthesis report (`docs/synth/`) when that report met timing: (board, MHz,
+/// seconds).
+pub fn projected(design: &str, cycles: u64) -> Vec<(String, f64, f64)> {
+    let Ok(d) = Design::from_name(design) else {
+        return Vec::new();
+    };
+    d.boards()
+        .filter_map(|b| {
+            let path = board_common::report::committed_path(design, b.name());
+            let r = board_common::SynthReport::read(&path).ok()?;
+            let f = Some(r.target_mhz).filter(|f| r.passed() && *f > 0.0)?;
+            Some((b.name().to_string(), f, cycles as f64 / (f * 1e6)))
+        })
+        .collect()
+}
+
+/// The `link` design's commands.
+#[derive(Subcommand, Debug)]
+pub enum LinkCmd {
+    /// Print the design's name, version and clock.
+    Identify(Target),
+    /// Send bytes (hex) and check they come back.
+    Echo {
+        #[command(flatten)]
+        target: Target,
+        /// Payload as hex, e.g. 00ff55
+        hex: String,
+    },
+    /// Read the free-running cycle counter.
+    Counter(Target),
+    /// Run the `link` design's wait job for N cycles, polling until done.
+    Wait {
+        #[command(flatten)]
+        target: Target,
+        cycles: u32,
+    },
+}
+
+fn parse_hex(s: &str) -> Result<Vec<u8>> {
+    let s = s.trim();
+    if !s.len().is_multiple_of(2) {
+        bail!("hex payload '{s}' has an odd number of digits");
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| {
+            u8::from_str_radix(&s[i..i + 2], 16).with_context(|| {
+                format!(
+                    "'{}' at offset {i} of the payload is not a hex byte",
+                    &s[i..i + 2]
+                )
+            })
+        })
+        .collect()
+}
+
+impl LinkCmd {
+    pub fn run(self) -> Result<()> {
+        match self {
+            LinkCmd::Identify(t) => {
+                let mut l = open(&t, Design::Link)?;
+                let id = l.identify()?;
+                if t.json {
+                    println!("{}", serde_json::to_string(&id)?);
+                } else {
+                    println!(
+                        "{} v{}.{}.{} clock {:.3} MHz, UART {} baud (divisor {}), max payload {} bytes [{}]",
+                        id.name,
+                        id.version.0,
+                        id.version.1,
+                        id.version.2,
+                        id.clock_hz as f64 / 1e6,
+                        id.baud(),
+                        id.divisor,
+                        id.max_payload,
+                        l.transport.describe()
+                    );
+                }
+            }
+            LinkCmd::Echo { target, hex } => {
+                let payload = parse_hex(&hex)?;
+                if payload.len() > link::MAX_PAYLOAD {
+                    bail!(
+                        "payload of {} bytes is longer than the link's {} bytes",
+                        payload.len(),
+                        link::MAX_PAYLOAD
+                    );
+                }
+                let mut l = open(&target, Design::Link)?;
+                let got = l.echo(&payload)?;
+                if target.json {
+                    println!(
+                        "{}",
+                        serde_json::json!({ "echo": hex.to_lowercase(), "ok": got == payload })
+                    );
+                } else {
+                    println!("echo ok: {} bytes", got.len());
+                }
+            }
+            LinkCmd::Counter(t) => {
+                let mut l = open(&t, Design::Link)?;
+                let c = l.counter()?;
+                if t.json {
+                    println!("{}", serde_json::json!({ "cycles": c }));
+                } else {
+                    println!("cycle counter: {c}");
+                }
+            }
+            LinkCmd::Wait { target, cycles } => {
+                let mut l = open(&target, Design::Link)?;
+                let mut st = l.job_start(&cycles.to_le_bytes())?;
+                let mut polls = 0;
+                while st.state == job::RUNNING {
+                    st = l.job_poll()?;
+                    polls += 1;
+                    if !target.json {
+                        eprint!("\rwaiting: {} / {cycles} cycles", st.progress);
+                    }
+                }
+                if !target.json {
+                    eprintln!();
+                }
+                if st.state != job::DONE {
+                    bail!("job ended in state {}", job::name(st.state));
+                }
+                let r = l.job_result()?;
+                let elapsed = u64::from_le_bytes(
+                    r.as_slice()
+                        .try_into()
+                        .context("JOB_RESULT answer is not 8 bytes")?,
+                );
+                if target.json {
+                    println!(
+                        "{}",
+                        serde_json::json!({ "cycles": elapsed, "polls": polls })
+                    );
+                } else {
+                    println!("job done: {elapsed} cycles, {polls} polls");
+                }
+            }
+        }
+        Ok(())
+    }
+}

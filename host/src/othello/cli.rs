@@ -1,0 +1,372 @@
+//! `boardgate othello ...`: solve on the board (one core, null-window probes, or split over
+//! the cores), the NBoard engine, perft on the model. A solve ends in one [`SolveReport`],
+//! printed once, as text or as JSON (`--json`).
+
+use crate::cli::{open, projected, Target, Usage};
+use crate::split::{SplitConfig, SplitSolve, DEFAULT_JOB_SIZE, DEFAULT_SPLIT_DEPTH};
+use crate::{Link, Transport};
+use anyhow::Result;
+use clap::Subcommand;
+use gateware::{CoreKind, Design};
+use model::othello::protocol::SolveResult;
+use model::othello::{self as oth, perft::PassConvention};
+use serde::Serialize;
+
+#[derive(Subcommand, Debug)]
+pub enum OthelloCmd {
+    /// Solve a position exactly on the board (or with a window).
+    Solve {
+        #[command(flatten)]
+        target: Target,
+        /// OBF line, or 64 squares a1..h8 (X, O, -) then the side to move (X or O).
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// Lower bound of the fail-hard window (default: exact solve).
+        #[arg(long, default_value_t = -oth::SCORE_BOUND, allow_hyphen_values = true)]
+        alpha: i32,
+        /// Upper bound of the window.
+        #[arg(long, default_value_t = oth::SCORE_BOUND, allow_hyphen_values = true)]
+        beta: i32,
+        /// Find the exact score with null-window probes (bisection) instead of one full-window
+        /// search.
+        #[arg(long, conflicts_with_all = ["alpha", "beta"])]
+        null_window: bool,
+        /// Simulate the `othello-ff` design (fastest-first move ordering in hardware) instead
+        /// of the paper's order (the same as `--design othello-ff`).
+        #[arg(long, conflicts_with = "design")]
+        fastest_first: bool,
+        /// Design to simulate: othello, othello-ff or othello-x8 (eight solver cores). With
+        /// --port, the flashed design decides.
+        #[arg(long, default_value = "othello")]
+        design: String,
+        /// With several solver cores: plies from the root in which the host splits the search
+        /// (young brothers wait); nodes with at most --job-empties empty squares are one job.
+        #[arg(long, default_value_t = DEFAULT_SPLIT_DEPTH)]
+        split_depth: u32,
+        #[arg(long, default_value_t = DEFAULT_JOB_SIZE)]
+        job_empties: u32,
+    },
+    /// Run as an engine speaking the NBoard protocol on stdin/stdout (for Othello GUIs).
+    Nboard {
+        #[command(flatten)]
+        target: Target,
+        /// Solve exactly on the board from this many empty squares on.
+        #[arg(long, default_value_t = 20)]
+        max_empties: u32,
+    },
+    /// Leaf counts from the start position (model).
+    Perft {
+        depth: u32,
+        /// How passes and finished games count.
+        #[arg(long, default_value = "aartbik")]
+        pass_convention: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The outcome of `othello solve`, whatever the way it was solved.
+#[derive(Serialize, Debug)]
+pub struct SolveReport {
+    pub position: String,
+    pub alpha: i32,
+    pub beta: i32,
+    pub best_move: String,
+    pub score: i32,
+    pub nodes: u64,
+    pub cycles: u64,
+    pub cycles_per_node: f64,
+    /// Time on each board at its committed core clock: board, fmax_mhz, seconds.
+    pub projected: Vec<Projection>,
+    pub wall_seconds: f64,
+    pub target: String,
+    /// Null-window probes (1 for a single solve).
+    pub probes: u32,
+    pub design: String,
+    pub cores: usize,
+    /// The board's time: with several cores, their cycles as they ran in parallel.
+    pub elapsed_cycles: u64,
+    pub jobs: u32,
+    #[serde(skip)]
+    pub split: Option<SplitSolve<u32>>,
+    #[serde(skip)]
+    pub null_window: bool,
+}
+
+#[derive(Serialize, Debug)]
+pub struct Projection {
+    pub board: String,
+    pub fmax_mhz: f64,
+    pub seconds: f64,
+}
+
+impl SolveReport {
+    pub fn print(&self, json: bool) -> Result<()> {
+        if json {
+            println!("{}", serde_json::to_string(self)?);
+            return Ok(());
+        }
+        println!(
+            "best move {}, score {:+}{}, {} nodes, {} cycles ({:.2} cycles/node) [{}]",
+            self.best_move,
+            self.score,
+            if self.null_window {
+                format!(" ({} null-window probes)", self.probes)
+            } else {
+                String::new()
+            },
+            self.nodes,
+            self.cycles,
+            self.cycles_per_node,
+            self.target
+        );
+        if let Some(sp) = self.split {
+            println!(
+                "split over {} cores of {}: {} jobs ({} aborted), {} cycles on the board ({:.2}x the cores' total)",
+                self.cores,
+                self.design,
+                sp.jobs,
+                sp.aborted,
+                sp.elapsed_cycles,
+                sp.cycles as f64 / sp.elapsed_cycles.max(1) as f64
+            );
+        }
+        for p in &self.projected {
+            println!(
+                "  on {} at {:.1} MHz: {:.6} s, {:.2} M nodes/s",
+                p.board,
+                p.fmax_mhz,
+                p.seconds,
+                self.nodes as f64 / p.seconds / 1e6
+            );
+        }
+        Ok(())
+    }
+}
+
+fn perft(depth: u32, pass_convention: String, json: bool) -> Result<()> {
+    let conv = match pass_convention.as_str() {
+        "aartbik" => PassConvention::Aartbik,
+        "edax" => PassConvention::Edax,
+        other => {
+            return Err(Usage(format!(
+                "unknown pass convention '{other}' (aartbik or edax)"
+            ))
+            .into())
+        }
+    };
+    if depth > 14 {
+        return Err(Usage(format!(
+            "depth {depth} is too deep for the model's perft (at most 14)"
+        ))
+        .into());
+    }
+    let (p, o) = oth::rules::start();
+    let t = std::time::Instant::now();
+    let n = oth::perft::perft(p, o, depth, conv);
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"depth": depth, "pass_convention": pass_convention, "leaves": n})
+        );
+    } else {
+        println!(
+            "perft({depth}) = {n} ({pass_convention} convention, {:.2} s)",
+            t.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+fn nboard(target: Target, max_empties: u32) -> Result<()> {
+    use std::io::{BufRead, Write};
+    struct Board(Link<Box<dyn Transport>>);
+    impl super::engine::EndgameSolver for Board {
+        fn solve(&mut self, p: u64, o: u64) -> Result<(i32, Option<u32>)> {
+            let b = oth::SCORE_BOUND as i8;
+            let r = super::solve(&mut self.0, p, o, -b, b, |_| {})?;
+            Ok((r.score, r.best))
+        }
+    }
+    let mut nb = super::engine::NBoard::new(Board(open(&target, Design::Othello)?), max_empties);
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Some(out) = nb.handle(&line?) else { break };
+        for l in out {
+            writeln!(stdout, "{l}")?;
+        }
+        stdout.flush()?;
+    }
+    Ok(())
+}
+
+/// Validates the solve's arguments, runs it the way the design and flags say, and reports.
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    target: Target,
+    position: String,
+    alpha: i32,
+    beta: i32,
+    null_window: bool,
+    fastest_first: bool,
+    design: String,
+    split: SplitConfig,
+) -> Result<()> {
+    let design = if fastest_first {
+        Design::OthelloFf
+    } else {
+        match Design::from_name(&design) {
+            Ok(d) if matches!(d.core(), CoreKind::Othello { .. }) => d,
+            _ => {
+                let names: Vec<&str> = Design::ALL
+                    .iter()
+                    .filter(|d| matches!(d.core(), CoreKind::Othello { .. }))
+                    .map(|d| d.name())
+                    .collect();
+                return Err(Usage(format!(
+                    "--design {design}: not an othello design ({})",
+                    names.join(", ")
+                ))
+                .into());
+            }
+        }
+    };
+    let pos = oth::parse_position(&position).map_err(|e| Usage(format!("bad position: {e}")))?;
+    let bound = oth::SCORE_BOUND;
+    if !(-bound..=bound).contains(&alpha) || !(-bound..=bound).contains(&beta) || alpha >= beta {
+        return Err(Usage(format!(
+            "bad window ({alpha}, {beta}): need -{bound} <= alpha < beta <= {bound}"
+        ))
+        .into());
+    }
+    let mut l = open(&target, design)?;
+    let name = l.identify()?.name;
+    let cores = l.job_cores()?.len();
+    if null_window && cores > 1 {
+        return Err(Usage(format!(
+            "--null-window runs on one core; {name} has {cores} (leave it out to split the solve)"
+        ))
+        .into());
+    }
+    let t = std::time::Instant::now();
+    let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut probes = 1;
+    let mut split_solve = None;
+    let mut on_progress = |n| {
+        if show {
+            eprint!("\rsolving: {n} nodes");
+        }
+    };
+    let r = if null_window {
+        let r = super::solve_null_window(&mut l, pos.p, pos.o, &mut on_progress)?;
+        probes = r.probes;
+        SolveResult {
+            score: r.score,
+            best: r.best,
+            nodes: r.nodes,
+            cycles: r.cycles,
+        }
+    } else if cores > 1 {
+        let (r, _) = super::solve_cores(
+            &mut l,
+            pos.p,
+            pos.o,
+            alpha as i8,
+            beta as i8,
+            split,
+            &mut on_progress,
+        )?;
+        split_solve = Some(r);
+        SolveResult {
+            score: r.score,
+            best: r.best,
+            nodes: r.nodes,
+            cycles: r.cycles,
+        }
+    } else {
+        super::solve(
+            &mut l,
+            pos.p,
+            pos.o,
+            alpha as i8,
+            beta as i8,
+            &mut on_progress,
+        )?
+    };
+    if show {
+        eprintln!();
+    }
+    let elapsed = split_solve.map(|s| s.elapsed_cycles).unwrap_or(r.cycles);
+    SolveReport {
+        position: pos.to_obf(),
+        alpha,
+        beta,
+        best_move: r
+            .best
+            .map(oth::square_name)
+            .unwrap_or_else(|| "none".into()),
+        score: r.score,
+        nodes: r.nodes,
+        cycles: r.cycles,
+        cycles_per_node: r.cycles as f64 / r.nodes.max(1) as f64,
+        projected: projected(&name, elapsed)
+            .into_iter()
+            .map(|(board, fmax_mhz, seconds)| Projection {
+                board,
+                fmax_mhz,
+                seconds,
+            })
+            .collect(),
+        wall_seconds: t.elapsed().as_secs_f64(),
+        target: l.transport.describe(),
+        probes,
+        design: name,
+        cores,
+        elapsed_cycles: elapsed,
+        jobs: split_solve.map(|s| s.jobs).unwrap_or(probes),
+        split: split_solve,
+        null_window,
+    }
+    .print(target.json)
+}
+
+impl OthelloCmd {
+    pub fn run(self) -> Result<()> {
+        match self {
+            OthelloCmd::Perft {
+                depth,
+                pass_convention,
+                json,
+            } => perft(depth, pass_convention, json),
+            OthelloCmd::Nboard {
+                target,
+                max_empties,
+            } => nboard(target, max_empties),
+            OthelloCmd::Solve {
+                target,
+                position,
+                alpha,
+                beta,
+                null_window,
+                fastest_first,
+                design,
+                split_depth,
+                job_empties,
+            } => solve(
+                target,
+                position,
+                alpha,
+                beta,
+                null_window,
+                fastest_first,
+                design,
+                SplitConfig {
+                    depth: split_depth,
+                    job_size: job_empties,
+                    ..Default::default()
+                },
+            ),
+        }
+    }
+}

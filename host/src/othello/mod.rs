@@ -1,0 +1,272 @@
+//! Host side of the Othello designs: start a solve, poll it with progress, read the result;
+//! the null-window driver; Othello as a [`SplitGame`] for the multi-core split, with the
+//! golden model as an executor.
+//!
+//! * [`cli`]: the `boardgate othello ...` subcommands.
+//! * [`engine`]: the NBoard protocol front end.
+
+pub mod cli;
+pub mod engine;
+
+use crate::driver::{Link, LinkError};
+use crate::split::{
+    solve_split, Executor, Job, JobResult, LinkExecutor, SplitConfig, SplitGame, SplitSolve,
+};
+use crate::transport::Transport;
+use model::link::{job, PayloadError};
+use model::othello::protocol::{decode_result, encode_start, SolveResult, RESULT_LEN, START_LEN};
+use model::othello::search::{fastest_first_moves, search, MoveOrder};
+
+/// Othello for the split: a position is (p, o) with `p` to move; moves are squares, searched
+/// fastest-first; a node's size is its number of empty squares.
+pub struct Othello;
+
+impl SplitGame for Othello {
+    type Pos = (u64, u64);
+    type Move = u32;
+    const START_LEN: usize = START_LEN;
+    const RESULT_LEN: usize = RESULT_LEN;
+    fn size(&(p, o): &(u64, u64)) -> u32 {
+        64 - (p | o).count_ones()
+    }
+    fn ordered_moves(&(p, o): &(u64, u64)) -> Vec<u32> {
+        fastest_first_moves(p, o)
+    }
+    fn play(&(p, o): &(u64, u64), m: u32) -> (u64, u64) {
+        model::othello::play(p, o, m)
+    }
+    fn encode_job(j: &Job<(u64, u64)>) -> Vec<u8> {
+        encode_start(j.pos.0, j.pos.1, j.alpha as i8, j.beta as i8)
+    }
+    fn decode_result(p: &[u8]) -> Result<JobResult<u32>, PayloadError> {
+        Ok(job_result(decode_result(p)?))
+    }
+}
+
+fn job_result(r: SolveResult) -> JobResult<u32> {
+    JobResult {
+        score: r.score,
+        best: r.best,
+        nodes: r.nodes,
+        cycles: r.cycles,
+    }
+}
+
+/// Solves (p, o), `p` to move, with the fail-hard window (alpha, beta) on the device.
+/// `progress(nodes)` is called after every poll.
+pub fn solve<T: Transport>(
+    link: &mut Link<T>,
+    p: u64,
+    o: u64,
+    alpha: i8,
+    beta: i8,
+    mut progress: impl FnMut(u64),
+) -> Result<SolveResult, LinkError> {
+    let mut st = link.job_start(&encode_start(p, o, alpha, beta))?;
+    while st.state == job::RUNNING {
+        st = link.job_poll()?;
+        progress(st.progress);
+    }
+    if st.state != job::DONE {
+        return Err(LinkError::Malformed {
+            op: "JOB_POLL",
+            why: format!("solve ended in state {}", job::name(st.state)),
+        });
+    }
+    Ok(decode_result(&link.job_result()?)?)
+}
+
+/// A solve made of several null-window probes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ProbeSolve {
+    pub score: i32,
+    pub best: Option<u32>,
+    /// Nodes and cycles summed over the probes.
+    pub nodes: u64,
+    pub cycles: u64,
+    pub probes: u32,
+}
+
+/// Exact score by bisection with null-window probes `(b - 1, b)` on the device (the null-window
+/// driver: each probe only answers "score >= b?", which prunes far more than a full window).
+/// A fail-high probe's cut move is a move reaching at least `b`; the move of the highest
+/// fail-high is the best move.
+pub fn solve_null_window<T: Transport>(
+    link: &mut Link<T>,
+    p: u64,
+    o: u64,
+    mut progress: impl FnMut(u64),
+) -> Result<ProbeSolve, LinkError> {
+    let (mut lo, mut hi) = (-64i32, 64i32);
+    let mut r = ProbeSolve {
+        score: 0,
+        best: None,
+        nodes: 0,
+        cycles: 0,
+        probes: 0,
+    };
+    let mut done_nodes = 0;
+    while lo < hi {
+        let b = (lo + hi + 1).div_euclid(2);
+        let s = solve(link, p, o, (b - 1) as i8, b as i8, |n| {
+            progress(done_nodes + n)
+        })?;
+        r.nodes += s.nodes;
+        r.cycles += s.cycles;
+        r.probes += 1;
+        done_nodes = r.nodes;
+        if s.score > b || s.score < b - 1 {
+            // Only leaf values leave a fail-hard window, and they are exact.
+            lo = s.score;
+            hi = s.score;
+        } else if s.score == b {
+            lo = b;
+            r.best = s.best.or(r.best);
+        } else {
+            hi = b - 1;
+        }
+    }
+    r.score = lo;
+    if r.best.is_none() && model::othello::legal_moves(p, o) != 0 {
+        // Never failed high (score -64): a full-window probe names the move.
+        let b = model::othello::SCORE_BOUND as i8;
+        let s = solve(link, p, o, -b, b, |n| progress(done_nodes + n))?;
+        r.nodes += s.nodes;
+        r.cycles += s.cycles;
+        r.probes += 1;
+        r.best = s.best;
+        r.score = s.score;
+    }
+    Ok(r)
+}
+
+/// Solves (p, o) on every solver core of the design: [`solve_split`] over [`LinkExecutor`].
+pub fn solve_cores<T: Transport>(
+    link: &mut Link<T>,
+    p: u64,
+    o: u64,
+    alpha: i8,
+    beta: i8,
+    cfg: SplitConfig,
+    progress: impl FnMut(u64),
+) -> Result<(SplitSolve<u32>, usize), LinkError> {
+    let mut ex = LinkExecutor::<Othello, T>::new(link)?;
+    let cores = Executor::<Othello>::cores(&ex);
+    Ok((
+        solve_split::<Othello, _>(&mut ex, (p, o), alpha.into(), beta.into(), cfg, progress)?,
+        cores,
+    ))
+}
+
+/// Runs every job on the golden model (`model::othello::search`: the hardware's exact node
+/// and cycle counts) and answers them in the order a board with `cores` solvers would finish
+/// them.
+pub struct ModelExecutor {
+    pub order: MoveOrder,
+    overhead_cycles: u64,
+    now: u64,
+    jobs: Vec<Option<(u64, JobResult<u32>)>>,
+}
+
+impl ModelExecutor {
+    /// `overhead_cycles`: link cycles per job, as in [`SplitConfig::overhead_cycles`].
+    pub fn new(cores: usize, order: MoveOrder, overhead_cycles: u64) -> Self {
+        ModelExecutor {
+            order,
+            overhead_cycles,
+            now: 0,
+            jobs: vec![None; cores.max(1)],
+        }
+    }
+}
+
+impl Executor<Othello> for ModelExecutor {
+    type Error = std::convert::Infallible;
+    fn cores(&self) -> usize {
+        self.jobs.len()
+    }
+    fn start(&mut self, core: usize, job: Job<(u64, u64)>) -> Result<(), Self::Error> {
+        let (p, o) = job.pos;
+        let s = search(p, o, job.alpha, job.beta, self.order);
+        let res = JobResult {
+            score: s.score,
+            best: s.best,
+            nodes: s.nodes,
+            cycles: s.cycles,
+        };
+        self.jobs[core] = Some((self.now + s.cycles + self.overhead_cycles, res));
+        Ok(())
+    }
+    fn wait_any(&mut self) -> Result<(usize, JobResult<u32>), Self::Error> {
+        let (core, (end, res)) = self
+            .jobs
+            .iter()
+            .enumerate()
+            .filter_map(|(c, j)| j.map(|j| (c, j)))
+            .min_by_key(|(c, (end, _))| (*end, *c))
+            .expect("wait_any with no job running");
+        self.now = self.now.max(end);
+        self.jobs[core] = None;
+        Ok((core, res))
+    }
+    fn abort(&mut self, core: usize) -> Result<(), Self::Error> {
+        self.jobs[core] = None;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use model::othello::play;
+    use model::othello::random::{random_position, random_window};
+    use rand::{Rng, SeedableRng};
+
+    /// On the model, the split solve gives the single core's score for every core count and
+    /// window, and its best move scores that much.
+    #[test]
+    fn split_score_equals_single_core() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x5b117);
+        for i in 0..200 {
+            let e = rng.gen_range(4..=9);
+            let (p, o) = random_position(&mut rng, e);
+            let (alpha, beta) = random_window(&mut rng, i);
+            let want = search(p, o, alpha, beta, MoveOrder::Paper);
+            for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4), (4, 3)] {
+                let mut ex = ModelExecutor::new(cores, MoveOrder::Paper, 10);
+                let cfg = SplitConfig {
+                    depth,
+                    overhead_cycles: 10,
+                    null_window: cores != 3,
+                    job_size: 2,
+                    split_probes: cores == 8,
+                };
+                let got =
+                    solve_split::<Othello, _>(&mut ex, (p, o), alpha, beta, cfg, |_| {}).unwrap();
+                let ctx = format!("position {i} p {p:#x} o {o:#x} ({alpha}, {beta}) {cores} cores");
+                assert_eq!(got.score, want.score, "{ctx}");
+                assert_eq!(got.best.is_some(), want.best.is_some(), "{ctx}");
+                if let Some(m) = got.best {
+                    // The move reported reaches the score (a cut move reaches beta or more).
+                    let (np, no) = play(p, o, m);
+                    let v = -search(np, no, -65, 65, MoveOrder::Paper).score;
+                    if got.score == beta {
+                        assert!(v >= beta, "{ctx}: cut move {m} scores {v}");
+                    } else {
+                        assert_eq!(v, got.score, "{ctx}: best move {m}");
+                    }
+                }
+                if cores == 1 {
+                    assert_eq!((got.nodes, got.cycles), (want.nodes, want.cycles), "{ctx}");
+                    assert_eq!(got.elapsed_cycles, want.cycles + 10, "{ctx}");
+                }
+                assert!(
+                    got.elapsed_cycles <= got.cycles + 10 * got.jobs as u64,
+                    "{ctx}"
+                );
+                // The link is shared: its time adds up.
+                assert!(got.elapsed_cycles >= 10 * got.jobs as u64, "{ctx}");
+            }
+        }
+    }
+}
