@@ -63,6 +63,10 @@ fn main() {
                 "--x-initial",
                 "fast",
                 "--noassert",
+                // Waveforms on demand (`Backend::trace_start`); nothing is dumped otherwise.
+                "--trace",
+                "--timescale-override",
+                "1ns/1ns",
             ])
             .args([
                 "-Wno-fatal",
@@ -83,14 +87,45 @@ fn main() {
             format!(
                 r#"#include "{class}.h"
 #include "verilated.h"
+#include "verilated_vcd_c.h"
 #include <cstdint>
+// One simulated board: the model and, while a waveform is written, its VCD file. A clock
+// cycle is 10 ns (the simulated board's nominal 100 MHz): cycle t's rising edge at 10 t + 5 ns,
+// its falling edge at 10 t + 10 ns.
+struct Sim {{ {class}* m; VerilatedVcdC* tfp; uint64_t t; }};
 extern "C" {{
-void* vl_{name}_new() {{ auto* m = new {class}; m->clock = 0; m->uart_rx = 1; m->eval(); return m; }}
-void vl_{name}_free(void* p) {{ delete ({class}*)p; }}
-void vl_{name}_set_rx(void* p, int v) {{ (({class}*)p)->uart_rx = v; }}
-void vl_{name}_step(void* p) {{ auto* m = ({class}*)p; m->clock = 1; m->eval(); m->clock = 0; m->eval(); }}
-int vl_{name}_tx(void* p) {{ return (({class}*)p)->uart_tx; }}
-int vl_{name}_leds(void* p) {{ return (({class}*)p)->leds; }}
+void* vl_{name}_new() {{
+    Verilated::traceEverOn(true);
+    auto* s = new Sim{{new {class}, nullptr, 0}};
+    s->m->clock = 0; s->m->uart_rx = 1; s->m->eval();
+    return s;
+}}
+void vl_{name}_trace_close(void* p) {{
+    auto* s = (Sim*)p;
+    if (s->tfp) {{ s->tfp->close(); delete s->tfp; s->tfp = nullptr; }}
+}}
+int vl_{name}_trace_open(void* p, const char* path) {{
+    auto* s = (Sim*)p;
+    vl_{name}_trace_close(p);
+    s->tfp = new VerilatedVcdC;
+    s->m->trace(s->tfp, 99);
+    s->tfp->open(path);
+    if (!s->tfp->isOpen()) {{ delete s->tfp; s->tfp = nullptr; return 0; }}
+    s->tfp->dump(10 * s->t);
+    return 1;
+}}
+void vl_{name}_free(void* p) {{ vl_{name}_trace_close(p); auto* s = (Sim*)p; delete s->m; delete s; }}
+void vl_{name}_set_rx(void* p, int v) {{ ((Sim*)p)->m->uart_rx = v; }}
+void vl_{name}_step(void* p) {{
+    auto* s = (Sim*)p;
+    s->m->clock = 1; s->m->eval();
+    if (s->tfp) s->tfp->dump(10 * s->t + 5);
+    s->m->clock = 0; s->m->eval();
+    if (s->tfp) s->tfp->dump(10 * s->t + 10);
+    s->t++;
+}}
+int vl_{name}_tx(void* p) {{ return ((Sim*)p)->m->uart_tx; }}
+int vl_{name}_leds(void* p) {{ return ((Sim*)p)->m->leds; }}
 }}
 "#
             ),
@@ -110,13 +145,14 @@ int vl_{name}_leds(void* p) {{ return (({class}*)p)->leds; }}
             .include(&dir)
             .file(&wrapper)
             .file(include.join("verilated.cpp"))
-            .file(include.join("verilated_threads.cpp"));
+            .file(include.join("verilated_threads.cpp"))
+            .file(include.join("verilated_vcd_c.cpp"));
         for f in cpp_files(&dir) {
             build.file(f);
         }
         build.compile(&format!("vl_{name}"));
         decls.push_str(&format!(
-            "extern \"C\" {{\n fn vl_{name}_new() -> *mut std::ffi::c_void;\n fn vl_{name}_free(p: *mut std::ffi::c_void);\n fn vl_{name}_set_rx(p: *mut std::ffi::c_void, v: i32);\n fn vl_{name}_step(p: *mut std::ffi::c_void);\n fn vl_{name}_tx(p: *mut std::ffi::c_void) -> i32;\n fn vl_{name}_leds(p: *mut std::ffi::c_void) -> i32;\n}}\n"
+            "extern \"C\" {{\n fn vl_{name}_new() -> *mut std::ffi::c_void;\n fn vl_{name}_free(p: *mut std::ffi::c_void);\n fn vl_{name}_set_rx(p: *mut std::ffi::c_void, v: i32);\n fn vl_{name}_step(p: *mut std::ffi::c_void);\n fn vl_{name}_tx(p: *mut std::ffi::c_void) -> i32;\n fn vl_{name}_leds(p: *mut std::ffi::c_void) -> i32;\n fn vl_{name}_trace_open(p: *mut std::ffi::c_void, path: *const std::ffi::c_char) -> i32;\n fn vl_{name}_trace_close(p: *mut std::ffi::c_void);\n}}\n"
         ));
     }
     let mut table = String::from("pub const DESIGNS: &[&str] = &[");
@@ -128,7 +164,7 @@ int vl_{name}_leds(void* p) {{ return (({class}*)p)->leds; }}
     for d in &names {
         let n = d.replace('-', "_");
         table.push_str(&format!(
-            "  \"{d}\" => Some(VTable {{ new: vl_{n}_new, free: vl_{n}_free, set_rx: vl_{n}_set_rx, step: vl_{n}_step, tx: vl_{n}_tx, leds: vl_{n}_leds }}),\n"
+            "  \"{d}\" => Some(VTable {{ new: vl_{n}_new, free: vl_{n}_free, set_rx: vl_{n}_set_rx, step: vl_{n}_step, tx: vl_{n}_tx, leds: vl_{n}_leds, trace_open: vl_{n}_trace_open, trace_close: vl_{n}_trace_close }}),\n"
         ));
     }
     table.push_str("  _ => None,\n }\n}\n");

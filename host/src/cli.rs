@@ -25,6 +25,16 @@ pub struct Target {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Simulated board: write its waveform (every signal, VCD, 10 ns per cycle) to FILE,
+    /// for GTKWave.
+    #[arg(long, value_name = "FILE")]
+    pub vcd: Option<std::path::PathBuf>,
+    /// First cycle of the waveform.
+    #[arg(long, value_name = "CYCLE", default_value_t = 0, requires = "vcd")]
+    pub vcd_from: u64,
+    /// Cycles of waveform to write.
+    #[arg(long, value_name = "CYCLES", default_value_t = sim::board::DEFAULT_VCD_CYCLES, requires = "vcd")]
+    pub vcd_cycles: u64,
 }
 
 /// Bad user input: exit code 2 with the message.
@@ -59,7 +69,17 @@ pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
             } else {
                 BackendKind::parse(kind)?
             };
-            Box::new(SimTransport::new(SimBoard::open(design, kind)?))
+            let mut board = SimBoard::open(design, kind)?;
+            if let Some(path) = &t.vcd {
+                board.trace(path.clone(), t.vcd_from, t.vcd_cycles)?;
+            }
+            Box::new(SimTransport::new(board))
+        }
+        (None, Some(_)) if t.vcd.is_some() => {
+            return Err(Usage(
+                "--vcd writes the simulated board's waveform: use it with --sim".into(),
+            )
+            .into())
         }
         (None, Some(port)) => {
             if t.baud == 0 || t.baud > link::MAX_BAUD {

@@ -1,8 +1,11 @@
 //! The simulation backends behind one trait.
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use gateware::{BoardCore, CoreKind, CoreParams, Design};
+use rust_hdl::core::vcd_probe::VCDProbe;
 use rust_hdl::prelude::*;
+use std::io::BufWriter;
+use std::path::Path;
 
 /// One simulated board: the design's pins, advanced one clock cycle at a time.
 pub trait Backend {
@@ -16,6 +19,11 @@ pub trait Backend {
     fn leds(&self) -> u8;
     /// Backend name (`rust` or `verilator`).
     fn name(&self) -> &'static str;
+    /// Writes the waveform of every signal (VCD) to `path` from now on, one clock cycle per
+    /// 10 ns: cycle t's rising edge at 10 t + 5 ns (t counted from the backend's start).
+    fn trace_start(&mut self, path: &Path) -> Result<()>;
+    /// Stops the waveform and closes its file.
+    fn trace_stop(&mut self) -> Result<()>;
 }
 
 /// Which backend to use.
@@ -78,7 +86,13 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
 /// framework's threads and channels are ~100x slower).
 pub struct RustSim<C: BoardCore> {
     uut: C,
+    /// Cycles stepped.
+    t: u64,
+    vcd: Option<VCDProbe<BufWriter<std::fs::File>>>,
 }
+
+/// rust-hdl's VCD writer counts picoseconds; cycles are 10 ns as in the Verilator backend.
+const PS_PER_NS: u64 = 1000;
 
 /// Settle passes allowed per clock edge before the design is declared non-convergent.
 const MAX_SETTLE: usize = 100;
@@ -95,7 +109,11 @@ impl<C: BoardCore> RustSim<C> {
             bail!("design {} fails rust-hdl's checks: {e:?}", C::NAME);
         }
         uut.uart_rx_pin().next = true;
-        let mut s = RustSim { uut };
+        let mut s = RustSim {
+            uut,
+            t: 0,
+            vcd: None,
+        };
         s.settle()?;
         Ok(s)
     }
@@ -113,6 +131,15 @@ impl<C: BoardCore> RustSim<C> {
     pub fn core(&self) -> &C {
         &self.uut
     }
+
+    fn dump(&mut self, time: u64) -> Result<()> {
+        if let Some(mut vcd) = self.vcd.take() {
+            vcd.timestamp(PS_PER_NS * time)
+                .context("writing the waveform")?;
+            self.vcd = Some(write_vcd_change(vcd, &self.uut));
+        }
+        Ok(())
+    }
 }
 
 impl<C: BoardCore> Backend for RustSim<C> {
@@ -122,8 +149,12 @@ impl<C: BoardCore> Backend for RustSim<C> {
     fn step(&mut self) -> Result<()> {
         self.uut.clock_pin().next = Clock::from(true);
         self.settle()?;
+        self.dump(10 * self.t + 5)?;
         self.uut.clock_pin().next = Clock::from(false);
-        self.settle()
+        self.settle()?;
+        self.dump(10 * self.t + 10)?;
+        self.t += 1;
+        Ok(())
     }
     fn tx(&self) -> bool {
         self.uut.uart_tx_pin()
@@ -133,5 +164,20 @@ impl<C: BoardCore> Backend for RustSim<C> {
     }
     fn name(&self) -> &'static str {
         "rust"
+    }
+    fn trace_start(&mut self, path: &Path) -> Result<()> {
+        self.trace_stop()?;
+        let f = std::fs::File::create(path)
+            .with_context(|| format!("cannot write the waveform {}", path.display()))?;
+        let mut vcd = write_vcd_header(BufWriter::new(f), &self.uut);
+        vcd.timestamp(PS_PER_NS * 10 * self.t)
+            .context("writing the waveform")?;
+        self.vcd = Some(write_vcd_dump(vcd, &self.uut));
+        Ok(())
+    }
+    fn trace_stop(&mut self) -> Result<()> {
+        // Dropping the writer flushes the file.
+        self.vcd = None;
+        Ok(())
     }
 }

@@ -5,8 +5,9 @@
 //! the middle of each bit. Both backends get exactly the same pin stimulus.
 
 use crate::backend::Backend;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::collections::VecDeque;
+use std::path::PathBuf;
 
 /// A serial line into a backend, timed in clock cycles.
 pub struct SimBoard {
@@ -24,7 +25,19 @@ pub struct SimBoard {
     rx_bytes: VecDeque<u8>,
     /// Framing errors seen on the device's output (must stay 0).
     pub tx_framing_errors: u64,
+    /// The waveform window: file, first cycle, cycles; and whether it is being written.
+    trace: Option<(PathBuf, u64, u64)>,
+    tracing: bool,
 }
+
+/// Environment variables that make every simulated board write its waveform (for a failing
+/// test bench: run it again with `BOARDGATE_VCD=/tmp/fail.vcd`): the file, the first cycle
+/// (default 0) and the number of cycles (default [`DEFAULT_VCD_CYCLES`]).
+pub const VCD_ENV: &str = "BOARDGATE_VCD";
+pub const VCD_FROM_ENV: &str = "BOARDGATE_VCD_FROM";
+pub const VCD_CYCLES_ENV: &str = "BOARDGATE_VCD_CYCLES";
+/// Cycles of waveform written unless told otherwise (a few MB for the Othello designs).
+pub const DEFAULT_VCD_CYCLES: u64 = 20_000;
 
 #[derive(Clone, Copy, Debug)]
 enum RxSoft {
@@ -49,15 +62,62 @@ impl SimBoard {
             rx_state: RxSoft::Idle,
             rx_bytes: VecDeque::new(),
             tx_framing_errors: 0,
+            trace: None,
+            tracing: false,
         }
     }
 
+    /// Writes the board's waveform (every signal, VCD) to `path` for `cycles` cycles from
+    /// cycle `from` (counted from the board's start).
+    pub fn trace(&mut self, path: PathBuf, from: u64, cycles: u64) -> Result<()> {
+        self.backend.trace_stop()?;
+        self.tracing = false;
+        self.trace = Some((path, from, cycles));
+        self.update_trace()
+    }
+
+    /// Starts or stops the waveform at the window's edges.
+    fn update_trace(&mut self) -> Result<()> {
+        if let Some((path, from, cycles)) = &self.trace {
+            if !self.tracing && self.cycle >= *from && self.cycle < from.saturating_add(*cycles) {
+                self.backend.trace_start(path)?;
+                self.tracing = true;
+            } else if self.tracing && self.cycle >= from.saturating_add(*cycles) {
+                self.backend.trace_stop()?;
+                self.tracing = false;
+                self.trace = None;
+            }
+        }
+        Ok(())
+    }
+
     /// The simulated board of a design on the given backend.
+    /// With [`VCD_ENV`] set, the board writes its waveform there.
     pub fn open(design: gateware::Design, kind: crate::BackendKind) -> Result<SimBoard> {
-        Ok(SimBoard::new(
+        let mut b = SimBoard::new(
             crate::open_backend(design, kind)?,
             gateware::CoreParams::sim().divisor,
-        ))
+        );
+        if let Some(path) = std::env::var_os(VCD_ENV) {
+            let num = |var: &str, default: u64| -> Result<u64> {
+                match std::env::var(var) {
+                    Ok(v) => v
+                        .parse()
+                        .with_context(|| format!("{var}={v} is not a number of cycles")),
+                    Err(_) => Ok(default),
+                }
+            };
+            let from = num(VCD_FROM_ENV, 0)?;
+            let cycles = num(VCD_CYCLES_ENV, DEFAULT_VCD_CYCLES)?;
+            eprintln!(
+                "{}: writing the waveform of cycles {from}..{} to {}",
+                design.name(),
+                from + cycles,
+                PathBuf::from(&path).display()
+            );
+            b.trace(PathBuf::from(path), from, cycles)?;
+        }
+        Ok(b)
     }
 
     /// Makes the host side send `error` fast (+) or slow (-), e.g. 0.02 for +2%.
@@ -152,6 +212,9 @@ impl SimBoard {
         self.backend.step()?;
         self.cycle += 1;
         self.sample_tx();
+        if self.trace.is_some() {
+            self.update_trace()?;
+        }
         Ok(())
     }
 

@@ -5,6 +5,7 @@ use crate::backend::Backend;
 use anyhow::{bail, Result};
 use gateware::Design;
 use std::ffi::c_void;
+use std::path::Path;
 
 #[allow(dead_code)]
 pub struct VTable {
@@ -14,6 +15,8 @@ pub struct VTable {
     step: unsafe extern "C" fn(*mut c_void),
     tx: unsafe extern "C" fn(*mut c_void) -> i32,
     leds: unsafe extern "C" fn(*mut c_void) -> i32,
+    trace_open: unsafe extern "C" fn(*mut c_void, *const std::ffi::c_char) -> i32,
+    trace_close: unsafe extern "C" fn(*mut c_void),
 }
 
 #[allow(dead_code)]
@@ -76,5 +79,19 @@ impl Backend for VerilatorSim {
     }
     fn name(&self) -> &'static str {
         "verilator"
+    }
+    fn trace_start(&mut self, path: &Path) -> Result<()> {
+        let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes())
+            .map_err(|_| anyhow::anyhow!("waveform path {} has a NUL byte", path.display()))?;
+        // SAFETY: `model` is valid; the path outlives the call (the model copies it).
+        if unsafe { (self.vt.trace_open)(self.model, c.as_ptr()) } == 0 {
+            bail!("cannot write the waveform {}", path.display());
+        }
+        Ok(())
+    }
+    fn trace_stop(&mut self) -> Result<()> {
+        // SAFETY: as above.
+        unsafe { (self.vt.trace_close)(self.model) };
+        Ok(())
     }
 }

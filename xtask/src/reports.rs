@@ -25,6 +25,16 @@ pub struct Args {
     json: bool,
 }
 
+impl Args {
+    /// `--check`, text output.
+    pub fn check() -> Args {
+        Args {
+            check: true,
+            json: false,
+        }
+    }
+}
+
 /// The state of one committed report.
 #[derive(Serialize)]
 pub struct Entry {
