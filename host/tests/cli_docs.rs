@@ -8,14 +8,7 @@ fn subcommands(args: &[&str]) -> Vec<String> {
         .arg("--help")
         .output()
         .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
-        .filter(|c| c != "help")
-        .collect()
+    board_common::docs::help_subcommands(&String::from_utf8(out.stdout).unwrap())
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! tables are what the code and the committed reports say, and every `cargo xtask` and
 //! `boardgate` subcommand is documented in the README. `UPDATE_DOCS=1` rewrites the tables.
 
-use board_common::docs::{design_table, replace_section, synth_table};
+use board_common::docs::{design_table, help_subcommands, replace_section, synth_table};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -38,16 +38,9 @@ fn readme_tables_are_generated() {
 }
 
 /// The subcommands a clap binary lists in its `--help`.
-pub fn subcommands(exe: &str, args: &[&str]) -> Vec<String> {
+fn subcommands(exe: &str, args: &[&str]) -> Vec<String> {
     let out = Command::new(exe).args(args).arg("--help").output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
-        .filter(|c| c != "help")
-        .collect()
+    help_subcommands(&String::from_utf8(out.stdout).unwrap())
 }
 
 #[test]

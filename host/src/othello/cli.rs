@@ -15,37 +15,7 @@ use serde::Serialize;
 #[derive(Subcommand, Debug)]
 pub enum OthelloCmd {
     /// Solve a position exactly on the board (or with a window).
-    Solve {
-        #[command(flatten)]
-        target: Target,
-        /// OBF line, or 64 squares a1..h8 (X, O, -) then the side to move (X or O).
-        #[arg(allow_hyphen_values = true)]
-        position: String,
-        /// Lower bound of the fail-hard window (default: exact solve).
-        #[arg(long, default_value_t = -oth::SCORE_BOUND, allow_hyphen_values = true)]
-        alpha: i32,
-        /// Upper bound of the window.
-        #[arg(long, default_value_t = oth::SCORE_BOUND, allow_hyphen_values = true)]
-        beta: i32,
-        /// Find the exact score with null-window probes (bisection) instead of one full-window
-        /// search.
-        #[arg(long, conflicts_with_all = ["alpha", "beta"])]
-        null_window: bool,
-        /// Simulate the `othello-ff` design (fastest-first move ordering in hardware) instead
-        /// of the paper's order (the same as `--design othello-ff`).
-        #[arg(long, conflicts_with = "design")]
-        fastest_first: bool,
-        /// Design to simulate: othello, othello-ff or othello-x8 (eight solver cores). With
-        /// --port, the flashed design decides.
-        #[arg(long, default_value = "othello")]
-        design: String,
-        /// With several solver cores: plies from the root in which the host splits the search
-        /// (young brothers wait); nodes with at most --job-empties empty squares are one job.
-        #[arg(long, default_value_t = DEFAULT_SPLIT_DEPTH)]
-        split_depth: u32,
-        #[arg(long, default_value_t = DEFAULT_JOB_SIZE)]
-        job_empties: u32,
-    },
+    Solve(SolveArgs),
     /// Run as an engine speaking the NBoard protocol on stdin/stdout (for Othello GUIs).
     Nboard {
         #[command(flatten)]
@@ -63,6 +33,40 @@ pub enum OthelloCmd {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `othello solve`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub target: Target,
+    /// OBF line, or 64 squares a1..h8 (X, O, -) then the side to move (X or O).
+    #[arg(allow_hyphen_values = true)]
+    pub position: String,
+    /// Lower bound of the fail-hard window (default: exact solve).
+    #[arg(long, default_value_t = -oth::SCORE_BOUND, allow_hyphen_values = true)]
+    pub alpha: i32,
+    /// Upper bound of the window.
+    #[arg(long, default_value_t = oth::SCORE_BOUND, allow_hyphen_values = true)]
+    pub beta: i32,
+    /// Find the exact score with null-window probes (bisection) instead of one full-window
+    /// search.
+    #[arg(long, conflicts_with_all = ["alpha", "beta"])]
+    pub null_window: bool,
+    /// Simulate the `othello-ff` design (fastest-first move ordering in hardware) instead
+    /// of the paper's order (the same as `--design othello-ff`).
+    #[arg(long, conflicts_with = "design")]
+    pub fastest_first: bool,
+    /// Design to simulate: othello, othello-ff or othello-x8 (eight solver cores). With
+    /// --port, the flashed design decides.
+    #[arg(long, default_value = "othello")]
+    pub design: String,
+    /// With several solver cores: plies from the root in which the host splits the search
+    /// (young brothers wait); nodes with at most --job-empties empty squares are one job.
+    #[arg(long, default_value_t = DEFAULT_SPLIT_DEPTH)]
+    pub split_depth: u32,
+    #[arg(long, default_value_t = DEFAULT_JOB_SIZE)]
+    pub job_empties: u32,
 }
 
 /// The outcome of `othello solve`, whatever the way it was solved.
@@ -201,18 +205,33 @@ fn nboard(target: Target, max_empties: u32) -> Result<()> {
     Ok(())
 }
 
+fn solve_result(score: i32, best: Option<u32>, nodes: u64, cycles: u64) -> SolveResult {
+    SolveResult {
+        score,
+        best,
+        nodes,
+        cycles,
+    }
+}
+
 /// Validates the solve's arguments, runs it the way the design and flags say, and reports.
-#[allow(clippy::too_many_arguments)]
-fn solve(
-    target: Target,
-    position: String,
-    alpha: i32,
-    beta: i32,
-    null_window: bool,
-    fastest_first: bool,
-    design: String,
-    split: SplitConfig,
-) -> Result<()> {
+fn solve(a: SolveArgs) -> Result<()> {
+    let SolveArgs {
+        target,
+        position,
+        alpha,
+        beta,
+        null_window,
+        fastest_first,
+        design,
+        split_depth,
+        job_empties,
+    } = a;
+    let split = SplitConfig {
+        depth: split_depth,
+        job_size: job_empties,
+        ..Default::default()
+    };
     let design = if fastest_first {
         Design::OthelloFf
     } else {
@@ -261,12 +280,7 @@ fn solve(
     let r = if null_window {
         let r = super::solve_null_window(&mut l, pos.p, pos.o, &mut on_progress)?;
         probes = r.probes;
-        SolveResult {
-            score: r.score,
-            best: r.best,
-            nodes: r.nodes,
-            cycles: r.cycles,
-        }
+        solve_result(r.score, r.best, r.nodes, r.cycles)
     } else if cores > 1 {
         let (r, _) = super::solve_cores(
             &mut l,
@@ -278,12 +292,7 @@ fn solve(
             &mut on_progress,
         )?;
         split_solve = Some(r);
-        SolveResult {
-            score: r.score,
-            best: r.best,
-            nodes: r.nodes,
-            cycles: r.cycles,
-        }
+        solve_result(r.score, r.best, r.nodes, r.cycles)
     } else {
         super::solve(
             &mut l,
@@ -343,30 +352,7 @@ impl OthelloCmd {
                 target,
                 max_empties,
             } => nboard(target, max_empties),
-            OthelloCmd::Solve {
-                target,
-                position,
-                alpha,
-                beta,
-                null_window,
-                fastest_first,
-                design,
-                split_depth,
-                job_empties,
-            } => solve(
-                target,
-                position,
-                alpha,
-                beta,
-                null_window,
-                fastest_first,
-                design,
-                SplitConfig {
-                    depth: split_depth,
-                    job_size: job_empties,
-                    ..Default::default()
-                },
-            ),
+            OthelloCmd::Solve(a) => solve(a),
         }
     }
 }
