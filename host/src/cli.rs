@@ -19,9 +19,9 @@ pub struct Target {
     /// Serial port of a real board (e.g. /dev/ttyUSB1).
     #[arg(long, value_name = "PATH")]
     pub port: Option<String>,
-    /// Baud rate of the real board's build.
-    #[arg(long, default_value_t = link::DEFAULT_BAUD)]
-    pub baud: u32,
+    /// Baud rate of the real board's build (default 115200; with --port only).
+    #[arg(long)]
+    pub baud: Option<u32>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -54,6 +54,14 @@ impl std::error::Error for Usage {}
 pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
     let transport: Box<dyn Transport> = match (&t.sim, &t.port) {
         (Some(kind), None) => {
+            if let Some(baud) = t.baud {
+                return Err(Usage(format!(
+                    "--baud {baud} is for a real board (--port); the simulated board's UART \
+                     runs at {} cycles per bit",
+                    gateware::design::SIM_DIVISOR
+                ))
+                .into());
+            }
             let kind = if kind == "auto" {
                 let k = BackendKind::default_available();
                 eprintln!(
@@ -67,7 +75,7 @@ pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
                 );
                 k
             } else {
-                BackendKind::parse(kind)?
+                BackendKind::parse(kind).map_err(|e| Usage(format!("--sim: {e}")))?
             };
             let mut board = SimBoard::open(design, kind)?;
             if let Some(path) = &t.vcd {
@@ -82,16 +90,27 @@ pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
             .into())
         }
         (None, Some(port)) => {
-            if t.baud == 0 || t.baud > link::MAX_BAUD {
-                bail!(
-                    "--baud {} is not supported (1..={})",
-                    t.baud,
+            let baud = t.baud.unwrap_or(link::DEFAULT_BAUD);
+            if baud == 0 || baud > link::MAX_BAUD {
+                return Err(Usage(format!(
+                    "--baud {baud} is not supported (1..={})",
                     link::MAX_BAUD
-                );
+                ))
+                .into());
             }
-            Box::new(SerialTransport::open(port, t.baud)?)
+            // A path that names nothing is the user's mistake (exit 2); a port that exists
+            // but cannot be opened (busy, no permission) is the system's (exit 1).
+            if !std::path::Path::new(port).exists() {
+                return Err(Usage(format!("--port {port}: no such serial port")).into());
+            }
+            Box::new(SerialTransport::open(port, baud)?)
         }
-        _ => bail!("say where the board is: --sim [rust|verilator] or --port PATH"),
+        _ => {
+            return Err(Usage(
+                "say where the board is: --sim [rust|verilator] or --port PATH".into(),
+            )
+            .into())
+        }
     };
     Ok(Link::new(transport))
 }
@@ -135,20 +154,27 @@ pub enum LinkCmd {
     },
 }
 
-fn parse_hex(s: &str) -> Result<Vec<u8>> {
-    let s = s.trim();
-    if !s.len().is_multiple_of(2) {
-        bail!("hex payload '{s}' has an odd number of digits");
+/// Hex digits to bytes; the error names the first bad pair (any character, not only ASCII).
+fn parse_hex(s: &str) -> Result<Vec<u8>, Usage> {
+    let chars: Vec<char> = s.trim().chars().collect();
+    if chars.len() % 2 != 0 {
+        return Err(Usage(format!(
+            "hex payload '{s}' has an odd number of digits"
+        )));
     }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| {
-            u8::from_str_radix(&s[i..i + 2], 16).with_context(|| {
-                format!(
-                    "'{}' at offset {i} of the payload is not a hex byte",
-                    &s[i..i + 2]
-                )
-            })
+    chars
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let text: String = pair.iter().collect();
+            u8::from_str_radix(&text, 16)
+                .ok()
+                .filter(|_| pair.iter().all(char::is_ascii_hexdigit))
+                .ok_or_else(|| {
+                    Usage(format!(
+                        "'{text}' at byte {i} of the payload is not a hex byte"
+                    ))
+                })
         })
         .collect()
 }
@@ -179,11 +205,12 @@ impl LinkCmd {
             LinkCmd::Echo { target, hex } => {
                 let payload = parse_hex(&hex)?;
                 if payload.len() > link::MAX_PAYLOAD {
-                    bail!(
+                    return Err(Usage(format!(
                         "payload of {} bytes is longer than the link's {} bytes",
                         payload.len(),
                         link::MAX_PAYLOAD
-                    );
+                    ))
+                    .into());
                 }
                 let mut l = open(&target, Design::Link)?;
                 let got = l.echo(&payload)?;

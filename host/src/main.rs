@@ -34,12 +34,11 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
     while let Some(a) = it.next() {
         let bare = a == "--sim";
         out.push(a);
-        if bare
-            && !matches!(
-                it.peek().map(String::as_str),
-                Some("rust" | "verilator" | "auto")
-            )
-        {
+        // A backend is a lowercase word; anything else (a position, another option) is not.
+        let backend_next = it
+            .peek()
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_lowercase()));
+        if bare && !backend_next {
             out.push("auto".into());
         }
     }

@@ -345,10 +345,13 @@ impl Identity {
             .copied()
             .take_while(|&b| b != 0)
             .collect();
-        let name = String::from_utf8(name_bytes).map_err(|_| PayloadError::Invalid {
-            what: "IDENTIFY answer",
-            why: "design name is not ASCII".into(),
-        })?;
+        if let Some(b) = name_bytes.iter().find(|b| !b.is_ascii_graphic()) {
+            return Err(PayloadError::Invalid {
+                what: "IDENTIFY answer",
+                why: format!("design name has byte {b:#04x}, not printable ASCII"),
+            });
+        }
+        let name = String::from_utf8(name_bytes).expect("printable ASCII");
         let f = &p[NAME_LEN..];
         Ok(Identity {
             name,
@@ -476,6 +479,33 @@ pub enum DivisorError {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn identity_names_must_be_printable_ascii() {
+        let id = Identity {
+            name: "othello".into(),
+            version: (0, 1, 0),
+            max_payload: MAX_PAYLOAD as u8,
+            clock_hz: 1,
+            divisor: 16,
+        };
+        let mut p = id.encode();
+        assert_eq!(Identity::decode(&p).unwrap(), id);
+        p[2] = 0xC3;
+        let e = Identity::decode(&p).unwrap_err().to_string();
+        assert!(e.contains("0xc3"), "{e}");
+        p[2] = b'\n';
+        assert!(Identity::decode(&p).is_err());
+    }
+
+    #[test]
+    fn job_cores_states_are_checked() {
+        assert_eq!(decode_cores(&[2, job::IDLE, job::DONE]).unwrap(), [0, 2]);
+        let e = decode_cores(&[1, 7]).unwrap_err().to_string();
+        assert!(e.contains("job state 7"), "{e}");
+        assert!(decode_cores(&[2, 0]).is_err());
+        assert!(decode_cores(&[]).is_err());
+    }
+
     use super::*;
     use rand::{Rng, SeedableRng};
 

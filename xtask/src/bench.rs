@@ -98,11 +98,15 @@ pub fn run(a: Args) -> Result<()> {
 
 /// Core clock (MHz) of the latest passing synth report of `design` on each board (None if
 /// there is none or it failed).
+/// The core clock of `design` on each board it is built for, from its committed synthesis
+/// report (`docs/synth/`) when that report passed.
 fn fmax(design: &str) -> Vec<(String, Option<f64>)> {
-    boards::all()
-        .iter()
+    let Ok(d) = Design::from_name(design) else {
+        return Vec::new();
+    };
+    d.boards()
         .map(|b| {
-            let p = boards::build_dir(design, b.name()).join(board_common::report::REPORT_FILE);
+            let p = board_common::report::committed_path(design, b.name());
             (
                 b.name().to_string(),
                 SynthReport::read(&p)

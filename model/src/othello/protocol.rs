@@ -59,8 +59,15 @@ pub fn decode_result(p: &[u8]) -> Result<SolveResult, PayloadError> {
             why: format!("best move {best} is not a square"),
         });
     }
+    let score = p[0] as i8 as i32;
+    if score.abs() >= SCORE_BOUND {
+        return Err(PayloadError::Invalid {
+            what: "othello JOB_RESULT answer",
+            why: format!("score {score} is outside -64..=64"),
+        });
+    }
     Ok(SolveResult {
-        score: p[0] as i8 as i32,
+        score,
         best: if best == NO_MOVE {
             None
         } else {
@@ -69,4 +76,31 @@ pub fn decode_result(p: &[u8]) -> Result<SolveResult, PayloadError> {
         nodes: u64::from_le_bytes(p[2..10].try_into().unwrap()),
         cycles: u64::from_le_bytes(p[10..18].try_into().unwrap()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(score: i8, best: u8) -> Vec<u8> {
+        let mut v = vec![score as u8, best];
+        v.extend(7u64.to_le_bytes());
+        v.extend(9u64.to_le_bytes());
+        v
+    }
+
+    #[test]
+    fn result_fields_are_range_checked() {
+        let r = decode_result(&result(-64, 3)).unwrap();
+        assert_eq!((r.score, r.best, r.nodes, r.cycles), (-64, Some(3), 7, 9));
+        assert_eq!(decode_result(&result(64, NO_MOVE)).unwrap().best, None);
+        for (score, best, word) in [
+            (65, 0, "score 65"),
+            (-100, 0, "score -100"),
+            (0, 65, "best move 65"),
+        ] {
+            let e = decode_result(&result(score, best)).unwrap_err().to_string();
+            assert!(e.contains(word), "{e}");
+        }
+    }
 }

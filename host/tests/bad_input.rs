@@ -1,0 +1,115 @@
+//! The bad-input contract of the whole `boardgate` CLI, as one table: bad input gets a message
+//! naming what is wrong and exit code 2, and nothing panics (exit 101). Grow it with every
+//! command a game adds.
+
+use std::process::Command;
+
+const POS: &str = "OOOOOX--XXXOO-XO-XOXOXXOXOOXOXOOOXXOOOXOXXOOOXXO-OXXXO--OOOXXOO- X";
+
+/// (arguments, exit code, a word the message must contain).
+fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
+    let long_hex = "00".repeat(33);
+    let rows: Vec<(Vec<&str>, i32, &str)> = vec![
+        // Where the board is.
+        (vec!["identify"], 2, "--sim"),
+        (vec!["identify", "--sim=bogus"], 2, "bogus"),
+        (vec!["identify", "--sim", "bogus"], 2, "bogus"),
+        (
+            vec!["identify", "--sim", "rust", "--baud", "0"],
+            2,
+            "--baud",
+        ),
+        (
+            vec!["identify", "--port", "/dev/null", "--baud", "0"],
+            2,
+            "--baud 0",
+        ),
+        (
+            vec!["identify", "--port", "/dev/null", "--baud", "99999999"],
+            2,
+            "--baud 99999999",
+        ),
+        (
+            vec!["identify", "--port", "/no/such/tty"],
+            2,
+            "no such serial port",
+        ),
+        (
+            vec!["identify", "--port", "/dev/null", "--vcd", "x.vcd"],
+            2,
+            "--sim",
+        ),
+        (
+            vec!["identify", "--sim", "rust", "--vcd-from", "5"],
+            2,
+            "--vcd",
+        ),
+        // Echo payloads.
+        (vec!["echo", "0é0", "--sim", "rust"], 2, "odd number"),
+        (vec!["echo", "0é", "--sim", "rust"], 2, "not a hex byte"),
+        (vec!["echo", "zz", "--sim", "rust"], 2, "'zz'"),
+        (vec!["echo", "abc", "--sim", "rust"], 2, "odd number"),
+        (vec!["echo", &long_hex, "--sim", "rust"], 2, "33 bytes"),
+        (vec!["wait", "--sim", "rust", "-3"], 2, "-3"),
+        // Othello.
+        (
+            vec!["othello", "solve", "--sim", "rust", "XO"],
+            2,
+            "bad position",
+        ),
+        (
+            vec![
+                "othello", "solve", "--sim", "rust", "--alpha", "5", "--beta", "5", POS,
+            ],
+            2,
+            "bad window",
+        ),
+        (
+            vec!["othello", "solve", "--sim", "rust", "--beta", "99", POS],
+            2,
+            "bad window",
+        ),
+        (
+            vec!["othello", "solve", "--sim", "rust", "--design", "link", POS],
+            2,
+            "not an othello design",
+        ),
+        (vec!["othello", "perft", "20"], 2, "too deep"),
+        (
+            vec!["othello", "perft", "3", "--pass-convention", "x"],
+            2,
+            "pass convention",
+        ),
+        // clap's own usage errors.
+        (vec!["bogus"], 2, "bogus"),
+        (vec!["othello", "solve"], 2, "<POSITION>"),
+    ];
+    rows.into_iter()
+        .map(|(a, c, w)| (a.into_iter().map(String::from).collect(), c, w))
+        .collect()
+}
+
+#[test]
+fn bad_input_is_named_and_exits_2() {
+    for (args, code, word) in cases() {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "boardgate {args:?}: exit {:?}, stderr: {err}",
+            out.status.code()
+        );
+        assert!(
+            err.contains(word),
+            "boardgate {args:?}: the message does not name `{word}`: {err}"
+        );
+        assert!(
+            !err.contains("panicked"),
+            "boardgate {args:?} panicked: {err}"
+        );
+    }
+}
