@@ -113,3 +113,35 @@ fn bad_input_is_named_and_exits_2() {
         );
     }
 }
+
+/// The NBoard engine survives a byte that is not UTF-8 and answers the next line.
+#[test]
+fn nboard_survives_non_utf8_input() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args(["othello", "nboard", "--sim", "rust"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"ping 1\n\xff\xfe\r\nping 2\r\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("pong 1\n") && text.contains("pong 2\n"),
+        "{text}"
+    );
+    assert!(!text.contains('\r'), "{text:?}");
+}

@@ -193,10 +193,18 @@ fn nboard(target: Target, max_empties: u32) -> Result<()> {
         }
     }
     let mut nb = super::engine::NBoard::new(Board(open(&target, Design::Othello)?), max_empties);
-    let stdin = std::io::stdin();
+    let mut stdin = std::io::stdin().lock();
     let mut stdout = std::io::stdout();
-    for line in stdin.lock().lines() {
-        let Some(out) = nb.handle(&line?) else { break };
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        if stdin.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        // A byte that is not UTF-8 must not end the engine: it is dropped with the line's
+        // other garbage (see `NBoard::handle`).
+        let line = String::from_utf8_lossy(&raw);
+        let Some(out) = nb.handle(&line) else { break };
         for l in out {
             writeln!(stdout, "{l}")?;
         }

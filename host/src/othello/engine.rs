@@ -109,6 +109,16 @@ impl Game {
                     .find(']')
                     .ok_or_else(|| GgfError("unterminated move".into()))?
                     + at;
+                let black = ggf[at..].starts_with('B');
+                if black != g.black_to_move {
+                    return Err(GgfError(format!(
+                        "{}[{}] is played by {}, but {} is to move",
+                        &ggf[at..at + 1],
+                        &ggf[at + 2..close],
+                        if black { "Black" } else { "White" },
+                        if g.black_to_move { "Black" } else { "White" }
+                    )));
+                }
                 g.play_text(&ggf[at + 2..close])?;
                 i = close;
             } else {
@@ -174,8 +184,10 @@ impl<S: EndgameSolver> NBoard<S> {
         ))
     }
 
-    /// Handles one line from the GUI; returns the lines to send back (None = quit).
+    /// Handles one line from the GUI; returns the lines to send back (None = quit). Control
+    /// characters (a stray `\r`, escapes) are dropped first, so they never reach a reply.
     pub fn handle(&mut self, line: &str) -> Option<Vec<String>> {
+        let line: String = line.chars().filter(|c| !c.is_control()).collect();
         let line = line.trim();
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         let mut out = Vec::new();
@@ -199,11 +211,27 @@ impl<S: EndgameSolver> NBoard<S> {
                     out.push(format!("status {e}"));
                 }
             }
-            "go" => match self.choose() {
-                Ok((mv, Some(score))) => out.push(format!("=== {mv}/{score}.00")),
-                Ok((mv, None)) => out.push(format!("=== {mv}")),
-                Err(e) => out.push(format!("status solver error: {e:#}")),
-            },
+            "go" => {
+                let (p, o) = (self.game.p, self.game.o);
+                if legal_moves(p, o) == 0 && legal_moves(o, p) == 0 {
+                    out.push("status the game is over: no move to play".into());
+                } else {
+                    match self.choose() {
+                        Ok((mv, Some(score))) => out.push(format!("=== {mv}/{score}.00")),
+                        Ok((mv, None)) => out.push(format!("=== {mv}")),
+                        Err(e) => {
+                            // The GUI waits for a move: play the heuristic one, and say why.
+                            let mv = fastest_first_move(p, o)
+                                .map(|m| square_name(m).to_uppercase())
+                                .unwrap_or_else(|| "PA".into());
+                            out.push(format!(
+                                "status solver error: {e:#}; playing the fastest-first move {mv}"
+                            ));
+                            out.push(format!("=== {mv}"));
+                        }
+                    }
+                }
+            }
             "hint" => {
                 if self.game.empties() <= self.max_empties
                     && legal_moves(self.game.p, self.game.o) != 0
@@ -260,6 +288,55 @@ mod tests {
             ["status bad game record: illegal move a1"]
         );
         assert!(nb.handle("quit").is_none());
+    }
+
+    struct Broken;
+    impl EndgameSolver for Broken {
+        fn solve(&mut self, _: u64, _: u64) -> anyhow::Result<(i32, Option<u32>)> {
+            anyhow::bail!("link down")
+        }
+    }
+
+    #[test]
+    fn go_is_always_answered() {
+        let mut nb = NBoard::new(Broken, 64);
+        let out = nb.handle("go").unwrap();
+        assert!(out[0].contains("solver error: link down"), "{out:?}");
+        assert_eq!(out.len(), 2, "{out:?}");
+        let mv = out[1].strip_prefix("=== ").unwrap().to_ascii_lowercase();
+        assert!(
+            nb.handle(&format!("move {mv}")).unwrap().is_empty(),
+            "{mv} is legal"
+        );
+        // A finished game: no move, and the engine says so.
+        let full = "*".repeat(64);
+        assert!(nb
+            .handle(&format!("set game (;GM[Othello]BO[8 {full} *];)"))
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            nb.handle("go").unwrap(),
+            ["status the game is over: no move to play"]
+        );
+    }
+
+    #[test]
+    fn control_characters_never_reach_a_reply() {
+        let mut nb = NBoard::new(Model, 14);
+        assert_eq!(nb.handle("ping 7\r").unwrap(), ["pong 7"]);
+        let out = nb.handle("fo\u{1b}[31mo").unwrap();
+        assert_eq!(out, ["status unknown command 'fo[31mo'"]);
+    }
+
+    #[test]
+    fn ggf_move_colours_are_checked() {
+        let start = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        let e = Game::from_ggf(&format!("(;GM[Othello]{start}B[d3]B[c5];)")).unwrap_err();
+        assert!(
+            e.0.contains("B[c5] is played by Black, but White is to move"),
+            "{e}"
+        );
+        assert!(Game::from_ggf(&format!("(;GM[Othello]{start}W[d3];)")).is_err());
     }
 
     #[test]
