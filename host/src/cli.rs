@@ -49,6 +49,112 @@ impl std::fmt::Display for Usage {
 
 impl std::error::Error for Usage {}
 
+/// A run that ends with a documented exit code other than 1 or 2 (see [`EXIT_TIME_LIMIT`],
+/// [`EXIT_INTERRUPTED`]).
+#[derive(Debug)]
+pub struct Exit {
+    pub code: i32,
+    pub message: String,
+}
+
+impl std::fmt::Display for Exit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Exit {}
+
+/// Exit code when `--time-limit` stopped a job (the job was aborted on the board).
+pub const EXIT_TIME_LIMIT: i32 = 3;
+/// Exit code when Ctrl-C stopped a job (the job was aborted on the board): 128 + SIGINT.
+pub const EXIT_INTERRUPTED: i32 = 130;
+/// Default `--time-limit` on the simulated board, in seconds (a real board has none).
+pub const SIM_TIME_LIMIT_S: f64 = 60.0;
+
+/// How a job is bounded, and what to do with a job another session left running.
+#[derive(Args, Clone, Debug)]
+pub struct JobArgs {
+    /// Abort the job after this many seconds (default: 60 on the simulated board, none on a
+    /// real one; 0 = none). The job is aborted on the board and the run exits with code 3.
+    /// Ctrl-C also aborts it (exit code 130).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Abort jobs found running on the board that this run did not start (left by a killed
+    /// run or another host). Without it such a job is an error.
+    #[arg(long)]
+    pub abort_running: bool,
+}
+
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+impl JobArgs {
+    /// Before starting jobs: deals with jobs left running, then bounds this run's waiting by
+    /// the time limit and Ctrl-C.
+    pub fn begin<T: Transport>(&self, t: &Target, l: &mut Link<T>) -> Result<()> {
+        let limit = match self.time_limit {
+            Some(s) if !(s >= 0.0 && s.is_finite()) => {
+                return Err(
+                    Usage(format!("--time-limit {s}: a number of seconds, 0 for none")).into(),
+                )
+            }
+            Some(s) => s,
+            None if t.sim.is_some() => SIM_TIME_LIMIT_S,
+            None => 0.0,
+        };
+        let states = l.job_cores()?;
+        let running: Vec<usize> = (0..states.len())
+            .filter(|&c| states[c] == job::RUNNING)
+            .collect();
+        if !running.is_empty() {
+            if !self.abort_running {
+                anyhow::bail!(
+                    "the board is running a job this run did not start (core {running:?}; \
+                     left by a killed run or another host): rerun with --abort-running to abort it"
+                );
+            }
+            let (n, _) = l.abort_running()?;
+            eprintln!("aborted {n} job(s) left running on the board");
+        }
+        // Ctrl-C sets the flag; the handler can be installed once per process.
+        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst));
+        l.stop = crate::Stop {
+            deadline: (limit > 0.0)
+                .then(|| std::time::Instant::now() + std::time::Duration::from_secs_f64(limit)),
+            interrupted: Some(&INTERRUPTED),
+        };
+        Ok(())
+    }
+
+    /// Turns an error of a bounded run into the run's end: a stopped job is aborted on the
+    /// board and reported with its exit code; other errors pass through.
+    pub fn end<T: Transport>(&self, l: &mut Link<T>, e: crate::LinkError) -> anyhow::Error {
+        let crate::LinkError::Stopped(reason) = e else {
+            return e.into();
+        };
+        let aborted = l.abort_running();
+        let cycles = l
+            .transport
+            .board_cycles()
+            .map(|c| format!(", {c} cycles on the simulated board"))
+            .unwrap_or_default();
+        let message = match aborted {
+            Ok((n, nodes)) => format!(
+                "stopped: {reason}; aborted {n} running job(s) on the board (progress {nodes}: nodes or cycles{cycles})"
+            ),
+            Err(e) => format!("stopped: {reason}; aborting the job on the board failed: {e}"),
+        };
+        Exit {
+            code: match reason {
+                crate::StopReason::TimeLimit => EXIT_TIME_LIMIT,
+                crate::StopReason::Interrupted => EXIT_INTERRUPTED,
+            },
+            message,
+        }
+        .into()
+    }
+}
+
 /// Opens the link to the board of `t`; on the simulated board, `design` is simulated (a real
 /// board runs whatever was flashed).
 pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
@@ -150,6 +256,8 @@ pub enum LinkCmd {
     Wait {
         #[command(flatten)]
         target: Target,
+        #[command(flatten)]
+        job: JobArgs,
         cycles: u32,
     },
 }
@@ -232,20 +340,30 @@ impl LinkCmd {
                     println!("cycle counter: {c}");
                 }
             }
-            LinkCmd::Wait { target, cycles } => {
+            LinkCmd::Wait {
+                target,
+                job: bounds,
+                cycles,
+            } => {
                 let mut l = open(&target, Design::Link)?;
-                let mut st = l.job_start(&cycles.to_le_bytes())?;
+                bounds.begin(&target, &mut l)?;
                 let mut polls = 0;
-                while st.state == job::RUNNING {
-                    st = l.job_poll()?;
-                    polls += 1;
-                    if !target.json {
-                        eprint!("\rwaiting: {} / {cycles} cycles", st.progress);
+                let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+                let st = (|| {
+                    let mut st = l.job_start(&cycles.to_le_bytes())?;
+                    while st.state == job::RUNNING {
+                        st = l.job_poll()?;
+                        polls += 1;
+                        if show {
+                            eprint!("\rwaiting: {} / {cycles} cycles", st.progress);
+                        }
                     }
-                }
-                if !target.json {
+                    Ok(st)
+                })();
+                if show {
                     eprintln!();
                 }
+                let st = st.map_err(|e| bounds.end(&mut l, e))?;
                 if st.state != job::DONE {
                     bail!("job ended in state {}", job::name(st.state));
                 }

@@ -26,6 +26,51 @@ pub enum LinkError {
     Payload(#[from] link::PayloadError),
     #[error("transport: {0:#}")]
     Transport(#[from] anyhow::Error),
+    #[error("stopped: {0}")]
+    Stopped(StopReason),
+}
+
+/// Why a job's wait was stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// `--time-limit` expired.
+    TimeLimit,
+    /// Ctrl-C (SIGINT).
+    Interrupted,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::TimeLimit => "the time limit was reached",
+            StopReason::Interrupted => "interrupted (Ctrl-C)",
+        })
+    }
+}
+
+/// When to stop waiting: a deadline and an interrupt flag, checked before every request.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stop {
+    pub deadline: Option<std::time::Instant>,
+    pub interrupted: Option<&'static std::sync::atomic::AtomicBool>,
+}
+
+impl Stop {
+    pub fn check(&self) -> Result<(), LinkError> {
+        if self
+            .interrupted
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+        {
+            return Err(LinkError::Stopped(StopReason::Interrupted));
+        }
+        if self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            return Err(LinkError::Stopped(StopReason::TimeLimit));
+        }
+        Ok(())
+    }
 }
 
 /// Counters of what the driver did.
@@ -49,6 +94,8 @@ pub struct Link<T: Transport> {
     pub stats: LinkStats,
     /// Attempts per request before giving up.
     pub max_attempts: u32,
+    /// Checked before every request (the default never stops).
+    pub stop: Stop,
 }
 
 impl<T: Transport> Link<T> {
@@ -59,12 +106,14 @@ impl<T: Transport> Link<T> {
             decoder: Decoder::new(),
             stats: LinkStats::default(),
             max_attempts: link::HOST_MAX_ATTEMPTS,
+            stop: Stop::default(),
         }
     }
 
     /// Sends one request and returns the device's answer frame (an `ERROR` answer is returned
     /// as a frame too; see [`Link::call`] for the checked form).
     pub fn request(&mut self, opc: u8, payload: &[u8]) -> Result<Frame, LinkError> {
+        self.stop.check()?;
         self.seq = self.seq.wrapping_add(1);
         let seq = self.seq;
         let wire = Frame::new(seq, opc, payload)?.encode();
@@ -73,6 +122,7 @@ impl<T: Transport> Link<T> {
         for attempt in 0..self.max_attempts {
             if attempt > 0 {
                 self.stats.retries += 1;
+                self.stop.check()?;
             }
             self.decoder.clear();
             self.transport.send(&wire)?;
@@ -190,6 +240,25 @@ impl<T: Transport> Link<T> {
     pub fn core_result(&mut self, core: u8) -> Result<Vec<u8>, LinkError> {
         self.call(op::JOB_RESULT, &[core])
     }
+    /// Aborts every job core that is running (a job left by another session, or one stopped
+    /// by the time limit or Ctrl-C); returns how many, and the nodes they had searched. Runs
+    /// without the stop condition.
+    pub fn abort_running(&mut self) -> Result<(usize, u64), LinkError> {
+        let stop = std::mem::take(&mut self.stop);
+        let r = (|| {
+            let mut aborted = (0, 0);
+            for (c, s) in self.job_cores()?.into_iter().enumerate() {
+                if s == link::job::RUNNING {
+                    aborted.0 += 1;
+                    aborted.1 += self.core_abort(c as u8)?.progress;
+                }
+            }
+            Ok(aborted)
+        })();
+        self.stop = stop;
+        r
+    }
+
     /// Each job core's state (`JOB_CORES`; every design answers it).
     pub fn job_cores(&mut self) -> Result<Vec<u8>, LinkError> {
         Ok(model::link::decode_cores(&self.call(op::JOB_CORES, &[])?)?)

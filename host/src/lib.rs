@@ -8,5 +8,5 @@ pub mod othello;
 pub mod split;
 pub mod transport;
 
-pub use driver::{Link, LinkError, LinkStats};
+pub use driver::{Link, LinkError, LinkStats, Stop, StopReason};
 pub use transport::{FaultConfig, FaultyTransport, SerialTransport, SimTransport, Transport};

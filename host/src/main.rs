@@ -3,7 +3,7 @@
 //! `host::cli`.
 
 use clap::{Parser, Subcommand};
-use host::cli::{LinkCmd, Usage};
+use host::cli::{Exit, LinkCmd, Usage};
 use host::othello::cli::OthelloCmd;
 
 #[derive(Parser)]
@@ -55,6 +55,8 @@ fn main() {
         eprintln!("error: {e:#}");
         let code = if e.downcast_ref::<Usage>().is_some() {
             2
+        } else if let Some(x) = e.downcast_ref::<Exit>() {
+            x.code
         } else {
             1
         };

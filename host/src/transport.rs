@@ -17,6 +17,10 @@ pub trait Transport {
     fn now_bits(&self) -> u64;
     /// What this transport talks to, for messages.
     fn describe(&self) -> String;
+    /// Clock cycles the board has run, when the transport can tell (the simulated board).
+    fn board_cycles(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl Transport for Box<dyn Transport> {
@@ -31,6 +35,9 @@ impl Transport for Box<dyn Transport> {
     }
     fn describe(&self) -> String {
         (**self).describe()
+    }
+    fn board_cycles(&self) -> Option<u64> {
+        (**self).board_cycles()
     }
 }
 
@@ -59,6 +66,9 @@ impl Transport for SimTransport {
     }
     fn describe(&self) -> String {
         format!("simulated board ({} backend)", self.board.backend_name())
+    }
+    fn board_cycles(&self) -> Option<u64> {
+        Some(self.board.cycles())
     }
 }
 

@@ -2,7 +2,7 @@
 //! the cores), the NBoard engine, perft on the model. A solve ends in one [`SolveReport`],
 //! printed once, as text or as JSON (`--json`).
 
-use crate::cli::{open, projected, Target, Usage};
+use crate::cli::{open, projected, JobArgs, Target, Usage};
 use crate::split::{SplitConfig, SplitSolve, DEFAULT_JOB_SIZE, DEFAULT_SPLIT_DEPTH};
 use crate::{Link, Transport};
 use anyhow::Result;
@@ -40,6 +40,8 @@ pub enum OthelloCmd {
 pub struct SolveArgs {
     #[command(flatten)]
     pub target: Target,
+    #[command(flatten)]
+    pub job: JobArgs,
     /// OBF line, or 64 squares a1..h8 (X, O, -) then the side to move (X or O).
     #[arg(allow_hyphen_values = true)]
     pub position: String,
@@ -226,6 +228,7 @@ fn solve_result(score: i32, best: Option<u32>, nodes: u64, cycles: u64) -> Solve
 fn solve(a: SolveArgs) -> Result<()> {
     let SolveArgs {
         target,
+        job: bounds,
         position,
         alpha,
         beta,
@@ -276,6 +279,7 @@ fn solve(a: SolveArgs) -> Result<()> {
         ))
         .into());
     }
+    bounds.begin(&target, &mut l)?;
     let t = std::time::Instant::now();
     let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut probes = 1;
@@ -286,11 +290,12 @@ fn solve(a: SolveArgs) -> Result<()> {
         }
     };
     let r = if null_window {
-        let r = super::solve_null_window(&mut l, pos.p, pos.o, &mut on_progress)?;
-        probes = r.probes;
-        solve_result(r.score, r.best, r.nodes, r.cycles)
+        super::solve_null_window(&mut l, pos.p, pos.o, &mut on_progress).map(|r| {
+            probes = r.probes;
+            solve_result(r.score, r.best, r.nodes, r.cycles)
+        })
     } else if cores > 1 {
-        let (r, _) = super::solve_cores(
+        super::solve_cores(
             &mut l,
             pos.p,
             pos.o,
@@ -298,9 +303,11 @@ fn solve(a: SolveArgs) -> Result<()> {
             beta as i8,
             split,
             &mut on_progress,
-        )?;
-        split_solve = Some(r);
-        solve_result(r.score, r.best, r.nodes, r.cycles)
+        )
+        .map(|(r, _)| {
+            split_solve = Some(r);
+            solve_result(r.score, r.best, r.nodes, r.cycles)
+        })
     } else {
         super::solve(
             &mut l,
@@ -309,11 +316,12 @@ fn solve(a: SolveArgs) -> Result<()> {
             alpha as i8,
             beta as i8,
             &mut on_progress,
-        )?
+        )
     };
     if show {
         eprintln!();
     }
+    let r = r.map_err(|e| bounds.end(&mut l, e))?;
     let elapsed = split_solve.map(|s| s.elapsed_cycles).unwrap_or(r.cycles);
     SolveReport {
         position: pos.to_obf(),
