@@ -265,7 +265,7 @@ pub enum LinkCmd {
 /// Hex digits to bytes; the error names the first bad pair (any character, not only ASCII).
 fn parse_hex(s: &str) -> Result<Vec<u8>, Usage> {
     let chars: Vec<char> = s.trim().chars().collect();
-    if chars.len() % 2 != 0 {
+    if !chars.len().is_multiple_of(2) {
         return Err(Usage(format!(
             "hex payload '{s}' has an odd number of digits"
         )));

@@ -1,8 +1,9 @@
 //! `cargo xtask test`: the README's test command and what CI runs. Installs missing tools,
-//! runs every test of the workspace (unit, simulation, co-simulation, protocol fault
-//! injection, lint), then synthesizes the designs CI checks (`Design::synth_in_test`) for
-//! every board they are built for, and fails on any red. The big ULX3S designs (`othello-ff`,
-//! `othello-x8`: 12 and over 60 minutes of nextpnr) are built by `cargo xtask synth` only.
+//! checks the committed synthesis reports against the Verilog the tree emits (`reports
+//! --check`), runs every test of the workspace (unit, simulation, co-simulation, protocol fault
+//! injection, lint, docs), then synthesizes the designs whose row of the design table says
+//! `ci_synth` on every board they are built for, and fails on any red. The others are covered
+//! by the report check (see `docs/synth/README.md` for the budget).
 
 use crate::{boards, install, synth};
 use anyhow::{bail, Context, Result};
@@ -25,6 +26,8 @@ pub fn run(a: Args) -> Result<()> {
     if !a.no_install {
         install::ensure()?;
     }
+    eprintln!("[test] reports --check");
+    crate::reports::run(crate::reports::Args::check())?;
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     eprintln!("[test] cargo test --workspace --release");
     let st = Command::new(&cargo)
