@@ -96,3 +96,46 @@ fn a_job_left_running_is_refused_or_aborted() {
     // Now the run is bounded: a start and polls work until the limit.
     l.job_start(&100u32.to_le_bytes()).unwrap();
 }
+
+/// The NBoard engine keeps reading while it solves: `ping` is answered during a solve that
+/// never ends, and the next command stops it; `go` is still answered with a move.
+#[test]
+fn nboard_answers_ping_while_solving() {
+    use std::io::{BufRead, BufReader, Write};
+    let backend = if sim::verilator::AVAILABLE {
+        "verilator"
+    } else {
+        "rust"
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args(["othello", "nboard", "--sim", backend, "--max-empties", "60"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut read = || {
+        let mut l = String::new();
+        stdout.read_line(&mut l).unwrap();
+        l.trim().to_string()
+    };
+    // The start position: 60 empties, solved exactly: it would never end.
+    writeln!(stdin, "nboard 2\ngo").unwrap();
+    assert_eq!(read(), "set myname boardgate");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let t = std::time::Instant::now();
+    writeln!(stdin, "ping 5").unwrap();
+    assert_eq!(read(), "pong 5");
+    assert!(t.elapsed().as_secs() < 5, "pong took {:?}", t.elapsed());
+    writeln!(stdin, "ping 6").unwrap();
+    assert_eq!(read(), "pong 6");
+    // Another command stops the solve; `go` is answered anyway.
+    writeln!(stdin, "set depth 3").unwrap();
+    let status = read();
+    assert!(status.contains("stopped"), "{status}");
+    let mv = read();
+    assert!(mv.starts_with("=== "), "{mv}");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+}

@@ -20,9 +20,11 @@ pub enum OthelloCmd {
     Nboard {
         #[command(flatten)]
         target: Target,
-        /// Solve exactly on the board from this many empty squares on.
-        #[arg(long, default_value_t = 20)]
-        max_empties: u32,
+        /// Solve exactly on the board from this many empty squares on (default: 18 on a real
+        /// board, 12 on the simulated board's Verilator backend, 8 on its rust backend, so
+        /// that a `go` is answered within seconds).
+        #[arg(long)]
+        max_empties: Option<u32>,
     },
     /// Leaf counts from the start position (model).
     Perft {
@@ -184,33 +186,106 @@ fn perft(depth: u32, pass_convention: String, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn nboard(target: Target, max_empties: u32) -> Result<()> {
-    use std::io::{BufRead, Write};
-    struct Board(Link<Box<dyn Transport>>);
-    impl super::engine::EndgameSolver for Board {
-        fn solve(&mut self, p: u64, o: u64) -> Result<(i32, Option<u32>)> {
-            let b = oth::SCORE_BOUND as i8;
-            let r = super::solve(&mut self.0, p, o, -b, b, |_| {})?;
-            Ok((r.score, r.best))
+/// The board as the NBoard engine's solver. While it solves it keeps reading the GUI: `ping`
+/// is answered at once; any other line stops the solve (the job is aborted on the board) and
+/// waits in `pending` to be handled next.
+struct EngineBoard {
+    link: Link<Box<dyn Transport>>,
+    lines: std::sync::mpsc::Receiver<String>,
+    pending: std::collections::VecDeque<String>,
+}
+
+/// Set when a line arrives during a solve: the link's stop condition.
+static ENGINE_STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn answer(lines: &[String]) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    for l in lines {
+        let _ = writeln!(stdout, "{l}");
+    }
+    let _ = stdout.flush();
+}
+
+impl super::engine::EndgameSolver for EngineBoard {
+    fn solve(&mut self, p: u64, o: u64) -> Result<(i32, Option<u32>)> {
+        use std::sync::atomic::Ordering;
+        ENGINE_STOP.store(false, Ordering::SeqCst);
+        self.link.stop = crate::Stop {
+            deadline: None,
+            interrupted: Some(&ENGINE_STOP),
+        };
+        let b = oth::SCORE_BOUND as i8;
+        let (lines, pending) = (&self.lines, &mut self.pending);
+        let r = super::solve(&mut self.link, p, o, -b, b, |_| {
+            while let Ok(line) = lines.try_recv() {
+                let cmd: String = line.chars().filter(|c| !c.is_control()).collect();
+                match cmd.trim().split_once(' ') {
+                    Some(("ping", n)) => answer(&[format!("pong {}", n.trim())]),
+                    _ if cmd.trim() == "ping" => answer(&["pong".into()]),
+                    _ => {
+                        pending.push_back(line);
+                        ENGINE_STOP.store(true, Ordering::SeqCst);
+                    }
+                }
+            }
+        });
+        self.link.stop = crate::Stop::default();
+        match r {
+            Ok(r) => Ok((r.score, r.best)),
+            Err(crate::LinkError::Stopped(_)) => {
+                self.link.abort_running()?;
+                anyhow::bail!("the solve was stopped by the next command")
+            }
+            Err(e) => Err(e.into()),
         }
     }
-    let mut nb = super::engine::NBoard::new(Board(open(&target, Design::Othello)?), max_empties);
-    let mut stdin = std::io::stdin().lock();
-    let mut stdout = std::io::stdout();
-    let mut raw = Vec::new();
+}
+
+fn nboard(target: Target, max_empties: Option<u32>) -> Result<()> {
+    let link = open(&target, Design::Othello)?;
+    let max_empties = max_empties.unwrap_or(match target.sim.as_deref() {
+        None => 18,
+        Some("rust") => 8,
+        Some(_) if link.transport.describe().contains("rust") => 8,
+        Some(_) => 12,
+    });
+    // The GUI's lines arrive on a channel, so that a solve can watch for them.
+    let (tx, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut stdin = std::io::stdin().lock();
+        let mut raw = Vec::new();
+        loop {
+            raw.clear();
+            // A byte that is not UTF-8 must not end the engine: it is dropped with the
+            // line's other garbage (see `NBoard::handle`).
+            let line = match stdin.read_until(b'\n', &mut raw) {
+                Ok(0) | Err(_) => "quit".to_string(),
+                Ok(_) => String::from_utf8_lossy(&raw).into_owned(),
+            };
+            let quit = line == "quit";
+            if tx.send(line).is_err() || quit {
+                break;
+            }
+        }
+    });
+    let board = EngineBoard {
+        link,
+        lines,
+        pending: Default::default(),
+    };
+    let mut nb = super::engine::NBoard::new(board, max_empties);
     loop {
-        raw.clear();
-        if stdin.read_until(b'\n', &mut raw)? == 0 {
-            break;
-        }
-        // A byte that is not UTF-8 must not end the engine: it is dropped with the line's
-        // other garbage (see `NBoard::handle`).
-        let line = String::from_utf8_lossy(&raw);
+        let line = match nb.solver.pending.pop_front() {
+            Some(l) => l,
+            None => match nb.solver.lines.recv() {
+                Ok(l) => l,
+                Err(_) => break,
+            },
+        };
         let Some(out) = nb.handle(&line) else { break };
-        for l in out {
-            writeln!(stdout, "{l}")?;
-        }
-        stdout.flush()?;
+        answer(&out);
     }
     Ok(())
 }
