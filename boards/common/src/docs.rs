@@ -47,7 +47,7 @@ pub fn design_table() -> String {
 /// The committed synthesis figures of every design on every board.
 pub fn synth_table() -> String {
     let mut s = String::from(
-        "| design | board | LUTs | FFs | BRAMs | Fmax | core clock | place and route |\n|---|---|---|---|---|---|---|---|\n",
+        "| design | board | LUTs | FFs | BRAMs | Fmax | core clock | synthesis time |\n|---|---|---|---|---|---|---|---|\n",
     );
     for d in Design::ALL {
         for b in d.boards() {
