@@ -185,10 +185,12 @@ fn othello(a: &Args) -> Result<()> {
     let mut tot_ff = (0u64, 0f64);
     let mut cpu = fast::Solver::new();
     let mut positions = Vec::new();
+    // Progress only where someone watches it (not into a log).
+    let show = !a.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     for i in range {
         let pos = parse_position(lines[i - 1])?;
         let r = host::othello::solve(&mut l, pos.p, pos.o, -FULL, FULL, |n| {
-            if !a.json {
+            if show {
                 eprint!("\r#{i}: {n} nodes   ");
             }
         })?;
@@ -234,7 +236,9 @@ fn othello(a: &Args) -> Result<()> {
                 })
             );
         } else {
-            eprint!("\r");
+            if show {
+                eprint!("\r");
+            }
             print!(
                 "{:>3} {:>3} {:>+5} {:>4} {:>10} {:>11} {:>6.3} {:>9} {:>10}",
                 i,
