@@ -42,9 +42,9 @@ pub const DEFAULT_VCD_CYCLES: u64 = 20_000;
 #[derive(Clone, Copy, Debug)]
 enum RxSoft {
     Idle,
-    /// Sampling: next sample cycle, bits so far, count.
+    /// Sampling: the cycle the start bit began, bits so far, count.
     Bits {
-        next: u64,
+        start: u64,
         value: u16,
         n: u32,
     },
@@ -120,7 +120,8 @@ impl SimBoard {
         Ok(b)
     }
 
-    /// Makes the host side send `error` fast (+) or slow (-), e.g. 0.02 for +2%.
+    /// Makes the host's UART run `error` fast (+) or slow (-), e.g. 0.03 for +3%: it sends
+    /// at that rate and samples the device's bits at that rate.
     pub fn set_host_baud_error(&mut self, error: f64) {
         self.host_bit = self.divisor as f64 / (1.0 + error);
     }
@@ -242,21 +243,22 @@ impl SimBoard {
     }
 
     fn sample_tx(&mut self) {
-        let d = self.divisor as u64;
         let level = self.backend.tx();
         match self.rx_state {
             RxSoft::Idle => {
                 if !level {
-                    // Start bit began this cycle: sample mid-bit.
+                    // Start bit began this cycle: sample each bit in its middle, at the
+                    // host's own bit time.
                     self.rx_state = RxSoft::Bits {
-                        next: self.cycle + d / 2,
+                        start: self.cycle,
                         value: 0,
                         n: 0,
                     };
                 }
             }
-            RxSoft::Bits { next, value, n } => {
-                if self.cycle == next {
+            RxSoft::Bits { start, value, n } => {
+                let at = start + ((n as f64 + 0.5) * self.host_bit) as u64;
+                if self.cycle == at {
                     let value = value | ((level as u16) << n);
                     if n == 9 {
                         if value & 1 == 0 && value >> 9 == 1 {
@@ -267,7 +269,7 @@ impl SimBoard {
                         self.rx_state = RxSoft::Idle;
                     } else {
                         self.rx_state = RxSoft::Bits {
-                            next: next + d,
+                            start,
                             value,
                             n: n + 1,
                         };

@@ -1,5 +1,6 @@
 //! UART receiver and transmitter against a software UART: several divisors (16 clocks per bit
-//! included), bytes 0x00/0xFF/0x55/0xAA and random ones, a sender 2% fast and 2% slow,
+//! included), bytes 0x00/0xFF/0x55/0xAA and random ones, a sender up to 3% fast and slow, the
+//! simulated board with the host 3% off in both directions,
 //! framing errors, glitches and an idle line.
 
 use gateware::common::{UartRx, UartTx};
@@ -52,7 +53,7 @@ fn receiver_at_several_divisors_and_baud_errors() {
     println!("seed {SEED:#x}");
     let mut rng = rand::rngs::StdRng::seed_from_u64(SEED);
     for divisor in [16u32, 17, 25, 100] {
-        for error in [-0.02f64, 0.0, 0.02] {
+        for error in [-0.03f64, -0.02, 0.0, 0.02, 0.03] {
             let bytes = edge_bytes(&mut rng, 24);
             let bit = divisor as f64 / (1.0 + error);
             let (got, ferr) = receive(
@@ -155,5 +156,35 @@ fn transmitter_bit_timing_and_round_trip() {
                 "divisor {divisor}: line level at cycle {t} after the first start bit"
             );
         }
+    }
+}
+
+/// The simulated board with the host's UART 3% fast and 3% slow, both directions: every echo
+/// comes back whole (the device's receiver takes the host's bits, the host's sampler the
+/// device's).
+#[test]
+fn board_round_trip_with_host_3_percent_off() {
+    use gateware::Design;
+    use model::link::{op, Frame};
+    use sim::{BackendKind, SimBoard};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(SEED + 7);
+    for error in [-0.03, 0.03] {
+        let mut b = SimBoard::open(Design::Link, BackendKind::default_available()).unwrap();
+        b.set_host_baud_error(error);
+        for seq in 0..12u8 {
+            let mut payload = edge_bytes(&mut rng, 32);
+            payload.truncate(model::link::MAX_PAYLOAD);
+            b.write(&Frame::new(seq, op::ECHO, &payload).unwrap().encode());
+            assert!(b.run_until_quiet(40, 200_000).unwrap());
+            let want = Frame::new(seq, op::ECHO | model::link::RESPONSE, &payload)
+                .unwrap()
+                .encode();
+            assert_eq!(
+                b.read(),
+                want,
+                "host {error:+}: echo {seq} (seed {SEED:#x})"
+            );
+        }
+        assert_eq!(b.tx_framing_errors, 0, "host {error:+}");
     }
 }
