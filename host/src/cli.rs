@@ -155,6 +155,15 @@ impl JobArgs {
     }
 }
 
+/// The simulation backend a `--sim` value names: `auto` is Verilator when this build has it.
+pub fn resolve_backend(sim: &str) -> Result<BackendKind, Usage> {
+    if sim == "auto" {
+        Ok(BackendKind::default_available())
+    } else {
+        BackendKind::parse(sim).map_err(|e| Usage(format!("--sim: {e}")))
+    }
+}
+
 /// Opens the link to the board of `t`; on the simulated board, `design` is simulated (a real
 /// board runs whatever was flashed).
 pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
@@ -168,21 +177,19 @@ pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
                 ))
                 .into());
             }
-            let kind = if kind == "auto" {
-                let k = BackendKind::default_available();
+            let auto = kind == "auto";
+            let kind = resolve_backend(kind)?;
+            if auto {
                 eprintln!(
                     "simulated board: {} backend{}",
-                    k.name(),
-                    if k == BackendKind::Rust {
+                    kind.name(),
+                    if kind == BackendKind::Rust {
                         " (this build has no Verilator model)"
                     } else {
                         ""
                     }
                 );
-                k
-            } else {
-                BackendKind::parse(kind).map_err(|e| Usage(format!("--sim: {e}")))?
-            };
+            }
             let mut board = SimBoard::open(design, kind)?;
             if let Some(path) = &t.vcd {
                 board.trace(path.clone(), t.vcd_from, t.vcd_cycles)?;

@@ -13,11 +13,7 @@ const START: &str = "---------------------------OX------XO----------------------
 
 #[test]
 fn time_limit_aborts_the_job_and_exits_3() {
-    let backend = if sim::verilator::AVAILABLE {
-        "verilator"
-    } else {
-        "rust"
-    };
+    let backend = BackendKind::default_available().name();
     let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
         .args([
             "othello",
@@ -102,11 +98,7 @@ fn a_job_left_running_is_refused_or_aborted() {
 #[test]
 fn nboard_answers_ping_while_solving() {
     use std::io::{BufRead, BufReader, Write};
-    let backend = if sim::verilator::AVAILABLE {
-        "verilator"
-    } else {
-        "rust"
-    };
+    let backend = BackendKind::default_available().name();
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardgate"))
         .args(["othello", "nboard", "--sim", backend, "--max-empties", "60"])
         .stdin(std::process::Stdio::piped())

@@ -246,9 +246,10 @@ fn nboard(target: Target, max_empties: Option<u32>) -> Result<()> {
     let link = open(&target, Design::Othello)?;
     let max_empties = max_empties.unwrap_or(match target.sim.as_deref() {
         None => 18,
-        Some("rust") => 8,
-        Some(_) if link.transport.describe().contains("rust") => 8,
-        Some(_) => 12,
+        Some(sim) => match crate::cli::resolve_backend(sim)? {
+            sim::BackendKind::Rust => 8,
+            sim::BackendKind::Verilator => 12,
+        },
     });
     // The GUI's lines arrive on a channel, so that a solve can watch for them.
     let (tx, lines) = std::sync::mpsc::channel();
