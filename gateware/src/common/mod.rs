@@ -1,6 +1,7 @@
 //! Blocks shared by every design.
 
 pub mod crc16;
+pub mod frame;
 pub mod job_control;
 pub mod link_engine;
 pub mod link_shell;
@@ -8,6 +9,7 @@ pub mod uart_rx;
 pub mod uart_tx;
 
 pub use crc16::Crc16Byte;
+pub use frame::FrameField;
 pub use job_control::JobControl;
 pub use link_engine::LinkEngine;
 pub use link_shell::LinkShell;

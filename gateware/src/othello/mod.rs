@@ -7,6 +7,7 @@
 //! | Disc Flipper | [`flipper`] | 3.2 |
 //! | Move Selector | [`move_selector`] | 3.3 |
 //! | Disc Counter | [`disc_counter`] | 3.4 |
+//! | fastest-first Insertion Sorter | [`insertion_sorter`] | 5 (future work) |
 //! | alpha-beta FSM + stacks | [`solver`] | 3, Figure 3, Table 6 |
 //! | host interface | [`core`] | 3.5 (here: the link protocol instead of the Pilchard RAM) |
 //!
@@ -18,6 +19,7 @@
 pub mod core;
 pub mod disc_counter;
 pub mod flipper;
+pub mod insertion_sorter;
 pub mod legal_moves;
 pub mod move_selector;
 pub mod solver;
@@ -25,6 +27,7 @@ pub mod solver;
 pub use self::core::OthelloCore;
 pub use disc_counter::DiscCounter;
 pub use flipper::Flipper;
+pub use insertion_sorter::InsertionSorter;
 pub use legal_moves::LegalMoves;
 pub use move_selector::MoveSelector;
 pub use solver::Solver;

@@ -25,16 +25,38 @@
 //! With the paper's order a node therefore costs 3 cycles (its parent's `Select`, its own `Enter`, its parent's `Pop`)
 //! plus 1 `Select` per node whose moves all fail low; the paper needs 3 + 16 for a searching
 //! tree node. The stack read is issued in the same cycle a value is returned, so returns
-//! chain at one cycle per level. Stack: one frame per ply in a synchronous RAM (block RAM):
-//! board (128), moves left (64), alpha, beta (8 + 8), best so far (7), move (6), pass flag.
+//! chain at one cycle per level. Stack: one frame per ply in a synchronous RAM (block RAM),
+//! laid out by [`stack_frame`].
 
-use super::{DiscCounter, Flipper, LegalMoves, MoveSelector};
+// `#[hdl_gen]` copies a width `{ sf::X.width }` into its Verilog generator as a braced argument.
+#![allow(unused_braces)]
+
+pub use super::insertion_sorter::LIST_BITS;
+use super::{DiscCounter, Flipper, InsertionSorter, LegalMoves, MoveSelector};
+use crate::frame_layout;
 use rust_hdl::prelude::*;
 
+frame_layout! {
+    /// One ply of the solver's stack: the node's board, the moves not yet searched (paper
+    /// order) or the rest of the sorted list (fastest-first), its window, its best move so far,
+    /// the move being searched in the child, and whether the node is a pass.
+    pub mod stack_frame {
+        P: 64,
+        O: 64,
+        LEFT: 64,
+        ALPHA: 8,
+        BETA: 8,
+        BEST: 7,
+        MOVE: 6,
+        PASS: 1,
+        LIST: super::LIST_BITS,
+        LIST_COUNT: 6,
+    }
+}
+use stack_frame as sf;
+
 /// Bits of one stack frame.
-pub const FRAME_BITS: usize = 420;
-/// Bits of the sorted move list of the fastest-first order (32 squares of 6 bits).
-pub const LIST_BITS: usize = 192;
+pub const FRAME_BITS: usize = sf::BITS;
 /// Address bits of the stack (127 usable plies).
 pub const STACK_BITS: usize = 7;
 /// `best` value meaning "no move".
@@ -78,7 +100,18 @@ pub struct Solver {
     ev_flipper: Flipper,
     ev_legal: LegalMoves,
     ev_count: DiscCounter,
+    sorter: InsertionSorter,
     k_ff: Constant<Bit>,
+    at_p: Constant<Bits<16>>,
+    at_o: Constant<Bits<16>>,
+    at_left: Constant<Bits<16>>,
+    at_alpha: Constant<Bits<16>>,
+    at_beta: Constant<Bits<16>>,
+    at_best: Constant<Bits<16>>,
+    at_move: Constant<Bits<16>>,
+    at_pass: Constant<Bits<16>>,
+    at_list: Constant<Bits<16>>,
+    at_list_count: Constant<Bits<16>>,
     stack: RAM<Bits<FRAME_BITS>, STACK_BITS>,
     state: DFF<SolverState>,
     cur_p: DFF<Bits<64>>,
@@ -107,8 +140,16 @@ pub struct Solver {
     ret_best: Signal<Local, Bits<7>>,
     push: Signal<Local, Bit>,
     frame: Signal<Local, Bits<FRAME_BITS>>,
+    f_p: Signal<Local, Bits<64>>,
+    f_o: Signal<Local, Bits<64>>,
+    f_left: Signal<Local, Bits<64>>,
     f_alpha: Signal<Local, Bits<8>>,
     f_beta: Signal<Local, Bits<8>>,
+    f_best: Signal<Local, Bits<7>>,
+    f_move: Signal<Local, Bits<7>>,
+    f_pass: Signal<Local, Bit>,
+    f_list: Signal<Local, Bits<LIST_BITS>>,
+    f_list_count: Signal<Local, Bits<6>>,
     negv: Signal<Local, Bits<8>>,
     leaf: Signal<Local, Bits<8>>,
     pc: Signal<Local, Bits<8>>,
@@ -119,15 +160,6 @@ pub struct Solver {
     have_move: Signal<Local, Bit>,
     ev_p: Signal<Local, Bits<64>>,
     ev_mob: Signal<Local, Bits<6>>,
-    cv: Signal<Local, Bits<32>>,
-    vmask: Signal<Local, Bits<64>>,
-    prev_keep: Signal<Local, Bit>,
-    prev_sq: Signal<Local, Bits<6>>,
-    prev_mob: Signal<Local, Bits<6>>,
-    e_sq: Signal<Local, Bits<6>>,
-    e_mob: Signal<Local, Bits<6>>,
-    new_list: Signal<Local, Bits<LIST_BITS>>,
-    new_lmob: Signal<Local, Bits<LIST_BITS>>,
     one: Constant<Bits<64>>,
 }
 
@@ -164,7 +196,18 @@ impl Solver {
             ev_flipper: Default::default(),
             ev_legal: Default::default(),
             ev_count: Default::default(),
+            sorter: Default::default(),
             k_ff: Constant::new(fastest_first),
+            at_p: sf::P.offset(),
+            at_o: sf::O.offset(),
+            at_left: sf::LEFT.offset(),
+            at_alpha: sf::ALPHA.offset(),
+            at_beta: sf::BETA.offset(),
+            at_best: sf::BEST.offset(),
+            at_move: sf::MOVE.offset(),
+            at_pass: sf::PASS.offset(),
+            at_list: sf::LIST.offset(),
+            at_list_count: sf::LIST_COUNT.offset(),
             stack: Default::default(),
             state: Default::default(),
             cur_p: Default::default(),
@@ -192,8 +235,16 @@ impl Solver {
             ret_best: Default::default(),
             push: Default::default(),
             frame: Default::default(),
+            f_p: Default::default(),
+            f_o: Default::default(),
+            f_left: Default::default(),
             f_alpha: Default::default(),
             f_beta: Default::default(),
+            f_best: Default::default(),
+            f_move: Default::default(),
+            f_pass: Default::default(),
+            f_list: Default::default(),
+            f_list_count: Default::default(),
             negv: Default::default(),
             leaf: Default::default(),
             pc: Default::default(),
@@ -204,15 +255,6 @@ impl Solver {
             have_move: Default::default(),
             ev_p: Default::default(),
             ev_mob: Default::default(),
-            cv: Default::default(),
-            vmask: Default::default(),
-            prev_keep: Default::default(),
-            prev_sq: Default::default(),
-            prev_mob: Default::default(),
-            e_sq: Default::default(),
-            e_mob: Default::default(),
-            new_list: Default::default(),
-            new_lmob: Default::default(),
             one: Constant::new(1_u64.into()),
         }
     }
@@ -248,15 +290,18 @@ impl Logic for Solver {
         );
         self.stack.read_clock.next = self.clock.val();
         self.stack.write_clock.next = self.clock.val();
-        // Combinational blocks on the current node.
+
+        // --- The current node: legal moves of both sides, disc counts (paper 3.1, 3.4).
         self.legal_p.p.next = self.cur_p.q.val();
         self.legal_p.o.next = self.cur_o.q.val();
         self.legal_o.p.next = self.cur_o.q.val();
         self.legal_o.o.next = self.cur_p.q.val();
         self.count_p.bits.next = self.cur_p.q.val();
         self.count_o.bits.next = self.cur_o.q.val();
-        // The next move to search: paper order from the selector, or the head of the sorted
-        // list (fastest-first). In fastest-first mode the selector walks the moves to evaluate.
+
+        // --- The next move to search (paper 3.3) and its flips (paper 3.2): paper order from
+        // the selector, or the head of the sorted list (fastest-first). In fastest-first mode
+        // the selector walks the moves still to evaluate instead.
         if self.k_ff.val() {
             self.selector.moves.next = self.eval_left.q.val();
             self.pick_sq.next = self.list.q.val().get_bits::<6>(0);
@@ -272,7 +317,9 @@ impl Logic for Solver {
         self.flipper.o.next = self.cur_o.q.val();
         self.flipper.m.next = self.pick.val();
         self.flips.next = self.flipper.flips.val();
-        // Fastest-first evaluation of the selector's move: the opponent's replies after it.
+
+        // --- Fastest-first evaluation of the selector's move: the opponent's replies after it,
+        // inserted into the sorted list.
         self.ev_flipper.p.next = self.cur_p.q.val();
         self.ev_flipper.o.next = self.cur_o.q.val();
         self.ev_flipper.m.next = self.selector.pick.val();
@@ -282,44 +329,13 @@ impl Logic for Solver {
             self.cur_p.q.val() | self.ev_flipper.flips.val() | self.selector.pick.val();
         self.ev_count.bits.next = self.ev_legal.moves.val();
         self.ev_mob.next = self.ev_count.count.val().get_bits::<6>(0);
-        // Stable insertion into the sorted list: entries 0..lcount with mobility <= the new
-        // one stay, the new one goes after them, the rest move up one place.
-        self.vmask.next = (self.one.val() << self.lcount.q.val()) - 1_u64;
-        self.cv.next = 0_u64.into();
-        for i in 0..32 {
-            if self.vmask.val().get_bit(i)
-                & (self.lmob.q.val().get_bits::<6>(i * 6) <= self.ev_mob.val())
-            {
-                self.cv.next = self.cv.val().replace_bit(i, true);
-            }
-        }
-        // Built entry by entry: each entry enters at the top, so entry 0 ends at the bottom.
-        self.new_list.next = 0_u64.into();
-        self.new_lmob.next = 0_u64.into();
-        self.prev_keep.next = true;
-        self.prev_sq.next = 0_u64.into();
-        self.prev_mob.next = 0_u64.into();
-        for i in 0..32 {
-            if self.cv.val().get_bit(i) {
-                self.e_sq.next = self.list.q.val().get_bits::<6>(i * 6);
-                self.e_mob.next = self.lmob.q.val().get_bits::<6>(i * 6);
-            } else if self.prev_keep.val() {
-                self.e_sq.next = self.selector.sq.val();
-                self.e_mob.next = self.ev_mob.val();
-            } else {
-                self.e_sq.next = self.prev_sq.val();
-                self.e_mob.next = self.prev_mob.val();
-            }
-            self.new_list.next = (self.new_list.val() >> 6_u64)
-                | (bit_cast::<LIST_BITS, 6>(self.e_sq.val()) << 186_u64);
-            self.new_lmob.next = (self.new_lmob.val() >> 6_u64)
-                | (bit_cast::<LIST_BITS, 6>(self.e_mob.val()) << 186_u64);
-            self.prev_keep.next = self.cv.val().get_bit(i);
-            self.prev_sq.next = self.list.q.val().get_bits::<6>(i * 6);
-            self.prev_mob.next = self.lmob.q.val().get_bits::<6>(i * 6);
-        }
+        self.sorter.squares.next = self.list.q.val();
+        self.sorter.mobs.next = self.lmob.q.val();
+        self.sorter.count.next = self.lcount.q.val();
+        self.sorter.sq.next = self.selector.sq.val();
+        self.sorter.mob.next = self.ev_mob.val();
 
-        // Outputs.
+        // --- Outputs.
         self.busy.next =
             (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done);
         self.done.next = self.state.q.val() == SolverState::Done;
@@ -332,7 +348,7 @@ impl Logic for Solver {
         self.cycles_lo.next = self.c_lo.q.val();
         self.cycles_hi.next = self.c_hi.q.val();
 
-        // Defaults.
+        // --- Defaults: no push, no return; the frame of the current node ready to push.
         self.ret_go.next = false;
         self.ret_val.next = self.alpha.q.val();
         self.ret_best.next = 64_u64.into();
@@ -340,18 +356,26 @@ impl Logic for Solver {
         self.stack.write_enable.next = false;
         self.stack.write_address.next = self.sp.q.val();
         self.stack.read_address.next = self.sp.q.val() - 1_u64;
-        // The frame of the current node (pass flag and move filled in below).
-        self.frame.next = bit_cast::<FRAME_BITS, 64>(self.cur_p.q.val())
-            | (bit_cast::<FRAME_BITS, 64>(self.cur_o.q.val()) << 64_u64)
-            | (bit_cast::<FRAME_BITS, 64>(self.left.q.val() & !self.pick.val()) << 128_u64)
-            | (bit_cast::<FRAME_BITS, 8>(self.alpha.q.val()) << 192_u64)
-            | (bit_cast::<FRAME_BITS, 8>(self.beta.q.val()) << 200_u64)
-            | (bit_cast::<FRAME_BITS, 7>(self.best_sq.q.val()) << 208_u64)
-            | (bit_cast::<FRAME_BITS, 6>(self.pick_sq.val()) << 215_u64)
-            | (bit_cast::<FRAME_BITS, LIST_BITS>(self.list.q.val() >> 6_u64) << 222_u64)
-            | (bit_cast::<FRAME_BITS, 6>(self.lcount.q.val() - 1_u64) << 414_u64);
+        // The pass flag is set below for a pass frame; the list (fastest-first) without its
+        // head, which is the move searched in the child.
+        self.frame.next = (bit_cast::<FRAME_BITS, { sf::P.width }>(self.cur_p.q.val())
+            << self.at_p.val())
+            | (bit_cast::<FRAME_BITS, { sf::O.width }>(self.cur_o.q.val()) << self.at_o.val())
+            | (bit_cast::<FRAME_BITS, { sf::LEFT.width }>(self.left.q.val() & !self.pick.val())
+                << self.at_left.val())
+            | (bit_cast::<FRAME_BITS, { sf::ALPHA.width }>(self.alpha.q.val())
+                << self.at_alpha.val())
+            | (bit_cast::<FRAME_BITS, { sf::BETA.width }>(self.beta.q.val()) << self.at_beta.val())
+            | (bit_cast::<FRAME_BITS, { sf::BEST.width }>(self.best_sq.q.val())
+                << self.at_best.val())
+            | (bit_cast::<FRAME_BITS, { sf::MOVE.width }>(self.pick_sq.val())
+                << self.at_move.val())
+            | (bit_cast::<FRAME_BITS, { sf::LIST.width }>(self.list.q.val() >> 6_u64)
+                << self.at_list.val())
+            | (bit_cast::<FRAME_BITS, { sf::LIST_COUNT.width }>(self.lcount.q.val() - 1_u64)
+                << self.at_list_count.val());
         self.stack.write_data.next = self.frame.val();
-        // Leaf score in excess-128: disc difference, empties to the winner.
+        // --- Leaf score in excess-128: disc difference, empties to the winner.
         self.pc.next = bit_cast::<8, 7>(self.count_p.count.val());
         self.oc.next = bit_cast::<8, 7>(self.count_o.count.val());
         if self.pc.val() > self.oc.val() {
@@ -363,11 +387,61 @@ impl Logic for Solver {
         } else {
             self.leaf.next = 128_u64.into();
         }
-        // The popped frame.
-        self.f_alpha.next = self.stack.read_data.val().get_bits::<8>(192);
-        self.f_beta.next = self.stack.read_data.val().get_bits::<8>(200);
+        // --- The popped frame (read issued the cycle before `Pop`), field by field.
+        self.f_p.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::P.width }>(self.at_p.val().index());
+        self.f_o.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::O.width }>(self.at_o.val().index());
+        self.f_left.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::LEFT.width }>(self.at_left.val().index());
+        self.f_alpha.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::ALPHA.width }>(self.at_alpha.val().index());
+        self.f_beta.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::BETA.width }>(self.at_beta.val().index());
+        self.f_best.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::BEST.width }>(self.at_best.val().index());
+        self.f_move.next = bit_cast::<7, { sf::MOVE.width }>(
+            self.stack
+                .read_data
+                .val()
+                .get_bits::<{ sf::MOVE.width }>(self.at_move.val().index()),
+        );
+        self.f_pass.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bit(self.at_pass.val().index());
+        self.f_list.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::LIST.width }>(self.at_list.val().index());
+        self.f_list_count.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::LIST_COUNT.width }>(self.at_list_count.val().index());
         self.negv.next = 0_u64 - self.val.q.val();
 
+        // --- Cycle counter.
         if (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done) {
             self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
             if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
@@ -375,6 +449,7 @@ impl Logic for Solver {
             }
         }
 
+        // --- The FSM (paper Figure 3).
         match self.state.q.val() {
             SolverState::Idle => {}
             SolverState::Done => {}
@@ -396,8 +471,9 @@ impl Logic for Solver {
                 } else if self.legal_o.moves.val().any() {
                     // Pass node: push a pass frame (moves left = 0), search the opponent.
                     self.push.next = true;
-                    self.stack.write_data.next =
-                        self.frame.val() | (bit_cast::<FRAME_BITS, 1>(true.into()) << 221_u64);
+                    self.stack.write_data.next = self.frame.val()
+                        | (bit_cast::<FRAME_BITS, { sf::PASS.width }>(true.into())
+                            << self.at_pass.val());
                     self.cur_p.d.next = self.cur_o.q.val();
                     self.cur_o.d.next = self.cur_p.q.val();
                     self.alpha.d.next = 0_u64 - self.beta.q.val();
@@ -413,8 +489,8 @@ impl Logic for Solver {
                 // Every fastest-first register is written under k_ff only, so with the paper's
                 // order they are constant and synthesis removes their logic.
                 if self.k_ff.val() {
-                    self.list.d.next = self.new_list.val();
-                    self.lmob.d.next = self.new_lmob.val();
+                    self.list.d.next = self.sorter.new_squares.val();
+                    self.lmob.d.next = self.sorter.new_mobs.val();
                     self.lcount.d.next = self.lcount.q.val() + 1_u64;
                     self.eval_left.d.next = self.eval_left.q.val() & !self.selector.pick.val();
                 }
@@ -440,7 +516,7 @@ impl Logic for Solver {
                 }
             }
             SolverState::Pop => {
-                if self.stack.read_data.val().get_bit(221) {
+                if self.f_pass.val() {
                     // Returning through a pass node.
                     self.ret_go.next = true;
                     self.ret_val.next = self.negv.val();
@@ -448,24 +524,22 @@ impl Logic for Solver {
                     // Cut-off.
                     self.ret_go.next = true;
                     self.ret_val.next = self.f_beta.val();
-                    self.ret_best.next =
-                        bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
+                    self.ret_best.next = self.f_move.val();
                 } else {
-                    self.cur_p.d.next = self.stack.read_data.val().get_bits::<64>(0);
-                    self.cur_o.d.next = self.stack.read_data.val().get_bits::<64>(64);
-                    self.left.d.next = self.stack.read_data.val().get_bits::<64>(128);
+                    self.cur_p.d.next = self.f_p.val();
+                    self.cur_o.d.next = self.f_o.val();
+                    self.left.d.next = self.f_left.val();
                     if self.k_ff.val() {
-                        self.list.d.next = self.stack.read_data.val().get_bits::<LIST_BITS>(222);
-                        self.lcount.d.next = self.stack.read_data.val().get_bits::<6>(414);
+                        self.list.d.next = self.f_list.val();
+                        self.lcount.d.next = self.f_list_count.val();
                     }
                     self.beta.d.next = self.f_beta.val();
                     if self.negv.val() > self.f_alpha.val() {
                         self.alpha.d.next = self.negv.val();
-                        self.best_sq.d.next =
-                            bit_cast::<7, 6>(self.stack.read_data.val().get_bits::<6>(215));
+                        self.best_sq.d.next = self.f_move.val();
                     } else {
                         self.alpha.d.next = self.f_alpha.val();
-                        self.best_sq.d.next = self.stack.read_data.val().get_bits::<7>(208);
+                        self.best_sq.d.next = self.f_best.val();
                     }
                     self.state.d.next = SolverState::Select;
                 }

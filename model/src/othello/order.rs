@@ -28,6 +28,15 @@ pub fn first_in_order(moves: u64, order: &[u8; 64]) -> Option<u32> {
         .find(|&s| moves >> s & 1 == 1)
 }
 
+/// Fastest-first order of evaluated moves: `(square, opponent replies)` pairs in evaluation
+/// order, sorted by replies with ties kept in evaluation order (a stable sort). The hardware
+/// builds the same list one insertion per cycle (`gateware::othello::InsertionSorter`).
+pub fn by_mobility(evaluated: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut v = evaluated.to_vec();
+    v.sort_by_key(|&(_, mob)| mob);
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

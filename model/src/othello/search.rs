@@ -106,17 +106,16 @@ pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
 
 /// The moves of `moves` sorted by the opponent's number of replies, ties in the paper's order.
 fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
-    let mut v: Vec<(u32, u32)> = super::order::paper_order()
+    let evaluated: Vec<(u32, u32)> = super::order::paper_order()
         .iter()
         .map(|&s| s as u32)
         .filter(|&s| moves >> s & 1 == 1)
         .map(|s| {
             let (np, no) = play(p, o, s);
-            (legal_moves(np, no).count_ones(), s)
+            (s, legal_moves(np, no).count_ones())
         })
         .collect();
-    v.sort_by_key(|&(mob, _)| mob); // stable: ties keep the paper's order
-    for (k, &(_, s)) in v.iter().enumerate() {
+    for (k, &(s, _)) in super::order::by_mobility(&evaluated).iter().enumerate() {
         out[k] = s;
     }
 }
