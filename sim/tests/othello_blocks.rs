@@ -225,7 +225,9 @@ fn combinational_blocks_verilog() {
         |_, _| {},
     )
     .unwrap();
-    let mut inserts: Vec<(Vec<(u32, u32)>, (u32, u32))> = Vec::new();
+    // (sorted list so far, move to insert)
+    type Insert = (Vec<(u32, u32)>, (u32, u32));
+    let mut inserts: Vec<Insert> = Vec::new();
     for seq in insertion_sequences(&mut r, 60) {
         for k in 0..seq.len() {
             inserts.push((by_mobility(&seq[..k]), seq[k]));

@@ -2,9 +2,9 @@
 //! stable insertion per cycle.
 //!
 //! ```text
-//!  squares[192], mobs[192] ->+-----------------+----> new_squares[192]
-//!  count[6] --------------->| InsertionSorter |----> new_mobs[192]
-//!  sq[6], mob[6] ---------->+-----------------+
+//!  squares[192], mobs[192] -->+-----------------+----> new_squares[192]
+//!  count[6] ------------------>| InsertionSorter |----> new_mobs[192]
+//!  sq[6], mob[6] ------------->+-----------------+
 //! ```
 //!
 //! Combinational, 0 cycles. `squares` holds up to 32 squares (6 bits each, entry 0 in bits 5..0),
