@@ -96,6 +96,8 @@ pub struct Link<T: Transport> {
     pub max_attempts: u32,
     /// Checked before every request (the default never stops).
     pub stop: Stop,
+    /// `SESSION` sent (before the first request).
+    session: bool,
 }
 
 impl<T: Transport> Link<T> {
@@ -107,13 +109,44 @@ impl<T: Transport> Link<T> {
             stats: LinkStats::default(),
             max_attempts: link::HOST_MAX_ATTEMPTS,
             stop: Stop::default(),
+            session: false,
         }
+    }
+
+    /// Starts the sequence numbers at `seq` instead of a random one (tests use it to make a
+    /// new session's sequence numbers collide with the previous session's).
+    pub fn with_first_seq(mut self, seq: u8) -> Self {
+        self.seq = seq.wrapping_sub(1);
+        self
+    }
+
+    /// Opens the session (done before the first request): `SESSION` with a random nonce,
+    /// whose answer replaces the device's answer cache, so no request of this session can get
+    /// an answer cached for an earlier host process that used the same sequence numbers. An
+    /// answer with another nonce is an older session's cached one: it tries again.
+    pub fn open_session(&mut self) -> Result<(), LinkError> {
+        self.session = true;
+        for _ in 0..4 {
+            let nonce: [u8; link::SESSION_NONCE_LEN] = rand::random();
+            let got = self.call(op::SESSION, &nonce)?;
+            if got == nonce {
+                return Ok(());
+            }
+            self.stats.ignored_frames += 1;
+        }
+        Err(LinkError::Malformed {
+            op: "SESSION",
+            why: "the device answered with other nonces four times".into(),
+        })
     }
 
     /// Sends one request and returns the device's answer frame (an `ERROR` answer is returned
     /// as a frame too; see [`Link::call`] for the checked form).
     pub fn request(&mut self, opc: u8, payload: &[u8]) -> Result<Frame, LinkError> {
         self.stop.check()?;
+        if !self.session {
+            self.open_session()?;
+        }
         self.seq = self.seq.wrapping_add(1);
         let seq = self.seq;
         let wire = Frame::new(seq, opc, payload)?.encode();

@@ -9,4 +9,6 @@ pub mod split;
 pub mod transport;
 
 pub use driver::{Link, LinkError, LinkStats, Stop, StopReason};
-pub use transport::{FaultConfig, FaultyTransport, SerialTransport, SimTransport, Transport};
+pub use transport::{
+    FaultConfig, FaultyTransport, ModelTransport, SerialTransport, SimTransport, Transport,
+};

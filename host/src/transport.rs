@@ -2,6 +2,9 @@
 //! (defined in `model::link`) hold on a real port and on the simulated board.
 
 use anyhow::{Context, Result};
+use model::link;
+use model::link_device::{CoreModel, LinkDevice};
+use std::collections::VecDeque;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use sim::SimBoard;
 use std::io::{Read, Write};
@@ -38,6 +41,70 @@ impl Transport for Box<dyn Transport> {
     }
     fn board_cycles(&self) -> Option<u64> {
         (**self).board_cycles()
+    }
+}
+
+/// The reference device model (`model::link_device`) on an ideal line: each byte takes 10
+/// bit times, the device's receive timeout fires after [`link::RX_TIMEOUT_BIT_TIMES`] quiet
+/// bit times. Fast enough for thousands of host sessions in a test; it checks the host
+/// against the protocol's definition rather than against the gateware.
+pub struct ModelTransport<C: CoreModel> {
+    pub device: LinkDevice<C>,
+    rx: VecDeque<u8>,
+    now: u64,
+    last_to_device: u64,
+    timed_out: bool,
+}
+
+impl<C: CoreModel> ModelTransport<C> {
+    pub fn new(device: LinkDevice<C>) -> Self {
+        ModelTransport {
+            device,
+            rx: VecDeque::new(),
+            now: 0,
+            last_to_device: 0,
+            timed_out: true,
+        }
+    }
+}
+
+impl<C: CoreModel> Transport for ModelTransport<C> {
+    fn send(&mut self, bytes: &[u8]) -> Result<()> {
+        for &b in bytes {
+            self.now += 10;
+            let answer = self.device.on_byte(b);
+            self.rx.extend(answer);
+        }
+        self.last_to_device = self.now;
+        self.timed_out = false;
+        Ok(())
+    }
+    fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
+        if self.rx.is_empty() && !self.timed_out {
+            let quiet_at = self.last_to_device + link::RX_TIMEOUT_BIT_TIMES;
+            if self.now + timeout_bits >= quiet_at {
+                self.now = self.now.max(quiet_at);
+                self.timed_out = true;
+                let answer = self.device.timeout();
+                self.rx.extend(answer);
+            }
+        }
+        match self.rx.pop_front() {
+            Some(b) => {
+                self.now += 10;
+                Ok(Some(b))
+            }
+            None => {
+                self.now += timeout_bits;
+                Ok(None)
+            }
+        }
+    }
+    fn now_bits(&self) -> u64 {
+        self.now
+    }
+    fn describe(&self) -> String {
+        "the reference device model".into()
     }
 }
 

@@ -39,6 +39,12 @@ pub const RESPONSE: u8 = 0x80;
 
 /// The device drops a half-received frame when no byte arrives for this many bit times.
 pub const RX_TIMEOUT_BIT_TIMES: u64 = 200;
+/// Bytes the device's receive buffer holds (one block RAM): the candidate frame being
+/// decoded, kept so that decoding can restart one byte after a failed candidate, and bytes
+/// that arrive while an answer is being sent. A byte arriving when it is full is dropped.
+pub const RX_BUFFER_LEN: usize = 128;
+/// Length of the `SESSION` request's nonce (and of its answer).
+pub const SESSION_NONCE_LEN: usize = 4;
 /// The device answers `CORE_TIMEOUT` if the core does not answer a command within this many
 /// clock cycles (cores answer at once; long work runs as a job that is polled).
 pub const CORE_ANSWER_CYCLES: u64 = 1000;
@@ -66,6 +72,10 @@ pub mod op {
     pub const ECHO: u8 = 0x02;
     /// Returns the free-running cycle counter, u64 LE.
     pub const COUNTER: u8 = 0x03;
+    /// Opens a host session: a random nonce ([`super::SESSION_NONCE_LEN`] bytes), answered
+    /// with the same bytes by the link engine itself. Its answer replaces the answer cache,
+    /// so no later request of the new session can be answered from an older session's cache.
+    pub const SESSION: u8 = 0x04;
     /// Starts the core's job with the payload as its argument.
     pub const JOB_START: u8 = 0x10;
     /// Returns [`super::JobStatus`]: state u8, progress u64 LE.
@@ -86,6 +96,7 @@ pub mod op {
             IDENTIFY => "IDENTIFY",
             ECHO => "ECHO",
             COUNTER => "COUNTER",
+            SESSION => "SESSION",
             JOB_START => "JOB_START",
             JOB_POLL => "JOB_POLL",
             JOB_ABORT => "JOB_ABORT",
@@ -226,12 +237,54 @@ impl Frame {
 
 /// Streaming frame decoder for the host side. It keeps the bytes it has not yet matched, so
 /// a SOF inside garbage or inside a corrupted frame never hides a good frame behind it:
-/// when a candidate frame fails its CRC, decoding restarts at the byte after its SOF.
+/// when a candidate frame fails its CRC, decoding restarts at the byte after its SOF, and
+/// while a candidate is still incomplete (a garbage SOF and LEN before a real frame), a
+/// complete CRC-valid frame starting at a later SOF is returned at once. The incomplete
+/// candidate is kept (it may be a real frame with a frame-like payload), and a frame returned
+/// early is not returned again when decoding reaches it.
 #[derive(Default, Debug)]
 pub struct Decoder {
     buf: Vec<u8>,
+    /// Bytes drained from the front of `buf` so far (positions below are absolute).
+    drained: u64,
+    /// Absolute start positions of frames returned early.
+    early: Vec<u64>,
     /// Candidate frames rejected (bad CRC or impossible length).
     pub rejected: u64,
+}
+
+/// What the bytes at a SOF are.
+enum Candidate {
+    /// Too few bytes yet.
+    Incomplete,
+    /// Not a frame (impossible length or bad CRC).
+    Bad,
+    /// A CRC-valid frame of this many bytes.
+    Good(Frame, usize),
+}
+
+fn candidate(b: &[u8]) -> Candidate {
+    if b.len() < 2 {
+        return Candidate::Incomplete;
+    }
+    let len = b[1] as usize;
+    if len > MAX_PAYLOAD {
+        return Candidate::Bad;
+    }
+    let total = HEADER_LEN + len + CRC_LEN;
+    if b.len() < total {
+        return Candidate::Incomplete;
+    }
+    let crc = u16::from_be_bytes([b[total - 2], b[total - 1]]);
+    if crc16(&b[1..total - 2]) != crc {
+        return Candidate::Bad;
+    }
+    let frame = Frame {
+        seq: b[2],
+        op: b[3],
+        payload: b[HEADER_LEN..total - 2].to_vec(),
+    };
+    Candidate::Good(frame, total)
 }
 
 impl Decoder {
@@ -248,39 +301,49 @@ impl Decoder {
                 self.buf.clear();
                 break;
             };
-            self.buf.drain(..start);
-            if self.buf.len() < 2 {
-                break;
-            }
-            let len = self.buf[1] as usize;
-            if len > MAX_PAYLOAD {
-                self.rejected += 1;
-                self.buf.drain(..1);
-                continue;
-            }
-            let total = HEADER_LEN + len + CRC_LEN;
-            if self.buf.len() < total {
-                break;
-            }
-            let crc = u16::from_be_bytes([self.buf[total - 2], self.buf[total - 1]]);
-            if crc16(&self.buf[1..total - 2]) == crc {
-                out.push(Frame {
-                    seq: self.buf[2],
-                    op: self.buf[3],
-                    payload: self.buf[HEADER_LEN..total - 2].to_vec(),
-                });
-                self.buf.drain(..total);
-            } else {
-                self.rejected += 1;
-                self.buf.drain(..1);
+            self.drain(start);
+            match candidate(&self.buf) {
+                Candidate::Good(f, total) => {
+                    if !self.early.contains(&self.drained) {
+                        out.push(f);
+                    }
+                    self.drain(total);
+                }
+                Candidate::Bad => {
+                    self.rejected += 1;
+                    self.drain(1);
+                }
+                Candidate::Incomplete => {
+                    // Look past the incomplete candidate for complete frames.
+                    for i in 1..self.buf.len() {
+                        let at = self.drained + i as u64;
+                        if self.buf[i] != SOF || self.early.contains(&at) {
+                            continue;
+                        }
+                        if let Candidate::Good(f, _) = candidate(&self.buf[i..]) {
+                            out.push(f);
+                            self.early.push(at);
+                        }
+                    }
+                    break;
+                }
             }
         }
         out
     }
 
+    fn drain(&mut self, n: usize) {
+        self.buf.drain(..n);
+        self.drained += n as u64;
+        let drained = self.drained;
+        self.early.retain(|&at| at >= drained);
+    }
+
     /// Forgets buffered bytes.
     pub fn clear(&mut self) {
+        self.drained += self.buf.len() as u64;
         self.buf.clear();
+        self.early.clear();
     }
 }
 
@@ -479,6 +542,36 @@ pub enum DivisorError {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_does_not_hold_a_frame_behind_a_garbage_sof_and_length() {
+        let real = Frame::new(9, op::ECHO | RESPONSE, b"ok").unwrap();
+        let mut d = Decoder::new();
+        // A5 20 promises a 32-byte payload; the real frame must come out without waiting.
+        let mut wire = vec![SOF, 0x20, 0x11];
+        wire.extend(real.encode());
+        assert_eq!(d.push(&wire), vec![real.clone()]);
+        // A garbage SOF right before the real one.
+        let mut d = Decoder::new();
+        let mut wire = vec![SOF];
+        wire.extend(real.encode());
+        assert_eq!(d.push(&wire), vec![real]);
+    }
+
+    #[test]
+    fn decoder_returns_a_frame_with_a_frame_inside_once_and_the_inner_one_once() {
+        let inner = Frame::new(8, op::IDENTIFY, &[]).unwrap();
+        let outer = Frame::new(7, op::ECHO | RESPONSE, &inner.encode()).unwrap();
+        let wire = outer.encode();
+        let mut d = Decoder::new();
+        let mut got = Vec::new();
+        // Byte by byte, as a serial port delivers them.
+        for b in &wire {
+            got.extend(d.push(&[*b]));
+        }
+        assert_eq!(got, vec![inner, outer]);
+    }
     #[test]
     fn identity_names_must_be_printable_ascii() {
         let id = Identity {
@@ -506,7 +599,6 @@ mod tests {
         assert!(decode_cores(&[]).is_err());
     }
 
-    use super::*;
     use rand::{Rng, SeedableRng};
 
     #[test]

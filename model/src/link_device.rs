@@ -1,43 +1,55 @@
-//! Reference model of the device side of the link: the frame receiver, the answer cache
-//! (one answer per sequence number), error frames, and the `link` core's commands.
+//! Reference model of the device side of the link: the frame receiver with its rescanning
+//! receive buffer, the answer cache (keyed by sequence number and request CRC), error frames,
+//! `IDENTIFY` and `SESSION`, the core answer timeout, and the `link` core's commands.
 //!
 //! It is transaction-level (bytes in, answer bytes out, no clock), and is what the gateware's
-//! `LinkEngine` + `LinkCore` are compared against, byte for byte, in `sim`'s tests.
+//! `LinkEngine` + `LinkCore` are compared against, byte for byte, in `sim`'s tests. The rules,
+//! in the order the device applies them to the bytes it has received and not yet used:
+//!
+//! 1. Bytes before the first SOF are dropped.
+//! 2. A LEN above `MAX_PAYLOAD` means the SOF was not a frame's: it is dropped and decoding
+//!    restarts at the next byte (so a garbage SOF right before a real frame loses nothing).
+//! 3. A complete candidate with a bad CRC is answered `ERROR [BAD_CRC, OP]` (not cached); its
+//!    SOF is dropped and decoding restarts at the next byte (a real frame after a garbage
+//!    `SOF LEN` is found again).
+//! 4. A good frame whose (SEQ, CRC) equals the cached request's gets the cached answer; any
+//!    other good frame is executed and its answer replaces the cache.
+//! 5. When the line has been quiet for `RX_TIMEOUT_BIT_TIMES` ([`LinkDevice::timeout`]), every
+//!    incomplete candidate is dropped, one SOF at a time, so complete frames behind it are
+//!    still decoded.
+//!
+//! Bytes that arrive while an answer is being sent wait in the receive buffer
+//! ([`link::RX_BUFFER_LEN`] bytes) and are decoded after it, in order; this model decodes them
+//! at once, which gives the same answers in the same order.
 
 use crate::job_control::{CoreView, JobAction, JobControlModel};
-use crate::link::{self, err, job, op, Frame, Identity, MAX_PAYLOAD, SOF};
+use crate::link::{self, err, job, op, Frame, Identity, CRC_LEN, HEADER_LEN, MAX_PAYLOAD, SOF};
+use std::collections::VecDeque;
 
 /// What a core answers to one command: a payload, or an error code.
 pub type CoreAnswer = Result<Vec<u8>, u8>;
 
 /// The command side of a core, as the link engine sees it.
 pub trait CoreModel {
-    /// Answers one well-formed, not-yet-answered command (never `IDENTIFY`).
+    /// Answers one well-formed, not-yet-answered command (never `IDENTIFY` or `SESSION`).
     fn command(&mut self, op: u8, payload: &[u8]) -> CoreAnswer;
+
+    /// Clock cycles after the command strobe in which the core answers (0: the same cycle).
+    /// Past [`link::CORE_ANSWER_CYCLES`] the engine answers `CORE_TIMEOUT` instead (the
+    /// command has still run).
+    fn answer_cycles(&self, _op: u8, _payload: &[u8]) -> u64 {
+        0
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Rx {
-    Hunt,
-    Len,
-    Seq,
-    Op,
-    Payload,
-    CrcHi,
-    CrcLo,
-}
-
-/// The device: receiver state machine, answer cache, identity and a core.
+/// The device: receive buffer, answer cache, identity and a core.
 pub struct LinkDevice<C: CoreModel> {
     pub identity: Identity,
     pub core: C,
-    rx: Rx,
-    len: usize,
-    seq: u8,
-    opc: u8,
-    payload: Vec<u8>,
-    crc_hi: u8,
-    cache: Option<(u8, Frame)>,
+    /// Received bytes not yet used, from the current candidate's SOF on.
+    pending: VecDeque<u8>,
+    /// (SEQ, CRC) of the last executed request and its answer.
+    cache: Option<(u8, u16, Frame)>,
 }
 
 impl<C: CoreModel> LinkDevice<C> {
@@ -45,106 +57,103 @@ impl<C: CoreModel> LinkDevice<C> {
         LinkDevice {
             identity,
             core,
-            rx: Rx::Hunt,
-            len: 0,
-            seq: 0,
-            opc: 0,
-            payload: Vec::new(),
-            crc_hi: 0,
+            pending: VecDeque::new(),
             cache: None,
         }
     }
 
-    /// No byte arrived for [`link::RX_TIMEOUT_BIT_TIMES`]: a half frame is dropped.
-    pub fn timeout(&mut self) {
-        self.rx = Rx::Hunt;
+    /// The line has been quiet for [`link::RX_TIMEOUT_BIT_TIMES`]: incomplete candidates are
+    /// dropped; returns the answers to complete frames that were behind them.
+    pub fn timeout(&mut self) -> Vec<u8> {
+        self.decode(true)
     }
 
-    /// One received byte; returns the answer frame's bytes when this byte completes a frame.
-    pub fn on_byte(&mut self, b: u8) -> Option<Vec<u8>> {
-        match self.rx {
-            Rx::Hunt => {
-                if b == SOF {
-                    self.rx = Rx::Len;
+    /// One received byte; returns the bytes of the answers it completes (often none).
+    pub fn on_byte(&mut self, b: u8) -> Vec<u8> {
+        self.pending.push_back(b);
+        self.decode(false)
+    }
+
+    fn decode(&mut self, flush: bool) -> Vec<u8> {
+        let mut out = Vec::new();
+        loop {
+            while self.pending.front().is_some_and(|&b| b != SOF) {
+                self.pending.pop_front();
+            }
+            if self.pending.len() < 2 {
+                if flush {
+                    self.pending.clear();
                 }
+                break;
             }
-            Rx::Len => {
-                if b as usize > MAX_PAYLOAD {
-                    // Impossible length: not a frame; hunt again (no answer: SEQ unknown).
-                    self.rx = Rx::Hunt;
-                } else {
-                    self.len = b as usize;
-                    self.rx = Rx::Seq;
+            let len = self.pending[1] as usize;
+            if len > MAX_PAYLOAD {
+                self.pending.pop_front();
+                continue;
+            }
+            let total = HEADER_LEN + len + CRC_LEN;
+            if self.pending.len() < total {
+                if flush {
+                    self.pending.pop_front();
+                    continue;
                 }
+                break;
             }
-            Rx::Seq => {
-                self.seq = b;
-                self.rx = Rx::Op;
-            }
-            Rx::Op => {
-                self.opc = b;
-                self.payload.clear();
-                self.rx = if self.len == 0 {
-                    Rx::CrcHi
-                } else {
-                    Rx::Payload
+            let f: Vec<u8> = self.pending.range(..total).copied().collect();
+            let (seq, opc) = (f[2], f[3]);
+            let crc = u16::from_be_bytes([f[total - 2], f[total - 1]]);
+            if link::crc16(&f[1..total - 2]) != crc {
+                let answer = Frame {
+                    seq,
+                    op: op::ERROR,
+                    payload: vec![err::BAD_CRC, opc],
                 };
+                out.extend(answer.encode());
+                self.pending.pop_front();
+                continue;
             }
-            Rx::Payload => {
-                self.payload.push(b);
-                if self.payload.len() == self.len {
-                    self.rx = Rx::CrcHi;
-                }
-            }
-            Rx::CrcHi => {
-                self.crc_hi = b;
-                self.rx = Rx::CrcLo;
-            }
-            Rx::CrcLo => {
-                self.rx = Rx::Hunt;
-                let mut body = vec![self.len as u8, self.seq, self.opc];
-                body.extend_from_slice(&self.payload);
-                let crc = u16::from_be_bytes([self.crc_hi, b]);
-                if link::crc16(&body) != crc {
-                    let f = Frame {
-                        seq: self.seq,
-                        op: op::ERROR,
-                        payload: vec![err::BAD_CRC, self.opc],
-                    };
-                    return Some(f.encode());
-                }
-                if let Some((seq, answer)) = &self.cache {
-                    if *seq == self.seq {
-                        return Some(answer.encode());
-                    }
-                }
-                let answer = if self.opc == op::IDENTIFY {
-                    if self.payload.is_empty() {
-                        Ok(self.identity.encode())
-                    } else {
-                        Err(err::BAD_LENGTH)
-                    }
-                } else {
-                    self.core.command(self.opc, &self.payload)
-                };
-                let f = match answer {
-                    Ok(p) => Frame {
-                        seq: self.seq,
-                        op: self.opc | link::RESPONSE,
-                        payload: p,
-                    },
-                    Err(code) => Frame {
-                        seq: self.seq,
-                        op: op::ERROR,
-                        payload: vec![code, self.opc],
-                    },
-                };
-                let bytes = f.encode();
-                self.cache = Some((self.seq, f));
-                return Some(bytes);
+            self.pending.drain(..total);
+            out.extend(self.execute(seq, opc, crc, &f[HEADER_LEN..total - CRC_LEN]));
+        }
+        out
+    }
+
+    /// A good frame: the cached answer, or the engine's or the core's.
+    fn execute(&mut self, seq: u8, opc: u8, crc: u16, payload: &[u8]) -> Vec<u8> {
+        if let Some((s, c, answer)) = &self.cache {
+            if (*s, *c) == (seq, crc) {
+                return answer.encode();
             }
         }
-        None
+        let answer = match opc {
+            op::IDENTIFY if payload.is_empty() => Ok(self.identity.encode()),
+            op::SESSION if payload.len() == link::SESSION_NONCE_LEN => Ok(payload.to_vec()),
+            op::IDENTIFY | op::SESSION => Err(err::BAD_LENGTH),
+            _ => {
+                let late = self.core.answer_cycles(opc, payload) > link::CORE_ANSWER_CYCLES;
+                let answer = self.core.command(opc, payload);
+                if late {
+                    Err(err::CORE_TIMEOUT)
+                } else {
+                    answer
+                }
+            }
+        };
+        let f = match answer {
+            Ok(p) => Frame {
+                seq,
+                op: opc | link::RESPONSE,
+                payload: p,
+            },
+            Err(code) => Frame {
+                seq,
+                op: op::ERROR,
+                payload: vec![code, opc],
+            },
+        };
+        let bytes = f.encode();
+        self.cache = Some((seq, crc, f));
+        bytes
     }
 }
 
@@ -235,7 +244,11 @@ mod tests {
     }
 
     fn send(d: &mut LinkDevice<LinkCoreModel>, bytes: &[u8]) -> Vec<Vec<u8>> {
-        bytes.iter().filter_map(|&b| d.on_byte(b)).collect()
+        bytes
+            .iter()
+            .map(|&b| d.on_byte(b))
+            .filter(|a| !a.is_empty())
+            .collect()
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The link engine + `link` core on the simulated board against the protocol model
 //! (`model::link_device`), byte for byte, on a seeded stream of requests with injected faults
-//! (flipped bits, dropped, duplicated and garbage bytes, truncated frames, repeated sequence
-//! numbers). Run on both backends with the same bytes.
+//! (flipped bits, dropped, duplicated and garbage bytes with and without SOF bytes, truncated
+//! frames, repeated sequence numbers, frames sent back to back with no quiet gap, so that
+//! bytes arrive while the device is answering). Run on both backends with the same bytes.
 
 use gateware::{CoreParams, Design};
 use model::link::{self, err, op, Frame, Identity};
@@ -13,9 +14,17 @@ const SEED: u64 = 0x11c0_0001;
 
 /// Requests whose answers do not depend on time (the counter and a started job do).
 fn request(r: &mut StdRng, seq: u8) -> Vec<u8> {
-    let (opc, payload): (u8, Vec<u8>) = match r.gen_range(0..8) {
+    let (opc, payload): (u8, Vec<u8>) = match r.gen_range(0..9) {
         0 => (op::IDENTIFY, vec![]),
         1 => (op::IDENTIFY, vec![1]),
+        8 => {
+            let n = if r.gen_bool(0.8) {
+                link::SESSION_NONCE_LEN
+            } else {
+                r.gen_range(0..8)
+            };
+            (op::SESSION, (0..n).map(|_| r.gen()).collect())
+        }
         2 | 3 => {
             let n = r.gen_range(0..=link::MAX_PAYLOAD);
             (op::ECHO, (0..n).map(|_| r.gen()).collect())
@@ -37,12 +46,12 @@ struct Counts {
     faults: u64,
     answers: u64,
     errors: u64,
+    back_to_back: u64,
 }
 
-/// Applies at most a few faults to one frame (never adding more than 5 bytes, so a faulted
-/// frame can complete at most once, at its end).
+/// Applies at most one fault to one frame.
 fn fault(r: &mut StdRng, f: &mut Vec<u8>, c: &mut Counts) {
-    match r.gen_range(0..10) {
+    match r.gen_range(0..11) {
         0 => {
             let k = r.gen_range(0..f.len());
             f[k] ^= 1 << r.gen_range(0..8);
@@ -61,6 +70,16 @@ fn fault(r: &mut StdRng, f: &mut Vec<u8>, c: &mut Counts) {
                 .map(|_| r.gen_range(0..=255u8))
                 .filter(|&b| b != link::SOF)
                 .collect();
+            f.splice(0..0, g);
+        }
+        5 => {
+            // Garbage with SOF bytes right before the frame: a lone SOF, SOF + a length
+            // (which swallows the real frame's first bytes), or SOF + an impossible length.
+            let g = match r.gen_range(0..3) {
+                0 => vec![link::SOF],
+                1 => vec![link::SOF, r.gen_range(0..=link::MAX_PAYLOAD as u8)],
+                _ => vec![r.gen(), link::SOF, r.gen_range(0x21..=0xFF)],
+            };
             f.splice(0..0, g);
         }
         _ => return,
@@ -84,6 +103,8 @@ fn run(kind: BackendKind, frames: usize) {
     let mut c = Counts::default();
     let mut seq = 0u8;
     let mut last = Vec::new();
+    let mut sent: Vec<u8> = Vec::new();
+    let mut want: Vec<u8> = Vec::new();
     for i in 0..frames {
         // A repeated sequence number now and then (a host retry).
         let mut f = if i > 0 && r.gen_bool(0.15) {
@@ -96,6 +117,14 @@ fn run(kind: BackendKind, frames: usize) {
         fault(&mut r, &mut f, &mut c);
         c.frames += 1;
         board.write(&f);
+        want.extend(f.iter().flat_map(|&b| model.on_byte(b)));
+        sent.extend(&f);
+        // Now and then the next frame follows with no quiet gap: it arrives while the device
+        // decodes or answers this one.
+        if i + 1 < frames && r.gen_bool(0.2) {
+            c.back_to_back += 1;
+            continue;
+        }
         assert!(
             board
                 .run_until_quiet(
@@ -106,24 +135,21 @@ fn run(kind: BackendKind, frames: usize) {
             "device never went quiet after frame {i} (seed {SEED:#x})"
         );
         let got = board.read();
-        let want: Vec<u8> = f
-            .iter()
-            .filter_map(|&b| model.on_byte(b))
-            .flatten()
-            .collect();
-        model.timeout();
+        want.extend(model.timeout());
         assert_eq!(
             got,
             want,
-            "answer to frame {i} {f:02x?} differs from the model (seed {SEED:#x}, {})",
+            "answers to the bytes {sent:02x?} (up to frame {i}) differ from the model (seed {SEED:#x}, {})",
             kind.name()
         );
-        if !got.is_empty() {
+        for a in link::Decoder::new().push(&got) {
             c.answers += 1;
-            if got[3] == op::ERROR {
+            if a.op == op::ERROR {
                 c.errors += 1;
             }
         }
+        sent.clear();
+        want.clear();
     }
     println!("{}: {c:?}", kind.name());
     assert!(c.answers > frames as u64 / 3 && c.errors > 0 && c.faults > 0);

@@ -10,19 +10,30 @@
 //!                 +--------------+---> frames[8]  count of good frames (for LEDs)
 //! ```
 //!
-//! Receives a frame byte by byte (hunting for SOF, checking LEN <= MAX_PAYLOAD, CRC computed
-//! as bytes arrive), dropping a half frame after `RX_TIMEOUT_BIT_TIMES` idle bit times. A good
-//! frame whose SEQ equals the last answered SEQ is answered from the answer cache without
-//! reaching the core (a host retry never runs a command twice). `IDENTIFY` is answered here;
-//! every other command goes to the core, which must strobe `rsp_valid` within
-//! `CORE_ANSWER_CYCLES` (else `CORE_TIMEOUT`). A bad CRC is answered with an error frame that is
-//! not cached. Bytes arriving while an answer is being sent are ignored (the host sends one
-//! request at a time). Payload bytes are little-endian packed: byte i is bits `8i+7..8i`.
+//! Every received byte goes into a receive buffer (block RAM, `RX_BUFFER_LEN` bytes) and the
+//! decoder reads it from there, one byte every two cycles, keeping the current candidate
+//! frame's bytes from its SOF on. So it can restart one byte after a candidate that fails
+//! (impossible LEN, bad CRC, or incomplete when the line goes quiet for
+//! `RX_TIMEOUT_BIT_TIMES`): a garbage SOF never hides the real frame behind it. Bytes arriving
+//! while an answer is sent wait in the buffer. The decoding rules, in order, are those of the
+//! reference model `model::link_device`. A good frame whose (SEQ, CRC) equals the last
+//! executed request's is answered from the answer cache without reaching the core (a host
+//! retry never runs a command twice; a new host session's `SESSION` nonce makes its requests
+//! differ from an older session's). `IDENTIFY` and `SESSION` are answered here; every other
+//! command goes to the core, which must strobe `rsp_valid` within `CORE_ANSWER_CYCLES` of
+//! `cmd_valid` (else `CORE_TIMEOUT`; a later strobe is ignored). A bad CRC is answered with an
+//! error frame that is not cached. Payload bytes are little-endian packed: byte i is bits
+//! `8i+7..8i`.
 //!
-//! Cycles: a command reaches the core 2 cycles after the last CRC byte's `rx_valid`.
+//! Cycles: a command reaches the core 5 cycles after the last CRC byte's `rx_valid` (buffer
+//! write, read, decode, check, strobe).
 
 use super::Crc16Byte;
 use model::link::{self, err, op, PAYLOAD_BITS};
+
+/// Address bits of the receive buffer.
+const RX_BUFFER_BITS: usize = 7;
+const _: () = assert!(1 << RX_BUFFER_BITS == link::RX_BUFFER_LEN);
 use rust_hdl::prelude::*;
 
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
@@ -80,6 +91,8 @@ pub struct LinkEngine {
     k_max_len: Constant<Bits<8>>,
     k_response: Constant<Bits<8>>,
     k_op_identify: Constant<Bits<8>>,
+    k_op_session: Constant<Bits<8>>,
+    k_session_len: Constant<Bits<8>>,
     k_op_error: Constant<Bits<8>>,
     k_err_bad_crc: Constant<Bits<8>>,
     k_err_bad_length: Constant<Bits<8>>,
@@ -89,9 +102,16 @@ pub struct LinkEngine {
     k_core_timeout: Constant<Bits<16>>,
     k_identity: Constant<Bits<PAYLOAD_BITS>>,
     k_identity_len: Constant<Bits<8>>,
+    rx_buf: RAM<Bits<8>, RX_BUFFER_BITS>,
     rx_crc: Crc16Byte,
     tx_crc_calc: Crc16Byte,
     state: DFF<LinkState>,
+    wp: DFF<Bits<RX_BUFFER_BITS>>,
+    rp: DFF<Bits<RX_BUFFER_BITS>>,
+    base: DFF<Bits<RX_BUFFER_BITS>>,
+    fetch: DFF<Bit>,
+    fetch_at: DFF<Bits<RX_BUFFER_BITS>>,
+    flush: DFF<Bit>,
     len: DFF<Bits<8>>,
     seq: DFF<Bits<8>>,
     opc: DFF<Bits<8>>,
@@ -105,6 +125,7 @@ pub struct LinkEngine {
     cmd_strobe: DFF<Bit>,
     cache_valid: DFF<Bit>,
     cache_seq: DFF<Bits<8>>,
+    cache_crc: DFF<Bits<16>>,
     cache_op: DFF<Bits<8>>,
     cache_len: DFF<Bits<8>>,
     cache_payload: DFF<Bits<PAYLOAD_BITS>>,
@@ -116,6 +137,11 @@ pub struct LinkEngine {
     tx_crc: DFF<Bits<16>>,
     nframes: DFF<Bits<8>>,
     // Combinational temporaries.
+    in_valid: Signal<Local, Bit>,
+    in_data: Signal<Local, Bits<8>>,
+    receiving: Signal<Local, Bit>,
+    mid_frame: Signal<Local, Bit>,
+    rescan: Signal<Local, Bit>,
     ans_go: Signal<Local, Bit>,
     ans_cache: Signal<Local, Bit>,
     ans_op: Signal<Local, Bits<8>>,
@@ -151,6 +177,8 @@ impl LinkEngine {
             k_max_len: k8(link::MAX_PAYLOAD as u8),
             k_response: k8(link::RESPONSE),
             k_op_identify: k8(op::IDENTIFY),
+            k_op_session: k8(op::SESSION),
+            k_session_len: k8(link::SESSION_NONCE_LEN as u8),
             k_op_error: k8(op::ERROR),
             k_err_bad_crc: k8(err::BAD_CRC),
             k_err_bad_length: k8(err::BAD_LENGTH),
@@ -160,9 +188,16 @@ impl LinkEngine {
             k_core_timeout: Constant::new(link::CORE_ANSWER_CYCLES.into()),
             k_identity: Constant::new(bytes_to_bits(&id)),
             k_identity_len: k8(id.len() as u8),
+            rx_buf: Default::default(),
             rx_crc: Default::default(),
             tx_crc_calc: Default::default(),
             state: Default::default(),
+            wp: Default::default(),
+            rp: Default::default(),
+            base: Default::default(),
+            fetch: Default::default(),
+            fetch_at: Default::default(),
+            flush: Default::default(),
             len: Default::default(),
             seq: Default::default(),
             opc: Default::default(),
@@ -176,6 +211,7 @@ impl LinkEngine {
             cmd_strobe: Default::default(),
             cache_valid: Default::default(),
             cache_seq: Default::default(),
+            cache_crc: Default::default(),
             cache_op: Default::default(),
             cache_len: Default::default(),
             cache_payload: Default::default(),
@@ -186,6 +222,11 @@ impl LinkEngine {
             tx_pos: Default::default(),
             tx_crc: Default::default(),
             nframes: Default::default(),
+            in_valid: Default::default(),
+            in_data: Default::default(),
+            receiving: Default::default(),
+            mid_frame: Default::default(),
+            rescan: Default::default(),
             ans_go: Default::default(),
             ans_cache: Default::default(),
             ans_op: Default::default(),
@@ -203,6 +244,12 @@ impl Logic for LinkEngine {
             self,
             clock,
             state,
+            wp,
+            rp,
+            base,
+            fetch,
+            fetch_at,
+            flush,
             len,
             seq,
             opc,
@@ -216,6 +263,7 @@ impl Logic for LinkEngine {
             cmd_strobe,
             cache_valid,
             cache_seq,
+            cache_crc,
             cache_op,
             cache_len,
             cache_payload,
@@ -236,27 +284,62 @@ impl Logic for LinkEngine {
         self.ans_len.next = 2_u64.into();
         self.ans_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.k_err_core_timeout.val())
             | (bit_cast::<PAYLOAD_BITS, 8>(self.opc.q.val()) << 8_u64);
-        self.rx_crc.crc_in.next = self.crc.q.val();
-        self.rx_crc.data.next = self.rx_data.val();
+        self.frames.next = self.nframes.q.val();
         self.cmd_valid.next = self.cmd_strobe.q.val();
         self.cmd_op.next = self.opc.q.val();
         self.cmd_len.next = self.len.q.val();
         self.cmd_payload.next = self.rxbuf.q.val();
-        self.frames.next = self.nframes.q.val();
+        self.rescan.next = false;
 
-        // Receive timeout: a half-received frame is dropped after k_rx_timeout idle cycles.
-        self.timer.d.next = 0_u64.into();
-        if ((self.state.q.val() == LinkState::Len)
+        // --- Receive buffer: every UART byte is written at wp unless the buffer is full (the
+        // oldest byte still needed is at base). A new byte ends a flush (see the timeout).
+        self.rx_buf.write_clock.next = self.clock.val();
+        self.rx_buf.read_clock.next = self.clock.val();
+        self.rx_buf.write_address.next = self.wp.q.val();
+        self.rx_buf.write_data.next = self.rx_data.val();
+        self.rx_buf.write_enable.next = false;
+        if self.rx_valid.val() & ((self.wp.q.val() + 1_u64) != self.base.q.val()) {
+            self.rx_buf.write_enable.next = true;
+            self.wp.d.next = self.wp.q.val() + 1_u64;
+            self.flush.d.next = false;
+        }
+        // The decoder's input: the byte at rp, read the cycle before (one byte per two cycles,
+        // so a restart needs no read in flight to be cancelled).
+        self.receiving.next = (self.state.q.val() == LinkState::Hunt)
+            | (self.state.q.val() == LinkState::Len)
             | (self.state.q.val() == LinkState::Seq)
             | (self.state.q.val() == LinkState::Op)
             | (self.state.q.val() == LinkState::Payload)
             | (self.state.q.val() == LinkState::CrcHi)
-            | (self.state.q.val() == LinkState::CrcLo))
+            | (self.state.q.val() == LinkState::CrcLo);
+        self.mid_frame.next = self.receiving.val() & (self.state.q.val() != LinkState::Hunt);
+        self.rx_buf.read_address.next = self.rp.q.val();
+        self.fetch.d.next = false;
+        if self.receiving.val() & !self.fetch.q.val() & (self.rp.q.val() != self.wp.q.val()) {
+            self.fetch.d.next = true;
+            self.fetch_at.d.next = self.rp.q.val();
+            self.rp.d.next = self.rp.q.val() + 1_u64;
+        }
+        self.in_valid.next = self.fetch.q.val();
+        self.in_data.next = self.rx_buf.read_data.val();
+        self.rx_crc.crc_in.next = self.crc.q.val();
+        self.rx_crc.data.next = self.in_data.val();
+
+        // --- Receive timeout: when a candidate waits for bytes and the line has been quiet for
+        // k_rx_timeout cycles, drop it and decode again from the byte after its SOF; until the
+        // next byte arrives (flush), every candidate that runs out of bytes is dropped at once.
+        self.timer.d.next = 0_u64.into();
+        if self.mid_frame.val()
+            & !self.fetch.q.val()
+            & (self.rp.q.val() == self.wp.q.val())
             & !self.rx_valid.val()
         {
             self.timer.d.next = self.timer.q.val() + 1_u64;
-            if self.timer.q.val() == self.k_rx_timeout.val() {
-                self.state.d.next = LinkState::Hunt;
+            if self.flush.q.val() {
+                self.rescan.next = true;
+            } else if self.timer.q.val() == self.k_rx_timeout.val() {
+                self.rescan.next = true;
+                self.flush.d.next = true;
             }
         }
 
@@ -282,32 +365,38 @@ impl Logic for LinkEngine {
 
         match self.state.q.val() {
             LinkState::Hunt => {
-                if self.rx_valid.val() & (self.rx_data.val() == self.k_sof.val()) {
-                    self.crc.d.next = self.k_crc_init.val();
-                    self.state.d.next = LinkState::Len;
+                if self.in_valid.val() {
+                    if self.in_data.val() == self.k_sof.val() {
+                        self.base.d.next = self.fetch_at.q.val();
+                        self.crc.d.next = self.k_crc_init.val();
+                        self.state.d.next = LinkState::Len;
+                    } else {
+                        self.base.d.next = self.fetch_at.q.val() + 1_u64;
+                    }
                 }
             }
             LinkState::Len => {
-                if self.rx_valid.val() {
-                    if self.rx_data.val() > self.k_max_len.val() {
-                        self.state.d.next = LinkState::Hunt;
+                if self.in_valid.val() {
+                    if self.in_data.val() > self.k_max_len.val() {
+                        // Not a frame's SOF: decode again from the byte after it.
+                        self.rescan.next = true;
                     } else {
-                        self.len.d.next = self.rx_data.val();
+                        self.len.d.next = self.in_data.val();
                         self.crc.d.next = self.rx_crc.crc_out.val();
                         self.state.d.next = LinkState::Seq;
                     }
                 }
             }
             LinkState::Seq => {
-                if self.rx_valid.val() {
-                    self.seq.d.next = self.rx_data.val();
+                if self.in_valid.val() {
+                    self.seq.d.next = self.in_data.val();
                     self.crc.d.next = self.rx_crc.crc_out.val();
                     self.state.d.next = LinkState::Op;
                 }
             }
             LinkState::Op => {
-                if self.rx_valid.val() {
-                    self.opc.d.next = self.rx_data.val();
+                if self.in_valid.val() {
+                    self.opc.d.next = self.in_data.val();
                     self.crc.d.next = self.rx_crc.crc_out.val();
                     self.idx.d.next = 0_u64.into();
                     self.rxbuf.d.next = 0_u64.into();
@@ -319,9 +408,9 @@ impl Logic for LinkEngine {
                 }
             }
             LinkState::Payload => {
-                if self.rx_valid.val() {
+                if self.in_valid.val() {
                     self.rxbuf.d.next = self.rxbuf.q.val()
-                        | (bit_cast::<PAYLOAD_BITS, 8>(self.rx_data.val())
+                        | (bit_cast::<PAYLOAD_BITS, 8>(self.in_data.val())
                             << (bit_cast::<16, 8>(self.idx.q.val()) << 3_u64));
                     self.crc.d.next = self.rx_crc.crc_out.val();
                     self.idx.d.next = self.idx.q.val() + 1_u64;
@@ -331,40 +420,57 @@ impl Logic for LinkEngine {
                 }
             }
             LinkState::CrcHi => {
-                if self.rx_valid.val() {
-                    self.crc_hi.d.next = self.rx_data.val();
+                if self.in_valid.val() {
+                    self.crc_hi.d.next = self.in_data.val();
                     self.state.d.next = LinkState::CrcLo;
                 }
             }
             LinkState::CrcLo => {
-                if self.rx_valid.val() {
+                if self.in_valid.val() {
                     self.good.d.next = (self.crc_hi.q.val() == self.crc.q.val().get_bits::<8>(8))
-                        & (self.rx_data.val() == self.crc.q.val().get_bits::<8>(0));
+                        & (self.in_data.val() == self.crc.q.val().get_bits::<8>(0));
                     self.state.d.next = LinkState::Check;
                 }
             }
             LinkState::Check => {
                 if !self.good.q.val() {
-                    // Bad CRC: error frame, not cached.
+                    // Bad CRC: error frame, not cached; decode again from the byte after SOF.
                     self.ans_go.next = true;
                     self.ans_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.k_err_bad_crc.val())
                         | (bit_cast::<PAYLOAD_BITS, 8>(self.opc.q.val()) << 8_u64);
+                    self.rescan.next = true;
                 } else {
+                    // The frame's bytes are used up.
+                    self.base.d.next = self.rp.q.val();
                     self.nframes.d.next = self.nframes.q.val() + 1_u64;
-                    if self.cache_valid.q.val() & (self.cache_seq.q.val() == self.seq.q.val()) {
+                    if self.cache_valid.q.val()
+                        & (self.cache_seq.q.val() == self.seq.q.val())
+                        & (self.cache_crc.q.val() == self.crc.q.val())
+                    {
                         // Repeated SEQ: the cached answer again (cache regs feed ans_* below).
                         self.ans_go.next = true;
                         self.ans_op.next = self.cache_op.q.val();
                         self.ans_len.next = self.cache_len.q.val();
                         self.ans_payload.next = self.cache_payload.q.val();
-                    } else if self.opc.q.val() == self.k_op_identify.val() {
+                    } else if (self.opc.q.val() == self.k_op_identify.val())
+                        | (self.opc.q.val() == self.k_op_session.val())
+                    {
+                        // Answered here: the identity, or the session nonce echoed.
                         self.ans_go.next = true;
                         self.ans_cache.next = true;
-                        if self.len.q.val() == 0_u64 {
-                            self.ans_op.next = self.opc.q.val() | self.k_response.val();
+                        self.ans_op.next = self.opc.q.val() | self.k_response.val();
+                        if (self.opc.q.val() == self.k_op_identify.val())
+                            & (self.len.q.val() == 0_u64)
+                        {
                             self.ans_len.next = self.k_identity_len.val();
                             self.ans_payload.next = self.k_identity.val();
+                        } else if (self.opc.q.val() == self.k_op_session.val())
+                            & (self.len.q.val() == self.k_session_len.val())
+                        {
+                            self.ans_len.next = self.k_session_len.val();
+                            self.ans_payload.next = self.rxbuf.q.val();
                         } else {
+                            self.ans_op.next = self.k_op_error.val();
                             self.ans_payload.next =
                                 bit_cast::<PAYLOAD_BITS, 8>(self.k_err_bad_length.val())
                                     | (bit_cast::<PAYLOAD_BITS, 8>(self.opc.q.val()) << 8_u64);
@@ -420,7 +526,15 @@ impl Logic for LinkEngine {
             }
         }
 
-        // Start sending an answer (and remember it when it answers a new SEQ).
+        // Decode again from the byte after the current candidate's SOF.
+        if self.rescan.val() {
+            self.base.d.next = self.base.q.val() + 1_u64;
+            self.rp.d.next = self.base.q.val() + 1_u64;
+            self.fetch.d.next = false;
+            self.state.d.next = LinkState::Hunt;
+        }
+
+        // Start sending an answer (and remember it when it answers a new request).
         if self.ans_go.val() {
             self.tx_seq.d.next = self.seq.q.val();
             self.tx_op.d.next = self.ans_op.val();
@@ -433,6 +547,7 @@ impl Logic for LinkEngine {
         if self.ans_cache.val() {
             self.cache_valid.d.next = true;
             self.cache_seq.d.next = self.seq.q.val();
+            self.cache_crc.d.next = self.crc.q.val();
             self.cache_op.d.next = self.ans_op.val();
             self.cache_len.d.next = self.ans_len.val();
             self.cache_payload.d.next = self.ans_payload.val();
