@@ -4,7 +4,9 @@
 
 pub mod cli;
 pub mod driver;
+pub mod fuzz;
 pub mod othello;
+pub mod soak;
 pub mod split;
 pub mod transport;
 

@@ -205,7 +205,7 @@ pub struct FaultConfig {
     pub duplicate: f64,
     /// Drop the rest of the current write (a truncated frame).
     pub truncate: f64,
-    /// Insert a run of random bytes before this byte.
+    /// Insert a run of random bytes (with start-of-frame bytes) before this byte.
     pub garbage: f64,
 }
 
@@ -273,9 +273,11 @@ impl<T: Transport> FaultyTransport<T> {
     fn corrupt(&mut self, b: u8, cfg: FaultConfig, out: &mut Vec<u8>) {
         let r = &mut self.rng;
         if r.gen_bool(cfg.garbage) {
+            // A run of random bytes, a quarter of them start-of-frame bytes (a garbage SOF
+            // followed by a small number looks like the start of a frame).
             self.counts.garbage += 1;
             for _ in 0..r.gen_range(1..6) {
-                out.push(r.gen());
+                out.push(if r.gen_bool(0.25) { link::SOF } else { r.gen() });
             }
         }
         if r.gen_bool(cfg.drop) {

@@ -4,8 +4,10 @@ mod bench;
 mod boards;
 mod demo;
 mod flash;
+mod fuzz;
 mod install;
 mod reports;
+mod soak;
 mod synth;
 mod test;
 mod verilog;
@@ -36,6 +38,10 @@ enum Cmd {
     Bench(bench::Args),
     /// The committed synthesis reports (docs/synth/) against the Verilog the tree emits.
     Reports(reports::Args),
+    /// Fuzz every parser and decoder of user or line input (stable Rust, seeded).
+    Fuzz(fuzz::Args),
+    /// The host against the simulated board over a faulty line, with restarts.
+    Soak(soak::Args),
 }
 
 fn main() {
@@ -48,6 +54,8 @@ fn main() {
         Cmd::Demo(a) => demo::run(a),
         Cmd::Bench(a) => bench::run(a),
         Cmd::Reports(a) => reports::run(a),
+        Cmd::Fuzz(a) => fuzz::run(a),
+        Cmd::Soak(a) => soak::run(a),
     };
     if let Err(e) = r {
         eprintln!("error: {e:#}");

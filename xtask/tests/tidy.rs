@@ -119,3 +119,35 @@ fn othello_units_are_generated() {
         panic!("docs/othello.md's units table differs from the model; run `UPDATE_DOCS=1 cargo test -p xtask --test tidy`. Expected:\n{body}");
     }
 }
+
+/// Every opcode and error code of `model::link` is in `docs/protocol.md` with its number,
+/// and so are the protocol's timing and size constants.
+#[test]
+fn protocol_doc_names_every_opcode_and_constant() {
+    use model::link::{self, err, op};
+    let doc = std::fs::read_to_string(root().join("docs/protocol.md")).unwrap();
+    let mut missing = Vec::new();
+    for code in 0..=255u8 {
+        let name = op::name(code);
+        if name != "unknown" && name != "ERROR" && !doc.contains(&format!("| {code:#04x} | {name} |")) {
+            missing.push(format!("opcode row `| {code:#04x} | {name} |`"));
+        }
+        let errors = doc.split("Error codes:").nth(1).unwrap_or("");
+        let errors = errors.split("\n\n").next().unwrap_or("");
+        if err::name(code) != "unknown error" && !errors.contains(&format!("{code:#04x} ")) {
+            missing.push(format!("error code {code:#04x} in the `Error codes:` paragraph"));
+        }
+    }
+    for (what, value) in [
+        ("RX_TIMEOUT_BIT_TIMES", link::RX_TIMEOUT_BIT_TIMES),
+        ("CORE_ANSWER_CYCLES", link::CORE_ANSWER_CYCLES),
+        ("RX_BUFFER_LEN", link::RX_BUFFER_LEN as u64),
+        ("HOST_ANSWER_TIMEOUT_BIT_TIMES", link::HOST_ANSWER_TIMEOUT_BIT_TIMES),
+        ("HOST_MAX_ATTEMPTS", link::HOST_MAX_ATTEMPTS as u64),
+    ] {
+        if !doc.contains(&format!("`{what}` ({value}")) && !doc.contains(&format!("{value} ({what})")) {
+            missing.push(format!("`{what}` ({value} ...)"));
+        }
+    }
+    assert!(missing.is_empty(), "docs/protocol.md lacks: {missing:#?}");
+}

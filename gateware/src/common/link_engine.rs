@@ -26,7 +26,8 @@
 //! `8i+7..8i`.
 //!
 //! Cycles: a command reaches the core 5 cycles after the last CRC byte's `rx_valid` (buffer
-//! write, read, decode, check, strobe).
+//! write, read, decode, check, strobe); the core's answer is registered, and the answer's
+//! first byte starts 2 cycles after the core's `rsp_valid`.
 
 use super::Crc16Byte;
 use model::link::{self, err, op, PAYLOAD_BITS};
@@ -126,6 +127,11 @@ pub struct LinkEngine {
     cache_valid: DFF<Bit>,
     cache_seq: DFF<Bits<8>>,
     cache_crc: DFF<Bits<16>>,
+    rsp_valid_q: DFF<Bit>,
+    rsp_error_q: DFF<Bit>,
+    rsp_code_q: DFF<Bits<8>>,
+    rsp_len_q: DFF<Bits<8>>,
+    rsp_payload_q: DFF<Bits<PAYLOAD_BITS>>,
     cache_op: DFF<Bits<8>>,
     cache_len: DFF<Bits<8>>,
     cache_payload: DFF<Bits<PAYLOAD_BITS>>,
@@ -185,7 +191,8 @@ impl LinkEngine {
             k_err_core_timeout: k8(err::CORE_TIMEOUT),
             k_crc_init: Constant::new((link::CRC_INIT as u64).into()),
             k_rx_timeout: Constant::new(rx_timeout_cycles.min(u32::MAX as u64).into()),
-            k_core_timeout: Constant::new(link::CORE_ANSWER_CYCLES.into()),
+            // The core's answer is registered: seen one cycle after its strobe.
+            k_core_timeout: Constant::new((link::CORE_ANSWER_CYCLES + 1).into()),
             k_identity: Constant::new(bytes_to_bits(&id)),
             k_identity_len: k8(id.len() as u8),
             rx_buf: Default::default(),
@@ -212,6 +219,11 @@ impl LinkEngine {
             cache_valid: Default::default(),
             cache_seq: Default::default(),
             cache_crc: Default::default(),
+            rsp_valid_q: Default::default(),
+            rsp_error_q: Default::default(),
+            rsp_code_q: Default::default(),
+            rsp_len_q: Default::default(),
+            rsp_payload_q: Default::default(),
             cache_op: Default::default(),
             cache_len: Default::default(),
             cache_payload: Default::default(),
@@ -264,6 +276,11 @@ impl Logic for LinkEngine {
             cache_valid,
             cache_seq,
             cache_crc,
+            rsp_valid_q,
+            rsp_error_q,
+            rsp_code_q,
+            rsp_len_q,
+            rsp_payload_q,
             cache_op,
             cache_len,
             cache_payload,
@@ -290,6 +307,13 @@ impl Logic for LinkEngine {
         self.cmd_len.next = self.len.q.val();
         self.cmd_payload.next = self.rxbuf.q.val();
         self.rescan.next = false;
+        // The core's answer, registered (it is a long combinational path from cmd_* through
+        // the core; the engine answers one cycle later and nothing else changes).
+        self.rsp_valid_q.d.next = self.rsp_valid.val();
+        self.rsp_error_q.d.next = self.rsp_error.val();
+        self.rsp_code_q.d.next = self.rsp_code.val();
+        self.rsp_len_q.d.next = self.rsp_len.val();
+        self.rsp_payload_q.d.next = self.rsp_payload.val();
 
         // --- Receive buffer: every UART byte is written at wp unless the buffer is full (the
         // oldest byte still needed is at base). A new byte ends a flush (see the timeout).
@@ -484,16 +508,17 @@ impl Logic for LinkEngine {
             }
             LinkState::WaitCore => {
                 self.core_wait.d.next = self.core_wait.q.val() + 1_u64;
-                if self.rsp_valid.val() {
+                if self.rsp_valid_q.q.val() {
                     self.ans_go.next = true;
                     self.ans_cache.next = true;
-                    if self.rsp_error.val() {
-                        self.ans_payload.next = bit_cast::<PAYLOAD_BITS, 8>(self.rsp_code.val())
-                            | (bit_cast::<PAYLOAD_BITS, 8>(self.opc.q.val()) << 8_u64);
+                    if self.rsp_error_q.q.val() {
+                        self.ans_payload.next =
+                            bit_cast::<PAYLOAD_BITS, 8>(self.rsp_code_q.q.val())
+                                | (bit_cast::<PAYLOAD_BITS, 8>(self.opc.q.val()) << 8_u64);
                     } else {
                         self.ans_op.next = self.opc.q.val() | self.k_response.val();
-                        self.ans_len.next = self.rsp_len.val();
-                        self.ans_payload.next = self.rsp_payload.val();
+                        self.ans_len.next = self.rsp_len_q.q.val();
+                        self.ans_payload.next = self.rsp_payload_q.q.val();
                     }
                 } else if self.core_wait.q.val() == self.k_core_timeout.val() {
                     // ans_* defaults are the CORE_TIMEOUT error frame.

@@ -1,0 +1,87 @@
+//! `cargo xtask soak --frames N [--json]`: the host driver against the simulated board
+//! (Verilator) over the fault injector, with host restarts (`host::soak`). Prints frames
+//! sent, faults injected, retries, wrong answers accepted, unanswered requests and hangs;
+//! fails unless the last three are 0.
+
+use anyhow::{bail, Result};
+use host::soak::{soak, SoakConfig};
+use sim::BackendKind;
+use std::io::IsTerminal;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Frames the host sends (requests and retries).
+    #[arg(long, default_value_t = 100_000)]
+    frames: u64,
+    /// Probability of each fault kind (flip, drop, duplicate, truncate, garbage with SOF
+    /// bytes) per byte, in both directions. The default corrupts over 10% of the frames.
+    #[arg(long, default_value_t = 0.004)]
+    fault: f64,
+    /// Probability of a host restart (a new session) before each request.
+    #[arg(long, default_value_t = 0.01)]
+    restart: f64,
+    /// Seed (printed; a random one by default).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Simulation backend: verilator (default) or rust.
+    #[arg(long, default_value = "verilator")]
+    sim: String,
+    /// One JSON object with the report's fields (see `host::soak::SoakReport`).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    if !(0.0..=0.05).contains(&a.fault) {
+        bail!("--fault must be between 0 and 0.05, not {}", a.fault);
+    }
+    if !(0.0..=1.0).contains(&a.restart) {
+        bail!("--restart must be between 0 and 1, not {}", a.restart);
+    }
+    let backend = BackendKind::parse(&a.sim)?;
+    let seed = a.seed.unwrap_or_else(rand::random);
+    let cfg = SoakConfig {
+        frames: a.frames,
+        fault: a.fault,
+        restart: a.restart,
+        seed,
+        backend,
+    };
+    let tty = std::io::stderr().is_terminal();
+    if !a.json {
+        eprintln!("soak: {} frames, seed {seed:#x}, backend {}", a.frames, a.sim);
+    }
+    let r = soak(cfg, |p| {
+        if tty && !a.json {
+            eprint!("\r{} / {} frames, {} retries", p.frames_sent, a.frames, p.retries);
+        }
+    })?;
+    if tty && !a.json {
+        eprintln!();
+    }
+    if a.json {
+        println!("{}", serde_json::to_string(&r)?);
+    } else {
+        let pct = 100.0 * r.frames_faulted as f64 / r.frames_sent.max(1) as f64;
+        println!("seed            {:#x} ({})", r.seed, r.backend);
+        println!("requests        {}", r.requests);
+        println!("frames sent     {}", r.frames_sent);
+        println!("frames faulted  {} ({pct:.1}% of the frames to the device)", r.frames_faulted);
+        println!("faults          {} ({:?})", r.faults.total(), r.faults);
+        println!("retries         {} ({} timeouts)", r.retries, r.timeouts);
+        println!("host restarts   {}", r.restarts);
+        println!("wrong answers   {}", r.wrong_answers);
+        println!("unanswered      {}", r.unanswered);
+        println!("hangs           {}", r.hangs);
+        println!("board cycles    {} in {:.1} s", r.board_cycles, r.seconds);
+    }
+    if r.wrong_answers + r.unanswered + r.hangs > 0 {
+        bail!(
+            "soak failed: {} wrong answers, {} unanswered requests, {} hangs",
+            r.wrong_answers,
+            r.unanswered,
+            r.hangs
+        );
+    }
+    Ok(())
+}
