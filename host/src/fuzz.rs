@@ -104,7 +104,10 @@ fn link_device(data: &[u8]) {
     out.extend(dev.timeout());
     let mut dec = Decoder::new();
     let n = dec.push(&out).len();
-    assert_eq!(dec.rejected, 0, "the device sent a frame that does not decode");
+    assert_eq!(
+        dec.rejected, 0,
+        "the device sent a frame that does not decode"
+    );
     assert!(out.is_empty() || n > 0, "answer bytes but no frame");
 }
 
@@ -124,7 +127,9 @@ fn payload_seeds() -> Vec<Vec<u8>> {
         }
         .encode(),
         vec![2, 1, 0],
-        vec![0x92, 0x06, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
+        vec![
+            0x92, 0x06, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+        ],
     ]
 }
 
@@ -278,9 +283,9 @@ pub fn run_one(target: &Target, input: &[u8]) -> Option<String> {
 
 /// File name of a regression case: the target and a hash of the input.
 pub fn case_name(target: &str, input: &[u8]) -> String {
-    let h = input
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    let h = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    });
     format!("{target}-{h:016x}.bin")
 }
 
@@ -356,8 +361,15 @@ pub fn replay(dir: &Path) -> anyhow::Result<Vec<(PathBuf, String)>> {
         if path.extension().is_none_or(|x| x != "bin") {
             continue;
         }
-        let name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
-        let Some(t) = targets.iter().find(|t| name.starts_with(&format!("{}-", t.name))) else {
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let Some(t) = targets
+            .iter()
+            .find(|t| name.starts_with(&format!("{}-", t.name)))
+        else {
             anyhow::bail!("{}: no fuzz target of that name", path.display());
         };
         let input = std::fs::read(&path)?;

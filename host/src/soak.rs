@@ -20,8 +20,10 @@ use std::time::Instant;
 pub struct SoakConfig {
     /// Frames the host sends (requests and their retries), at least.
     pub frames: u64,
-    /// Probability of each fault kind per byte, both directions.
+    /// Probability of each fault kind per byte on the way to the device.
     pub fault: f64,
+    /// The same on the way back to the host.
+    pub fault_to_host: f64,
     /// Probability that the host process "restarts" (a new `Link`) before a request.
     pub restart: f64,
     pub seed: u64,
@@ -92,7 +94,7 @@ pub fn soak(cfg: SoakConfig, mut progress: impl FnMut(&SoakReport)) -> anyhow::R
         inner: FaultyTransport::new(
             SimTransport::new(board),
             FaultConfig::uniform(cfg.fault),
-            FaultConfig::uniform(cfg.fault),
+            FaultConfig::uniform(cfg.fault_to_host),
             cfg.seed,
         ),
         faulted: 0,

@@ -4,9 +4,9 @@
 use anyhow::{Context, Result};
 use model::link;
 use model::link_device::{CoreModel, LinkDevice};
-use std::collections::VecDeque;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use sim::SimBoard;
+use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 

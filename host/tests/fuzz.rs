@@ -8,13 +8,19 @@ use std::path::Path;
 const SEED: u64 = 0xf022_0001;
 
 fn cases() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz-regressions"))
+    Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fuzz-regressions"
+    ))
 }
 
 #[test]
 fn saved_cases_do_not_panic() {
     let failed = replay(cases()).unwrap();
-    assert!(failed.is_empty(), "regression cases panic again: {failed:?}");
+    assert!(
+        failed.is_empty(),
+        "regression cases panic again: {failed:?}"
+    );
 }
 
 #[test]

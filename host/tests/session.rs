@@ -68,7 +68,10 @@ fn restarts_on_the_simulated_board_get_no_stale_answer() {
         // SEQ of the previous one's last (cached) answer.
         let (back, c) = session(t, Some(7));
         t = back;
-        assert!(c > last, "restart {i}: counter {c} after {last}: a stale answer");
+        assert!(
+            c > last,
+            "restart {i}: counter {c} after {last}: a stale answer"
+        );
         last = c;
     }
 }

@@ -9,14 +9,16 @@ const SEED: u64 = 0x50a4_0001;
 
 #[test]
 fn short_soak_has_no_wrong_unanswered_or_hung_request() {
-    if !sim::tools::require_verilator_backend("short_soak_has_no_wrong_unanswered_or_hung_request") {
+    if !sim::tools::require_verilator_backend("short_soak_has_no_wrong_unanswered_or_hung_request")
+    {
         return;
     }
     println!("seed {SEED:#x}");
     let r = soak(
         SoakConfig {
             frames: 3000,
-            fault: 0.004,
+            fault: 0.0025,
+            fault_to_host: 0.0005,
             restart: 0.02,
             seed: SEED,
             backend: BackendKind::Verilator,

@@ -414,6 +414,12 @@ impl Identity {
                 why: format!("design name has byte {b:#04x}, not printable ASCII"),
             });
         }
+        if p[name_bytes.len()..NAME_LEN].iter().any(|&b| b != 0) {
+            return Err(PayloadError::Invalid {
+                what: "IDENTIFY answer",
+                why: "design name is not zero padded (bytes after its end)".into(),
+            });
+        }
         let name = String::from_utf8(name_bytes).expect("printable ASCII");
         let f = &p[NAME_LEN..];
         Ok(Identity {

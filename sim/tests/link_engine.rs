@@ -48,7 +48,7 @@ fn run(uut: &mut LinkEngine, bytes: &[u8]) -> Vec<u8> {
     let mut idle = 0u64;
     let mut next = 0usize;
     while idle < 3000 {
-        let feeding = next < bytes.len() && t % BYTE_GAP == 0;
+        let feeding = next < bytes.len() && t.is_multiple_of(BYTE_GAP);
         uut.rx_valid.next = feeding;
         uut.rx_data.next = (if feeding { bytes[next] } else { 0 } as u64).into();
         if feeding {
@@ -105,7 +105,11 @@ fn core_timeout_exactly_past_core_answer_cycles() {
         assert_eq!(got, want, "latency {l}");
         let a = &link::Decoder::new().push(&got)[0];
         if l > limit {
-            assert_eq!(a.error(), Some((link::err::CORE_TIMEOUT, op::ECHO)), "latency {l}");
+            assert_eq!(
+                a.error(),
+                Some((link::err::CORE_TIMEOUT, op::ECHO)),
+                "latency {l}"
+            );
             timeouts += 1;
         } else {
             assert_eq!(a.payload, payload, "latency {l}");

@@ -162,7 +162,12 @@ fn insertion_sorter_matches_model() {
                     )
                 })
                 .collect();
-            assert_eq!(list, by_mobility(&seq[..=k]), "after inserting {:?}", &seq[..=k]);
+            assert_eq!(
+                list,
+                by_mobility(&seq[..=k]),
+                "after inserting {:?}",
+                &seq[..=k]
+            );
             checked += 1;
         }
     }

@@ -26,7 +26,10 @@ pub fn run(a: Args) -> Result<()> {
     let seed = a.seed.unwrap_or_else(rand::random);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../host/tests/fuzz-regressions");
     if !a.json {
-        eprintln!("fuzzing every target for {} s in all, seed {seed:#x}", a.seconds);
+        eprintln!(
+            "fuzzing every target for {} s in all, seed {seed:#x}",
+            a.seconds
+        );
     }
     let r = fuzz(Budget::Seconds(a.seconds), seed, &dir)?;
     if a.json {
@@ -36,12 +39,24 @@ pub fn run(a: Args) -> Result<()> {
             println!("{t:>14}: {n} inputs");
         }
         for c in &r.crashes {
-            println!("PANIC in {}: {} (saved as {})", c.target, c.message, c.file.display());
+            println!(
+                "PANIC in {}: {} (saved as {})",
+                c.target,
+                c.message,
+                c.file.display()
+            );
         }
-        println!("{} panics in {:.1} s (seed {seed:#x})", r.crashes.len(), r.seconds);
+        println!(
+            "{} panics in {:.1} s (seed {seed:#x})",
+            r.crashes.len(),
+            r.seconds
+        );
     }
     if !r.crashes.is_empty() {
-        bail!("{} inputs panicked; they are saved as regression cases", r.crashes.len());
+        bail!(
+            "{} inputs panicked; they are saved as regression cases",
+            r.crashes.len()
+        );
     }
     Ok(())
 }

@@ -14,9 +14,12 @@ pub struct Args {
     #[arg(long, default_value_t = 100_000)]
     frames: u64,
     /// Probability of each fault kind (flip, drop, duplicate, truncate, garbage with SOF
-    /// bytes) per byte, in both directions. The default corrupts over 10% of the frames.
-    #[arg(long, default_value_t = 0.004)]
+    /// bytes) per byte on the way to the device. The default corrupts over 10% of the frames.
+    #[arg(long, default_value_t = 0.0025)]
     fault: f64,
+    /// The same on the way back to the host.
+    #[arg(long, default_value_t = 0.0005)]
+    fault_to_host: f64,
     /// Probability of a host restart (a new session) before each request.
     #[arg(long, default_value_t = 0.01)]
     restart: f64,
@@ -32,8 +35,10 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<()> {
-    if !(0.0..=0.05).contains(&a.fault) {
-        bail!("--fault must be between 0 and 0.05, not {}", a.fault);
+    for (name, p) in [("--fault", a.fault), ("--fault-to-host", a.fault_to_host)] {
+        if !(0.0..=0.05).contains(&p) {
+            bail!("{name} must be between 0 and 0.05, not {p}");
+        }
     }
     if !(0.0..=1.0).contains(&a.restart) {
         bail!("--restart must be between 0 and 1, not {}", a.restart);
@@ -43,17 +48,24 @@ pub fn run(a: Args) -> Result<()> {
     let cfg = SoakConfig {
         frames: a.frames,
         fault: a.fault,
+        fault_to_host: a.fault_to_host,
         restart: a.restart,
         seed,
         backend,
     };
     let tty = std::io::stderr().is_terminal();
     if !a.json {
-        eprintln!("soak: {} frames, seed {seed:#x}, backend {}", a.frames, a.sim);
+        eprintln!(
+            "soak: {} frames, seed {seed:#x}, backend {}",
+            a.frames, a.sim
+        );
     }
     let r = soak(cfg, |p| {
         if tty && !a.json {
-            eprint!("\r{} / {} frames, {} retries", p.frames_sent, a.frames, p.retries);
+            eprint!(
+                "\r{} / {} frames, {} retries",
+                p.frames_sent, a.frames, p.retries
+            );
         }
     })?;
     if tty && !a.json {
@@ -66,7 +78,10 @@ pub fn run(a: Args) -> Result<()> {
         println!("seed            {:#x} ({})", r.seed, r.backend);
         println!("requests        {}", r.requests);
         println!("frames sent     {}", r.frames_sent);
-        println!("frames faulted  {} ({pct:.1}% of the frames to the device)", r.frames_faulted);
+        println!(
+            "frames faulted  {} ({pct:.1}% of the frames to the device)",
+            r.frames_faulted
+        );
         println!("faults          {} ({:?})", r.faults.total(), r.faults);
         println!("retries         {} ({} timeouts)", r.retries, r.timeouts);
         println!("host restarts   {}", r.restarts);

@@ -129,23 +129,33 @@ fn protocol_doc_names_every_opcode_and_constant() {
     let mut missing = Vec::new();
     for code in 0..=255u8 {
         let name = op::name(code);
-        if name != "unknown" && name != "ERROR" && !doc.contains(&format!("| {code:#04x} | {name} |")) {
+        if name != "unknown"
+            && name != "ERROR"
+            && !doc.contains(&format!("| {code:#04x} | {name} |"))
+        {
             missing.push(format!("opcode row `| {code:#04x} | {name} |`"));
         }
         let errors = doc.split("Error codes:").nth(1).unwrap_or("");
         let errors = errors.split("\n\n").next().unwrap_or("");
         if err::name(code) != "unknown error" && !errors.contains(&format!("{code:#04x} ")) {
-            missing.push(format!("error code {code:#04x} in the `Error codes:` paragraph"));
+            missing.push(format!(
+                "error code {code:#04x} in the `Error codes:` paragraph"
+            ));
         }
     }
     for (what, value) in [
         ("RX_TIMEOUT_BIT_TIMES", link::RX_TIMEOUT_BIT_TIMES),
         ("CORE_ANSWER_CYCLES", link::CORE_ANSWER_CYCLES),
         ("RX_BUFFER_LEN", link::RX_BUFFER_LEN as u64),
-        ("HOST_ANSWER_TIMEOUT_BIT_TIMES", link::HOST_ANSWER_TIMEOUT_BIT_TIMES),
+        (
+            "HOST_ANSWER_TIMEOUT_BIT_TIMES",
+            link::HOST_ANSWER_TIMEOUT_BIT_TIMES,
+        ),
         ("HOST_MAX_ATTEMPTS", link::HOST_MAX_ATTEMPTS as u64),
     ] {
-        if !doc.contains(&format!("`{what}` ({value}")) && !doc.contains(&format!("{value} ({what})")) {
+        if !doc.contains(&format!("`{what}` ({value}"))
+            && !doc.contains(&format!("{value} ({what})"))
+        {
             missing.push(format!("`{what}` ({value} ...)"));
         }
     }
