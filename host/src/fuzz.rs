@@ -45,6 +45,11 @@ pub fn targets() -> Vec<Target> {
             run: obf,
         },
         Target {
+            name: "fen",
+            seeds: fen_seeds,
+            run: fen,
+        },
+        Target {
             name: "ggf",
             seeds: ggf_seeds,
             run: ggf,
@@ -160,6 +165,33 @@ fn obf(data: &[u8]) {
     if let Ok(p) = model::othello::obf::parse_position(&line) {
         let again = model::othello::obf::parse_position(&p.to_obf()).expect("own OBF");
         assert_eq!(again.to_obf(), p.to_obf(), "OBF does not round-trip");
+    }
+}
+
+fn fen_seeds() -> Vec<Vec<u8>> {
+    [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect()
+}
+
+/// Chess FEN: an accepted position prints a FEN that parses back to it, and its moves are
+/// generated and played without panicking.
+fn fen(data: &[u8]) {
+    use model::chess::{legal_moves, Position};
+    if let Ok(p) = Position::from_fen(&String::from_utf8_lossy(data)) {
+        assert_eq!(
+            Position::from_fen(&p.fen()).as_ref(),
+            Ok(&p),
+            "FEN round trip"
+        );
+        for m in legal_moves(&p) {
+            let _ = p.play(m).fen();
+        }
     }
 }
 
