@@ -2,6 +2,7 @@
 //! board on either backend), and the [`Link`] driver that runs the protocol of `model::link`
 //! over it, with retries, timeouts and clear errors.
 
+pub mod chess;
 pub mod cli;
 pub mod driver;
 pub mod fuzz;

@@ -3,6 +3,7 @@
 //! `host::cli`.
 
 use clap::{Parser, Subcommand};
+use host::chess::cli::ChessCmd;
 use host::cli::{Exit, LinkCmd, Usage};
 use host::othello::cli::OthelloCmd;
 
@@ -24,6 +25,9 @@ enum Cmd {
     /// Othello: solve endgames on the board, perft on the model.
     #[command(subcommand)]
     Othello(OthelloCmd),
+    /// Chess: perft and legal moves on the model (the board joins with the chess designs).
+    #[command(subcommand)]
+    Chess(ChessCmd),
 }
 
 /// `--sim` takes an optional backend; a bare `--sim` followed by another argument (e.g. a
@@ -50,6 +54,7 @@ fn main() {
     let r = match cli.cmd {
         Cmd::Link(c) => c.run(),
         Cmd::Othello(c) => c.run(),
+        Cmd::Chess(c) => c.run(),
     };
     if let Err(e) = r {
         eprintln!("error: {e:#}");

@@ -10,6 +10,19 @@ const POS: &str = "OOOOOX--XXXOO-XO-XOXOXXOXOOXOXOOOXXOOOXOXXOOOXXO-OXXXO--OOOXX
 fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
     let long_hex = "00".repeat(33);
     let rows: Vec<(Vec<&str>, i32, &str)> = vec![
+        // Chess (model).
+        (vec!["chess", "perft", "9"], 2, "too deep"),
+        (vec!["chess", "perft", "2", "--fen", "bogus"], 2, "FEN"),
+        (
+            vec!["chess", "moves", "--fen", "8/8/8/8/8/8/8/8 w - -"],
+            2,
+            "kings",
+        ),
+        (
+            vec!["chess", "moves", "--fen", "4k3/8/8/8/8/8/8/4K3 w - e3"],
+            2,
+            "en passant",
+        ),
         // Where the board is.
         (vec!["identify"], 2, "--sim"),
         (vec!["identify", "--sim=bogus"], 2, "bogus"),

@@ -1,0 +1,37 @@
+//! `boardgate chess` on the model: perft against the published counts, `--divide` adding up,
+//! `moves` in UCI notation, through the real binary and its `--json` output.
+
+use std::process::Command;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn perft_divide_and_moves() {
+    // Published: startpos 8902 at depth 3; Kiwipete 2039 at depth 2 (48 root moves).
+    let r = json(&["chess", "perft", "3", "--json"]);
+    assert_eq!(r["nodes"], 8902);
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let r = json(&["chess", "perft", "2", "--fen", kiwi, "--divide", "--json"]);
+    assert_eq!(r["nodes"], 2039);
+    let d = r["divide"].as_array().unwrap();
+    assert_eq!(d.len(), 48);
+    let sum: u64 = d.iter().map(|e| e["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 2039);
+    assert!(
+        d.iter().any(|e| e["move"] == "e1g1"),
+        "castling in UCI notation"
+    );
+    let m = json(&["chess", "moves", "--json"]);
+    assert_eq!(m["moves"].as_array().unwrap().len(), 20);
+}
