@@ -155,6 +155,30 @@ impl JobArgs {
     }
 }
 
+/// An engine front end's input: stdin's lines on a channel, read by a thread, so that a long
+/// search can watch for `stop` while it runs. A byte that is not UTF-8 does not end the engine
+/// (it is replaced, and the front end drops what it cannot use); end of input is `quit`.
+pub fn stdin_lines() -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut stdin = std::io::stdin().lock();
+        let mut raw = Vec::new();
+        loop {
+            raw.clear();
+            let line = match stdin.read_until(b'\n', &mut raw) {
+                Ok(0) | Err(_) => "quit".to_string(),
+                Ok(_) => String::from_utf8_lossy(&raw).into_owned(),
+            };
+            let quit = line.trim() == "quit";
+            if tx.send(line).is_err() || quit {
+                break;
+            }
+        }
+    });
+    lines
+}
+
 /// The simulation backend a `--sim` value names: `auto` is Verilator when this build has it.
 pub fn resolve_backend(sim: &str) -> Result<BackendKind, Usage> {
     if sim == "auto" {

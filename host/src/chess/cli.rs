@@ -129,24 +129,8 @@ impl ChessCmd {
 
 /// The UCI engine: lines from stdin on a channel, so that a search sees `stop`.
 fn uci() -> Result<()> {
-    use std::io::{BufRead, Write};
-    let (tx, lines) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        let mut stdin = std::io::stdin().lock();
-        let mut raw = Vec::new();
-        loop {
-            raw.clear();
-            // A byte that is not UTF-8 does not end the engine; end of input is `quit`.
-            let line = match stdin.read_until(b'\n', &mut raw) {
-                Ok(0) | Err(_) => "quit".to_string(),
-                Ok(_) => String::from_utf8_lossy(&raw).into_owned(),
-            };
-            let quit = line.trim() == "quit";
-            if tx.send(line).is_err() || quit {
-                break;
-            }
-        }
-    });
+    use std::io::Write;
+    let lines = crate::cli::stdin_lines();
     let mut engine = super::engine::Uci::default();
     let mut stdout = std::io::stdout();
     let mut out = |l: String| {

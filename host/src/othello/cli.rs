@@ -252,25 +252,7 @@ fn nboard(target: Target, max_empties: Option<u32>) -> Result<()> {
         },
     });
     // The GUI's lines arrive on a channel, so that a solve can watch for them.
-    let (tx, lines) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        use std::io::BufRead;
-        let mut stdin = std::io::stdin().lock();
-        let mut raw = Vec::new();
-        loop {
-            raw.clear();
-            // A byte that is not UTF-8 must not end the engine: it is dropped with the
-            // line's other garbage (see `NBoard::handle`).
-            let line = match stdin.read_until(b'\n', &mut raw) {
-                Ok(0) | Err(_) => "quit".to_string(),
-                Ok(_) => String::from_utf8_lossy(&raw).into_owned(),
-            };
-            let quit = line == "quit";
-            if tx.send(line).is_err() || quit {
-                break;
-            }
-        }
-    });
+    let lines = crate::cli::stdin_lines();
     let board = EngineBoard {
         link,
         lines,
