@@ -50,6 +50,11 @@ pub fn targets() -> Vec<Target> {
             run: fen,
         },
         Target {
+            name: "uci",
+            seeds: uci_seeds,
+            run: uci,
+        },
+        Target {
             name: "ggf",
             seeds: ggf_seeds,
             run: ggf,
@@ -191,6 +196,43 @@ fn fen(data: &[u8]) {
         );
         for m in legal_moves(&p) {
             let _ = p.play(m).fen();
+        }
+    }
+}
+
+fn uci_seeds() -> Vec<Vec<u8>> {
+    [
+        "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 2\ngo perft 2\n",
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1\ngo movetime 1\nquit\n",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect()
+}
+
+/// UCI lines: no reply carries a control character. Searches are stopped at their first
+/// check and perft is kept shallow, so the fuzzer's time goes to the parsing.
+fn uci(data: &[u8]) {
+    let mut engine = crate::chess::engine::Uci::default();
+    for line in String::from_utf8_lossy(data).split('\n') {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(i) = words.iter().position(|w| w.contains("perft")) {
+            if words
+                .get(i + 1)
+                .and_then(|d| d.parse::<u32>().ok())
+                .is_none_or(|d| d > 2)
+            {
+                continue;
+            }
+        }
+        let mut out = Vec::new();
+        let mut stop = Some("stop".to_string());
+        let go_on = engine.handle(line, &mut || stop.take(), &mut |l| out.push(l));
+        for l in out {
+            assert!(!l.chars().any(char::is_control), "reply {l:?}");
+        }
+        if !go_on {
+            break;
         }
     }
 }
