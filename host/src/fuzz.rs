@@ -67,6 +67,11 @@ pub fn targets() -> Vec<Target> {
     ]
 }
 
+/// Seeds written as text.
+fn texts(seeds: &[&str]) -> Vec<Vec<u8>> {
+    seeds.iter().map(|s| s.as_bytes().to_vec()).collect()
+}
+
 fn frame_seeds() -> Vec<Vec<u8>> {
     let f = |seq, opc, p: &[u8]| Frame::new(seq, opc, p).unwrap().encode();
     vec![
@@ -158,10 +163,10 @@ fn payloads(data: &[u8]) {
 }
 
 fn obf_seeds() -> Vec<Vec<u8>> {
-    vec![
-        b"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X ; G8:+18".to_vec(),
-        b"---------------------------OX------XO--------------------------- O".to_vec(),
-    ]
+    texts(&[
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X ; G8:+18",
+        "---------------------------OX------XO--------------------------- O",
+    ])
 }
 
 /// OBF position lines: an accepted position prints and parses back to itself.
@@ -174,14 +179,11 @@ fn obf(data: &[u8]) {
 }
 
 fn fen_seeds() -> Vec<Vec<u8>> {
-    [
+    texts(&[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
-    ]
-    .iter()
-    .map(|s| s.as_bytes().to_vec())
-    .collect()
+    ])
 }
 
 /// Chess FEN: an accepted position prints a FEN that parses back to it, and its moves are
@@ -201,13 +203,10 @@ fn fen(data: &[u8]) {
 }
 
 fn uci_seeds() -> Vec<Vec<u8>> {
-    [
+    texts(&[
         "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5 g1f3\ngo depth 2\ngo perft 2\n",
         "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1\ngo movetime 1\nquit\n",
-    ]
-    .iter()
-    .map(|s| s.as_bytes().to_vec())
-    .collect()
+    ])
 }
 
 /// UCI lines: no reply carries a control character. Searches are stopped at their first
@@ -249,13 +248,10 @@ fn ggf(data: &[u8]) {
 }
 
 fn nboard_seeds() -> Vec<Vec<u8>> {
-    [
+    texts(&[
         "nboard 2\nset depth 4\nping 1\ngo\nmove d3\nhint 2\nquit\n",
         "set game (;GM[Othello]BO[8 --XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- *];)\ngo\n",
-    ]
-    .iter()
-    .map(|s| s.as_bytes().to_vec())
-    .collect()
+    ])
 }
 
 /// Solves with the model, only tiny endgames (the fuzzer's time goes to the parser).

@@ -54,51 +54,19 @@ pub struct SoakReport {
     pub seconds: f64,
 }
 
-/// A fault injector that counts the frames it changed on the way to the device.
-struct Counting<T: Transport> {
-    inner: FaultyTransport<T>,
-    faulted: u64,
-}
-
-impl<T: Transport> Transport for Counting<T> {
-    fn send(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
-        let before = self.inner.counts.total();
-        self.inner.send(bytes)?;
-        if self.inner.counts.total() != before {
-            self.faulted += 1;
-        }
-        Ok(())
-    }
-    fn recv(&mut self, timeout_bits: u64) -> anyhow::Result<Option<u8>> {
-        self.inner.recv(timeout_bits)
-    }
-    fn now_bits(&self) -> u64 {
-        self.inner.now_bits()
-    }
-    fn describe(&self) -> String {
-        self.inner.describe()
-    }
-    fn board_cycles(&self) -> Option<u64> {
-        self.inner.inner.board_cycles()
-    }
-}
-
-type Line = Counting<SimTransport>;
+type Line = FaultyTransport<SimTransport>;
 
 /// Runs the soak; `progress` is called about once a second with the report so far.
 pub fn soak(cfg: SoakConfig, mut progress: impl FnMut(&SoakReport)) -> anyhow::Result<SoakReport> {
     let start = Instant::now();
     let board = SimBoard::open(Design::Link, cfg.backend)?;
     let divisor = board.divisor() as u16;
-    let line = Counting {
-        inner: FaultyTransport::new(
-            SimTransport::new(board),
-            FaultConfig::uniform(cfg.fault),
-            FaultConfig::uniform(cfg.fault_to_host),
-            cfg.seed,
-        ),
-        faulted: 0,
-    };
+    let line = FaultyTransport::new(
+        SimTransport::new(board),
+        FaultConfig::uniform(cfg.fault),
+        FaultConfig::uniform(cfg.fault_to_host),
+        cfg.seed,
+    );
     let mut r = StdRng::seed_from_u64(cfg.seed ^ 0x50a4);
     let mut rep = SoakReport {
         seed: cfg.seed,
@@ -143,8 +111,6 @@ pub fn soak(cfg: SoakConfig, mut progress: impl FnMut(&SoakReport)) -> anyhow::R
         rep.hangs += 1;
     }
     absorb(&mut rep, &l);
-    rep.frames_faulted = l.transport.faulted;
-    rep.faults = l.transport.inner.counts;
     rep.board_cycles = l.transport.board_cycles().unwrap_or(0);
     rep.seconds = start.elapsed().as_secs_f64();
     Ok(rep)
@@ -155,8 +121,8 @@ fn absorb(rep: &mut SoakReport, l: &Link<Line>) -> u64 {
     rep.frames_sent += l.stats.frames_sent;
     rep.retries += l.stats.retries;
     rep.timeouts += l.stats.timeouts;
-    rep.frames_faulted = l.transport.faulted;
-    rep.faults = l.transport.inner.counts;
+    rep.frames_faulted = l.transport.frames_faulted;
+    rep.faults = l.transport.counts;
     l.stats.frames_sent
 }
 
@@ -194,10 +160,10 @@ fn one_request(
 
 /// Whether the board answers `IDENTIFY` on a clean line (faults off for this one request).
 fn answers_clean_identify(l: &mut Link<Line>) -> bool {
-    let saved = (l.transport.inner.to_device, l.transport.inner.to_host);
-    l.transport.inner.to_device = FaultConfig::NONE;
-    l.transport.inner.to_host = FaultConfig::NONE;
+    let saved = (l.transport.to_device, l.transport.to_host);
+    l.transport.to_device = FaultConfig::NONE;
+    l.transport.to_host = FaultConfig::NONE;
     let ok = l.identify().is_ok();
-    (l.transport.inner.to_device, l.transport.inner.to_host) = saved;
+    (l.transport.to_device, l.transport.to_host) = saved;
     ok
 }

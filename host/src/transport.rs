@@ -251,6 +251,8 @@ pub struct FaultyTransport<T: Transport> {
     pub to_device: FaultConfig,
     pub to_host: FaultConfig,
     pub counts: FaultCounts,
+    /// Writes (frames) to the device that at least one fault changed.
+    pub frames_faulted: u64,
     rng: StdRng,
     pending: std::collections::VecDeque<u8>,
     /// Answer bytes still to lose after a truncation.
@@ -264,6 +266,7 @@ impl<T: Transport> FaultyTransport<T> {
             to_device,
             to_host,
             counts: FaultCounts::default(),
+            frames_faulted: 0,
             rng: StdRng::seed_from_u64(seed),
             pending: Default::default(),
             truncating: 0,
@@ -300,6 +303,7 @@ impl<T: Transport> FaultyTransport<T> {
 
 impl<T: Transport> Transport for FaultyTransport<T> {
     fn send(&mut self, bytes: &[u8]) -> Result<()> {
+        let before = self.counts.total();
         let mut out = Vec::with_capacity(bytes.len() + 8);
         for &b in bytes {
             if self.rng.gen_bool(self.to_device.truncate) {
@@ -307,6 +311,9 @@ impl<T: Transport> Transport for FaultyTransport<T> {
                 break;
             }
             self.corrupt(b, self.to_device, &mut out);
+        }
+        if self.counts.total() != before {
+            self.frames_faulted += 1;
         }
         self.inner.send(&out)
     }
@@ -338,5 +345,8 @@ impl<T: Transport> Transport for FaultyTransport<T> {
     }
     fn describe(&self) -> String {
         format!("{} with injected faults", self.inner.describe())
+    }
+    fn board_cycles(&self) -> Option<u64> {
+        self.inner.board_cycles()
     }
 }

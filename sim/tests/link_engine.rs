@@ -7,7 +7,7 @@ use model::link::{self, op, Frame, Identity};
 use model::link_device::{CoreAnswer, CoreModel, LinkDevice};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
-use sim::harness::settle;
+use sim::harness::{cycle, settle};
 
 const SEED: u64 = 0x11c0_0002;
 /// Clock cycles between received bytes (a fast UART).
@@ -77,9 +77,7 @@ fn run(uut: &mut LinkEngine, bytes: &[u8]) -> Vec<u8> {
         } else if next == bytes.len() {
             idle += 1;
         }
-        uut.clock.next = Clock::from(true);
-        settle(uut).unwrap();
-        uut.clock.next = Clock::from(false);
+        cycle(uut, |u| &mut u.clock).unwrap();
         t += 1;
     }
     out

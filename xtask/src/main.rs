@@ -59,6 +59,8 @@ fn main() {
     };
     if let Err(e) = r {
         eprintln!("error: {e:#}");
-        std::process::exit(1);
+        // Bad arguments (`host::cli::Usage`) exit 2, as clap's own errors do.
+        let bad_input = e.downcast_ref::<host::cli::Usage>().is_some();
+        std::process::exit(if bad_input { 2 } else { 1 });
     }
 }

@@ -4,6 +4,7 @@
 //! fails unless the last three are 0.
 
 use anyhow::{bail, Result};
+use host::cli::Usage;
 use host::soak::{soak, SoakConfig};
 use sim::BackendKind;
 use std::io::IsTerminal;
@@ -37,13 +38,17 @@ pub struct Args {
 pub fn run(a: Args) -> Result<()> {
     for (name, p) in [("--fault", a.fault), ("--fault-to-host", a.fault_to_host)] {
         if !(0.0..=0.05).contains(&p) {
-            bail!("{name} must be between 0 and 0.05, not {p}");
+            return Err(Usage(format!("{name} must be between 0 and 0.05, not {p}")).into());
         }
     }
     if !(0.0..=1.0).contains(&a.restart) {
-        bail!("--restart must be between 0 and 1, not {}", a.restart);
+        return Err(Usage(format!(
+            "--restart must be between 0 and 1, not {}",
+            a.restart
+        ))
+        .into());
     }
-    let backend = BackendKind::parse(&a.sim)?;
+    let backend = BackendKind::parse(&a.sim).map_err(|e| Usage(format!("--sim: {e}")))?;
     let seed = a.seed.unwrap_or_else(rand::random);
     let cfg = SoakConfig {
         frames: a.frames,

@@ -1,13 +1,11 @@
 //! `boardgate chess ...`: perft (with `--divide`) and the legal moves of a FEN, on the model.
 
+use super::MAX_PERFT_DEPTH;
 use crate::cli::Usage;
 use anyhow::Result;
 use clap::Subcommand;
 use model::chess::{divide, legal_moves, Position};
 use serde::Serialize;
-
-/// Deepest perft the model is asked for (depth 6 from the start is 119 million leaves).
-pub const MAX_DEPTH: u32 = 7;
 
 #[derive(Subcommand, Debug)]
 pub enum ChessCmd {
@@ -69,9 +67,9 @@ impl ChessCmd {
                 divide: show,
                 json,
             } => {
-                if depth > MAX_DEPTH {
+                if depth > MAX_PERFT_DEPTH {
                     return Err(Usage(format!(
-                        "depth {depth} is too deep for the model's perft (at most {MAX_DEPTH})"
+                        "depth {depth} is too deep for the model's perft (at most {MAX_PERFT_DEPTH})"
                     ))
                     .into());
                 }

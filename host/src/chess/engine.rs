@@ -13,6 +13,7 @@
 //! valuable attacker), as the paper's MBChess drove its hardware generator. Today the moves
 //! come from the model (`model::chess`); the board's generator joins with the chess designs.
 
+use super::MAX_PERFT_DEPTH;
 use model::chess::{divide, legal_moves, Color, Kind, Move, Position};
 use std::time::{Duration, Instant};
 
@@ -246,7 +247,7 @@ impl Uci {
         };
         if args.first() == Some(&"perft") {
             match arg("perft") {
-                Some(d) if d <= 7 => {
+                Some(d) if d <= MAX_PERFT_DEPTH as u64 => {
                     let per = divide(&self.pos, d as u32);
                     let total: u64 = if d == 0 {
                         1
@@ -261,7 +262,9 @@ impl Uci {
                     out(String::new());
                     out(format!("Nodes searched: {total}"));
                 }
-                _ => out("info string go perft needs a depth from 0 to 7".into()),
+                _ => out(format!(
+                    "info string go perft needs a depth from 0 to {MAX_PERFT_DEPTH}"
+                )),
             }
             return true;
         }
