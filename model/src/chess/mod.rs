@@ -3,12 +3,15 @@
 //! attacked after the move"), independent of the gateware. It is the reference the move
 //! generator of `shared/papers/chess-movegen-fpga-ja.md` (Boulé) will be checked against, and
 //! is itself checked against the published perft table and against `shakmaty`.
+//! [`generator`] yields the moves in the chip's order, cycle for cycle.
 //!
 //! Squares: a1 = 0, b1 = 1, .. h8 = 63 (rank * 8 + file).
 
 mod fen;
+pub mod generator;
 mod movegen;
 mod perft;
+pub mod random;
 
 pub use fen::FenError;
 pub use movegen::{attacked_by, legal_moves, pseudo_legal_moves};

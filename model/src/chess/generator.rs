@@ -1,0 +1,343 @@
+//! The reference move generator: the pseudo-legal moves of a node in exactly the order the
+//! chip's generator (`gateware/src/chess/generator.rs`) yields them, and the cycle on which
+//! each one appears. Written square by square on the mailbox board, independent of the
+//! gateware's bit planes, so that a block test compares two different descriptions.
+//!
+//! The chip runs the find-victim / find-aggressor loop of Belle (paper section 3.1) once per
+//! class of section 2, each class with its own victim rule:
+//!
+//! | phase | victims (one find-victim cycle each) | aggressors (one find-aggressor cycle each) |
+//! |---|---|---|
+//! | A1 checks | pivot squares: empty or enemy squares where some own piece that can get there would attack the enemy king (find-pivot, section 3.2) | the own pieces that get there and check from there (queen versus bishop resolved per kind, section 4.2) |
+//! | A2 promotions | empty last-rank squares an own pawn pushes to (the find-victim-promotion cycle of section 4.5) | that pawn, once per promotion piece (Q, R, B, N) |
+//! | A3 captures | enemy pieces an own piece attacks, most valuable first (the pawn that just made a double push counts, for en passant) | least valuable first, without the moves of A1; en passant from a pawn beside the victim |
+//! | A4 quiet moves | empty squares an own piece moves to (pushes, double pushes, castling) | least valuable first, without the moves of A1 and A2 |
+//!
+//! A victim is taken, its aggressors are found one per cycle and masked; when none is left
+//! (one more cycle) the aggressor masks are cleared and the victim masked; when no victim is
+//! left (one more cycle) the mask is cleared and the next phase starts. Every move is yielded
+//! once. Ties go to the lower square (the arbiter tree's left input wins ties).
+//!
+//! A1 holds the direct checks of ordinary moves. Checks by promotion, castling, en passant
+//! and discovered checks stay in their own classes (A2-A4): `docs/chess.md` says why.
+
+use super::movegen::attacked_by;
+use super::{castle, Color, Kind, Move, Piece, Position};
+
+/// The class a move is generated in (the paper's section 2 order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Class {
+    Check,
+    Promotion,
+    Capture,
+    Quiet,
+}
+
+impl Class {
+    pub const ALL: [Class; 4] = [Class::Check, Class::Promotion, Class::Capture, Class::Quiet];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Check => "check",
+            Class::Promotion => "promotion",
+            Class::Capture => "capture",
+            Class::Quiet => "quiet",
+        }
+    }
+}
+
+/// One generated move and the generator cycle (counted from 0) on which it appeared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub mv: Move,
+    pub class: Class,
+    pub cycle: u64,
+}
+
+/// A node's moves in the chip's order, and the cycles it spent (find cycles, including the
+/// ones that found nothing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generation {
+    pub moves: Vec<Generated>,
+    pub cycles: u64,
+}
+
+/// The promotion pieces in the order the chip yields them.
+pub const PROMOTION_ORDER: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+
+/// Arbitration priority of a victim (0 = no request): queen highest, empty squares lowest.
+pub fn victim_priority(p: Option<Piece>) -> u8 {
+    match p.map(|p| p.kind) {
+        None => 1,
+        Some(Kind::Pawn) => 2,
+        Some(Kind::Knight) => 3,
+        Some(Kind::Bishop) => 4,
+        Some(Kind::Rook) => 5,
+        Some(Kind::Queen) => 6,
+        Some(Kind::King) => 0,
+    }
+}
+
+/// Arbitration priority of an aggressor: pawn highest, king lowest.
+pub fn aggressor_priority(k: Kind) -> u8 {
+    match k {
+        Kind::Pawn => 6,
+        Kind::Knight => 5,
+        Kind::Bishop => 4,
+        Kind::Rook => 3,
+        Kind::Queen => 2,
+        Kind::King => 1,
+    }
+}
+
+fn file(s: u8) -> i8 {
+    (s % 8) as i8
+}
+
+fn rank(s: u8) -> i8 {
+    (s / 8) as i8
+}
+
+/// Whether `k` standing on `from` attacks `to` on this board (sliders stop at the first
+/// piece). Pawns of colour `c` attack diagonally forward.
+fn attacks(pos: &Position, k: Kind, c: Color, from: u8, to: u8) -> bool {
+    let (df, dr) = (file(to) - file(from), rank(to) - rank(from));
+    if df == 0 && dr == 0 {
+        return false;
+    }
+    let line = |ok: bool| {
+        if !ok {
+            return false;
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let mut s = from as i8 + sr * 8 + sf;
+        while s != to as i8 {
+            if pos.board[s as usize].is_some() {
+                return false;
+            }
+            s += sr * 8 + sf;
+        }
+        true
+    };
+    let fw = if c == Color::White { 1 } else { -1 };
+    match k {
+        Kind::Pawn => dr == fw && df.abs() == 1,
+        Kind::Knight => (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
+        Kind::King => df.abs() <= 1 && dr.abs() <= 1,
+        Kind::Bishop => line(df.abs() == dr.abs()),
+        Kind::Rook => line(df == 0 || dr == 0),
+        Kind::Queen => line(df.abs() == dr.abs() || df == 0 || dr == 0),
+    }
+}
+
+/// Node facts the generator derives once.
+struct Node<'a> {
+    pos: &'a Position,
+    us: Color,
+    enemy_king: Option<u8>,
+    /// The square of the pawn that just made a double push (the en passant victim).
+    ep_victim: Option<u8>,
+}
+
+impl Node<'_> {
+    fn own(&self, s: u8) -> Option<Kind> {
+        self.pos.board[s as usize]
+            .filter(|p| p.color == self.us)
+            .map(|p| p.kind)
+    }
+
+    fn last_rank(&self, s: u8) -> bool {
+        rank(s) == if self.us == Color::White { 7 } else { 0 }
+    }
+
+    /// Whether the own piece on `a` moves to `t` by an ordinary move: a capture when `t`
+    /// holds an enemy piece, else a quiet move (pawn pushes, double pushes, castling).
+    fn reaches(&self, a: u8, t: u8) -> bool {
+        let Some(k) = self.own(a) else { return false };
+        let target = self.pos.board[t as usize];
+        if target.is_some_and(|p| p.color == self.us) {
+            return false;
+        }
+        if k != Kind::Pawn {
+            return attacks(self.pos, k, self.us, a, t) || (k == Kind::King && self.castles(a, t));
+        }
+        if target.is_some() {
+            return attacks(self.pos, k, self.us, a, t);
+        }
+        let fw: i8 = if self.us == Color::White { 8 } else { -8 };
+        let one = a as i8 + fw;
+        let start = if self.us == Color::White { 1 } else { 6 };
+        one == t as i8
+            || (rank(a) == start && one + fw == t as i8 && self.pos.board[one as usize].is_none())
+    }
+
+    /// Castling from `a` to `t`: the right, the rook on its corner, the squares between
+    /// empty, and the king's square, the one it crosses and the one it reaches not attacked.
+    fn castles(&self, a: u8, t: u8) -> bool {
+        let (home, kbit, qbit) = match self.us {
+            Color::White => (0u8, castle::WHITE_KING, castle::WHITE_QUEEN),
+            Color::Black => (56u8, castle::BLACK_KING, castle::BLACK_QUEEN),
+        };
+        if a != home + 4 {
+            return false;
+        }
+        let them = self.us.other();
+        let rook = |s: u8| self.own(s) == Some(Kind::Rook);
+        let free = |s: &[u8]| s.iter().all(|&s| self.pos.board[s as usize].is_none());
+        let safe = |s: &[u8]| s.iter().all(|&s| !attacked_by(self.pos, s, them));
+        (t == home + 6
+            && self.pos.castling & kbit != 0
+            && rook(home + 7)
+            && free(&[home + 5, home + 6])
+            && safe(&[home + 4, home + 5, home + 6]))
+            || (t == home + 2
+                && self.pos.castling & qbit != 0
+                && rook(home)
+                && free(&[home + 1, home + 2, home + 3])
+                && safe(&[home + 4, home + 3, home + 2]))
+    }
+
+    /// En passant: the own pawn on `a` stands beside the pawn on `t` that just made a
+    /// double push (the paper's horizontal pawn output).
+    fn en_passant(&self, a: u8, t: u8) -> bool {
+        self.ep_victim == Some(t)
+            && self.own(a) == Some(Kind::Pawn)
+            && rank(a) == rank(t)
+            && (file(a) - file(t)).abs() == 1
+    }
+
+    /// Whether an own `k` standing on `t` would attack the enemy king (a direct check), on
+    /// the board as it is. A pawn on the last rank promotes, so it checks as nothing here.
+    fn checks_from(&self, t: u8, k: Kind) -> bool {
+        let Some(ek) = self.enemy_king else {
+            return false;
+        };
+        if k == Kind::Pawn && self.last_rank(t) {
+            return false;
+        }
+        k != Kind::King && attacks(self.pos, k, self.us, t, ek)
+    }
+
+    /// Whether square `t` bids in the find-victim cycle of `phase`.
+    fn victim(&self, phase: Class, t: u8) -> bool {
+        let sq = self.pos.board[t as usize];
+        if sq.is_some_and(|p| p.color == self.us || p.kind == Kind::King) {
+            return false;
+        }
+        (0..64u8).any(|a| match phase {
+            Class::Check => {
+                self.reaches(a, t)
+                    && !self.promotes(a, t)
+                    && self.checks_from(t, self.own(a).unwrap())
+            }
+            Class::Promotion => sq.is_none() && self.promotes(a, t),
+            Class::Capture => sq.is_some() && (self.reaches(a, t) || self.en_passant(a, t)),
+            Class::Quiet => sq.is_none() && self.reaches(a, t) && !self.promotes(a, t),
+        })
+    }
+
+    fn promotes(&self, a: u8, t: u8) -> bool {
+        self.own(a) == Some(Kind::Pawn) && self.last_rank(t)
+    }
+
+    /// Whether the own piece on `a` bids in the find-aggressor cycle for victim `t`.
+    fn aggressor(&self, phase: Class, a: u8, t: u8) -> bool {
+        let Some(k) = self.own(a) else { return false };
+        let check = self.checks_from(t, k);
+        match phase {
+            Class::Check => self.reaches(a, t) && check && !self.promotes(a, t),
+            Class::Promotion => self.reaches(a, t) && self.promotes(a, t),
+            Class::Capture => (self.reaches(a, t) && !check) || self.en_passant(a, t),
+            Class::Quiet => self.reaches(a, t) && !check && !self.promotes(a, t),
+        }
+    }
+}
+
+/// The highest bid, the lower square on ties (the arbiter tree).
+fn arbitrate(bids: impl Iterator<Item = (u8, u8)>) -> Option<u8> {
+    let mut best: Option<(u8, u8)> = None;
+    for (s, p) in bids {
+        if p > 0 && best.is_none_or(|(_, bp)| p > bp) {
+            best = Some((s, p));
+        }
+    }
+    best.map(|(s, _)| s)
+}
+
+/// The moves of the side to move in the chip's order, with the chip's cycles.
+pub fn generate(pos: &Position) -> Generation {
+    let us = pos.side;
+    let fw: i8 = if us == Color::White { 8 } else { -8 };
+    let node = Node {
+        pos,
+        us,
+        enemy_king: pos.king(us.other()),
+        ep_victim: pos.ep.map(|e| (e as i8 - fw) as u8),
+    };
+    let mut moves = Vec::new();
+    let mut cycle = 0u64;
+    for phase in Class::ALL {
+        let mut mask = [false; 64];
+        loop {
+            // Find-victim.
+            let v = arbitrate((0..64u8).map(|t| {
+                let bid = !mask[t as usize] && node.victim(phase, t);
+                let p = if bid {
+                    victim_priority(pos.board[t as usize])
+                } else {
+                    0
+                };
+                (t, p)
+            }));
+            cycle += 1;
+            let Some(v) = v else { break };
+            // Find-aggressor, once per move (four times for a promoting pawn).
+            let mut promo = 0;
+            loop {
+                let a = arbitrate((0..64u8).map(|a| {
+                    let bid = !mask[a as usize] && node.aggressor(phase, a, v);
+                    let p = if bid {
+                        aggressor_priority(node.own(a).unwrap())
+                    } else {
+                        0
+                    };
+                    (a, p)
+                }));
+                let this = cycle;
+                cycle += 1;
+                let Some(a) = a else { break };
+                let to = if node.en_passant(a, v) && phase == Class::Capture {
+                    (v as i8 + fw) as u8
+                } else {
+                    v
+                };
+                let promotes = node.promotes(a, v);
+                moves.push(Generated {
+                    mv: Move {
+                        from: a,
+                        to,
+                        promo: promotes.then(|| PROMOTION_ORDER[promo]),
+                    },
+                    class: phase,
+                    cycle: this,
+                });
+                if promotes && promo < 3 {
+                    promo += 1;
+                } else {
+                    promo = 0;
+                    mask[a as usize] = true;
+                }
+            }
+            for s in 0..64u8 {
+                if node.own(s).is_some() {
+                    mask[s as usize] = false;
+                }
+            }
+            mask[v as usize] = true;
+        }
+    }
+    Generation {
+        moves,
+        cycles: cycle,
+    }
+}
