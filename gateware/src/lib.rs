@@ -7,6 +7,7 @@
 //! `clock`, `uart_rx`, `uart_tx`, `leds` (see [`BoardCore`]). Board crates wrap it with the
 //! board's clocking and pin names; the simulator drives those same pins.
 
+pub mod chess;
 pub mod common;
 pub mod design;
 pub mod link;

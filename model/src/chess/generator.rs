@@ -230,7 +230,7 @@ impl Node<'_> {
                     && !self.promotes(a, t)
                     && self.checks_from(t, self.own(a).unwrap())
             }
-            Class::Promotion => sq.is_none() && self.promotes(a, t),
+            Class::Promotion => sq.is_none() && self.reaches(a, t) && self.promotes(a, t),
             Class::Capture => sq.is_some() && (self.reaches(a, t) || self.en_passant(a, t)),
             Class::Quiet => sq.is_none() && self.reaches(a, t) && !self.promotes(a, t),
         })
@@ -253,56 +253,67 @@ impl Node<'_> {
     }
 }
 
-/// The highest bid, the lower square on ties (the arbiter tree).
-fn arbitrate(bids: impl Iterator<Item = (u8, u8)>) -> Option<u8> {
+/// The highest bid, the lower square on ties (the arbiter tree). Bids of 0 do not count.
+pub fn arbitrate(bids: &[u8; 64]) -> Option<u8> {
     let mut best: Option<(u8, u8)> = None;
-    for (s, p) in bids {
+    for (s, &p) in bids.iter().enumerate() {
         if p > 0 && best.is_none_or(|(_, bp)| p > bp) {
-            best = Some((s, p));
+            best = Some((s as u8, p));
         }
     }
     best.map(|(s, _)| s)
 }
 
+fn node(pos: &Position) -> Node<'_> {
+    let fw: i8 = if pos.side == Color::White { 8 } else { -8 };
+    Node {
+        pos,
+        us: pos.side,
+        enemy_king: pos.king(pos.side.other()),
+        ep_victim: pos.ep.map(|e| (e as i8 - fw) as u8),
+    }
+}
+
+/// Every square's bid in the find-victim cycle of `phase` (the square array's receivers).
+pub fn victim_bids(pos: &Position, phase: Class, mask: &[bool; 64]) -> [u8; 64] {
+    let node = node(pos);
+    std::array::from_fn(|t| {
+        if !mask[t] && node.victim(phase, t as u8) {
+            victim_priority(pos.board[t])
+        } else {
+            0
+        }
+    })
+}
+
+/// Every square's bid in the find-aggressor cycle of `phase` for the victim `target`.
+pub fn aggressor_bids(pos: &Position, phase: Class, target: u8, mask: &[bool; 64]) -> [u8; 64] {
+    let node = node(pos);
+    std::array::from_fn(|a| {
+        if !mask[a] && node.aggressor(phase, a as u8, target) {
+            aggressor_priority(node.own(a as u8).unwrap())
+        } else {
+            0
+        }
+    })
+}
+
 /// The moves of the side to move in the chip's order, with the chip's cycles.
 pub fn generate(pos: &Position) -> Generation {
-    let us = pos.side;
-    let fw: i8 = if us == Color::White { 8 } else { -8 };
-    let node = Node {
-        pos,
-        us,
-        enemy_king: pos.king(us.other()),
-        ep_victim: pos.ep.map(|e| (e as i8 - fw) as u8),
-    };
+    let node = node(pos);
+    let fw: i8 = if pos.side == Color::White { 8 } else { -8 };
     let mut moves = Vec::new();
     let mut cycle = 0u64;
     for phase in Class::ALL {
         let mut mask = [false; 64];
         loop {
-            // Find-victim.
-            let v = arbitrate((0..64u8).map(|t| {
-                let bid = !mask[t as usize] && node.victim(phase, t);
-                let p = if bid {
-                    victim_priority(pos.board[t as usize])
-                } else {
-                    0
-                };
-                (t, p)
-            }));
+            let v = arbitrate(&victim_bids(pos, phase, &mask));
             cycle += 1;
             let Some(v) = v else { break };
             // Find-aggressor, once per move (four times for a promoting pawn).
             let mut promo = 0;
             loop {
-                let a = arbitrate((0..64u8).map(|a| {
-                    let bid = !mask[a as usize] && node.aggressor(phase, a, v);
-                    let p = if bid {
-                        aggressor_priority(node.own(a).unwrap())
-                    } else {
-                        0
-                    };
-                    (a, p)
-                }));
+                let a = arbitrate(&aggressor_bids(pos, phase, v, &mask));
                 let this = cycle;
                 cycle += 1;
                 let Some(a) = a else { break };

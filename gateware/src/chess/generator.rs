@@ -1,0 +1,226 @@
+//! The generation cycles and the move masks (paper sections 3.1, 3.2, 4.4, 4.5): Belle's
+//! find-victim / find-aggressor loop over the classes of section 2, checks (find-pivot) first,
+//! then promotions (the find-victim-promotion cycle), captures in MVV/LVA order, quiet moves.
+//!
+//! ```text
+//!  board planes, side, castling, ep --> SquareArray --> ArbiterTree --> this FSM
+//!                         ^ phase, aggressor, target, mask  |             |
+//!                         +------------------------------------------------+--> move, class
+//! ```
+//!
+//! One find cycle per clock: a find-victim cycle that finds a square makes it the target; each
+//! find-aggressor cycle that finds a piece yields one move (a promoting pawn yields four, one
+//! per cycle, queen, rook, bishop, knight) and masks the piece; the find-aggressor cycle that
+//! finds nothing clears the aggressor masks and masks the victim; the find-victim cycle that
+//! finds nothing clears the mask and starts the next phase, or ends the node. The mask is
+//! Belle's one bit per square: on an own piece it means "already moved to this victim", on any
+//! other square "victim exhausted". Model: `model::chess::generator::generate`, move for move
+//! and cycle for cycle.
+//!
+//! Ports: load the position and raise `start` (lower it to leave `done` for idle); while `busy`, each cycle with `move_valid` carries
+//! one move (`move_to` is the destination: the square behind the victim for en passant, g1/c1
+//! for castling); `done` rises after the last find cycle.
+
+use super::{ArbiterTree, SquareArray};
+use rust_hdl::prelude::*;
+
+/// The aggressor bid of a pawn (the least valuable attacker).
+pub const PAWN_BID: u64 = 6;
+
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum GenState {
+    Idle,
+    FindVictim,
+    FindAggressor,
+    Done,
+}
+
+#[derive(LogicBlock)]
+pub struct MoveGenerator {
+    pub clock: Signal<In, Clock>,
+    /// The six planes of the extended piece word (see `square_array`).
+    pub col: Signal<In, Bits<64>>,
+    pub orth: Signal<In, Bits<64>>,
+    pub diag: Signal<In, Bits<64>>,
+    pub king: Signal<In, Bits<64>>,
+    pub pawn: Signal<In, Bits<64>>,
+    pub knight: Signal<In, Bits<64>>,
+    pub white: Signal<In, Bit>,
+    pub castling: Signal<In, Bits<4>>,
+    pub ep_valid: Signal<In, Bit>,
+    pub ep_victim: Signal<In, Bits<6>>,
+    /// Start generating the moves of the position on the inputs (held while busy).
+    pub start: Signal<In, Bit>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub move_valid: Signal<Out, Bit>,
+    pub move_from: Signal<Out, Bits<6>>,
+    pub move_to: Signal<Out, Bits<6>>,
+    /// 0 = none, 1..=4 = queen, rook, bishop, knight.
+    pub move_promo: Signal<Out, Bits<3>>,
+    /// The class: 0 check, 1 promotion, 2 capture, 3 quiet.
+    pub move_class: Signal<Out, Bits<2>>,
+    array: SquareArray,
+    tree: ArbiterTree,
+    state: DFF<GenState>,
+    phase: DFF<Bits<2>>,
+    victim: DFF<Bits<6>>,
+    mask: DFF<Bits<64>>,
+    promo: DFF<Bits<2>>,
+    k_one: Constant<Bits<64>>,
+    k_pawn_bid: Constant<Bits<3>>,
+    own: Signal<Local, Bits<64>>,
+    found: Signal<Local, Bit>,
+    promoting: Signal<Local, Bit>,
+}
+
+impl Default for MoveGenerator {
+    fn default() -> Self {
+        MoveGenerator {
+            clock: Default::default(),
+            col: Default::default(),
+            orth: Default::default(),
+            diag: Default::default(),
+            king: Default::default(),
+            pawn: Default::default(),
+            knight: Default::default(),
+            white: Default::default(),
+            castling: Default::default(),
+            ep_valid: Default::default(),
+            ep_victim: Default::default(),
+            start: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            move_valid: Default::default(),
+            move_from: Default::default(),
+            move_to: Default::default(),
+            move_promo: Default::default(),
+            move_class: Default::default(),
+            array: Default::default(),
+            tree: Default::default(),
+            state: Default::default(),
+            phase: Default::default(),
+            victim: Default::default(),
+            mask: Default::default(),
+            promo: Default::default(),
+            k_one: Constant::new(1_u64.into()),
+            k_pawn_bid: Constant::new(PAWN_BID.into()),
+            own: Default::default(),
+            found: Default::default(),
+            promoting: Default::default(),
+        }
+    }
+}
+
+impl Logic for MoveGenerator {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state, phase, victim, mask, promo);
+        self.array.col.next = self.col.val();
+        self.array.orth.next = self.orth.val();
+        self.array.diag.next = self.diag.val();
+        self.array.king.next = self.king.val();
+        self.array.pawn.next = self.pawn.val();
+        self.array.knight.next = self.knight.val();
+        self.array.white.next = self.white.val();
+        self.array.castling.next = self.castling.val();
+        self.array.ep_valid.next = self.ep_valid.val();
+        self.array.ep_victim.next = self.ep_victim.val();
+        self.array.phase.next = self.phase.q.val();
+        self.array.aggressor.next = self.state.q.val() == GenState::FindAggressor;
+        self.array.target.next = self.victim.q.val();
+        self.array.mask.next = self.mask.q.val();
+        self.tree.bid2.next = self.array.bid2.val();
+        self.tree.bid1.next = self.array.bid1.val();
+        self.tree.bid0.next = self.array.bid0.val();
+
+        if self.white.val() {
+            self.own.next = (self.orth.val()
+                | self.diag.val()
+                | self.king.val()
+                | self.pawn.val()
+                | self.knight.val())
+                & self.col.val();
+        } else {
+            self.own.next = (self.orth.val()
+                | self.diag.val()
+                | self.king.val()
+                | self.pawn.val()
+                | self.knight.val())
+                & !self.col.val();
+        }
+        self.found.next = self.tree.winner_bid.val() != 0_u64;
+        self.promoting.next =
+            (self.tree.winner_bid.val() == self.k_pawn_bid.val()) & self.array.target_last.val();
+
+        self.busy.next = (self.state.q.val() == GenState::FindVictim)
+            | (self.state.q.val() == GenState::FindAggressor);
+        self.done.next = self.state.q.val() == GenState::Done;
+        self.move_valid.next = false;
+        self.move_from.next = self.tree.square.val();
+        self.move_to.next = self.victim.q.val();
+        self.move_promo.next = 0_u64.into();
+        self.move_class.next = self.phase.q.val();
+
+        match self.state.q.val() {
+            GenState::Idle => {
+                if self.start.val() {
+                    self.phase.d.next = 0_u64.into();
+                    self.mask.d.next = 0_u64.into();
+                    self.promo.d.next = 0_u64.into();
+                    self.state.d.next = GenState::FindVictim;
+                }
+            }
+            GenState::Done => {
+                if !self.start.val() {
+                    self.state.d.next = GenState::Idle;
+                }
+            }
+            GenState::FindVictim => {
+                if self.found.val() {
+                    self.victim.d.next = self.tree.square.val();
+                    self.state.d.next = GenState::FindAggressor;
+                } else {
+                    self.mask.d.next = 0_u64.into();
+                    if self.phase.q.val() == 3_u64 {
+                        self.state.d.next = GenState::Done;
+                    } else {
+                        self.phase.d.next = self.phase.q.val() + 1_u64;
+                    }
+                }
+            }
+            GenState::FindAggressor => {
+                if self.found.val() {
+                    self.move_valid.next = true;
+                    // En passant: a pawn beside the victim moves behind it.
+                    if (self.phase.q.val() == 2_u64)
+                        & (self.tree.winner_bid.val() == self.k_pawn_bid.val())
+                        & self.array.target_ep.val()
+                        & (self.tree.square.val().get_bits::<3>(3)
+                            == self.victim.q.val().get_bits::<3>(3))
+                    {
+                        if self.white.val() {
+                            self.move_to.next = self.victim.q.val() + 8_u64;
+                        } else {
+                            self.move_to.next = self.victim.q.val() - 8_u64;
+                        }
+                    }
+                    if self.promoting.val() {
+                        self.move_promo.next = bit_cast::<3, 2>(self.promo.q.val()) + 1_u64;
+                    }
+                    if self.promoting.val() & (self.promo.q.val() != 3_u64) {
+                        self.promo.d.next = self.promo.q.val() + 1_u64;
+                    } else {
+                        self.promo.d.next = 0_u64.into();
+                        self.mask.d.next =
+                            self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
+                    }
+                } else {
+                    self.mask.d.next = (self.mask.q.val() & !self.own.val())
+                        | (self.k_one.val() << self.victim.q.val());
+                    self.state.d.next = GenState::FindVictim;
+                }
+            }
+        }
+    }
+}

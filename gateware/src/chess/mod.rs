@@ -1,0 +1,20 @@
+//! The chess move generator of Boulé, "An FPGA Based Move Generator for the Game of Chess"
+//! (`shared/papers/chess-movegen-fpga-ja.md`, a Japanese translation), after Belle and Deep
+//! Blue. One file per block of the paper:
+//!
+//! | block | file | model | cycles | paper |
+//! |---|---|---|---|---|
+//! | chess squares: piece words, TX, RX, neighbour and knight buses | [`square_array`] | `model::chess::generator` (victim / aggressor rules) | 0 | 4.1, 4.2, 4.5, Figure 1 |
+//! | arbitration tree, 63 arbiters | [`arbiter_tree`] | `model::chess::generator` (`arbitrate`) | 0 | 4.3 |
+//! | generation cycles, move masks | [`generator`] | `model::chess::generator::generate` | 1 per find cycle | 3.1, 3.2, 4.4, 4.5 |
+//!
+//! Squares: a1 = 0 .. h8 = 63. The board is held as the six planes of the extended piece
+//! word (see [`square_array`]).
+
+pub mod arbiter_tree;
+pub mod generator;
+pub mod square_array;
+
+pub use arbiter_tree::ArbiterTree;
+pub use generator::MoveGenerator;
+pub use square_array::SquareArray;

@@ -1,0 +1,600 @@
+//! The 8x8 array of chess squares (paper sections 4.1, 4.2, 4.5; Figure 1): every square's
+//! transmitter (TX), the 5-bit neighbour buses and 2-bit knight buses between squares, and
+//! every square's receiver (RX), which bids for the arbiter tree with a 3-bit priority.
+//!
+//! Combinational, 0 cycles: the generator registers the arbiter's answer.
+//!
+//! ## The extended piece word (Table 1) as six bit planes
+//! Each square holds the paper's 6-bit extended piece word `c o d k p n`: colour (1 = white),
+//! orthogonal slider (rook, queen), diagonal slider (bishop, queen), king, pawn, knight. A white
+//! queen is `111000`; `011111` is the union of all piece kinds a victim square radiates in a
+//! find-aggressor cycle. The array keeps bit `i` of every square's word in plane `i` (one 64-bit
+//! bus per bit), so that a bus between neighbours is a shift of a plane. The upper five bits go
+//! to the 8 neighbours, `c n` to the 8 knight squares, as in the paper.
+//!
+//! ## Buses
+//! Directions come from one table ([`RAYS`], [`JUMPS`]), as the paper generated its VHDL from
+//! one C table: a step along direction `d` is `((x << l[d]) >> r[d]) & m[d]`, the mask dropping
+//! squares that wrapped around a board edge. A slider's signal ripples on through empty squares
+//! (6 more steps after the first), stopping on the first occupied square, which receives it.
+//! Exceptional moves (section 4.5): third-rank (sixth-rank) squares pass the pawn bit on for the
+//! double push; f1/d1 (f8/d8) pass the king bit on for castling, which also needs the right,
+//! the rook, the empty squares between and the king's three squares not attacked; a pawn
+//! transmits horizontally to the pawn that just made a double push, for en passant.
+//!
+//! ## Receivers: what bids in each mode
+//! Modes are `phase` (0 checks, 1 promotions, 2 captures, 3 quiet moves) and `aggressor`
+//! (find-aggressor when set, else find-victim / find-pivot). The contract is the golden model's,
+//! `model::chess::generator` (its module header has the table): victims bid with the value of
+//! what stands on them (queen 6 .. pawn 2, empty 1), aggressors with the inverse of their own
+//! value (pawn 6 .. king 1). Masked squares (`mask`) do not bid. The check kinds of a square
+//! come from the enemy king radiating the union word: a queen arriving on a diagonal at a square
+//! that sees the king orthogonally checks, a bishop does not (the paper's section 4.2 ambiguity),
+//! because each kind is gated by its own bits.
+
+use rust_hdl::prelude::*;
+
+/// The eight ray directions (file step, rank step), clockwise from north. Pawns use 0 / 4
+/// (white / black push), 1 and 7 / 3 and 5 (captures), 2 and 6 (beside, for en passant).
+pub const RAYS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// The eight knight jumps.
+pub const JUMPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Left shift, right shift and destination mask of one step `(df, dr)` on a 64-bit plane.
+pub fn step_constants((df, dr): (i8, i8)) -> (u64, u64, u64) {
+    let shift = dr as i64 * 8 + df as i64;
+    let mut mask = 0u64;
+    for s in 0..64 {
+        let f = (s % 8) as i8;
+        if (0..8).contains(&(f - df)) {
+            mask |= 1 << s;
+        }
+    }
+    (shift.max(0) as u64, (-shift).max(0) as u64, mask)
+}
+
+/// Number of slider sources per line kind (see `update`): own rook+queen / bishop+queen, own
+/// queens, enemy sliders, the enemy king (check squares), the target square (aggressors).
+const SOURCES: usize = 5;
+
+#[derive(LogicBlock)]
+pub struct SquareArray {
+    /// The six planes of the extended piece word.
+    pub col: Signal<In, Bits<64>>,
+    pub orth: Signal<In, Bits<64>>,
+    pub diag: Signal<In, Bits<64>>,
+    pub king: Signal<In, Bits<64>>,
+    pub pawn: Signal<In, Bits<64>>,
+    pub knight: Signal<In, Bits<64>>,
+    /// White to move.
+    pub white: Signal<In, Bit>,
+    /// Castling rights: bit 0 white king side, 1 white queen side, 2 black king, 3 black queen.
+    pub castling: Signal<In, Bits<4>>,
+    /// The pawn that just made a double push (its square), if `ep_valid`.
+    pub ep_valid: Signal<In, Bit>,
+    pub ep_victim: Signal<In, Bits<6>>,
+    /// Phase: 0 checks, 1 promotions, 2 captures, 3 quiet moves.
+    pub phase: Signal<In, Bits<2>>,
+    /// Find-aggressor (else find-victim).
+    pub aggressor: Signal<In, Bit>,
+    /// The victim square of a find-aggressor cycle.
+    pub target: Signal<In, Bits<6>>,
+    /// Squares that do not bid (Belle's mask bits).
+    pub mask: Signal<In, Bits<64>>,
+    /// Every square's 3-bit bid, as three planes (bit 2, bit 1, bit 0); 0 = no bid.
+    pub bid2: Signal<Out, Bits<64>>,
+    pub bid1: Signal<Out, Bits<64>>,
+    pub bid0: Signal<Out, Bits<64>>,
+    /// The target stands on the mover's last rank (a pawn moving there promotes).
+    pub target_last: Signal<Out, Bit>,
+    /// The target is the en passant victim.
+    pub target_ep: Signal<Out, Bit>,
+    k_ray_l: [Constant<Bits<8>>; 8],
+    k_ray_r: [Constant<Bits<8>>; 8],
+    k_ray_m: [Constant<Bits<64>>; 8],
+    k_jump_l: [Constant<Bits<8>>; 8],
+    k_jump_r: [Constant<Bits<8>>; 8],
+    k_jump_m: [Constant<Bits<64>>; 8],
+    k_one: Constant<Bits<64>>,
+    occ: Signal<Local, Bits<64>>,
+    empty: Signal<Local, Bits<64>>,
+    own: Signal<Local, Bits<64>>,
+    enemy: Signal<Local, Bits<64>>,
+    o_p: Signal<Local, Bits<64>>,
+    o_n: Signal<Local, Bits<64>>,
+    o_b: Signal<Local, Bits<64>>,
+    o_r: Signal<Local, Bits<64>>,
+    o_q: Signal<Local, Bits<64>>,
+    o_k: Signal<Local, Bits<64>>,
+    e_p: Signal<Local, Bits<64>>,
+    e_k: Signal<Local, Bits<64>>,
+    tgt: Signal<Local, Bits<64>>,
+    epv: Signal<Local, Bits<64>>,
+    last: Signal<Local, Bits<64>>,
+    third: Signal<Local, Bits<64>>,
+    second: Signal<Local, Bits<64>>,
+    /// Slider sources and what their signals reach, orthogonal and diagonal.
+    src_o: [Signal<Local, Bits<64>>; SOURCES],
+    src_d: [Signal<Local, Bits<64>>; SOURCES],
+    reach_o: [Signal<Local, Bits<64>>; SOURCES],
+    reach_d: [Signal<Local, Bits<64>>; SOURCES],
+    t: Signal<Local, Bits<64>>,
+    n_reach: Signal<Local, Bits<64>>,
+    k_reach: Signal<Local, Bits<64>>,
+    e_att: Signal<Local, Bits<64>>,
+    ck_n: Signal<Local, Bits<64>>,
+    ck_p: Signal<Local, Bits<64>>,
+    t_n: Signal<Local, Bits<64>>,
+    t_k: Signal<Local, Bits<64>>,
+    p_cap: Signal<Local, Bits<64>>,
+    push1: Signal<Local, Bits<64>>,
+    push2: Signal<Local, Bits<64>>,
+    ep_from: Signal<Local, Bits<64>>,
+    t_pcap: Signal<Local, Bits<64>>,
+    t_push: Signal<Local, Bits<64>>,
+    t_beside: Signal<Local, Bits<64>>,
+    castles: Signal<Local, Bits<64>>,
+    c_home: Signal<Local, Bits<64>>,
+    c_rights: Signal<Local, Bits<2>>,
+    c_k: Signal<Local, Bit>,
+    c_o: Signal<Local, Bit>,
+    c_d: Signal<Local, Bit>,
+    c_n: Signal<Local, Bit>,
+    c_p: Signal<Local, Bit>,
+    g_p: Signal<Local, Bit>,
+    g_n: Signal<Local, Bit>,
+    g_b: Signal<Local, Bit>,
+    g_r: Signal<Local, Bit>,
+    g_q: Signal<Local, Bit>,
+    g_k: Signal<Local, Bit>,
+    pawn_geo: Signal<Local, Bits<64>>,
+    bid: Signal<Local, Bits<64>>,
+}
+
+impl Default for SquareArray {
+    fn default() -> Self {
+        let ray = RAYS.map(step_constants);
+        let jump = JUMPS.map(step_constants);
+        SquareArray {
+            col: Default::default(),
+            orth: Default::default(),
+            diag: Default::default(),
+            king: Default::default(),
+            pawn: Default::default(),
+            knight: Default::default(),
+            white: Default::default(),
+            castling: Default::default(),
+            ep_valid: Default::default(),
+            ep_victim: Default::default(),
+            phase: Default::default(),
+            aggressor: Default::default(),
+            target: Default::default(),
+            mask: Default::default(),
+            bid2: Default::default(),
+            bid1: Default::default(),
+            bid0: Default::default(),
+            target_last: Default::default(),
+            target_ep: Default::default(),
+            k_ray_l: ray.map(|c| Constant::new(c.0.into())),
+            k_ray_r: ray.map(|c| Constant::new(c.1.into())),
+            k_ray_m: ray.map(|c| Constant::new(c.2.into())),
+            k_jump_l: jump.map(|c| Constant::new(c.0.into())),
+            k_jump_r: jump.map(|c| Constant::new(c.1.into())),
+            k_jump_m: jump.map(|c| Constant::new(c.2.into())),
+            k_one: Constant::new(1_u64.into()),
+            occ: Default::default(),
+            empty: Default::default(),
+            own: Default::default(),
+            enemy: Default::default(),
+            o_p: Default::default(),
+            o_n: Default::default(),
+            o_b: Default::default(),
+            o_r: Default::default(),
+            o_q: Default::default(),
+            o_k: Default::default(),
+            e_p: Default::default(),
+            e_k: Default::default(),
+            tgt: Default::default(),
+            epv: Default::default(),
+            last: Default::default(),
+            third: Default::default(),
+            second: Default::default(),
+            src_o: Default::default(),
+            src_d: Default::default(),
+            reach_o: Default::default(),
+            reach_d: Default::default(),
+            t: Default::default(),
+            n_reach: Default::default(),
+            k_reach: Default::default(),
+            e_att: Default::default(),
+            ck_n: Default::default(),
+            ck_p: Default::default(),
+            t_n: Default::default(),
+            t_k: Default::default(),
+            p_cap: Default::default(),
+            push1: Default::default(),
+            push2: Default::default(),
+            ep_from: Default::default(),
+            t_pcap: Default::default(),
+            t_push: Default::default(),
+            t_beside: Default::default(),
+            castles: Default::default(),
+            c_home: Default::default(),
+            c_rights: Default::default(),
+            c_k: Default::default(),
+            c_o: Default::default(),
+            c_d: Default::default(),
+            c_n: Default::default(),
+            c_p: Default::default(),
+            g_p: Default::default(),
+            g_n: Default::default(),
+            g_b: Default::default(),
+            g_r: Default::default(),
+            g_q: Default::default(),
+            g_k: Default::default(),
+            pawn_geo: Default::default(),
+            bid: Default::default(),
+        }
+    }
+}
+
+impl Logic for SquareArray {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Decode the planes: who stands where.
+        self.occ.next = self.orth.val()
+            | self.diag.val()
+            | self.king.val()
+            | self.pawn.val()
+            | self.knight.val();
+        self.empty.next = !self.occ.val();
+        if self.white.val() {
+            self.own.next = self.occ.val() & self.col.val();
+            self.last.next = 0xFF00_0000_0000_0000_u64.into();
+            self.third.next = 0x0000_0000_00FF_0000_u64.into();
+            self.second.next = 0x0000_0000_0000_FF00_u64.into();
+            self.c_home.next = 0x0000_0000_0000_00FF_u64.into();
+            self.c_rights.next = self.castling.val().get_bits::<2>(0);
+        } else {
+            self.own.next = self.occ.val() & !self.col.val();
+            self.last.next = 0x0000_0000_0000_00FF_u64.into();
+            self.third.next = 0x0000_FF00_0000_0000_u64.into();
+            self.second.next = 0x00FF_0000_0000_0000_u64.into();
+            self.c_home.next = 0xFF00_0000_0000_0000_u64.into();
+            self.c_rights.next = self.castling.val().get_bits::<2>(2);
+        }
+        self.enemy.next = self.occ.val() & !self.own.val();
+        self.o_p.next = self.own.val() & self.pawn.val();
+        self.o_n.next = self.own.val() & self.knight.val();
+        self.o_b.next = self.own.val() & self.diag.val() & !self.orth.val();
+        self.o_r.next = self.own.val() & self.orth.val() & !self.diag.val();
+        self.o_q.next = self.own.val() & self.orth.val() & self.diag.val();
+        self.o_k.next = self.own.val() & self.king.val();
+        self.e_p.next = self.enemy.val() & self.pawn.val();
+        self.e_k.next = self.enemy.val() & self.king.val();
+        self.tgt.next = self.k_one.val() << self.target.val();
+        if self.ep_valid.val() {
+            self.epv.next = self.k_one.val() << self.ep_victim.val();
+        } else {
+            self.epv.next = 0_u64.into();
+        }
+
+        // Slider transmitters: each source's signal ripples through empty squares.
+        self.src_o[0].next = self.own.val() & self.orth.val();
+        self.src_d[0].next = self.own.val() & self.diag.val();
+        self.src_o[1].next = self.o_q.val();
+        self.src_d[1].next = self.o_q.val();
+        self.src_o[2].next = self.enemy.val() & self.orth.val();
+        self.src_d[2].next = self.enemy.val() & self.diag.val();
+        self.src_o[3].next = self.e_k.val();
+        self.src_d[3].next = self.e_k.val();
+        self.src_o[4].next = self.tgt.val();
+        self.src_d[4].next = self.tgt.val();
+        for k in 0..5 {
+            self.reach_o[k].next = 0_u64.into();
+            self.reach_d[k].next = 0_u64.into();
+            for d in 0..4 {
+                self.t.next = ((self.src_o[k].val() << self.k_ray_l[2 * d].val())
+                    >> self.k_ray_r[2 * d].val())
+                    & self.k_ray_m[2 * d].val();
+                for _i in 0..6 {
+                    self.t.next = self.t.val()
+                        | (((self.t.val() & self.empty.val()) << self.k_ray_l[2 * d].val())
+                            >> self.k_ray_r[2 * d].val())
+                            & self.k_ray_m[2 * d].val();
+                }
+                self.reach_o[k].next = self.reach_o[k].val() | self.t.val();
+                self.t.next = ((self.src_d[k].val() << self.k_ray_l[2 * d + 1].val())
+                    >> self.k_ray_r[2 * d + 1].val())
+                    & self.k_ray_m[2 * d + 1].val();
+                for _i in 0..6 {
+                    self.t.next = self.t.val()
+                        | (((self.t.val() & self.empty.val()) << self.k_ray_l[2 * d + 1].val())
+                            >> self.k_ray_r[2 * d + 1].val())
+                            & self.k_ray_m[2 * d + 1].val();
+                }
+                self.reach_d[k].next = self.reach_d[k].val() | self.t.val();
+            }
+        }
+
+        // Knight buses and one-step king buses: own pieces, the enemy king's squares, the target.
+        self.n_reach.next = 0_u64.into();
+        self.ck_n.next = 0_u64.into();
+        self.t_n.next = 0_u64.into();
+        self.k_reach.next = 0_u64.into();
+        self.e_att.next = self.reach_o[2].val() | self.reach_d[2].val();
+        self.t_k.next = 0_u64.into();
+        for d in 0..8 {
+            self.n_reach.next = self.n_reach.val()
+                | (((self.o_n.val() << self.k_jump_l[d].val()) >> self.k_jump_r[d].val())
+                    & self.k_jump_m[d].val());
+            self.ck_n.next = self.ck_n.val()
+                | (((self.e_k.val() << self.k_jump_l[d].val()) >> self.k_jump_r[d].val())
+                    & self.k_jump_m[d].val());
+            self.t_n.next = self.t_n.val()
+                | (((self.tgt.val() << self.k_jump_l[d].val()) >> self.k_jump_r[d].val())
+                    & self.k_jump_m[d].val());
+            self.e_att.next = self.e_att.val()
+                | (((self.enemy.val() & self.knight.val()) << self.k_jump_l[d].val())
+                    >> self.k_jump_r[d].val())
+                    & self.k_jump_m[d].val()
+                | (((self.e_k.val() << self.k_ray_l[d].val()) >> self.k_ray_r[d].val())
+                    & self.k_ray_m[d].val());
+            self.k_reach.next = self.k_reach.val()
+                | (((self.o_k.val() << self.k_ray_l[d].val()) >> self.k_ray_r[d].val())
+                    & self.k_ray_m[d].val());
+            self.t_k.next = self.t_k.val()
+                | (((self.tgt.val() << self.k_ray_l[d].val()) >> self.k_ray_r[d].val())
+                    & self.k_ray_m[d].val());
+        }
+
+        // Pawn buses, by colour: pushes (the third rank passes the pawn bit on), captures,
+        // the enemy pawns' attacks, the squares from which an own pawn checks, the squares
+        // from which own pawns reach the target, and the horizontal en passant output.
+        if self.white.val() {
+            self.push1.next = ((self.o_p.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
+                & self.k_ray_m[0].val()
+                & self.empty.val();
+            self.push2.next = (((self.push1.val() & self.third.val()) << self.k_ray_l[0].val())
+                >> self.k_ray_r[0].val())
+                & self.k_ray_m[0].val()
+                & self.empty.val();
+            self.p_cap.next = (((self.o_p.val() << self.k_ray_l[1].val())
+                >> self.k_ray_r[1].val())
+                & self.k_ray_m[1].val())
+                | (((self.o_p.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
+                    & self.k_ray_m[7].val());
+            self.e_att.next = self.e_att.val()
+                | (((self.e_p.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
+                    & self.k_ray_m[3].val())
+                | (((self.e_p.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
+                    & self.k_ray_m[5].val());
+            self.ck_p.next = (((self.e_k.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
+                & self.k_ray_m[3].val())
+                | (((self.e_k.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
+                    & self.k_ray_m[5].val());
+            self.t_pcap.next = (((self.tgt.val() << self.k_ray_l[3].val())
+                >> self.k_ray_r[3].val())
+                & self.k_ray_m[3].val())
+                | (((self.tgt.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
+                    & self.k_ray_m[5].val());
+            self.t_push.next = ((self.tgt.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
+                & self.k_ray_m[4].val();
+            self.t_push.next = self.t_push.val()
+                | ((((self.t_push.val() & self.empty.val() & self.third.val())
+                    << self.k_ray_l[4].val())
+                    >> self.k_ray_r[4].val())
+                    & self.k_ray_m[4].val());
+        } else {
+            self.push1.next = ((self.o_p.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
+                & self.k_ray_m[4].val()
+                & self.empty.val();
+            self.push2.next = (((self.push1.val() & self.third.val()) << self.k_ray_l[4].val())
+                >> self.k_ray_r[4].val())
+                & self.k_ray_m[4].val()
+                & self.empty.val();
+            self.p_cap.next = (((self.o_p.val() << self.k_ray_l[3].val())
+                >> self.k_ray_r[3].val())
+                & self.k_ray_m[3].val())
+                | (((self.o_p.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
+                    & self.k_ray_m[5].val());
+            self.e_att.next = self.e_att.val()
+                | (((self.e_p.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
+                    & self.k_ray_m[1].val())
+                | (((self.e_p.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
+                    & self.k_ray_m[7].val());
+            self.ck_p.next = (((self.e_k.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
+                & self.k_ray_m[1].val())
+                | (((self.e_k.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
+                    & self.k_ray_m[7].val());
+            self.t_pcap.next = (((self.tgt.val() << self.k_ray_l[1].val())
+                >> self.k_ray_r[1].val())
+                & self.k_ray_m[1].val())
+                | (((self.tgt.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
+                    & self.k_ray_m[7].val());
+            self.t_push.next = ((self.tgt.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
+                & self.k_ray_m[0].val();
+            self.t_push.next = self.t_push.val()
+                | ((((self.t_push.val() & self.empty.val() & self.third.val())
+                    << self.k_ray_l[0].val())
+                    >> self.k_ray_r[0].val())
+                    & self.k_ray_m[0].val());
+        }
+        // A pawn on the last rank promotes: it checks as nothing there.
+        self.ck_p.next = self.ck_p.val() & !self.last.val();
+        // En passant: own pawns beside the victim (rays 2 and 6).
+        self.ep_from.next = ((((self.epv.val() << self.k_ray_l[2].val())
+            >> self.k_ray_r[2].val())
+            & self.k_ray_m[2].val())
+            | (((self.epv.val() << self.k_ray_l[6].val()) >> self.k_ray_r[6].val())
+                & self.k_ray_m[6].val()))
+            & self.o_p.val();
+        self.t_beside.next = 0_u64.into();
+        if (self.tgt.val() & self.epv.val()).any() {
+            self.t_beside.next = self.ep_from.val();
+        }
+
+        // Castling (section 4.5): f1/d1 pass the king bit on to g1/c1 when the right holds, the
+        // rook stands on its corner, the squares between are empty and the king's square, the
+        // square it crosses and the square it reaches are not attacked.
+        self.castles.next = 0_u64.into();
+        if self.c_rights.val().get_bit(0)
+            && (self.o_k.val() & self.c_home.val() & 0x1000_0000_0000_0010_u64).any()
+            && (self.o_r.val() & self.c_home.val() & 0x8000_0000_0000_0080_u64).any()
+            && !(self.occ.val() & self.c_home.val() & 0x6000_0000_0000_0060_u64).any()
+            && !(self.e_att.val() & self.c_home.val() & 0x7000_0000_0000_0070_u64).any()
+        {
+            self.castles.next = self.c_home.val() & 0x4000_0000_0000_0040_u64;
+        }
+        if self.c_rights.val().get_bit(1)
+            && (self.o_k.val() & self.c_home.val() & 0x1000_0000_0000_0010_u64).any()
+            && (self.o_r.val() & self.c_home.val() & 0x0100_0000_0000_0001_u64).any()
+            && !(self.occ.val() & self.c_home.val() & 0x0E00_0000_0000_000E_u64).any()
+            && !(self.e_att.val() & self.c_home.val() & 0x1C00_0000_0000_001C_u64).any()
+        {
+            self.castles.next =
+                self.castles.val() | (self.c_home.val() & 0x0400_0000_0000_0004_u64);
+        }
+
+        // The target's check kinds (the enemy king radiating the union word).
+        self.c_o.next = (self.tgt.val() & self.reach_o[3].val()).any();
+        self.c_d.next = (self.tgt.val() & self.reach_d[3].val()).any();
+        self.c_n.next = (self.tgt.val() & self.ck_n.val()).any();
+        self.c_p.next = (self.tgt.val() & self.ck_p.val()).any();
+        self.c_k.next = (self.tgt.val() & self.castles.val()).any();
+        self.target_last.next = (self.tgt.val() & self.last.val()).any();
+        self.target_ep.next = (self.tgt.val() & self.epv.val()).any();
+
+        // Receivers.
+        if !self.aggressor.val() {
+            // Find-victim / find-pivot: the square's bid is the value of what stands on it.
+            if self.phase.val() == 0_u64 {
+                self.bid.next = (self.reach_o[0].val() & self.reach_o[3].val())
+                    | (self.reach_d[0].val() & self.reach_d[3].val())
+                    | (self.reach_o[1].val() & self.reach_d[3].val())
+                    | (self.reach_d[1].val() & self.reach_o[3].val())
+                    | (self.n_reach.val() & self.ck_n.val())
+                    | (((self.p_cap.val() & self.enemy.val())
+                        | self.push1.val()
+                        | self.push2.val())
+                        & self.ck_p.val());
+            } else if self.phase.val() == 1_u64 {
+                self.bid.next = self.push1.val() & self.last.val();
+            } else if self.phase.val() == 2_u64 {
+                self.bid.next = (self.reach_o[0].val()
+                    | self.reach_d[0].val()
+                    | self.n_reach.val()
+                    | self.k_reach.val()
+                    | self.p_cap.val())
+                    & self.enemy.val();
+                if self.ep_from.val().any() {
+                    self.bid.next = self.bid.val() | self.epv.val();
+                }
+            } else {
+                self.bid.next = ((self.reach_o[0].val()
+                    | self.reach_d[0].val()
+                    | self.n_reach.val()
+                    | self.k_reach.val())
+                    & self.empty.val())
+                    | (self.push1.val() & !self.last.val())
+                    | self.push2.val()
+                    | self.castles.val();
+            }
+            self.bid.next = self.bid.val() & !self.own.val() & !self.e_k.val() & !self.mask.val();
+            self.bid2.next = self.bid.val() & (self.orth.val() | self.diag.val());
+            self.bid1.next = self.bid.val()
+                & ((self.orth.val() & self.diag.val()) | self.knight.val() | self.pawn.val());
+            self.bid0.next = self.bid.val()
+                & ((self.orth.val() & !self.diag.val()) | self.knight.val() | self.empty.val());
+        } else {
+            // Find-aggressor: the target radiates the union word; each own piece's receiver
+            // takes the signal its kind moves along, gated by the kinds this phase allows.
+            if self.phase.val() == 0_u64 {
+                self.g_p.next = self.c_p.val();
+                self.g_n.next = self.c_n.val();
+                self.g_b.next = self.c_d.val();
+                self.g_r.next = self.c_o.val();
+                self.g_q.next = self.c_o.val() | self.c_d.val();
+                self.g_k.next = false;
+            } else if self.phase.val() == 1_u64 {
+                self.g_p.next = self.target_last.val();
+                self.g_n.next = false;
+                self.g_b.next = false;
+                self.g_r.next = false;
+                self.g_q.next = false;
+                self.g_k.next = false;
+            } else {
+                self.g_p.next = !self.c_p.val();
+                self.g_n.next = !self.c_n.val();
+                self.g_b.next = !self.c_d.val();
+                self.g_r.next = !self.c_o.val();
+                self.g_q.next = !(self.c_o.val() | self.c_d.val());
+                self.g_k.next = true;
+            }
+            // Pawns: a capture onto an enemy piece, else a push (not to the last rank in the
+            // quiet phase: those are the promotion phase's).
+            if (self.tgt.val() & self.enemy.val()).any() {
+                self.pawn_geo.next = self.t_pcap.val();
+            } else if self.phase.val() == 3_u64 && self.target_last.val() {
+                self.pawn_geo.next = 0_u64.into();
+            } else {
+                self.pawn_geo.next = self.t_push.val();
+            }
+            self.bid.next = 0_u64.into();
+            if self.g_p.val() {
+                self.bid.next = self.bid.val() | (self.o_p.val() & self.pawn_geo.val());
+            }
+            if self.g_n.val() {
+                self.bid.next = self.bid.val() | (self.o_n.val() & self.t_n.val());
+            }
+            if self.g_b.val() {
+                self.bid.next = self.bid.val() | (self.o_b.val() & self.reach_d[4].val());
+            }
+            if self.g_r.val() {
+                self.bid.next = self.bid.val() | (self.o_r.val() & self.reach_o[4].val());
+            }
+            if self.g_q.val() {
+                self.bid.next = self.bid.val()
+                    | (self.o_q.val() & (self.reach_o[4].val() | self.reach_d[4].val()));
+            }
+            if self.g_k.val() {
+                self.bid.next = self.bid.val() | (self.o_k.val() & self.t_k.val());
+                if self.c_k.val() {
+                    self.bid.next = self.bid.val() | self.o_k.val();
+                }
+            }
+            if self.phase.val() == 2_u64 {
+                self.bid.next = self.bid.val() | self.t_beside.val();
+            }
+            self.bid.next = self.bid.val() & !self.mask.val();
+            // Nothing moves onto an own piece.
+            if (self.tgt.val() & self.own.val()).any() {
+                self.bid.next = 0_u64.into();
+            }
+            self.bid2.next = self.bid.val()
+                & (self.pawn.val() | self.knight.val() | (self.diag.val() & !self.orth.val()));
+            self.bid1.next = self.bid.val() & (self.pawn.val() | self.orth.val());
+            self.bid0.next = self.bid.val()
+                & (self.knight.val() | (self.orth.val() & !self.diag.val()) | self.king.val());
+        }
+    }
+}

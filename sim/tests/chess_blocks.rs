@@ -1,0 +1,298 @@
+//! Chess blocks against the golden model (`model::chess::generator`), bit exact on seeded
+//! random positions and the perft table's positions, and each block's emitted Verilog against
+//! its Rust simulation.
+
+use gateware::chess::{ArbiterTree, MoveGenerator, SquareArray};
+use model::chess::generator::{
+    aggressor_bids, arbitrate, generate, victim_bids, Class, PROMOTION_ORDER,
+};
+use model::chess::{random, Color, Kind, Position};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use rust_hdl::prelude::*;
+use sim::cosim::cosim;
+use sim::harness::{cycle, settle};
+
+const SEED: u64 = 0xc4e5_1001;
+
+fn rng(k: u64) -> StdRng {
+    println!("seed {:#x}", SEED + k);
+    StdRng::seed_from_u64(SEED + k)
+}
+
+/// The inputs every chess block takes: the six planes of the extended piece word
+/// (colour, orthogonal, diagonal, king, pawn, knight), side, castling, en passant victim.
+#[derive(Clone, Copy, Debug)]
+struct Inputs {
+    planes: [u64; 6],
+    white: bool,
+    castling: u8,
+    ep_victim: Option<u8>,
+}
+
+fn inputs(pos: &Position) -> Inputs {
+    let mut planes = [0u64; 6];
+    for (s, p) in pos.board.iter().enumerate() {
+        let Some(p) = p else { continue };
+        // Plane i holds bit i of the word: 0 colour, 1 orthogonal, 2 diagonal, 3 king,
+        // 4 pawn, 5 knight.
+        let word = match p.kind {
+            Kind::Queen => 1 << 1 | 1 << 2,
+            Kind::Rook => 1 << 1,
+            Kind::Bishop => 1 << 2,
+            Kind::King => 1 << 3,
+            Kind::Pawn => 1 << 4,
+            Kind::Knight => 1 << 5,
+        } | (p.color == Color::White) as u32;
+        for (i, plane) in planes.iter_mut().enumerate() {
+            if word >> i & 1 == 1 {
+                *plane |= 1 << s;
+            }
+        }
+    }
+    let back: i8 = if pos.side == Color::White { -8 } else { 8 };
+    Inputs {
+        planes,
+        white: pos.side == Color::White,
+        castling: pos.castling,
+        ep_victim: pos.ep.map(|e| (e as i8 + back) as u8),
+    }
+}
+
+macro_rules! drive {
+    ($u:expr, $i:expr) => {{
+        let i = $i;
+        $u.col.next = i.planes[0].into();
+        $u.orth.next = i.planes[1].into();
+        $u.diag.next = i.planes[2].into();
+        $u.king.next = i.planes[3].into();
+        $u.pawn.next = i.planes[4].into();
+        $u.knight.next = i.planes[5].into();
+        $u.white.next = i.white;
+        $u.castling.next = (i.castling as u64).into();
+        $u.ep_valid.next = i.ep_victim.is_some();
+        $u.ep_victim.next = (i.ep_victim.unwrap_or(0) as u64).into();
+    }};
+}
+
+fn bids(u: &SquareArray) -> [u8; 64] {
+    let (b2, b1, b0) = (
+        u.bid2.val().to_u64(),
+        u.bid1.val().to_u64(),
+        u.bid0.val().to_u64(),
+    );
+    std::array::from_fn(|s| ((b2 >> s & 1) << 2 | (b1 >> s & 1) << 1 | (b0 >> s & 1)) as u8)
+}
+
+fn positions(seed: u64, n: usize) -> Vec<Position> {
+    let mut v = random::table_positions();
+    v.extend(random::positions(seed, n, 120));
+    v
+}
+
+fn random_mask(r: &mut StdRng) -> [bool; 64] {
+    let density = [0.0, 0.1, 0.5][r.gen_range(0..3)];
+    std::array::from_fn(|_| r.gen_bool(density))
+}
+
+fn mask_bits(m: &[bool; 64]) -> u64 {
+    m.iter().enumerate().map(|(s, &b)| (b as u64) << s).sum()
+}
+
+#[test]
+fn arbiter_tree_matches_model() {
+    let mut r = rng(1);
+    let mut uut = ArbiterTree::default();
+    uut.connect_all();
+    for n in 0..4000 {
+        // Few distinct values, so that ties are common.
+        let top = [1, 2, 7][n % 3];
+        let density = [0.02, 0.3, 1.0][r.gen_range(0..3)];
+        let b: [u8; 64] = std::array::from_fn(|_| {
+            if r.gen_bool(density) {
+                r.gen_range(0..=top)
+            } else {
+                0
+            }
+        });
+        let plane = |k: u32| -> u64 { (0..64).map(|s| ((b[s] >> k & 1) as u64) << s).sum() };
+        uut.bid2.next = plane(2).into();
+        uut.bid1.next = plane(1).into();
+        uut.bid0.next = plane(0).into();
+        settle(&mut uut).unwrap();
+        let want = arbitrate(&b);
+        let got_p = uut.winner_bid.val().index() as u8;
+        assert_eq!(got_p, want.map_or(0, |s| b[s as usize]), "bids {b:?}");
+        if let Some(s) = want {
+            assert_eq!(uut.square.val().index() as u8, s, "bids {b:?}");
+        }
+    }
+}
+
+#[test]
+fn square_array_bids_match_model() {
+    let mut r = rng(2);
+    let mut uut = SquareArray::default();
+    uut.connect_all();
+    for pos in positions(SEED + 2, 1500) {
+        let fen = pos.fen();
+        drive!(uut, inputs(&pos));
+        for (k, phase) in Class::ALL.into_iter().enumerate() {
+            let mask = random_mask(&mut r);
+            uut.phase.next = (k as u64).into();
+            uut.mask.next = mask_bits(&mask).into();
+            uut.aggressor.next = false;
+            settle(&mut uut).unwrap();
+            let want = victim_bids(&pos, phase, &mask);
+            assert_eq!(bids(&uut), want, "victims, {phase:?}, {fen}, mask {mask:?}");
+            // Find-aggressor on a victim of this phase when there is one, else anywhere.
+            let unmasked = victim_bids(&pos, phase, &[false; 64]);
+            let victims: Vec<u8> = (0..64).filter(|&s| unmasked[s as usize] > 0).collect();
+            let target = if !victims.is_empty() && r.gen_bool(0.8) {
+                victims[r.gen_range(0..victims.len())]
+            } else {
+                r.gen_range(0..64)
+            };
+            uut.aggressor.next = true;
+            uut.target.next = (target as u64).into();
+            settle(&mut uut).unwrap();
+            let want = aggressor_bids(&pos, phase, target, &mask);
+            assert_eq!(
+                bids(&uut),
+                want,
+                "aggressors for {target}, {phase:?}, {fen}, mask {mask:?}"
+            );
+        }
+    }
+}
+
+/// One generated move as the generator's ports show it: (cycle, from, to, promotion, class).
+type Seen = (u64, u8, u8, Option<Kind>, usize);
+
+/// Runs the generator on one position: the moves with their cycles, and the find cycles.
+fn run(uut: &mut MoveGenerator, pos: &Position) -> (Vec<Seen>, u64) {
+    drive!(uut, inputs(pos));
+    uut.start.next = true;
+    cycle(uut, |u| &mut u.clock).unwrap();
+    let mut moves = Vec::new();
+    let mut k = 0u64;
+    loop {
+        settle(uut).unwrap();
+        if uut.done.val() {
+            break;
+        }
+        assert!(uut.busy.val());
+        if uut.move_valid.val() {
+            let promo = match uut.move_promo.val().index() {
+                0 => None,
+                p => Some(PROMOTION_ORDER[p - 1]),
+            };
+            moves.push((
+                k,
+                uut.move_from.val().index() as u8,
+                uut.move_to.val().index() as u8,
+                promo,
+                uut.move_class.val().index(),
+            ));
+        }
+        cycle(uut, |u| &mut u.clock).unwrap();
+        k += 1;
+        assert!(k < 10_000, "the generator never finished on {}", pos.fen());
+    }
+    uut.start.next = false;
+    cycle(uut, |u| &mut u.clock).unwrap();
+    (moves, k)
+}
+
+#[test]
+fn generator_matches_model_move_for_move_and_cycle_for_cycle() {
+    let mut uut = MoveGenerator::default();
+    uut.connect_all();
+    for pos in positions(SEED + 3, 300) {
+        let g = generate(&pos);
+        let want: Vec<Seen> = g
+            .moves
+            .iter()
+            .map(|m| (m.cycle, m.mv.from, m.mv.to, m.mv.promo, m.class as usize))
+            .collect();
+        let (got, cycles) = run(&mut uut, &pos);
+        assert_eq!(got, want, "moves of {}", pos.fen());
+        assert_eq!(cycles, g.cycles, "cycles of {}", pos.fen());
+        settle(&mut uut).unwrap();
+        assert!(!uut.busy.val() && !uut.done.val(), "back to idle");
+    }
+}
+
+#[test]
+fn chess_blocks_verilog() {
+    if !sim::tools::require("verilator", "chess_blocks_verilog") {
+        return;
+    }
+    let mut r = rng(4);
+    let pos = positions(SEED + 4, 200);
+    let arb: Vec<[u64; 3]> = (0..500)
+        .map(|_| std::array::from_fn(|_| r.gen::<u64>() & r.gen::<u64>()))
+        .collect();
+    cosim(
+        "arbiter_tree",
+        &mut ArbiterTree::default(),
+        arb.len(),
+        None,
+        |u, k| {
+            u.bid2.next = arb[k][0].into();
+            u.bid1.next = arb[k][1].into();
+            u.bid0.next = arb[k][2].into();
+        },
+        |_, _| {},
+    )
+    .unwrap();
+    let modes: Vec<(u64, bool, u64, u64)> = (0..pos.len() * 8)
+        .map(|_| {
+            (
+                r.gen_range(0..4),
+                r.gen_bool(0.5),
+                r.gen_range(0..64),
+                r.gen::<u64>() & r.gen::<u64>() & r.gen::<u64>(),
+            )
+        })
+        .collect();
+    cosim(
+        "square_array",
+        &mut SquareArray::default(),
+        modes.len(),
+        None,
+        |u, k| {
+            drive!(u, inputs(&pos[k / 8]));
+            let (phase, agg, target, mask) = modes[k];
+            u.phase.next = phase.into();
+            u.aggressor.next = agg;
+            u.target.next = target.into();
+            u.mask.next = mask.into();
+        },
+        |_, _| {},
+    )
+    .unwrap();
+}
+
+#[test]
+fn generator_verilog() {
+    if !sim::tools::require("verilator", "generator_verilog") {
+        return;
+    }
+    // Each position gets a window of cycles: start held while it generates (and in done),
+    // then lowered for two cycles to go back to idle.
+    const WINDOW: usize = 240;
+    let pos = positions(SEED + 5, 60);
+    let rep = cosim(
+        "chess_generator",
+        &mut MoveGenerator::default(),
+        pos.len() * WINDOW,
+        Some("clock"),
+        |u, k| {
+            drive!(u, inputs(&pos[k / WINDOW]));
+            u.start.next = k % WINDOW < WINDOW - 2;
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+    println!("chess generator: {} cycles co-simulated", rep.cycles);
+}
