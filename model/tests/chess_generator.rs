@@ -122,3 +122,20 @@ fn same_moves_as_the_plain_generator_in_the_papers_order() {
     // The random positions exercise every class.
     assert!(seen.iter().all(|&n| n > 100), "classes seen: {seen:?}");
 }
+
+#[test]
+fn perft_on_chip_counts_the_published_leaves() {
+    use model::chess::search::perft_on_chip;
+    for pos in random::table_positions() {
+        for depth in 1..=3 {
+            let run = perft_on_chip(&pos, depth);
+            assert_eq!(
+                run.leaves,
+                model::chess::perft(&pos, depth),
+                "{}",
+                pos.fen()
+            );
+            assert!(run.cycles > run.leaves);
+        }
+    }
+}

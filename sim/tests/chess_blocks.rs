@@ -2,10 +2,11 @@
 //! random positions and the perft table's positions, and each block's emitted Verilog against
 //! its Rust simulation.
 
-use gateware::chess::{ArbiterTree, MoveGenerator, SquareArray};
+use gateware::chess::{ArbiterTree, MoveGenerator, Perft, SquareArray, WriteBus};
 use model::chess::generator::{
     aggressor_bids, arbitrate, generate, victim_bids, Class, PROMOTION_ORDER,
 };
+use model::chess::search::perft_on_chip;
 use model::chess::{random, Color, Kind, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
@@ -295,4 +296,58 @@ fn generator_verilog() {
     )
     .unwrap();
     println!("chess generator: {} cycles co-simulated", rep.cycles);
+}
+
+/// Runs perft on chip: (leaves, cycles).
+fn run_perft(uut: &mut Perft, pos: &Position, depth: u32) -> (u64, u64) {
+    drive!(uut, inputs(pos));
+    uut.depth.next = (depth as u64).into();
+    uut.start.next = true;
+    cycle(uut, |u| &mut u.clock).unwrap();
+    uut.start.next = false;
+    let mut n = 0u64;
+    loop {
+        settle(uut).unwrap();
+        if uut.done.val() {
+            break;
+        }
+        cycle(uut, |u| &mut u.clock).unwrap();
+        n += 1;
+        assert!(n < 50_000_000, "perft never finished on {}", pos.fen());
+    }
+    let wide = |lo: u64, hi: u64| hi << 32 | lo;
+    (
+        wide(uut.leaves_lo.val().to_u64(), uut.leaves_hi.val().to_u64()),
+        wide(uut.cycles_lo.val().to_u64(), uut.cycles_hi.val().to_u64()),
+    )
+}
+
+#[test]
+fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
+    let mut uut = Perft::default();
+    uut.connect_all();
+    let mut jobs: Vec<(Position, u32)> = Vec::new();
+    for pos in random::table_positions() {
+        jobs.extend([(pos.clone(), 0), (pos.clone(), 1), (pos, 2)]);
+    }
+    for pos in random::positions(SEED + 6, 40, 120) {
+        jobs.push((pos, 2));
+    }
+    let mut total = 0;
+    for (pos, depth) in jobs {
+        let want = if depth == 0 {
+            (1, 0)
+        } else {
+            let r = perft_on_chip(&pos, depth);
+            (r.leaves, r.cycles)
+        };
+        assert_eq!(
+            run_perft(&mut uut, &pos, depth),
+            want,
+            "perft {depth} of {}",
+            pos.fen()
+        );
+        total += want.1;
+    }
+    println!("{total} cycles simulated");
 }

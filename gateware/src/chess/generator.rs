@@ -26,6 +26,8 @@ use rust_hdl::prelude::*;
 
 /// The aggressor bid of a pawn (the least valuable attacker).
 pub const PAWN_BID: u64 = 6;
+/// The aggressor bid of a king (the most valuable attacker).
+pub const KING_BID: u64 = 1;
 
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum GenState {
@@ -51,6 +53,25 @@ pub struct MoveGenerator {
     pub ep_victim: Signal<In, Bits<6>>,
     /// Start generating the moves of the position on the inputs (held while busy).
     pub start: Signal<In, Bit>,
+    /// Keep every register as it is this cycle (the board inputs show another position).
+    pub hold: Signal<In, Bit>,
+    /// Load the generator state (a node entered or resumed by perft on chip): find-aggressor
+    /// for `load_victim` if `load_aggressor`, else find-victim; overrides `hold` and `start`.
+    pub load: Signal<In, Bit>,
+    pub load_aggressor: Signal<In, Bit>,
+    pub load_phase: Signal<In, Bits<2>>,
+    pub load_victim: Signal<In, Bits<6>>,
+    pub load_mask: Signal<In, Bits<64>>,
+    pub load_promo: Signal<In, Bits<2>>,
+    /// The generator state (what perft on chip pushes on its stack).
+    pub cur_phase: Signal<Out, Bits<2>>,
+    pub cur_victim: Signal<Out, Bits<6>>,
+    pub cur_mask: Signal<Out, Bits<64>>,
+    pub cur_promo: Signal<Out, Bits<2>>,
+    /// This cycle's find-victim found nothing in the last phase: the node has no move left.
+    pub node_done: Signal<Out, Bit>,
+    /// The side to move could take the enemy king (see `SquareArray::king_capturable`).
+    pub illegal: Signal<Out, Bit>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub move_valid: Signal<Out, Bit>,
@@ -60,6 +81,9 @@ pub struct MoveGenerator {
     pub move_promo: Signal<Out, Bits<3>>,
     /// The class: 0 check, 1 promotion, 2 capture, 3 quiet.
     pub move_class: Signal<Out, Bits<2>>,
+    /// The move is en passant (the captured pawn is on `cur_victim`) / castling.
+    pub move_ep: Signal<Out, Bit>,
+    pub move_castle: Signal<Out, Bit>,
     array: SquareArray,
     tree: ArbiterTree,
     state: DFF<GenState>,
@@ -69,6 +93,7 @@ pub struct MoveGenerator {
     promo: DFF<Bits<2>>,
     k_one: Constant<Bits<64>>,
     k_pawn_bid: Constant<Bits<3>>,
+    k_king_bid: Constant<Bits<3>>,
     own: Signal<Local, Bits<64>>,
     found: Signal<Local, Bit>,
     promoting: Signal<Local, Bit>,
@@ -89,6 +114,19 @@ impl Default for MoveGenerator {
             ep_valid: Default::default(),
             ep_victim: Default::default(),
             start: Default::default(),
+            hold: Default::default(),
+            load: Default::default(),
+            load_aggressor: Default::default(),
+            load_phase: Default::default(),
+            load_victim: Default::default(),
+            load_mask: Default::default(),
+            load_promo: Default::default(),
+            cur_phase: Default::default(),
+            cur_victim: Default::default(),
+            cur_mask: Default::default(),
+            cur_promo: Default::default(),
+            node_done: Default::default(),
+            illegal: Default::default(),
             busy: Default::default(),
             done: Default::default(),
             move_valid: Default::default(),
@@ -96,6 +134,8 @@ impl Default for MoveGenerator {
             move_to: Default::default(),
             move_promo: Default::default(),
             move_class: Default::default(),
+            move_ep: Default::default(),
+            move_castle: Default::default(),
             array: Default::default(),
             tree: Default::default(),
             state: Default::default(),
@@ -105,6 +145,7 @@ impl Default for MoveGenerator {
             promo: Default::default(),
             k_one: Constant::new(1_u64.into()),
             k_pawn_bid: Constant::new(PAWN_BID.into()),
+            k_king_bid: Constant::new(KING_BID.into()),
             own: Default::default(),
             found: Default::default(),
             promoting: Default::default(),
@@ -161,65 +202,93 @@ impl Logic for MoveGenerator {
         self.move_to.next = self.victim.q.val();
         self.move_promo.next = 0_u64.into();
         self.move_class.next = self.phase.q.val();
+        self.move_ep.next = false;
+        // Castling: the king moves two files (only castling does).
+        self.move_castle.next = (self.tree.winner_bid.val() == self.k_king_bid.val())
+            & ((self.tree.square.val().get_bits::<3>(0) == 4_u64)
+                & ((self.victim.q.val().get_bits::<3>(0) == 2_u64)
+                    | (self.victim.q.val().get_bits::<3>(0) == 6_u64)));
+        self.cur_phase.next = self.phase.q.val();
+        self.cur_victim.next = self.victim.q.val();
+        self.cur_mask.next = self.mask.q.val();
+        self.cur_promo.next = self.promo.q.val();
+        self.illegal.next = self.array.king_capturable.val();
+        self.node_done.next = (self.state.q.val() == GenState::FindVictim)
+            & !self.found.val()
+            & (self.phase.q.val() == 3_u64);
 
-        match self.state.q.val() {
-            GenState::Idle => {
-                if self.start.val() {
-                    self.phase.d.next = 0_u64.into();
-                    self.mask.d.next = 0_u64.into();
-                    self.promo.d.next = 0_u64.into();
-                    self.state.d.next = GenState::FindVictim;
-                }
-            }
-            GenState::Done => {
-                if !self.start.val() {
-                    self.state.d.next = GenState::Idle;
-                }
-            }
-            GenState::FindVictim => {
-                if self.found.val() {
-                    self.victim.d.next = self.tree.square.val();
-                    self.state.d.next = GenState::FindAggressor;
-                } else {
-                    self.mask.d.next = 0_u64.into();
-                    if self.phase.q.val() == 3_u64 {
-                        self.state.d.next = GenState::Done;
-                    } else {
-                        self.phase.d.next = self.phase.q.val() + 1_u64;
+        if !self.hold.val() {
+            match self.state.q.val() {
+                GenState::Idle => {
+                    if self.start.val() {
+                        self.phase.d.next = 0_u64.into();
+                        self.mask.d.next = 0_u64.into();
+                        self.promo.d.next = 0_u64.into();
+                        self.state.d.next = GenState::FindVictim;
                     }
                 }
-            }
-            GenState::FindAggressor => {
-                if self.found.val() {
-                    self.move_valid.next = true;
-                    // En passant: a pawn beside the victim moves behind it.
-                    if (self.phase.q.val() == 2_u64)
-                        & (self.tree.winner_bid.val() == self.k_pawn_bid.val())
-                        & self.array.target_ep.val()
-                        & (self.tree.square.val().get_bits::<3>(3)
-                            == self.victim.q.val().get_bits::<3>(3))
-                    {
-                        if self.white.val() {
-                            self.move_to.next = self.victim.q.val() + 8_u64;
+                GenState::Done => {
+                    if !self.start.val() {
+                        self.state.d.next = GenState::Idle;
+                    }
+                }
+                GenState::FindVictim => {
+                    if self.found.val() {
+                        self.victim.d.next = self.tree.square.val();
+                        self.state.d.next = GenState::FindAggressor;
+                    } else {
+                        self.mask.d.next = 0_u64.into();
+                        if self.phase.q.val() == 3_u64 {
+                            self.state.d.next = GenState::Done;
                         } else {
-                            self.move_to.next = self.victim.q.val() - 8_u64;
+                            self.phase.d.next = self.phase.q.val() + 1_u64;
                         }
                     }
-                    if self.promoting.val() {
-                        self.move_promo.next = bit_cast::<3, 2>(self.promo.q.val()) + 1_u64;
-                    }
-                    if self.promoting.val() & (self.promo.q.val() != 3_u64) {
-                        self.promo.d.next = self.promo.q.val() + 1_u64;
-                    } else {
-                        self.promo.d.next = 0_u64.into();
-                        self.mask.d.next =
-                            self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
-                    }
-                } else {
-                    self.mask.d.next = (self.mask.q.val() & !self.own.val())
-                        | (self.k_one.val() << self.victim.q.val());
-                    self.state.d.next = GenState::FindVictim;
                 }
+                GenState::FindAggressor => {
+                    if self.found.val() {
+                        self.move_valid.next = true;
+                        // En passant: a pawn beside the victim moves behind it.
+                        if (self.phase.q.val() == 2_u64)
+                            & (self.tree.winner_bid.val() == self.k_pawn_bid.val())
+                            & self.array.target_ep.val()
+                            & (self.tree.square.val().get_bits::<3>(3)
+                                == self.victim.q.val().get_bits::<3>(3))
+                        {
+                            self.move_ep.next = true;
+                            if self.white.val() {
+                                self.move_to.next = self.victim.q.val() + 8_u64;
+                            } else {
+                                self.move_to.next = self.victim.q.val() - 8_u64;
+                            }
+                        }
+                        if self.promoting.val() {
+                            self.move_promo.next = bit_cast::<3, 2>(self.promo.q.val()) + 1_u64;
+                        }
+                        if self.promoting.val() & (self.promo.q.val() != 3_u64) {
+                            self.promo.d.next = self.promo.q.val() + 1_u64;
+                        } else {
+                            self.promo.d.next = 0_u64.into();
+                            self.mask.d.next =
+                                self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
+                        }
+                    } else {
+                        self.mask.d.next = (self.mask.q.val() & !self.own.val())
+                            | (self.k_one.val() << self.victim.q.val());
+                        self.state.d.next = GenState::FindVictim;
+                    }
+                }
+            }
+        }
+        if self.load.val() {
+            self.phase.d.next = self.load_phase.val();
+            self.victim.d.next = self.load_victim.val();
+            self.mask.d.next = self.load_mask.val();
+            self.promo.d.next = self.load_promo.val();
+            if self.load_aggressor.val() {
+                self.state.d.next = GenState::FindAggressor;
+            } else {
+                self.state.d.next = GenState::FindVictim;
             }
         }
     }

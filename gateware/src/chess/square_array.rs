@@ -108,6 +108,9 @@ pub struct SquareArray {
     pub target_last: Signal<Out, Bit>,
     /// The target is the en passant victim.
     pub target_ep: Signal<Out, Bit>,
+    /// The side to move attacks the enemy king: the move that led here was illegal (the
+    /// legality check of perft on chip, beyond the paper's pseudo-legal generator).
+    pub king_capturable: Signal<Out, Bit>,
     k_ray_l: [Constant<Bits<8>>; 8],
     k_ray_r: [Constant<Bits<8>>; 8],
     k_ray_m: [Constant<Bits<64>>; 8],
@@ -194,6 +197,7 @@ impl Default for SquareArray {
             bid0: Default::default(),
             target_last: Default::default(),
             target_ep: Default::default(),
+            king_capturable: Default::default(),
             k_ray_l: ray.map(|c| Constant::new(c.0.into())),
             k_ray_r: ray.map(|c| Constant::new(c.1.into())),
             k_ray_m: ray.map(|c| Constant::new(c.2.into())),
@@ -483,6 +487,14 @@ impl Logic for SquareArray {
         self.c_k.next = (self.tgt.val() & self.castles.val()).any();
         self.target_last.next = (self.tgt.val() & self.last.val()).any();
         self.target_ep.next = (self.tgt.val() & self.epv.val()).any();
+
+        self.king_capturable.next = ((self.reach_o[0].val()
+            | self.reach_d[0].val()
+            | self.n_reach.val()
+            | self.k_reach.val()
+            | self.p_cap.val())
+            & self.e_k.val())
+        .any();
 
         // Receivers.
         if !self.aggressor.val() {

@@ -12,6 +12,7 @@ pub mod generator;
 mod movegen;
 mod perft;
 pub mod random;
+pub mod search;
 
 pub use fen::FenError;
 pub use movegen::{attacked_by, legal_moves, pseudo_legal_moves};

@@ -1,0 +1,633 @@
+//! Perft on chip (beyond the paper, whose generator was driven move by move over PCI): a
+//! depth-first walk with the generator, the write bus and a stack of generator states and
+//! undo records in block RAM, counting legal leaves without host traffic. Every leaf is made.
+//!
+//! ```text
+//!  position, depth, start --> board registers --> MoveGenerator --> move --> WriteBus --+
+//!                                  ^                   |  illegal                        |
+//!                                  +-------------------+-------- make / unmake <---------+
+//!                               stack (RAM): per ply the generator state and the move's undo
+//! ```
+//!
+//! Cycles (the model is `model::chess::search::perft_on_chip`): every find cycle of the
+//! generator is one cycle (`Gen`); a move it yields is made at the end of that cycle; the next
+//! cycle (`Check`) the square array looks at the new position: if the mover's king can be
+//! taken, or the move is at the last ply (one leaf counted), it is unmade in that cycle; else
+//! the generator state and the undo record are pushed and the child's first find cycle
+//! follows. The find cycle that ends a node pops the parent and unmakes its move in the same
+//! cycle: the stack is read one cycle ahead (its address is the parent's ply all along).
+//!
+//! Legality (beyond the paper): one cycle per move, the array's `king_capturable`. Castling
+//! through check is refused by the generator itself.
+
+// `#[hdl_gen]` copies a width `{ sf::X.width }` into its Verilog generator as a braced argument.
+#![allow(unused_braces)]
+
+use super::{MoveGenerator, WriteBus};
+use crate::frame_layout;
+use rust_hdl::prelude::*;
+
+frame_layout! {
+    /// One ply of the perft stack: the node's generator state (it resumes in find-aggressor)
+    /// and the undo record of the move being searched in the child.
+    pub mod stack_frame {
+        PHASE: 2,
+        VICTIM: 6,
+        MASK: 64,
+        PROMO: 2,
+        FROM: 6,
+        TO: 6,
+        MOVED: 6,
+        CAPTURED: 6,
+        EP: 1,
+        CASTLE: 1,
+        PREV_CASTLING: 4,
+        PREV_EP_VALID: 1,
+        PREV_EP: 6,
+    }
+}
+use stack_frame as sf;
+
+/// Bits of one stack frame.
+pub const FRAME_BITS: usize = sf::BITS;
+/// Address bits of the stack: one frame per ply above the leaves.
+pub const STACK_BITS: usize = 4;
+
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum PerftState {
+    Idle,
+    Gen,
+    Check,
+    Done,
+}
+
+#[derive(LogicBlock)]
+pub struct Perft {
+    pub clock: Signal<In, Clock>,
+    /// The root position (read on `start`): the six planes, side, castling, en passant victim.
+    pub col: Signal<In, Bits<64>>,
+    pub orth: Signal<In, Bits<64>>,
+    pub diag: Signal<In, Bits<64>>,
+    pub king: Signal<In, Bits<64>>,
+    pub pawn: Signal<In, Bits<64>>,
+    pub knight: Signal<In, Bits<64>>,
+    pub white: Signal<In, Bit>,
+    pub castling: Signal<In, Bits<4>>,
+    pub ep_valid: Signal<In, Bit>,
+    pub ep_victim: Signal<In, Bits<6>>,
+    /// Plies, 0..=`model::chess::search::CHIP_MAX_DEPTH`.
+    pub depth: Signal<In, Bits<4>>,
+    pub start: Signal<In, Bit>,
+    pub abort: Signal<In, Bit>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub aborted: Signal<Out, Bit>,
+    /// Legal leaves so far (low, high 32 bits) and cycles spent.
+    pub leaves_lo: Signal<Out, Bits<32>>,
+    pub leaves_hi: Signal<Out, Bits<32>>,
+    pub cycles_lo: Signal<Out, Bits<32>>,
+    pub cycles_hi: Signal<Out, Bits<32>>,
+    gen: MoveGenerator,
+    bus: WriteBus,
+    stack: RAM<Bits<FRAME_BITS>, STACK_BITS>,
+    state: DFF<PerftState>,
+    board: [DFF<Bits<64>>; 6],
+    side: DFF<Bit>,
+    rights: DFF<Bits<4>>,
+    epv: DFF<Bit>,
+    ep: DFF<Bits<6>>,
+    ply: DFF<Bits<4>>,
+    last_ply: DFF<Bits<4>>,
+    n_lo: DFF<Bits<32>>,
+    n_hi: DFF<Bits<32>>,
+    c_lo: DFF<Bits<32>>,
+    c_hi: DFF<Bits<32>>,
+    was_aborted: DFF<Bit>,
+    // The undo record of the move made at the current ply.
+    u_from: DFF<Bits<6>>,
+    u_to: DFF<Bits<6>>,
+    u_moved: DFF<Bits<6>>,
+    u_captured: DFF<Bits<6>>,
+    u_ep: DFF<Bits<1>>,
+    u_castle: DFF<Bits<1>>,
+    u_rights: DFF<Bits<4>>,
+    u_epv: DFF<Bits<1>>,
+    u_epsq: DFF<Bits<6>>,
+    at_phase: Constant<Bits<16>>,
+    at_victim: Constant<Bits<16>>,
+    at_mask: Constant<Bits<16>>,
+    at_promo: Constant<Bits<16>>,
+    at_from: Constant<Bits<16>>,
+    at_to: Constant<Bits<16>>,
+    at_moved: Constant<Bits<16>>,
+    at_captured: Constant<Bits<16>>,
+    at_ep: Constant<Bits<16>>,
+    at_castle: Constant<Bits<16>>,
+    at_prev_castling: Constant<Bits<16>>,
+    at_prev_ep_valid: Constant<Bits<16>>,
+    at_prev_ep: Constant<Bits<16>>,
+    plane: [Signal<Local, Bits<64>>; 6],
+    // The move on the bus and its undo record (made now, or unmade from `u_*` or the stack).
+    making: Signal<Local, Bit>,
+    unmaking: Signal<Local, Bit>,
+    m_from: Signal<Local, Bits<6>>,
+    m_to: Signal<Local, Bits<6>>,
+    m_moved: Signal<Local, Bits<6>>,
+    m_captured: Signal<Local, Bits<6>>,
+    m_new: Signal<Local, Bits<6>>,
+    m_ep: Signal<Local, Bit>,
+    m_castle: Signal<Local, Bit>,
+    m_epsq: Signal<Local, Bits<6>>,
+    m_rights: Signal<Local, Bits<4>>,
+    m_epv: Signal<Local, Bit>,
+    rook_from: Signal<Local, Bits<6>>,
+    rook_to: Signal<Local, Bits<6>>,
+    rook_word: Signal<Local, Bits<6>>,
+    f_phase: Signal<Local, Bits<2>>,
+    f_victim: Signal<Local, Bits<6>>,
+    f_mask: Signal<Local, Bits<64>>,
+    f_promo: Signal<Local, Bits<2>>,
+    frame: Signal<Local, Bits<FRAME_BITS>>,
+}
+
+impl Default for Perft {
+    fn default() -> Self {
+        Perft {
+            clock: Default::default(),
+            col: Default::default(),
+            orth: Default::default(),
+            diag: Default::default(),
+            king: Default::default(),
+            pawn: Default::default(),
+            knight: Default::default(),
+            white: Default::default(),
+            castling: Default::default(),
+            ep_valid: Default::default(),
+            ep_victim: Default::default(),
+            depth: Default::default(),
+            start: Default::default(),
+            abort: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            aborted: Default::default(),
+            leaves_lo: Default::default(),
+            leaves_hi: Default::default(),
+            cycles_lo: Default::default(),
+            cycles_hi: Default::default(),
+            gen: Default::default(),
+            bus: Default::default(),
+            stack: Default::default(),
+            state: Default::default(),
+            board: Default::default(),
+            side: Default::default(),
+            rights: Default::default(),
+            epv: Default::default(),
+            ep: Default::default(),
+            ply: Default::default(),
+            last_ply: Default::default(),
+            n_lo: Default::default(),
+            n_hi: Default::default(),
+            c_lo: Default::default(),
+            c_hi: Default::default(),
+            was_aborted: Default::default(),
+            u_from: Default::default(),
+            u_to: Default::default(),
+            u_moved: Default::default(),
+            u_captured: Default::default(),
+            u_ep: Default::default(),
+            u_castle: Default::default(),
+            u_rights: Default::default(),
+            u_epv: Default::default(),
+            u_epsq: Default::default(),
+            at_phase: sf::PHASE.offset(),
+            at_victim: sf::VICTIM.offset(),
+            at_mask: sf::MASK.offset(),
+            at_promo: sf::PROMO.offset(),
+            at_from: sf::FROM.offset(),
+            at_to: sf::TO.offset(),
+            at_moved: sf::MOVED.offset(),
+            at_captured: sf::CAPTURED.offset(),
+            at_ep: sf::EP.offset(),
+            at_castle: sf::CASTLE.offset(),
+            at_prev_castling: sf::PREV_CASTLING.offset(),
+            at_prev_ep_valid: sf::PREV_EP_VALID.offset(),
+            at_prev_ep: sf::PREV_EP.offset(),
+            plane: Default::default(),
+            making: Default::default(),
+            unmaking: Default::default(),
+            m_from: Default::default(),
+            m_to: Default::default(),
+            m_moved: Default::default(),
+            m_captured: Default::default(),
+            m_new: Default::default(),
+            m_ep: Default::default(),
+            m_castle: Default::default(),
+            m_epsq: Default::default(),
+            m_rights: Default::default(),
+            m_epv: Default::default(),
+            rook_from: Default::default(),
+            rook_to: Default::default(),
+            rook_word: Default::default(),
+            f_phase: Default::default(),
+            f_victim: Default::default(),
+            f_mask: Default::default(),
+            f_promo: Default::default(),
+            frame: Default::default(),
+        }
+    }
+}
+
+impl Logic for Perft {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            state,
+            side,
+            rights,
+            epv,
+            ep,
+            ply,
+            last_ply,
+            n_lo,
+            n_hi,
+            c_lo,
+            c_hi,
+            was_aborted,
+            u_from,
+            u_to,
+            u_moved,
+            u_captured,
+            u_ep,
+            u_castle,
+            u_rights,
+            u_epv,
+            u_epsq
+        );
+        for i in 0..6 {
+            self.board[i].clock.next = self.clock.val();
+            self.board[i].d.next = self.board[i].q.val();
+            self.plane[i].next = self.board[i].q.val();
+        }
+        self.gen.clock.next = self.clock.val();
+        self.stack.read_clock.next = self.clock.val();
+        self.stack.write_clock.next = self.clock.val();
+
+        // --- The generator looks at the board registers.
+        self.gen.col.next = self.plane[0].val();
+        self.gen.orth.next = self.plane[1].val();
+        self.gen.diag.next = self.plane[2].val();
+        self.gen.king.next = self.plane[3].val();
+        self.gen.pawn.next = self.plane[4].val();
+        self.gen.knight.next = self.plane[5].val();
+        self.gen.white.next = self.side.q.val();
+        self.gen.castling.next = self.rights.q.val();
+        self.gen.ep_valid.next = self.epv.q.val();
+        self.gen.ep_victim.next = self.ep.q.val();
+        self.gen.start.next = false;
+        self.gen.hold.next = self.state.q.val() != PerftState::Gen;
+        self.gen.load.next = false;
+        self.gen.load_aggressor.next = false;
+        self.gen.load_phase.next = 0_u64.into();
+        self.gen.load_victim.next = 0_u64.into();
+        self.gen.load_mask.next = 0_u64.into();
+        self.gen.load_promo.next = 0_u64.into();
+
+        // --- The parent's frame, read one cycle ahead (address: the parent's ply).
+        self.stack.read_address.next = self.ply.q.val() - 1_u64;
+        self.f_phase.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::PHASE.width }>(self.at_phase.val().index());
+        self.f_victim.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::VICTIM.width }>(self.at_victim.val().index());
+        self.f_mask.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::MASK.width }>(self.at_mask.val().index());
+        self.f_promo.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bits::<{ sf::PROMO.width }>(self.at_promo.val().index());
+
+        // --- The move on the write bus.
+        self.making.next = (self.state.q.val() == PerftState::Gen) & self.gen.move_valid.val();
+        self.unmaking.next = false;
+        self.m_from.next = self.gen.move_from.val();
+        self.m_to.next = self.gen.move_to.val();
+        self.m_ep.next = self.gen.move_ep.val();
+        self.m_castle.next = self.gen.move_castle.val();
+        self.m_epsq.next = self.gen.cur_victim.val();
+        self.m_moved.next = 0_u64.into();
+        self.m_captured.next = 0_u64.into();
+        for i in 0..6 {
+            if self.plane[i]
+                .val()
+                .get_bit(self.gen.move_from.val().index())
+            {
+                self.m_moved.next = self.m_moved.val() | (1_u64 << i);
+            }
+            if self.plane[i].val().get_bit(self.gen.move_to.val().index()) {
+                self.m_captured.next = self.m_captured.val() | (1_u64 << i);
+            }
+        }
+        if self.state.q.val() == PerftState::Check {
+            // Unmake the move just checked (illegal, or a leaf).
+            self.m_from.next = self.u_from.q.val();
+            self.m_to.next = self.u_to.q.val();
+            self.m_moved.next = self.u_moved.q.val();
+            self.m_captured.next = self.u_captured.q.val();
+            self.m_ep.next = self.u_ep.q.val().get_bit(0);
+            self.m_castle.next = self.u_castle.q.val().get_bit(0);
+            self.m_epsq.next = self.u_epsq.q.val();
+        } else if !self.gen.move_valid.val() {
+            // Unmake the parent's move from its frame (used when the node is done).
+            self.m_from.next = self
+                .stack
+                .read_data
+                .val()
+                .get_bits::<{ sf::FROM.width }>(self.at_from.val().index());
+            self.m_to.next = self
+                .stack
+                .read_data
+                .val()
+                .get_bits::<{ sf::TO.width }>(self.at_to.val().index());
+            self.m_moved.next = self
+                .stack
+                .read_data
+                .val()
+                .get_bits::<{ sf::MOVED.width }>(self.at_moved.val().index());
+            self.m_captured.next = self
+                .stack
+                .read_data
+                .val()
+                .get_bits::<{ sf::CAPTURED.width }>(self.at_captured.val().index());
+            self.m_ep.next = self.stack.read_data.val().get_bit(self.at_ep.val().index());
+            self.m_castle.next = self
+                .stack
+                .read_data
+                .val()
+                .get_bit(self.at_castle.val().index());
+            self.m_epsq.next = self
+                .stack
+                .read_data
+                .val()
+                .get_bits::<{ sf::PREV_EP.width }>(self.at_prev_ep.val().index());
+        }
+        // The piece word the mover becomes: its own, or the promotion piece's.
+        self.m_new.next = self.m_moved.val();
+        if self.gen.move_promo.val() == 1_u64 {
+            self.m_new.next = 0b00_0110_u64 | (self.m_moved.val() & 1_u64);
+        } else if self.gen.move_promo.val() == 2_u64 {
+            self.m_new.next = 0b00_0010_u64 | (self.m_moved.val() & 1_u64);
+        } else if self.gen.move_promo.val() == 3_u64 {
+            self.m_new.next = 0b00_0100_u64 | (self.m_moved.val() & 1_u64);
+        } else if self.gen.move_promo.val() == 4_u64 {
+            self.m_new.next = 0b10_0000_u64 | (self.m_moved.val() & 1_u64);
+        }
+        // Castling: the rook jumps over the king (king side: h -> f, queen side: a -> d).
+        self.rook_word.next = 0b00_0010_u64 | (self.m_moved.val() & 1_u64);
+        if self.m_to.val().get_bits::<3>(0) == 6_u64 {
+            self.rook_from.next = self.m_to.val() + 1_u64;
+            self.rook_to.next = self.m_to.val() - 1_u64;
+        } else {
+            self.rook_from.next = self.m_to.val() - 2_u64;
+            self.rook_to.next = self.m_to.val() + 1_u64;
+        }
+
+        // Castling rights and en passant after a make.
+        self.m_rights.next = self.rights.q.val();
+        if (self.m_from.val() == 0_u64) | (self.m_to.val() == 0_u64) {
+            self.m_rights.next = self.m_rights.val() & 0b1101_u64;
+        }
+        if (self.m_from.val() == 7_u64) | (self.m_to.val() == 7_u64) {
+            self.m_rights.next = self.m_rights.val() & 0b1110_u64;
+        }
+        if (self.m_from.val() == 56_u64) | (self.m_to.val() == 56_u64) {
+            self.m_rights.next = self.m_rights.val() & 0b0111_u64;
+        }
+        if (self.m_from.val() == 63_u64) | (self.m_to.val() == 63_u64) {
+            self.m_rights.next = self.m_rights.val() & 0b1011_u64;
+        }
+        if self.m_moved.val().get_bit(3) {
+            if self.m_moved.val().get_bit(0) {
+                self.m_rights.next = self.m_rights.val() & 0b1100_u64;
+            } else {
+                self.m_rights.next = self.m_rights.val() & 0b0011_u64;
+            }
+        }
+        self.m_epv.next = self.m_moved.val().get_bit(4)
+            & ((self.m_to.val() == self.m_from.val() + 16_u64)
+                | (self.m_from.val() == self.m_to.val() + 16_u64));
+
+        // --- The write bus: make (from, to, ep pawn / rook, rook) or unmake.
+        self.bus.col.next = self.plane[0].val();
+        self.bus.orth.next = self.plane[1].val();
+        self.bus.diag.next = self.plane[2].val();
+        self.bus.king.next = self.plane[3].val();
+        self.bus.pawn.next = self.plane[4].val();
+        self.bus.knight.next = self.plane[5].val();
+        self.bus.en0.next = true;
+        self.bus.en1.next = true;
+        self.bus.en2.next = self.m_ep.val() | self.m_castle.val();
+        self.bus.en3.next = self.m_castle.val();
+        self.bus.sel3.next = self.rook_to.val();
+        if self.m_ep.val() {
+            self.bus.sel2.next = self.m_epsq.val();
+        } else {
+            self.bus.sel2.next = self.rook_from.val();
+        }
+        if self.making.val() {
+            self.bus.sel0.next = self.m_from.val();
+            self.bus.word0.next = 0_u64.into();
+            self.bus.sel1.next = self.m_to.val();
+            self.bus.word1.next = self.m_new.val();
+            self.bus.word2.next = 0_u64.into();
+            self.bus.word3.next = self.rook_word.val();
+        } else {
+            self.bus.sel0.next = self.m_to.val();
+            self.bus.word0.next = self.m_captured.val();
+            self.bus.sel1.next = self.m_from.val();
+            self.bus.word1.next = self.m_moved.val();
+            if self.m_ep.val() {
+                // The taken pawn is the mover's opponent's.
+                self.bus.word2.next = 0b01_0000_u64 | ((self.m_moved.val() & 1_u64) ^ 1_u64);
+            } else {
+                self.bus.word2.next = self.rook_word.val();
+            }
+            self.bus.word3.next = 0_u64.into();
+        }
+
+        // --- The frame pushed when a legal move is searched deeper.
+        self.frame.next = (bit_cast::<FRAME_BITS, { sf::PHASE.width }>(self.gen.cur_phase.val())
+            << self.at_phase.val())
+            | (bit_cast::<FRAME_BITS, { sf::VICTIM.width }>(self.gen.cur_victim.val())
+                << self.at_victim.val())
+            | (bit_cast::<FRAME_BITS, { sf::MASK.width }>(self.gen.cur_mask.val())
+                << self.at_mask.val())
+            | (bit_cast::<FRAME_BITS, { sf::PROMO.width }>(self.gen.cur_promo.val())
+                << self.at_promo.val())
+            | (bit_cast::<FRAME_BITS, { sf::FROM.width }>(self.u_from.q.val())
+                << self.at_from.val())
+            | (bit_cast::<FRAME_BITS, { sf::TO.width }>(self.u_to.q.val()) << self.at_to.val())
+            | (bit_cast::<FRAME_BITS, { sf::MOVED.width }>(self.u_moved.q.val())
+                << self.at_moved.val())
+            | (bit_cast::<FRAME_BITS, { sf::CAPTURED.width }>(self.u_captured.q.val())
+                << self.at_captured.val())
+            | (bit_cast::<FRAME_BITS, { sf::EP.width }>(self.u_ep.q.val()) << self.at_ep.val())
+            | (bit_cast::<FRAME_BITS, { sf::CASTLE.width }>(self.u_castle.q.val())
+                << self.at_castle.val())
+            | (bit_cast::<FRAME_BITS, { sf::PREV_CASTLING.width }>(self.u_rights.q.val())
+                << self.at_prev_castling.val())
+            | (bit_cast::<FRAME_BITS, { sf::PREV_EP_VALID.width }>(self.u_epv.q.val())
+                << self.at_prev_ep_valid.val())
+            | (bit_cast::<FRAME_BITS, { sf::PREV_EP.width }>(self.u_epsq.q.val())
+                << self.at_prev_ep.val());
+        self.stack.write_data.next = self.frame.val();
+        self.stack.write_address.next = self.ply.q.val();
+        self.stack.write_enable.next = false;
+
+        // --- Outputs.
+        self.busy.next =
+            (self.state.q.val() == PerftState::Gen) | (self.state.q.val() == PerftState::Check);
+        self.done.next = self.state.q.val() == PerftState::Done;
+        self.aborted.next = self.was_aborted.q.val();
+        self.leaves_lo.next = self.n_lo.q.val();
+        self.leaves_hi.next = self.n_hi.q.val();
+        self.cycles_lo.next = self.c_lo.q.val();
+        self.cycles_hi.next = self.c_hi.q.val();
+        if self.busy.val() {
+            self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
+            if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
+                self.c_hi.d.next = self.c_hi.q.val() + 1_u64;
+            }
+        }
+
+        // --- The walk.
+        match self.state.q.val() {
+            PerftState::Idle => {}
+            PerftState::Done => {}
+            PerftState::Gen => {
+                if self.gen.move_valid.val() {
+                    // Make the move; keep its undo record.
+                    self.unmaking.next = false;
+                    self.u_from.d.next = self.m_from.val();
+                    self.u_to.d.next = self.m_to.val();
+                    self.u_moved.d.next = self.m_moved.val();
+                    self.u_captured.d.next = self.m_captured.val();
+                    self.u_ep.d.next = self.m_ep.val().into();
+                    self.u_castle.d.next = self.m_castle.val().into();
+                    self.u_rights.d.next = self.rights.q.val();
+                    self.u_epv.d.next = self.epv.q.val().into();
+                    self.u_epsq.d.next = self.ep.q.val();
+                    self.rights.d.next = self.m_rights.val();
+                    self.epv.d.next = self.m_epv.val();
+                    self.ep.d.next = self.m_to.val();
+                    self.side.d.next = !self.side.q.val();
+                    self.state.d.next = PerftState::Check;
+                } else if self.gen.node_done.val() {
+                    if self.ply.q.val() == 0_u64 {
+                        self.state.d.next = PerftState::Done;
+                    } else {
+                        // Pop: unmake the parent's move, resume its generator.
+                        self.unmaking.next = true;
+                        self.rights.d.next = self
+                            .stack
+                            .read_data
+                            .val()
+                            .get_bits::<{ sf::PREV_CASTLING.width }>(
+                                self.at_prev_castling.val().index(),
+                            );
+                        self.epv.d.next = self
+                            .stack
+                            .read_data
+                            .val()
+                            .get_bit(self.at_prev_ep_valid.val().index());
+                        self.ep.d.next = self.m_epsq.val();
+                        self.side.d.next = !self.side.q.val();
+                        self.ply.d.next = self.ply.q.val() - 1_u64;
+                        self.gen.load.next = true;
+                        self.gen.load_aggressor.next = true;
+                        self.gen.load_phase.next = self.f_phase.val();
+                        self.gen.load_victim.next = self.f_victim.val();
+                        self.gen.load_mask.next = self.f_mask.val();
+                        self.gen.load_promo.next = self.f_promo.val();
+                    }
+                }
+            }
+            PerftState::Check => {
+                if self.gen.illegal.val() | (self.ply.q.val() == self.last_ply.q.val()) {
+                    if !self.gen.illegal.val() {
+                        self.n_lo.d.next = self.n_lo.q.val() + 1_u64;
+                        if self.n_lo.q.val() == 0xFFFF_FFFF_u64 {
+                            self.n_hi.d.next = self.n_hi.q.val() + 1_u64;
+                        }
+                    }
+                    self.unmaking.next = true;
+                    self.rights.d.next = self.u_rights.q.val();
+                    self.epv.d.next = self.u_epv.q.val().get_bit(0);
+                    self.ep.d.next = self.u_epsq.q.val();
+                    self.side.d.next = !self.side.q.val();
+                    self.state.d.next = PerftState::Gen;
+                } else {
+                    // Push and enter the child.
+                    self.stack.write_enable.next = true;
+                    self.ply.d.next = self.ply.q.val() + 1_u64;
+                    self.gen.load.next = true;
+                    self.state.d.next = PerftState::Gen;
+                }
+            }
+        }
+        if self.making.val() | self.unmaking.val() {
+            self.board[0].d.next = self.bus.new_col.val();
+            self.board[1].d.next = self.bus.new_orth.val();
+            self.board[2].d.next = self.bus.new_diag.val();
+            self.board[3].d.next = self.bus.new_king.val();
+            self.board[4].d.next = self.bus.new_pawn.val();
+            self.board[5].d.next = self.bus.new_knight.val();
+        }
+
+        // --- Start and abort.
+        if self.start.val() & !self.busy.val() {
+            self.board[0].d.next = self.col.val();
+            self.board[1].d.next = self.orth.val();
+            self.board[2].d.next = self.diag.val();
+            self.board[3].d.next = self.king.val();
+            self.board[4].d.next = self.pawn.val();
+            self.board[5].d.next = self.knight.val();
+            self.side.d.next = self.white.val();
+            self.rights.d.next = self.castling.val();
+            self.epv.d.next = self.ep_valid.val();
+            self.ep.d.next = self.ep_victim.val();
+            self.ply.d.next = 0_u64.into();
+            self.last_ply.d.next = self.depth.val() - 1_u64;
+            self.n_lo.d.next = 0_u64.into();
+            self.n_hi.d.next = 0_u64.into();
+            self.c_lo.d.next = 0_u64.into();
+            self.c_hi.d.next = 0_u64.into();
+            self.was_aborted.d.next = false;
+            self.gen.load.next = true;
+            self.gen.load_aggressor.next = false;
+            self.gen.load_phase.next = 0_u64.into();
+            self.gen.load_mask.next = 0_u64.into();
+            if self.depth.val() == 0_u64 {
+                // perft(0) = 1: the root itself.
+                self.n_lo.d.next = 1_u64.into();
+                self.state.d.next = PerftState::Done;
+            } else {
+                self.state.d.next = PerftState::Gen;
+            }
+        }
+        if self.abort.val() & self.busy.val() {
+            self.was_aborted.d.next = true;
+            self.state.d.next = PerftState::Idle;
+        }
+    }
+}
