@@ -7,7 +7,7 @@ use model::chess::generator::{
     aggressor_bids, arbitrate, generate, victim_bids, Class, PROMOTION_ORDER,
 };
 use model::chess::search::perft_on_chip;
-use model::chess::{random, Color, Kind, Position};
+use model::chess::{pseudo_legal_moves, random, Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
@@ -30,22 +30,32 @@ struct Inputs {
     ep_victim: Option<u8>,
 }
 
+/// The extended piece word of what stands on `s` (0 = empty). Bit i goes to plane i:
+/// 0 colour, 1 orthogonal, 2 diagonal, 3 king, 4 pawn, 5 knight.
+fn word(pos: &Position, s: u8) -> u32 {
+    let Some(p) = pos.board[s as usize] else {
+        return 0;
+    };
+    word_of(p.kind, p.color)
+}
+
+fn word_of(kind: Kind, color: Color) -> u32 {
+    (match kind {
+        Kind::Queen => 1 << 1 | 1 << 2,
+        Kind::Rook => 1 << 1,
+        Kind::Bishop => 1 << 2,
+        Kind::King => 1 << 3,
+        Kind::Pawn => 1 << 4,
+        Kind::Knight => 1 << 5,
+    }) | (color == Color::White) as u32
+}
+
 fn inputs(pos: &Position) -> Inputs {
     let mut planes = [0u64; 6];
-    for (s, p) in pos.board.iter().enumerate() {
-        let Some(p) = p else { continue };
-        // Plane i holds bit i of the word: 0 colour, 1 orthogonal, 2 diagonal, 3 king,
-        // 4 pawn, 5 knight.
-        let word = match p.kind {
-            Kind::Queen => 1 << 1 | 1 << 2,
-            Kind::Rook => 1 << 1,
-            Kind::Bishop => 1 << 2,
-            Kind::King => 1 << 3,
-            Kind::Pawn => 1 << 4,
-            Kind::Knight => 1 << 5,
-        } | (p.color == Color::White) as u32;
+    for s in 0..64u8 {
+        let w = word(pos, s);
         for (i, plane) in planes.iter_mut().enumerate() {
-            if word >> i & 1 == 1 {
+            if w >> i & 1 == 1 {
                 *plane |= 1 << s;
             }
         }
@@ -350,4 +360,148 @@ fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
         total += want.1;
     }
     println!("{total} cycles simulated");
+}
+
+/// The four write ports of a make (`unmake` false) or an unmake of `m` in `pos`:
+/// (square, word) or None when the port is off.
+fn bus_ports(pos: &Position, m: Move, unmake: bool) -> [Option<(u8, u32)>; 4] {
+    let mover = pos.board[m.from as usize].unwrap();
+    let moved = word(pos, m.from);
+    let captured = word(pos, m.to);
+    let ep = mover.kind == Kind::Pawn && pos.ep == Some(m.to) && captured == 0;
+    let castle = mover.kind == Kind::King && m.from.abs_diff(m.to) == 2;
+    let (rook_from, rook_to) = if m.to % 8 == 6 {
+        (m.to + 1, m.to - 1)
+    } else {
+        (m.to - 2, m.to + 1)
+    };
+    let rook = word_of(Kind::Rook, mover.color);
+    let ep_sq = (m.from / 8) * 8 + m.to % 8;
+    let new = m.promo.map_or(moved, |k| word_of(k, mover.color));
+    if !unmake {
+        [
+            Some((m.from, 0)),
+            Some((m.to, new)),
+            (ep || castle).then_some((if ep { ep_sq } else { rook_from }, 0)),
+            castle.then_some((rook_to, rook)),
+        ]
+    } else {
+        let pawn = word_of(Kind::Pawn, mover.color.other());
+        [
+            Some((m.to, captured)),
+            Some((m.from, moved)),
+            (ep || castle).then_some(if ep { (ep_sq, pawn) } else { (rook_from, rook) }),
+            castle.then_some((rook_to, 0)),
+        ]
+    }
+}
+
+fn drive_bus(u: &mut WriteBus, planes: [u64; 6], ports: [Option<(u8, u32)>; 4]) {
+    u.col.next = planes[0].into();
+    u.orth.next = planes[1].into();
+    u.diag.next = planes[2].into();
+    u.king.next = planes[3].into();
+    u.pawn.next = planes[4].into();
+    u.knight.next = planes[5].into();
+    let p = ports.map(|p| {
+        (
+            p.is_some(),
+            p.map_or(0, |(s, _)| s as u64),
+            p.map_or(0, |(_, w)| w as u64),
+        )
+    });
+    (u.en0.next, u.sel0.next, u.word0.next) = (p[0].0, p[0].1.into(), p[0].2.into());
+    (u.en1.next, u.sel1.next, u.word1.next) = (p[1].0, p[1].1.into(), p[1].2.into());
+    (u.en2.next, u.sel2.next, u.word2.next) = (p[2].0, p[2].1.into(), p[2].2.into());
+    (u.en3.next, u.sel3.next, u.word3.next) = (p[3].0, p[3].1.into(), p[3].2.into());
+}
+
+fn bus_planes(u: &WriteBus) -> [u64; 6] {
+    [
+        u.new_col.val().to_u64(),
+        u.new_orth.val().to_u64(),
+        u.new_diag.val().to_u64(),
+        u.new_king.val().to_u64(),
+        u.new_pawn.val().to_u64(),
+        u.new_knight.val().to_u64(),
+    ]
+}
+
+/// Every pseudo-legal move of the positions, with the position after it.
+fn made_moves(seed: u64, n: usize) -> Vec<(Position, Move, Position)> {
+    let mut v = Vec::new();
+    for pos in positions(seed, n) {
+        for m in pseudo_legal_moves(&pos) {
+            let after = pos.play(m);
+            v.push((pos.clone(), m, after));
+        }
+    }
+    v
+}
+
+#[test]
+fn write_bus_makes_and_unmakes_as_the_model_plays() {
+    let mut uut = WriteBus::default();
+    uut.connect_all();
+    let moves = made_moves(SEED + 7, 400);
+    let mut special = 0;
+    for (pos, m, after) in &moves {
+        let (before, made) = (inputs(pos).planes, inputs(after).planes);
+        drive_bus(&mut uut, before, bus_ports(pos, *m, false));
+        settle(&mut uut).unwrap();
+        assert_eq!(bus_planes(&uut), made, "make {} in {}", m.uci(), pos.fen());
+        drive_bus(&mut uut, made, bus_ports(pos, *m, true));
+        settle(&mut uut).unwrap();
+        assert_eq!(
+            bus_planes(&uut),
+            before,
+            "unmake {} in {}",
+            m.uci(),
+            pos.fen()
+        );
+        special += bus_ports(pos, *m, false)[2].is_some() as usize;
+    }
+    assert!(special > 10, "{special} castling / en passant moves");
+}
+
+#[test]
+fn write_bus_and_perft_verilog() {
+    if !sim::tools::require("verilator", "write_bus_and_perft_verilog") {
+        return;
+    }
+    let moves = made_moves(SEED + 8, 30);
+    cosim(
+        "write_bus",
+        &mut WriteBus::default(),
+        moves.len() * 2,
+        None,
+        |u, k| {
+            let (pos, m, after) = &moves[k / 2];
+            if k % 2 == 0 {
+                drive_bus(u, inputs(pos).planes, bus_ports(pos, *m, false));
+            } else {
+                drive_bus(u, inputs(after).planes, bus_ports(pos, *m, true));
+            }
+        },
+        |_, _| {},
+    )
+    .unwrap();
+    // Perft 2 of a few positions, each in a window of cycles; an abort in the last one.
+    const WINDOW: usize = 6000;
+    let pos = positions(SEED + 9, 3);
+    let rep = cosim(
+        "chess_perft",
+        &mut Perft::default(),
+        pos.len() * WINDOW,
+        Some("clock"),
+        |u, k| {
+            drive!(u, inputs(&pos[k / WINDOW]));
+            u.depth.next = 2_u64.into();
+            u.start.next = k % WINDOW == 0;
+            u.stop.next = k == pos.len() * WINDOW - 100;
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+    println!("chess perft: {} cycles co-simulated", rep.cycles);
 }

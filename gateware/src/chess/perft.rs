@@ -78,7 +78,7 @@ pub struct Perft {
     /// Plies, 0..=`model::chess::search::CHIP_MAX_DEPTH`.
     pub depth: Signal<In, Bits<4>>,
     pub start: Signal<In, Bit>,
-    pub abort: Signal<In, Bit>,
+    pub stop: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub aborted: Signal<Out, Bit>,
@@ -108,11 +108,12 @@ pub struct Perft {
     u_to: DFF<Bits<6>>,
     u_moved: DFF<Bits<6>>,
     u_captured: DFF<Bits<6>>,
-    u_ep: DFF<Bits<1>>,
-    u_castle: DFF<Bits<1>>,
+    u_ep: DFF<Bit>,
+    u_castle: DFF<Bit>,
     u_rights: DFF<Bits<4>>,
-    u_epv: DFF<Bits<1>>,
+    u_epv: DFF<Bit>,
     u_epsq: DFF<Bits<6>>,
+    k_frame_one: Constant<Bits<FRAME_BITS>>,
     at_phase: Constant<Bits<16>>,
     at_victim: Constant<Bits<16>>,
     at_mask: Constant<Bits<16>>,
@@ -166,7 +167,7 @@ impl Default for Perft {
             ep_victim: Default::default(),
             depth: Default::default(),
             start: Default::default(),
-            abort: Default::default(),
+            stop: Default::default(),
             busy: Default::default(),
             done: Default::default(),
             aborted: Default::default(),
@@ -199,6 +200,7 @@ impl Default for Perft {
             u_rights: Default::default(),
             u_epv: Default::default(),
             u_epsq: Default::default(),
+            k_frame_one: Constant::new(1_u64.into()),
             at_phase: sf::PHASE.offset(),
             at_victim: sf::VICTIM.offset(),
             at_mask: sf::MASK.offset(),
@@ -344,8 +346,8 @@ impl Logic for Perft {
             self.m_to.next = self.u_to.q.val();
             self.m_moved.next = self.u_moved.q.val();
             self.m_captured.next = self.u_captured.q.val();
-            self.m_ep.next = self.u_ep.q.val().get_bit(0);
-            self.m_castle.next = self.u_castle.q.val().get_bit(0);
+            self.m_ep.next = self.u_ep.q.val();
+            self.m_castle.next = self.u_castle.q.val();
             self.m_epsq.next = self.u_epsq.q.val();
         } else if !self.gen.move_valid.val() {
             // Unmake the parent's move from its frame (used when the node is done).
@@ -481,15 +483,21 @@ impl Logic for Perft {
                 << self.at_moved.val())
             | (bit_cast::<FRAME_BITS, { sf::CAPTURED.width }>(self.u_captured.q.val())
                 << self.at_captured.val())
-            | (bit_cast::<FRAME_BITS, { sf::EP.width }>(self.u_ep.q.val()) << self.at_ep.val())
-            | (bit_cast::<FRAME_BITS, { sf::CASTLE.width }>(self.u_castle.q.val())
-                << self.at_castle.val())
             | (bit_cast::<FRAME_BITS, { sf::PREV_CASTLING.width }>(self.u_rights.q.val())
                 << self.at_prev_castling.val())
-            | (bit_cast::<FRAME_BITS, { sf::PREV_EP_VALID.width }>(self.u_epv.q.val())
-                << self.at_prev_ep_valid.val())
             | (bit_cast::<FRAME_BITS, { sf::PREV_EP.width }>(self.u_epsq.q.val())
                 << self.at_prev_ep.val());
+        // One-bit fields.
+        if self.u_ep.q.val() {
+            self.frame.next = self.frame.val() | (self.k_frame_one.val() << self.at_ep.val());
+        }
+        if self.u_castle.q.val() {
+            self.frame.next = self.frame.val() | (self.k_frame_one.val() << self.at_castle.val());
+        }
+        if self.u_epv.q.val() {
+            self.frame.next =
+                self.frame.val() | (self.k_frame_one.val() << self.at_prev_ep_valid.val());
+        }
         self.stack.write_data.next = self.frame.val();
         self.stack.write_address.next = self.ply.q.val();
         self.stack.write_enable.next = false;
@@ -522,10 +530,10 @@ impl Logic for Perft {
                     self.u_to.d.next = self.m_to.val();
                     self.u_moved.d.next = self.m_moved.val();
                     self.u_captured.d.next = self.m_captured.val();
-                    self.u_ep.d.next = self.m_ep.val().into();
-                    self.u_castle.d.next = self.m_castle.val().into();
+                    self.u_ep.d.next = self.m_ep.val();
+                    self.u_castle.d.next = self.m_castle.val();
                     self.u_rights.d.next = self.rights.q.val();
-                    self.u_epv.d.next = self.epv.q.val().into();
+                    self.u_epv.d.next = self.epv.q.val();
                     self.u_epsq.d.next = self.ep.q.val();
                     self.rights.d.next = self.m_rights.val();
                     self.epv.d.next = self.m_epv.val();
@@ -572,7 +580,7 @@ impl Logic for Perft {
                     }
                     self.unmaking.next = true;
                     self.rights.d.next = self.u_rights.q.val();
-                    self.epv.d.next = self.u_epv.q.val().get_bit(0);
+                    self.epv.d.next = self.u_epv.q.val();
                     self.ep.d.next = self.u_epsq.q.val();
                     self.side.d.next = !self.side.q.val();
                     self.state.d.next = PerftState::Gen;
@@ -625,7 +633,7 @@ impl Logic for Perft {
                 self.state.d.next = PerftState::Gen;
             }
         }
-        if self.abort.val() & self.busy.val() {
+        if self.stop.val() & self.busy.val() {
             self.was_aborted.d.next = true;
             self.state.d.next = PerftState::Idle;
         }
