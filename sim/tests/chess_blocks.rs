@@ -6,6 +6,7 @@ use gateware::chess::{ArbiterTree, MoveGenerator, Perft, SquareArray, WriteBus};
 use model::chess::generator::{
     aggressor_bids, arbitrate, generate, victim_bids, Class, PROMOTION_ORDER,
 };
+use model::chess::protocol::{encode_start, AT_CODES, AT_DEPTH, AT_EP, AT_FLAGS, EP_VALID};
 use model::chess::search::perft_on_chip;
 use model::chess::{pseudo_legal_moves, random, Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -308,10 +309,28 @@ fn generator_verilog() {
     println!("chess generator: {} cycles co-simulated", rep.cycles);
 }
 
+/// Drives perft's root inputs from the `JOB_START` payload the host sends.
+fn drive_perft(u: &mut Perft, pos: &Position, depth: u32) {
+    let p = encode_start(pos, depth).unwrap();
+    let word = |at: usize, n: usize| {
+        p[at..at + n]
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| acc << 8 | b as u64)
+    };
+    u.occ.next = word(0, 8).into();
+    u.codes.next =
+        (Bits::<128>::from(word(AT_CODES + 8, 8)) << 64) | Bits::<128>::from(word(AT_CODES, 8));
+    u.white.next = p[AT_FLAGS] & 1 == 1;
+    u.castling.next = ((p[AT_FLAGS] >> 4) as u64).into();
+    u.ep_valid.next = p[AT_EP] & EP_VALID != 0;
+    u.ep_victim.next = ((p[AT_EP] & 63) as u64).into();
+    u.depth.next = (p[AT_DEPTH] as u64).into();
+}
+
 /// Runs perft on chip: (leaves, cycles).
 fn run_perft(uut: &mut Perft, pos: &Position, depth: u32) -> (u64, u64) {
-    drive!(uut, inputs(pos));
-    uut.depth.next = (depth as u64).into();
+    drive_perft(uut, pos, depth);
     uut.start.next = true;
     cycle(uut, |u| &mut u.clock).unwrap();
     uut.start.next = false;
@@ -495,8 +514,7 @@ fn write_bus_and_perft_verilog() {
         pos.len() * WINDOW,
         Some("clock"),
         |u, k| {
-            drive!(u, inputs(&pos[k / WINDOW]));
-            u.depth.next = 2_u64.into();
+            drive_perft(u, &pos[k / WINDOW], 2);
             u.start.next = k % WINDOW == 0;
             u.stop.next = k == pos.len() * WINDOW - 100;
         },

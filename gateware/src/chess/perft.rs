@@ -17,6 +17,9 @@
 //! follows. The find cycle that ends a node pops the parent and unmakes its move in the same
 //! cycle: the stack is read one cycle ahead (its address is the parent's ply all along).
 //!
+//! Loading (not counted in the cycles): the packed position is written one piece a cycle
+//! through the write bus, as the paper's write bus writes piece values into the squares.
+//!
 //! Legality (beyond the paper): one cycle per move, the array's `king_capturable`. Castling
 //! through check is refused by the generator itself.
 
@@ -56,6 +59,7 @@ pub const STACK_BITS: usize = 4;
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum PerftState {
     Idle,
+    Load,
     Gen,
     Check,
     Done,
@@ -64,13 +68,11 @@ pub enum PerftState {
 #[derive(LogicBlock)]
 pub struct Perft {
     pub clock: Signal<In, Clock>,
-    /// The root position (read on `start`): the six planes, side, castling, en passant victim.
-    pub col: Signal<In, Bits<64>>,
-    pub orth: Signal<In, Bits<64>>,
-    pub diag: Signal<In, Bits<64>>,
-    pub king: Signal<In, Bits<64>>,
-    pub pawn: Signal<In, Bits<64>>,
-    pub knight: Signal<In, Bits<64>>,
+    /// The root position (read on `start`) as `model::chess::protocol` packs it: occupancy,
+    /// the 4-bit piece codes of the occupied squares in square order, side, castling, en
+    /// passant victim.
+    pub occ: Signal<In, Bits<64>>,
+    pub codes: Signal<In, Bits<128>>,
     pub white: Signal<In, Bit>,
     pub castling: Signal<In, Bits<4>>,
     pub ep_valid: Signal<In, Bit>,
@@ -103,6 +105,9 @@ pub struct Perft {
     c_lo: DFF<Bits<32>>,
     c_hi: DFF<Bits<32>>,
     was_aborted: DFF<Bit>,
+    // The position being loaded: squares and piece codes not yet written.
+    rem_occ: DFF<Bits<64>>,
+    rem_codes: DFF<Bits<128>>,
     // The undo record of the move made at the current ply.
     u_from: DFF<Bits<6>>,
     u_to: DFF<Bits<6>>,
@@ -149,18 +154,17 @@ pub struct Perft {
     f_mask: Signal<Local, Bits<64>>,
     f_promo: Signal<Local, Bits<2>>,
     frame: Signal<Local, Bits<FRAME_BITS>>,
+    lowest: Signal<Local, Bits<64>>,
+    load_sq: Signal<Local, Bits<6>>,
+    load_word: Signal<Local, Bits<6>>,
 }
 
 impl Default for Perft {
     fn default() -> Self {
         Perft {
             clock: Default::default(),
-            col: Default::default(),
-            orth: Default::default(),
-            diag: Default::default(),
-            king: Default::default(),
-            pawn: Default::default(),
-            knight: Default::default(),
+            occ: Default::default(),
+            codes: Default::default(),
             white: Default::default(),
             castling: Default::default(),
             ep_valid: Default::default(),
@@ -191,6 +195,8 @@ impl Default for Perft {
             c_lo: Default::default(),
             c_hi: Default::default(),
             was_aborted: Default::default(),
+            rem_occ: Default::default(),
+            rem_codes: Default::default(),
             u_from: Default::default(),
             u_to: Default::default(),
             u_moved: Default::default(),
@@ -235,6 +241,9 @@ impl Default for Perft {
             f_mask: Default::default(),
             f_promo: Default::default(),
             frame: Default::default(),
+            lowest: Default::default(),
+            load_sq: Default::default(),
+            load_word: Default::default(),
         }
     }
 }
@@ -257,6 +266,8 @@ impl Logic for Perft {
             c_lo,
             c_hi,
             was_aborted,
+            rem_occ,
+            rem_codes,
             u_from,
             u_to,
             u_moved,
@@ -467,6 +478,52 @@ impl Logic for Perft {
             self.bus.word3.next = 0_u64.into();
         }
 
+        // --- Loading: one piece a cycle through the write bus (port 0), the lowest occupied
+        // square first, its 4-bit piece register decoded to the extended piece word.
+        self.lowest.next = self.rem_occ.q.val() & (0_u64 - self.rem_occ.q.val());
+        self.load_sq.next = 0_u64.into();
+        if (self.lowest.val() & 0xAAAA_AAAA_AAAA_AAAA_u64).any() {
+            self.load_sq.next = self.load_sq.val() | 1_u64;
+        }
+        if (self.lowest.val() & 0xCCCC_CCCC_CCCC_CCCC_u64).any() {
+            self.load_sq.next = self.load_sq.val() | 2_u64;
+        }
+        if (self.lowest.val() & 0xF0F0_F0F0_F0F0_F0F0_u64).any() {
+            self.load_sq.next = self.load_sq.val() | 4_u64;
+        }
+        if (self.lowest.val() & 0xFF00_FF00_FF00_FF00_u64).any() {
+            self.load_sq.next = self.load_sq.val() | 8_u64;
+        }
+        if (self.lowest.val() & 0xFFFF_0000_FFFF_0000_u64).any() {
+            self.load_sq.next = self.load_sq.val() | 16_u64;
+        }
+        if (self.lowest.val() & 0xFFFF_FFFF_0000_0000_u64).any() {
+            self.load_sq.next = self.load_sq.val() | 32_u64;
+        }
+        self.load_word.next = bit_cast::<6, 1>(self.rem_codes.q.val().get_bits::<1>(3));
+        if self.rem_codes.q.val().get_bits::<3>(0) == 1_u64 {
+            self.load_word.next = self.load_word.val() | 0b01_0000_u64;
+        } else if self.rem_codes.q.val().get_bits::<3>(0) == 2_u64 {
+            self.load_word.next = self.load_word.val() | 0b10_0000_u64;
+        } else if self.rem_codes.q.val().get_bits::<3>(0) == 3_u64 {
+            self.load_word.next = self.load_word.val() | 0b00_0100_u64;
+        } else if self.rem_codes.q.val().get_bits::<3>(0) == 4_u64 {
+            self.load_word.next = self.load_word.val() | 0b00_0010_u64;
+        } else if self.rem_codes.q.val().get_bits::<3>(0) == 5_u64 {
+            self.load_word.next = self.load_word.val() | 0b00_0110_u64;
+        } else if self.rem_codes.q.val().get_bits::<3>(0) == 6_u64 {
+            self.load_word.next = self.load_word.val() | 0b00_1000_u64;
+        } else {
+            self.load_word.next = 0_u64.into();
+        }
+        if self.state.q.val() == PerftState::Load {
+            self.bus.sel0.next = self.load_sq.val();
+            self.bus.word0.next = self.load_word.val();
+            self.bus.en1.next = false;
+            self.bus.en2.next = false;
+            self.bus.en3.next = false;
+        }
+
         // --- The frame pushed when a legal move is searched deeper.
         self.frame.next = (bit_cast::<FRAME_BITS, { sf::PHASE.width }>(self.gen.cur_phase.val())
             << self.at_phase.val())
@@ -511,7 +568,7 @@ impl Logic for Perft {
         self.leaves_hi.next = self.n_hi.q.val();
         self.cycles_lo.next = self.c_lo.q.val();
         self.cycles_hi.next = self.c_hi.q.val();
-        if self.busy.val() {
+        if (self.state.q.val() == PerftState::Gen) | (self.state.q.val() == PerftState::Check) {
             self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
             if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
                 self.c_hi.d.next = self.c_hi.q.val() + 1_u64;
@@ -522,6 +579,20 @@ impl Logic for Perft {
         match self.state.q.val() {
             PerftState::Idle => {}
             PerftState::Done => {}
+            PerftState::Load => {
+                if self.rem_occ.q.val().any() {
+                    self.unmaking.next = true;
+                    self.rem_occ.d.next = self.rem_occ.q.val() & !self.lowest.val();
+                    self.rem_codes.d.next = self.rem_codes.q.val() >> 4_u64;
+                } else if self.last_ply.q.val() == 15_u64 {
+                    // Depth 0: perft(0) = 1, the root itself.
+                    self.n_lo.d.next = 1_u64.into();
+                    self.state.d.next = PerftState::Done;
+                } else {
+                    self.gen.load.next = true;
+                    self.state.d.next = PerftState::Gen;
+                }
+            }
             PerftState::Gen => {
                 if self.gen.move_valid.val() {
                     // Make the move; keep its undo record.
@@ -604,12 +675,11 @@ impl Logic for Perft {
 
         // --- Start and abort.
         if self.start.val() & !self.busy.val() {
-            self.board[0].d.next = self.col.val();
-            self.board[1].d.next = self.orth.val();
-            self.board[2].d.next = self.diag.val();
-            self.board[3].d.next = self.king.val();
-            self.board[4].d.next = self.pawn.val();
-            self.board[5].d.next = self.knight.val();
+            for i in 0..6 {
+                self.board[i].d.next = 0_u64.into();
+            }
+            self.rem_occ.d.next = self.occ.val();
+            self.rem_codes.d.next = self.codes.val();
             self.side.d.next = self.white.val();
             self.rights.d.next = self.castling.val();
             self.epv.d.next = self.ep_valid.val();
@@ -621,17 +691,7 @@ impl Logic for Perft {
             self.c_lo.d.next = 0_u64.into();
             self.c_hi.d.next = 0_u64.into();
             self.was_aborted.d.next = false;
-            self.gen.load.next = true;
-            self.gen.load_aggressor.next = false;
-            self.gen.load_phase.next = 0_u64.into();
-            self.gen.load_mask.next = 0_u64.into();
-            if self.depth.val() == 0_u64 {
-                // perft(0) = 1: the root itself.
-                self.n_lo.d.next = 1_u64.into();
-                self.state.d.next = PerftState::Done;
-            } else {
-                self.state.d.next = PerftState::Gen;
-            }
+            self.state.d.next = PerftState::Load;
         }
         if self.stop.val() & self.busy.val() {
             self.was_aborted.d.next = true;

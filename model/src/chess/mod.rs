@@ -11,6 +11,7 @@ mod fen;
 pub mod generator;
 mod movegen;
 mod perft;
+pub mod protocol;
 pub mod random;
 pub mod search;
 
