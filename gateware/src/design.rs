@@ -147,6 +147,11 @@ pub enum CoreKind {
         /// Number of solver cores (1..=`model::link::MAX_CORES`).
         cores: usize,
     },
+    /// Chess perft cores (the move generator of Boule's paper) behind one link.
+    Chess {
+        /// Number of perft cores (1..=`model::link::MAX_CORES`).
+        cores: usize,
+    },
 }
 
 /// A design's core clock on one board: a little under the Fmax nextpnr reached for it
@@ -236,6 +241,15 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         baud: 2_000_000,
         ci_synth: false,
     },
+    DesignSpec {
+        design: Design::Chess,
+        name: "chess",
+        summary: "chess move generator (square array, arbiter tree) counting perft on chip",
+        core: CoreKind::Chess { cores: 1 },
+        clocks: &[clock(BoardId::Ulx3s, 25)],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: false,
+    },
 ];
 
 // Row i describes design i.
@@ -254,15 +268,17 @@ pub enum Design {
     Othello,
     OthelloFf,
     OthelloX8,
+    Chess,
 }
 
 impl Design {
-    pub const COUNT: usize = 4;
+    pub const COUNT: usize = 5;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
         Design::OthelloFf,
         Design::OthelloX8,
+        Design::Chess,
     ];
 
     /// The design's row of the design table.
@@ -304,6 +320,9 @@ impl Design {
                 fastest_first,
                 cores,
             )),
+            CoreKind::Chess { cores } => {
+                emit_core(crate::chess::ChessCore::with_cores(p, self.name(), cores))
+            }
         }
     }
 

@@ -25,7 +25,7 @@ enum Cmd {
     /// Othello: solve endgames on the board, perft on the model.
     #[command(subcommand)]
     Othello(OthelloCmd),
-    /// Chess: perft and legal moves on the model (the board joins with the chess designs).
+    /// Chess: perft on the model or counted on chip, legal moves, a UCI engine.
     #[command(subcommand)]
     Chess(ChessCmd),
 }

@@ -76,6 +76,9 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
                         cores,
                     ),
                 )?),
+                CoreKind::Chess { cores } => Box::new(RustSim::from_core(
+                    gateware::chess::ChessCore::with_cores(&p, design.name(), cores),
+                )?),
             })
         }
         BackendKind::Verilator => crate::verilator::VerilatorSim::open(design),

@@ -8,17 +8,20 @@
 //! | arbitration tree, 63 arbiters | [`arbiter_tree`] | `model::chess::generator` (`arbitrate`) | 0 | 4.3 |
 //! | generation cycles, move masks | [`generator`] | `model::chess::generator::generate` | 1 per find cycle | 3.1, 3.2, 4.4, 4.5 |
 //! | write bus (make / unmake) | [`write_bus`] | `model::chess::Position::play` | 0 | 4.1 |
+//! | host interface (link, job control) | [`core`] | `model::chess::protocol` | - | 5 (here: the UART link instead of PCI) |
 //! | perft on chip: walk, legality, stack | [`perft`] | `model::chess::search::perft_on_chip` | 1 per find cycle + 1 per move | beyond the paper |
 //!
 //! Squares: a1 = 0 .. h8 = 63. The board is held as the six planes of the extended piece
 //! word (see [`square_array`]).
 
 pub mod arbiter_tree;
+pub mod core;
 pub mod generator;
 pub mod perft;
 pub mod square_array;
 pub mod write_bus;
 
+pub use self::core::ChessCore;
 pub use arbiter_tree::ArbiterTree;
 pub use generator::MoveGenerator;
 pub use perft::Perft;

@@ -497,6 +497,13 @@ impl Logic for SquareArray {
         .any();
 
         // Receivers.
+        self.g_p.next = false;
+        self.g_n.next = false;
+        self.g_b.next = false;
+        self.g_r.next = false;
+        self.g_q.next = false;
+        self.g_k.next = false;
+        self.pawn_geo.next = 0_u64.into();
         if !self.aggressor.val() {
             // Find-victim / find-pivot: the square's bid is the value of what stands on it.
             if self.phase.val() == 0_u64 {

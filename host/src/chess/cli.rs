@@ -1,15 +1,19 @@
-//! `boardgate chess ...`: perft (with `--divide`) and the legal moves of a FEN, on the model.
+//! `boardgate chess ...`: perft (with `--divide`) on the model or the board, the legal moves
+//! of a FEN, and a UCI engine.
 
 use super::MAX_PERFT_DEPTH;
-use crate::cli::Usage;
+use crate::cli::{open, projected, JobArgs, Target, Usage};
 use anyhow::Result;
 use clap::Subcommand;
+use gateware::{CoreKind, Design};
+use model::chess::search::CHIP_MAX_DEPTH;
 use model::chess::{divide, legal_moves, Position};
 use serde::Serialize;
 
 #[derive(Subcommand, Debug)]
 pub enum ChessCmd {
-    /// Leaf counts of the legal move tree (model), like Stockfish's `go perft`.
+    /// Leaf counts of the legal move tree, like Stockfish's `go perft`: on the model, or
+    /// counted on chip with --sim / --port (cycles, cycles per leaf, time on each board).
     Perft {
         depth: u32,
         /// The position (default: the standard start).
@@ -18,9 +22,13 @@ pub enum ChessCmd {
         /// Also the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// One JSON object: {depth, fen, nodes, seconds, divide: [{move, nodes}]}.
-        #[arg(long)]
-        json: bool,
+        /// The chess design to simulate (with --sim).
+        #[arg(long, default_value = "chess")]
+        design: String,
+        #[command(flatten)]
+        target: Target,
+        #[command(flatten)]
+        job: JobArgs,
     },
     /// Run as a UCI engine on stdin/stdout (for chess GUIs and libraries; model).
     Uci,
@@ -42,6 +50,8 @@ fn position(fen: Option<&str>) -> Result<Position> {
     }
 }
 
+/// What `chess perft` prints (`--json`: this object). `cycles`, `cycles_per_leaf`,
+/// `projected`, `design` and `target` are present when the board counted.
 #[derive(Serialize)]
 struct PerftReport {
     depth: u32,
@@ -49,6 +59,23 @@ struct PerftReport {
     nodes: u64,
     seconds: f64,
     divide: Vec<Divided>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycles: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycles_per_leaf: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    projected: Option<Vec<Projection>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    design: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Projection {
+    board: String,
+    fmax_mhz: f64,
+    seconds: f64,
 }
 
 #[derive(Serialize)]
@@ -65,50 +92,17 @@ impl ChessCmd {
                 depth,
                 fen,
                 divide: show,
-                json,
+                design,
+                target,
+                job,
             } => {
-                if depth > MAX_PERFT_DEPTH {
-                    return Err(Usage(format!(
-                        "depth {depth} is too deep for the model's perft (at most {MAX_PERFT_DEPTH})"
-                    ))
-                    .into());
-                }
                 let pos = position(fen.as_deref())?;
-                let t = std::time::Instant::now();
-                let per_move: Vec<Divided> = if depth == 0 {
-                    Vec::new()
+                let r = if target.sim.is_some() || target.port.is_some() {
+                    perft_board(&pos, depth, show, &design, &target, &job)?
                 } else {
-                    divide(&pos, depth)
-                        .into_iter()
-                        .map(|(m, nodes)| Divided { mv: m.uci(), nodes })
-                        .collect()
+                    perft_model(&pos, depth, show)?
                 };
-                let nodes = if depth == 0 {
-                    1
-                } else {
-                    per_move.iter().map(|d| d.nodes).sum()
-                };
-                let r = PerftReport {
-                    depth,
-                    fen: pos.fen(),
-                    nodes,
-                    seconds: t.elapsed().as_secs_f64(),
-                    divide: if show { per_move } else { Vec::new() },
-                };
-                if json {
-                    println!("{}", serde_json::to_string(&r)?);
-                } else {
-                    for d in &r.divide {
-                        println!("{}: {}", d.mv, d.nodes);
-                    }
-                    if show {
-                        println!();
-                    }
-                    println!(
-                        "perft({depth}) = {} ({} on the model, {:.2} s)",
-                        r.nodes, r.fen, r.seconds
-                    );
-                }
+                r.print(target.json)?;
             }
             ChessCmd::Uci => uci()?,
             ChessCmd::Moves { fen, json } => {
@@ -123,6 +117,165 @@ impl ChessCmd {
         }
         Ok(())
     }
+}
+
+impl PerftReport {
+    fn print(&self, json: bool) -> Result<()> {
+        if json {
+            println!("{}", serde_json::to_string(self)?);
+            return Ok(());
+        }
+        for d in &self.divide {
+            println!("{}: {}", d.mv, d.nodes);
+        }
+        if !self.divide.is_empty() {
+            println!();
+        }
+        let on = self.target.as_deref().unwrap_or("the model");
+        println!(
+            "perft({}) = {} ({} on {on}, {:.2} s)",
+            self.depth, self.nodes, self.fen, self.seconds
+        );
+        if let (Some(c), Some(cpl)) = (self.cycles, self.cycles_per_leaf) {
+            println!("{c} cycles, {cpl:.2} cycles per leaf");
+        }
+        for p in self.projected.iter().flatten() {
+            println!(
+                "{}: {:.4} s at {} MHz ({:.1}M leaves/s)",
+                p.board,
+                p.seconds,
+                p.fmax_mhz,
+                self.nodes as f64 / p.seconds / 1e6
+            );
+        }
+        Ok(())
+    }
+}
+
+fn perft_model(pos: &Position, depth: u32, show: bool) -> Result<PerftReport> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(Usage(format!(
+            "depth {depth} is too deep for the model's perft (at most {MAX_PERFT_DEPTH})"
+        ))
+        .into());
+    }
+    let t = std::time::Instant::now();
+    let per_move: Vec<Divided> = if depth == 0 {
+        Vec::new()
+    } else {
+        divide(pos, depth)
+            .into_iter()
+            .map(|(m, nodes)| Divided { mv: m.uci(), nodes })
+            .collect()
+    };
+    let nodes = if depth == 0 {
+        1
+    } else {
+        per_move.iter().map(|d| d.nodes).sum()
+    };
+    Ok(PerftReport {
+        depth,
+        fen: pos.fen(),
+        nodes,
+        seconds: t.elapsed().as_secs_f64(),
+        divide: if show { per_move } else { Vec::new() },
+        cycles: None,
+        cycles_per_leaf: None,
+        projected: None,
+        design: None,
+        target: None,
+    })
+}
+
+/// Perft counted on chip: one job, or one job per root move with `--divide`.
+fn perft_board(
+    pos: &Position,
+    depth: u32,
+    show: bool,
+    design: &str,
+    target: &Target,
+    bounds: &JobArgs,
+) -> Result<PerftReport> {
+    let design = match Design::from_name(design) {
+        Ok(d) if matches!(d.core(), CoreKind::Chess { .. }) => d,
+        _ => {
+            let names: Vec<&str> = Design::ALL
+                .iter()
+                .filter(|d| matches!(d.core(), CoreKind::Chess { .. }))
+                .map(|d| d.name())
+                .collect();
+            return Err(Usage(format!(
+                "--design {design}: not a chess design ({})",
+                names.join(", ")
+            ))
+            .into());
+        }
+    };
+    if depth > CHIP_MAX_DEPTH {
+        return Err(Usage(format!(
+            "depth {depth} is too deep for perft on chip (at most {CHIP_MAX_DEPTH})"
+        ))
+        .into());
+    }
+    if show && depth == 0 {
+        return Err(Usage("--divide needs depth 1 or more".into()).into());
+    }
+    let mut l = open(target, design)?;
+    let name = l.identify()?.name;
+    bounds.begin(target, &mut l)?;
+    let t = std::time::Instant::now();
+    let tty = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut progress = |n: u64| {
+        if tty {
+            eprint!("\rcounting: {n} leaves");
+        }
+    };
+    let mut per_move = Vec::new();
+    let (mut nodes, mut cycles) = (0, 0);
+    let jobs: Vec<(Option<model::chess::Move>, Position, u32)> = if show {
+        legal_moves(pos)
+            .into_iter()
+            .map(|m| (Some(m), pos.play(m), depth - 1))
+            .collect()
+    } else {
+        vec![(None, pos.clone(), depth)]
+    };
+    for (m, p, d) in jobs {
+        let r = super::perft_on_board(&mut l, &p, d, &mut progress)
+            .map_err(|e| bounds.end(&mut l, e))?;
+        nodes += r.leaves;
+        cycles += r.cycles;
+        if let Some(m) = m {
+            per_move.push(Divided {
+                mv: m.uci(),
+                nodes: r.leaves,
+            });
+        }
+    }
+    if tty {
+        eprintln!();
+    }
+    Ok(PerftReport {
+        depth,
+        fen: pos.fen(),
+        nodes,
+        seconds: t.elapsed().as_secs_f64(),
+        divide: per_move,
+        cycles: Some(cycles),
+        cycles_per_leaf: Some(cycles as f64 / nodes.max(1) as f64),
+        projected: Some(
+            projected(&name, cycles)
+                .into_iter()
+                .map(|(board, fmax_mhz, seconds)| Projection {
+                    board,
+                    fmax_mhz,
+                    seconds,
+                })
+                .collect(),
+        ),
+        design: Some(name),
+        target: Some(l.transport.describe()),
+    })
 }
 
 /// The UCI engine: lines from stdin on a channel, so that a search sees `stop`.

@@ -1,0 +1,170 @@
+//! `chess` cores: perft on chip behind the link protocol (the paper's host interface, section
+//! 5, was a PCI card; here it is the UART link).
+//!
+//! ```text
+//!             +---------------------------------------------------------+
+//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> Perft 0       |
+//!  uart_rx -->|  UartTx <-/                           <-> Perft 1 ...   |---> uart_tx
+//!             +---------------------------------------------------------+---> leds[8]
+//! ```
+//!
+//! Commands (payloads little-endian; layout defined in `model::chess::protocol`), each
+//! answered in the cycle it arrives:
+//! * `JOB_START`: [core (u8)], occupancy, piece codes, flags, en passant, depth: count the
+//!   legal leaves of the tree of that depth. Errors: BAD_LENGTH, BUSY, BAD_ARGUMENT (no such
+//!   core, depth over `CHIP_MAX_DEPTH`, reserved bits set). The position itself is the host's
+//!   to check (one king a side, the side not to move not in check): the FEN parser does.
+//! * `JOB_POLL` / `JOB_ABORT` [core]: the core's state and leaves counted so far.
+//! * `JOB_RESULT` [core]: leaves (u64), cycles (u64).
+//! * `JOB_CORES`: the number of cores and each core's state.
+//!
+//! LEDs: bit 7 = some core counting, bits 6..0 = good frames received.
+
+use super::Perft;
+use crate::common::{JobControl, LinkShell};
+use crate::design::CoreParams;
+use model::chess::protocol::{RESULT_LEN, START_LEN};
+use model::link::PAYLOAD_BITS;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct ChessCore {
+    pub clock: Signal<In, Clock>,
+    pub uart_rx: Signal<In, Bit>,
+    pub uart_tx: Signal<Out, Bit>,
+    pub leds: Signal<Out, Bits<8>>,
+    shell: LinkShell,
+    jobs: JobControl,
+    perft: Vec<Perft>,
+    // JOB_START arguments (model::chess::protocol::encode_start).
+    arg_occ: Signal<Local, Bits<64>>,
+    arg_codes: Signal<Local, Bits<128>>,
+    arg_flags: Signal<Local, Bits<8>>,
+    arg_ep: Signal<Local, Bits<8>>,
+    arg_depth: Signal<Local, Bits<8>>,
+    busy: Signal<Local, Bits<32>>,
+    done: Signal<Local, Bits<32>>,
+    aborted: Signal<Local, Bits<32>>,
+    sel_result_ok: Signal<Local, Bit>,
+    sel_leaves_lo: Signal<Local, Bits<32>>,
+    sel_leaves_hi: Signal<Local, Bits<32>>,
+    sel_cycles_lo: Signal<Local, Bits<32>>,
+    sel_cycles_hi: Signal<Local, Bits<32>>,
+}
+
+impl ChessCore {
+    /// One perft core: the `chess` design.
+    pub fn new(p: &CoreParams) -> Self {
+        Self::with_cores(p, "chess", 1)
+    }
+
+    /// `cores` perft cores (1..=`model::link::MAX_CORES`), reporting `name`.
+    pub fn with_cores(p: &CoreParams, name: &str, cores: usize) -> Self {
+        Self {
+            clock: Default::default(),
+            uart_rx: Default::default(),
+            uart_tx: Default::default(),
+            leds: Default::default(),
+            shell: LinkShell::new(p, name),
+            jobs: JobControl::new(cores, START_LEN, RESULT_LEN),
+            perft: (0..cores).map(|_| Perft::default()).collect(),
+            arg_occ: Default::default(),
+            arg_codes: Default::default(),
+            arg_flags: Default::default(),
+            arg_ep: Default::default(),
+            arg_depth: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            aborted: Default::default(),
+            sel_result_ok: Default::default(),
+            sel_leaves_lo: Default::default(),
+            sel_leaves_hi: Default::default(),
+            sel_cycles_lo: Default::default(),
+            sel_cycles_hi: Default::default(),
+        }
+    }
+
+    /// Number of perft cores.
+    pub fn cores(&self) -> usize {
+        self.perft.len()
+    }
+}
+
+crate::impl_board_core!(ChessCore, "chess");
+
+impl Logic for ChessCore {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Pins <-> link shell (UART, link engine); every command goes to job control.
+        self.shell.clock.next = self.clock.val();
+        self.shell.uart_rx.next = self.uart_rx.val();
+        self.uart_tx.next = self.shell.uart_tx.val();
+        self.jobs.cmd_valid.next = self.shell.cmd_valid.val();
+        self.jobs.cmd_op.next = self.shell.cmd_op.val();
+        self.jobs.cmd_len.next = self.shell.cmd_len.val();
+        self.jobs.cmd_payload.next = self.shell.cmd_payload.val();
+        self.shell.rsp_valid.next = self.shell.cmd_valid.val();
+        self.shell.rsp_error.next = self.jobs.rsp_error.val();
+        self.shell.rsp_code.next = self.jobs.rsp_code.val();
+        self.shell.rsp_len.next = self.jobs.rsp_len.val();
+        self.shell.rsp_payload.next = self.jobs.rsp_payload.val();
+        self.leds.next = (self.shell.frames.val() & 0x7F_u64)
+            | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
+
+        // JOB_START arguments: depth 0..=15, no reserved bit set (flags bits 1-3, ep bit 6).
+        self.arg_occ.next = self.jobs.args.val().get_bits::<64>(0);
+        self.arg_codes.next = self.jobs.args.val().get_bits::<128>(64);
+        self.arg_flags.next = self.jobs.args.val().get_bits::<8>(192);
+        self.arg_ep.next = self.jobs.args.val().get_bits::<8>(200);
+        self.arg_depth.next = self.jobs.args.val().get_bits::<8>(208);
+        self.jobs.args_ok.next = (self.arg_depth.val() < 16_u64)
+            & ((self.arg_flags.val() & 0x0E_u64) == 0_u64)
+            & ((self.arg_ep.val() & 0x40_u64) == 0_u64);
+
+        // The perft cores: flags to job control, the addressed one's outputs muxed.
+        self.busy.next = 0_u64.into();
+        self.done.next = 0_u64.into();
+        self.aborted.next = 0_u64.into();
+        self.sel_result_ok.next = false;
+        self.sel_leaves_lo.next = 0_u64.into();
+        self.sel_leaves_hi.next = 0_u64.into();
+        self.sel_cycles_lo.next = 0_u64.into();
+        self.sel_cycles_hi.next = 0_u64.into();
+        for i in 0..self.perft.len() {
+            self.perft[i].clock.next = self.clock.val();
+            self.perft[i].occ.next = self.arg_occ.val();
+            self.perft[i].codes.next = self.arg_codes.val();
+            self.perft[i].white.next = self.arg_flags.val().get_bit(0);
+            self.perft[i].castling.next = self.arg_flags.val().get_bits::<4>(4);
+            self.perft[i].ep_valid.next = self.arg_ep.val().get_bit(7);
+            self.perft[i].ep_victim.next = self.arg_ep.val().get_bits::<6>(0);
+            self.perft[i].depth.next = self.arg_depth.val().get_bits::<4>(0);
+            self.perft[i].start.next = self.jobs.start.val().get_bit(i);
+            self.perft[i].stop.next = self.jobs.cancel.val().get_bit(i);
+            self.busy.next = self.busy.val().replace_bit(i, self.perft[i].busy.val());
+            self.done.next = self.done.val().replace_bit(i, self.perft[i].done.val());
+            self.aborted.next = self
+                .aborted
+                .val()
+                .replace_bit(i, self.perft[i].aborted.val());
+            if self.jobs.sel_hot.val().get_bit(i) {
+                self.sel_result_ok.next = true;
+                self.sel_leaves_lo.next = self.perft[i].leaves_lo.val();
+                self.sel_leaves_hi.next = self.perft[i].leaves_hi.val();
+                self.sel_cycles_lo.next = self.perft[i].cycles_lo.val();
+                self.sel_cycles_hi.next = self.perft[i].cycles_hi.val();
+            }
+        }
+        self.jobs.busy.next = self.busy.val();
+        self.jobs.done.next = self.done.val();
+        self.jobs.aborted.next = self.aborted.val();
+        self.jobs.sel_progress_lo.next = self.sel_leaves_lo.val();
+        self.jobs.sel_progress_hi.next = self.sel_leaves_hi.val();
+        self.jobs.sel_result_ok.next = self.sel_result_ok.val();
+        // JOB_RESULT: leaves (u64), cycles (u64).
+        self.jobs.sel_result.next = bit_cast::<PAYLOAD_BITS, 32>(self.sel_leaves_lo.val())
+            | (bit_cast::<PAYLOAD_BITS, 32>(self.sel_leaves_hi.val()) << 32_u64)
+            | (bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles_lo.val()) << 64_u64)
+            | (bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles_hi.val()) << 96_u64);
+    }
+}
