@@ -246,7 +246,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "chess",
         summary: "chess move generator (square array, arbiter tree) counting perft on chip",
         core: CoreKind::Chess { cores: 1 },
-        clocks: &[clock(BoardId::Ulx3s, 25)],
+        // One cycle runs the square array, the arbiter tree, the make and the write bus.
+        clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
     },

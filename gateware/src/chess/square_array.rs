@@ -61,7 +61,13 @@ pub const JUMPS: [(i8, i8); 8] = [
 
 /// Left shift, right shift and destination mask of one step `(df, dr)` on a 64-bit plane.
 pub fn step_constants((df, dr): (i8, i8)) -> (u64, u64, u64) {
-    let shift = dr as i64 * 8 + df as i64;
+    step_constants_times((df, dr), 1)
+}
+
+/// The shifts of `k` steps along `(df, dr)` and the destination mask of one step (the
+/// parallel-prefix fill masks its propagators once, then shifts by 2 and 4 steps).
+pub fn step_constants_times((df, dr): (i8, i8), k: i64) -> (u64, u64, u64) {
+    let shift = k * (dr as i64 * 8 + df as i64);
     let mut mask = 0u64;
     for s in 0..64 {
         let f = (s % 8) as i8;
@@ -114,6 +120,10 @@ pub struct SquareArray {
     k_ray_l: [Constant<Bits<8>>; 8],
     k_ray_r: [Constant<Bits<8>>; 8],
     k_ray_m: [Constant<Bits<64>>; 8],
+    k_ray_l2: [Constant<Bits<8>>; 8],
+    k_ray_r2: [Constant<Bits<8>>; 8],
+    k_ray_l4: [Constant<Bits<8>>; 8],
+    k_ray_r4: [Constant<Bits<8>>; 8],
     k_jump_l: [Constant<Bits<8>>; 8],
     k_jump_r: [Constant<Bits<8>>; 8],
     k_jump_m: [Constant<Bits<64>>; 8],
@@ -141,6 +151,7 @@ pub struct SquareArray {
     reach_o: [Signal<Local, Bits<64>>; SOURCES],
     reach_d: [Signal<Local, Bits<64>>; SOURCES],
     t: Signal<Local, Bits<64>>,
+    prop: Signal<Local, Bits<64>>,
     n_reach: Signal<Local, Bits<64>>,
     k_reach: Signal<Local, Bits<64>>,
     e_att: Signal<Local, Bits<64>>,
@@ -201,6 +212,10 @@ impl Default for SquareArray {
             k_ray_l: ray.map(|c| Constant::new(c.0.into())),
             k_ray_r: ray.map(|c| Constant::new(c.1.into())),
             k_ray_m: ray.map(|c| Constant::new(c.2.into())),
+            k_ray_l2: RAYS.map(|d| Constant::new(step_constants_times(d, 2).0.into())),
+            k_ray_r2: RAYS.map(|d| Constant::new(step_constants_times(d, 2).1.into())),
+            k_ray_l4: RAYS.map(|d| Constant::new(step_constants_times(d, 4).0.into())),
+            k_ray_r4: RAYS.map(|d| Constant::new(step_constants_times(d, 4).1.into())),
             k_jump_l: jump.map(|c| Constant::new(c.0.into())),
             k_jump_r: jump.map(|c| Constant::new(c.1.into())),
             k_jump_m: jump.map(|c| Constant::new(c.2.into())),
@@ -227,6 +242,7 @@ impl Default for SquareArray {
             reach_o: Default::default(),
             reach_d: Default::default(),
             t: Default::default(),
+            prop: Default::default(),
             n_reach: Default::default(),
             k_reach: Default::default(),
             e_att: Default::default(),
@@ -302,7 +318,10 @@ impl Logic for SquareArray {
             self.epv.next = 0_u64.into();
         }
 
-        // Slider transmitters: each source's signal ripples through empty squares.
+        // Slider transmitters: each source's signal travels on through empty squares and
+        // stops on the first occupied square, which receives it. The paper ripples it square
+        // by square (7 steps across the board); the same fill is computed here as a parallel
+        // prefix over the empty squares (steps of 1, 2, 4 squares: 3 logic levels).
         self.src_o[0].next = self.own.val() & self.orth.val();
         self.src_d[0].next = self.own.val() & self.diag.val();
         self.src_o[1].next = self.o_q.val();
@@ -316,27 +335,52 @@ impl Logic for SquareArray {
         for k in 0..5 {
             self.reach_o[k].next = 0_u64.into();
             self.reach_d[k].next = 0_u64.into();
-            for d in 0..4 {
-                self.t.next = ((self.src_o[k].val() << self.k_ray_l[2 * d].val())
-                    >> self.k_ray_r[2 * d].val())
-                    & self.k_ray_m[2 * d].val();
-                for _i in 0..6 {
-                    self.t.next = self.t.val()
-                        | (((self.t.val() & self.empty.val()) << self.k_ray_l[2 * d].val())
-                            >> self.k_ray_r[2 * d].val())
-                            & self.k_ray_m[2 * d].val();
-                }
-                self.reach_o[k].next = self.reach_o[k].val() | self.t.val();
-                self.t.next = ((self.src_d[k].val() << self.k_ray_l[2 * d + 1].val())
-                    >> self.k_ray_r[2 * d + 1].val())
-                    & self.k_ray_m[2 * d + 1].val();
-                for _i in 0..6 {
-                    self.t.next = self.t.val()
-                        | (((self.t.val() & self.empty.val()) << self.k_ray_l[2 * d + 1].val())
-                            >> self.k_ray_r[2 * d + 1].val())
-                            & self.k_ray_m[2 * d + 1].val();
-                }
-                self.reach_d[k].next = self.reach_d[k].val() | self.t.val();
+            // Orthogonal rays are the even directions, diagonal ones the odd.
+            for j in 0..4 {
+                self.prop.next = self.empty.val() & self.k_ray_m[2 * j].val();
+                self.t.next = self.src_o[k].val()
+                    | (self.prop.val()
+                        & ((self.src_o[k].val() << self.k_ray_l[2 * j].val())
+                            >> self.k_ray_r[2 * j].val()));
+                self.prop.next = self.prop.val()
+                    & ((self.prop.val() << self.k_ray_l[2 * j].val()) >> self.k_ray_r[2 * j].val());
+                self.t.next = self.t.val()
+                    | (self.prop.val()
+                        & ((self.t.val() << self.k_ray_l2[2 * j].val())
+                            >> self.k_ray_r2[2 * j].val()));
+                self.prop.next = self.prop.val()
+                    & ((self.prop.val() << self.k_ray_l2[2 * j].val())
+                        >> self.k_ray_r2[2 * j].val());
+                self.t.next = self.t.val()
+                    | (self.prop.val()
+                        & ((self.t.val() << self.k_ray_l4[2 * j].val())
+                            >> self.k_ray_r4[2 * j].val()));
+                self.reach_o[k].next = self.reach_o[k].val()
+                    | (((self.t.val() << self.k_ray_l[2 * j].val()) >> self.k_ray_r[2 * j].val())
+                        & self.k_ray_m[2 * j].val());
+                self.prop.next = self.empty.val() & self.k_ray_m[2 * j + 1].val();
+                self.t.next = self.src_d[k].val()
+                    | (self.prop.val()
+                        & ((self.src_d[k].val() << self.k_ray_l[2 * j + 1].val())
+                            >> self.k_ray_r[2 * j + 1].val()));
+                self.prop.next = self.prop.val()
+                    & ((self.prop.val() << self.k_ray_l[2 * j + 1].val())
+                        >> self.k_ray_r[2 * j + 1].val());
+                self.t.next = self.t.val()
+                    | (self.prop.val()
+                        & ((self.t.val() << self.k_ray_l2[2 * j + 1].val())
+                            >> self.k_ray_r2[2 * j + 1].val()));
+                self.prop.next = self.prop.val()
+                    & ((self.prop.val() << self.k_ray_l2[2 * j + 1].val())
+                        >> self.k_ray_r2[2 * j + 1].val());
+                self.t.next = self.t.val()
+                    | (self.prop.val()
+                        & ((self.t.val() << self.k_ray_l4[2 * j + 1].val())
+                            >> self.k_ray_r4[2 * j + 1].val()));
+                self.reach_d[k].next = self.reach_d[k].val()
+                    | (((self.t.val() << self.k_ray_l[2 * j + 1].val())
+                        >> self.k_ray_r[2 * j + 1].val())
+                        & self.k_ray_m[2 * j + 1].val());
             }
         }
 

@@ -1,4 +1,4 @@
-//! `cargo xtask bench [link|othello]`.
+//! `cargo xtask bench [link|othello|chess]`.
 //!
 //! * `link`: simulation speed of each backend (cycles per second of the whole board, UART
 //!   included), and the latest synth figures per board.
@@ -10,6 +10,9 @@
 //!   (`host::split`) on the model executor, whose cycles per job are the hardware's exactly,
 //!   with the link's time per job at the build's baud rate: board time, speed-up over one
 //!   core, and the ratio to the CPU solver.
+//! * `chess`: see [`chess`].
+
+mod chess;
 
 use crate::boards;
 use anyhow::Result;
@@ -24,7 +27,7 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// What to benchmark: `link` (default) or `othello`.
+    /// What to benchmark: `link` (default), `othello` or `chess`.
     #[arg(default_value = "link")]
     target: String,
     /// othello: FFO positions to run, e.g. `1-19` (default) or `1-7`.
@@ -38,6 +41,9 @@ pub struct Args {
 pub fn run(a: Args) -> Result<()> {
     if a.target == "othello" {
         return othello(&a);
+    }
+    if a.target == "chess" {
+        return chess::run(a.json);
     }
     let design = Design::from_name(&a.target)?;
     let mut kinds = vec![BackendKind::Rust];
@@ -139,9 +145,9 @@ fn othello(a: &Args) -> Result<()> {
             "the othello bench needs the Verilator backend (install verilator and rebuild)"
         );
     }
-    let lines: Vec<&str> = include_str!("../../model/tests/fixtures/fforum-1-19.obf")
+    let lines: Vec<&str> = include_str!("../../../model/tests/fixtures/fforum-1-19.obf")
         .lines()
-        .chain(include_str!("../../model/tests/fixtures/fforum-20-39.obf").lines())
+        .chain(include_str!("../../../model/tests/fixtures/fforum-20-39.obf").lines())
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     let fm = fmax("othello");

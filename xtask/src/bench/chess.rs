@@ -1,0 +1,199 @@
+//! `cargo xtask bench chess`: perft counted on chip against CPU perft, in the same run.
+//!
+//! Per position of the perft table (the six standard ones, at a depth the simulated board
+//! runs in seconds): leaves and cycles on the simulated `chess` board (Verilator), cycles per
+//! leaf, the board's leaves/s at the core clock of the committed synthesis report; then on
+//! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
+//! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
+//! bulk: labelled so), each as a ratio to the board.
+
+use anyhow::{bail, Context, Result};
+use board_common::SynthReport;
+use gateware::Design;
+use host::chess::perft_on_board;
+use host::{Link, SimTransport};
+use model::chess::random::table_positions;
+use serde::Serialize;
+use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
+use sim::{BackendKind, SimBoard};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// (table position index, depth): a few hundred thousand leaves each.
+const RUNS: [(usize, u32); 6] = [(0, 4), (1, 3), (2, 5), (3, 4), (5, 3), (6, 3)];
+
+#[derive(Serialize)]
+struct Row {
+    fen: String,
+    depth: u32,
+    leaves: u64,
+    cycles: u64,
+    cycles_per_leaf: f64,
+    board: String,
+    clock_mhz: f64,
+    board_leaves_per_s: f64,
+    shakmaty_leaves_per_s: f64,
+    /// Board leaves/s over shakmaty's.
+    ratio_shakmaty: f64,
+    /// `go perft` of Stockfish (bulk counting at the last ply), leaves/s; none if absent.
+    stockfish_bulk_leaves_per_s: Option<f64>,
+    ratio_stockfish_bulk: Option<f64>,
+}
+
+/// Leaves of shakmaty's perft, every leaf made (no bulk counting).
+fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for m in pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        n += shakmaty_perft(&next, depth - 1);
+    }
+    n
+}
+
+/// Debian's Stockfish `go perft` (bulk counting), timed: (leaves, seconds), or None if it is
+/// not installed.
+fn stockfish_perft(fen: &str, depth: u32) -> Result<Option<(u64, f64)>> {
+    let exe = ["stockfish", "/usr/games/stockfish"].into_iter().find(|e| {
+        Command::new(e)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .is_ok()
+    });
+    let Some(exe) = exe else {
+        return Ok(None);
+    };
+    let mut c = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let mut stdin = c.stdin.take().unwrap();
+    let out = BufReader::new(c.stdout.take().unwrap());
+    writeln!(stdin, "uci\nsetoption name Threads value 1\nisready")?;
+    writeln!(stdin, "position fen {fen}")?;
+    let t = Instant::now();
+    writeln!(stdin, "go perft {depth}")?;
+    stdin.flush()?;
+    let mut leaves = None;
+    for line in out.lines() {
+        let line = line?;
+        if let Some(n) = line.strip_prefix("Nodes searched: ") {
+            leaves = Some(n.trim().parse::<u64>()?);
+            break;
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    let _ = writeln!(stdin, "quit");
+    let _ = c.wait();
+    Ok(leaves.map(|n| (n, s)))
+}
+
+pub fn run(json: bool) -> Result<()> {
+    if !sim::verilator::AVAILABLE {
+        bail!("the chess bench needs the Verilator backend (cargo xtask test installs verilator)");
+    }
+    let design = Design::Chess;
+    let board = design
+        .boards()
+        .next()
+        .context("chess is built for no board")?;
+    let report = SynthReport::read(&board_common::report::committed_path(
+        design.name(),
+        board.name(),
+    ))
+    .context("the committed chess synthesis report")?;
+    let mhz = report.target_mhz;
+    let mut l = Link::new(SimTransport::new(SimBoard::open(
+        design,
+        BackendKind::Verilator,
+    )?));
+    let positions = table_positions();
+    if !json {
+        println!(
+            "{:<8} {:>5} {:>9} {:>10} {:>7} {:>12} {:>12} {:>7} {:>12} {:>7}",
+            "position",
+            "depth",
+            "leaves",
+            "cycles",
+            "c/leaf",
+            "board l/s",
+            "shakmaty",
+            "ratio",
+            "sf bulk",
+            "ratio"
+        );
+    }
+    for (i, depth) in RUNS {
+        let pos = &positions[i];
+        let fen = pos.fen();
+        let r = perft_on_board(&mut l, pos, depth, |_| {})?;
+        let theirs: Chess =
+            Fen::from_ascii(fen.as_bytes())?.into_position(CastlingMode::Standard)?;
+        let t = Instant::now();
+        let n = shakmaty_perft(&theirs, depth);
+        let shakmaty_s = t.elapsed().as_secs_f64();
+        if n != r.leaves {
+            bail!("{fen}: the board counted {} leaves, shakmaty {n}", r.leaves);
+        }
+        let board_rate = r.leaves as f64 / (r.cycles as f64 / (mhz * 1e6));
+        let shakmaty_rate = n as f64 / shakmaty_s;
+        let sf = stockfish_perft(&fen, depth)?;
+        if let Some((sn, _)) = sf {
+            if sn != r.leaves {
+                bail!(
+                    "{fen}: the board counted {} leaves, stockfish {sn}",
+                    r.leaves
+                );
+            }
+        }
+        let sf_rate = sf.map(|(sn, s)| sn as f64 / s);
+        let row = Row {
+            fen: fen.clone(),
+            depth,
+            leaves: r.leaves,
+            cycles: r.cycles,
+            cycles_per_leaf: r.cycles as f64 / r.leaves as f64,
+            board: board.name().to_string(),
+            clock_mhz: mhz,
+            board_leaves_per_s: board_rate,
+            shakmaty_leaves_per_s: shakmaty_rate,
+            ratio_shakmaty: board_rate / shakmaty_rate,
+            stockfish_bulk_leaves_per_s: sf_rate,
+            ratio_stockfish_bulk: sf_rate.map(|s| board_rate / s),
+        };
+        if json {
+            println!("{}", serde_json::to_string(&row)?);
+        } else {
+            let m = |x: f64| format!("{:.2}M", x / 1e6);
+            println!(
+                "{:<8} {:>5} {:>9} {:>10} {:>7.2} {:>12} {:>12} {:>7.2} {:>12} {:>7}",
+                format!("#{i}"),
+                depth,
+                row.leaves,
+                row.cycles,
+                row.cycles_per_leaf,
+                m(board_rate),
+                m(shakmaty_rate),
+                row.ratio_shakmaty,
+                sf_rate.map(m).unwrap_or_else(|| "absent".into()),
+                row.ratio_stockfish_bulk
+                    .map(|r| format!("{r:.3}"))
+                    .unwrap_or_default()
+            );
+        }
+    }
+    if !json {
+        println!(
+            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; CPU: one thread of this machine",
+            board.name(),
+            design.name(),
+            board.name()
+        );
+    }
+    Ok(())
+}
