@@ -181,6 +181,9 @@ pub struct DesignSpec {
     /// Whether `cargo xtask test` (CI) synthesizes the design (see `docs/synth/README.md` for
     /// the budget); every design's committed report is checked against the tree regardless.
     pub ci_synth: bool,
+    /// Route with nextpnr's `router2` (its default router did not finish the chess array's
+    /// dense nets in an hour; router2 routes them in minutes).
+    pub router2: bool,
 }
 
 const fn clock(board: BoardId, mhz: u32) -> BoardClock {
@@ -202,6 +205,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         clocks: &[clock(BoardId::AlchitryCu, 60), clock(BoardId::Ulx3s, 50)],
         baud: link::DEFAULT_BAUD,
         ci_synth: true,
+        router2: false,
     },
     DesignSpec {
         design: Design::Othello,
@@ -214,6 +218,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         clocks: &[clock(BoardId::AlchitryCu, 30), clock(BoardId::Ulx3s, 45)],
         baud: link::DEFAULT_BAUD,
         ci_synth: true,
+        router2: false,
     },
     DesignSpec {
         design: Design::OthelloFf,
@@ -227,6 +232,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         clocks: &[clock(BoardId::Ulx3s, 20)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
+        router2: false,
     },
     DesignSpec {
         design: Design::OthelloX8,
@@ -240,6 +246,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // Host traffic grows with the job count: 2 Mbaud (the ULX3S's FT231X runs it).
         baud: 2_000_000,
         ci_synth: false,
+        router2: false,
     },
     DesignSpec {
         design: Design::Chess,
@@ -250,6 +257,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
+        router2: true,
     },
 ];
 
@@ -418,7 +426,7 @@ mod tests {
                     panic!("{} on {}: {e}", s.name, c.board.name());
                 });
             }
-            if let CoreKind::Othello { cores, .. } = s.core {
+            if let CoreKind::Othello { cores, .. } | CoreKind::Chess { cores } = s.core {
                 assert!((1..=link::MAX_CORES).contains(&cores));
             }
         }
@@ -427,9 +435,9 @@ mod tests {
 
     #[test]
     fn unknown_names_are_errors() {
-        let e = Design::from_name("chess").unwrap_err().to_string();
+        let e = Design::from_name("shogi").unwrap_err().to_string();
         assert!(
-            e.contains("unknown design 'chess'") && e.contains("othello-x8"),
+            e.contains("unknown design 'shogi'") && e.contains("othello-x8") && e.contains("chess"),
             "{e}"
         );
         let e = BoardId::from_name("arty").unwrap_err().to_string();

@@ -179,6 +179,29 @@ pub fn stdin_lines() -> std::sync::mpsc::Receiver<String> {
     lines
 }
 
+/// The design `--design NAME` names, if it is one of `game`'s (`is_game` tells its cores);
+/// else a usage error listing the game's designs.
+pub fn game_design(
+    name: &str,
+    game: &str,
+    is_game: fn(gateware::CoreKind) -> bool,
+) -> Result<Design, Usage> {
+    match Design::from_name(name) {
+        Ok(d) if is_game(d.core()) => Ok(d),
+        _ => {
+            let names: Vec<&str> = Design::ALL
+                .iter()
+                .filter(|d| is_game(d.core()))
+                .map(|d| d.name())
+                .collect();
+            Err(Usage(format!(
+                "--design {name}: not {game} design ({})",
+                names.join(", ")
+            )))
+        }
+    }
+}
+
 /// The simulation backend a `--sim` value names: `auto` is Verilator when this build has it.
 pub fn resolve_backend(sim: &str) -> Result<BackendKind, Usage> {
     if sim == "auto" {

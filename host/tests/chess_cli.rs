@@ -1,5 +1,6 @@
-//! `boardgate chess` on the model: perft against the published counts, `--divide` adding up,
-//! `moves` in UCI notation, through the real binary and its `--json` output.
+//! `boardgate chess` on the model and on the simulated board: perft against the published
+//! counts, `--divide` adding up, `moves` in UCI notation, usage errors, through the real binary
+//! and its `--json` output.
 
 use std::process::Command;
 
@@ -34,4 +35,48 @@ fn perft_divide_and_moves() {
     );
     let m = json(&["chess", "moves", "--json"]);
     assert_eq!(m["moves"].as_array().unwrap().len(), 20);
+}
+
+#[test]
+fn perft_counted_on_the_simulated_board() {
+    if !sim::tools::require_verilator_backend("chess perft --sim") {
+        return;
+    }
+    // Kiwipete depth 2 divided on the board: 48 jobs, one per root move.
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let r = json(&[
+        "chess",
+        "perft",
+        "2",
+        "--fen",
+        kiwi,
+        "--divide",
+        "--sim",
+        "verilator",
+        "--json",
+    ]);
+    assert_eq!(r["nodes"], 2039);
+    assert_eq!(r["divide"].as_array().unwrap().len(), 48);
+    assert_eq!(r["design"], "chess");
+    let cycles = r["cycles"].as_u64().unwrap();
+    assert!(cycles > 2039, "{cycles} cycles");
+    // A design of another game, or a depth the chip cannot hold: usage errors (exit 2).
+    for bad in [
+        &[
+            "chess",
+            "perft",
+            "2",
+            "--sim",
+            "verilator",
+            "--design",
+            "othello",
+        ][..],
+        &["chess", "perft", "16", "--sim", "verilator"][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+            .args(bad)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
 }

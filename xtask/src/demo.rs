@@ -25,7 +25,48 @@ pub fn run(a: Args) -> Result<()> {
     };
     demo_link(kind)?;
     println!();
-    demo_othello(kind)
+    demo_othello(kind)?;
+    println!();
+    demo_chess(kind)
+}
+
+fn demo_chess(kind: BackendKind) -> Result<()> {
+    // Perft 3 of the start position on Verilator; perft 2 on the slower rust backend.
+    let depth = if kind == BackendKind::Verilator { 3 } else { 2 };
+    let pos = model::chess::Position::start();
+    println!(
+        "== chess perft on chip, simulated board ({} backend) ==",
+        kind.name()
+    );
+    println!("perft({depth}) of {}", pos.fen());
+    let t = Instant::now();
+    let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Chess, kind)?));
+    let id = l.identify()?;
+    let r = host::chess::perft_on_board(&mut l, &pos, depth, |_| {})?;
+    let want = model::chess::perft(&pos, depth);
+    let chip = model::chess::search::perft_on_chip(&pos, depth);
+    println!(
+        "{}: {} leaves in {} cycles ({:.2} cycles per leaf), {:.1} s simulated",
+        id.name,
+        r.leaves,
+        r.cycles,
+        r.cycles as f64 / r.leaves as f64,
+        t.elapsed().as_secs_f64()
+    );
+    println!(
+        "model: {want} leaves, the chip's walk {} cycles: {}",
+        chip.cycles,
+        if r.leaves == want && r.cycles == chip.cycles {
+            "equal"
+        } else {
+            "DIFFERENT"
+        }
+    );
+    anyhow::ensure!(
+        r.leaves == want && r.cycles == chip.cycles,
+        "the board and the model disagree"
+    );
+    Ok(())
 }
 
 fn demo_othello(kind: BackendKind) -> Result<()> {

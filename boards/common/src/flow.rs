@@ -126,6 +126,9 @@ pub fn run_board(
         "--report",
         "report-nextpnr.json",
     ]));
+    if build.design.spec().router2 {
+        pnr_args.extend(strings(&["--router", "router2"]));
+    }
     let flow = Flow {
         synth: ToolStep {
             step: "yosys",

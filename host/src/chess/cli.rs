@@ -5,7 +5,7 @@ use super::MAX_PERFT_DEPTH;
 use crate::cli::{open, projected, JobArgs, Target, Usage};
 use anyhow::Result;
 use clap::Subcommand;
-use gateware::{CoreKind, Design};
+use gateware::CoreKind;
 use model::chess::search::CHIP_MAX_DEPTH;
 use model::chess::{divide, legal_moves, Position};
 use serde::Serialize;
@@ -196,21 +196,8 @@ fn perft_board(
     target: &Target,
     bounds: &JobArgs,
 ) -> Result<PerftReport> {
-    let design = match Design::from_name(design) {
-        Ok(d) if matches!(d.core(), CoreKind::Chess { .. }) => d,
-        _ => {
-            let names: Vec<&str> = Design::ALL
-                .iter()
-                .filter(|d| matches!(d.core(), CoreKind::Chess { .. }))
-                .map(|d| d.name())
-                .collect();
-            return Err(Usage(format!(
-                "--design {design}: not a chess design ({})",
-                names.join(", ")
-            ))
-            .into());
-        }
-    };
+    let design =
+        crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
     if depth > CHIP_MAX_DEPTH {
         return Err(Usage(format!(
             "depth {depth} is too deep for perft on chip (at most {CHIP_MAX_DEPTH})"

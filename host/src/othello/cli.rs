@@ -304,21 +304,9 @@ fn solve(a: SolveArgs) -> Result<()> {
     let design = if fastest_first {
         Design::OthelloFf
     } else {
-        match Design::from_name(&design) {
-            Ok(d) if matches!(d.core(), CoreKind::Othello { .. }) => d,
-            _ => {
-                let names: Vec<&str> = Design::ALL
-                    .iter()
-                    .filter(|d| matches!(d.core(), CoreKind::Othello { .. }))
-                    .map(|d| d.name())
-                    .collect();
-                return Err(Usage(format!(
-                    "--design {design}: not an othello design ({})",
-                    names.join(", ")
-                ))
-                .into());
-            }
-        }
+        crate::cli::game_design(&design, "an othello", |c| {
+            matches!(c, CoreKind::Othello { .. })
+        })?
     };
     let pos = oth::parse_position(&position).map_err(|e| Usage(format!("bad position: {e}")))?;
     let bound = oth::SCORE_BOUND;
