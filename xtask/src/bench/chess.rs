@@ -73,14 +73,23 @@ fn stockfish_perft(fen: &str, depth: u32) -> Result<Option<(u64, f64)>> {
         .stdout(Stdio::piped())
         .spawn()?;
     let mut stdin = c.stdin.take().unwrap();
-    let out = BufReader::new(c.stdout.take().unwrap());
-    writeln!(stdin, "uci\nsetoption name Threads value 1\nisready")?;
-    writeln!(stdin, "position fen {fen}")?;
+    let mut lines = BufReader::new(c.stdout.take().unwrap()).lines();
+    writeln!(
+        stdin,
+        "uci\nsetoption name Threads value 1\nposition fen {fen}\nisready"
+    )?;
+    stdin.flush()?;
+    // Start the clock once the engine is ready (its start-up is not perft).
+    for line in lines.by_ref() {
+        if line?.trim() == "readyok" {
+            break;
+        }
+    }
     let t = Instant::now();
     writeln!(stdin, "go perft {depth}")?;
     stdin.flush()?;
     let mut leaves = None;
-    for line in out.lines() {
+    for line in lines {
         let line = line?;
         if let Some(n) = line.strip_prefix("Nodes searched: ") {
             leaves = Some(n.trim().parse::<u64>()?);
