@@ -181,8 +181,8 @@ pub struct DesignSpec {
     /// Whether `cargo xtask test` (CI) synthesizes the design (see `docs/synth/README.md` for
     /// the budget); every design's committed report is checked against the tree regardless.
     pub ci_synth: bool,
-    /// Route with nextpnr's `router2` (its default router did not finish the chess array's
-    /// dense nets in an hour; router2 routes them in minutes).
+    /// Route with nextpnr's `router2` (its default router makes slow progress on the chess
+    /// array's dense nets; router2 routes them; see the report's `seconds`).
     pub router2: bool,
 }
 
