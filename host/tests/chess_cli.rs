@@ -35,6 +35,26 @@ fn perft_divide_and_moves() {
     );
     let m = json(&["chess", "moves", "--json"]);
     assert_eq!(m["moves"].as_array().unwrap().len(), 20);
+    // The chip's order: the start position's quiet moves, square by square, in 56 cycles.
+    let c = json(&["chess", "moves", "--chip-order", "--json"]);
+    let moves = c["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 20);
+    assert_eq!(moves[0]["move"], "a2a3");
+    assert_eq!(moves[1]["move"], "b1a3");
+    assert!(moves
+        .iter()
+        .all(|m| m["class"] == "quiet" && m["legal"] == true));
+    assert_eq!(c["cycles"], 56);
+    // Kiwipete: captures before quiet moves, the most valuable victim first.
+    let c = json(&["chess", "moves", "--fen", kiwi, "--chip-order", "--json"]);
+    let classes: Vec<&str> = c["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["class"].as_str().unwrap())
+        .collect();
+    assert!(classes.windows(2).all(|w| w[0] == w[1] || w[1] == "quiet"));
+    assert_eq!(classes.iter().filter(|&&c| c == "capture").count(), 8);
 }
 
 #[test]

@@ -37,7 +37,13 @@ pub enum ChessCmd {
         /// The position (default: the standard start).
         #[arg(long)]
         fen: Option<String>,
-        /// One JSON object: {fen, moves: [..]}.
+        /// The chip's generation order instead: every pseudo-legal move with its class
+        /// (check, promotion, capture, quiet), the generator cycle it appears on, and whether
+        /// it is legal (model of the chip, `model::chess::generator`).
+        #[arg(long)]
+        chip_order: bool,
+        /// One JSON object: {fen, moves: [..]}; with --chip-order, moves are
+        /// {move, class, cycle, legal} and `cycles` is the node's find cycles.
         #[arg(long)]
         json: bool,
     },
@@ -105,13 +111,21 @@ impl ChessCmd {
                 r.print(target.json)?;
             }
             ChessCmd::Uci => uci()?,
-            ChessCmd::Moves { fen, json } => {
+            ChessCmd::Moves {
+                fen,
+                chip_order,
+                json,
+            } => {
                 let pos = position(fen.as_deref())?;
-                let moves: Vec<String> = legal_moves(&pos).iter().map(|m| m.uci()).collect();
-                if json {
-                    println!("{}", serde_json::json!({"fen": pos.fen(), "moves": moves}));
+                if chip_order {
+                    chip_moves(&pos, json);
                 } else {
-                    println!("{}", moves.join(" "));
+                    let moves: Vec<String> = legal_moves(&pos).iter().map(|m| m.uci()).collect();
+                    if json {
+                        println!("{}", serde_json::json!({"fen": pos.fen(), "moves": moves}));
+                    } else {
+                        println!("{}", moves.join(" "));
+                    }
                 }
             }
         }
@@ -263,6 +277,45 @@ fn perft_board(
         design: Some(name),
         target: Some(l.transport.describe()),
     })
+}
+
+/// The moves in the chip's generation order, tagged.
+fn chip_moves(pos: &Position, json: bool) {
+    let g = model::chess::generator::generate(pos);
+    let legal = legal_moves(pos);
+    let rows: Vec<serde_json::Value> = g
+        .moves
+        .iter()
+        .map(|m| {
+            serde_json::json!({
+                "move": m.mv.uci(),
+                "class": m.class.name(),
+                "cycle": m.cycle,
+                "legal": legal.contains(&m.mv),
+            })
+        })
+        .collect();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"fen": pos.fen(), "cycles": g.cycles, "moves": rows})
+        );
+        return;
+    }
+    for m in &g.moves {
+        println!(
+            "{:<6} {:<9} cycle {:>4}{}",
+            m.mv.uci(),
+            m.class.name(),
+            m.cycle,
+            if legal.contains(&m.mv) {
+                ""
+            } else {
+                "  (illegal: own king left in check)"
+            }
+        );
+    }
+    println!("{} moves in {} cycles", g.moves.len(), g.cycles);
 }
 
 /// The UCI engine: lines from stdin on a channel, so that a search sees `stop`.
