@@ -275,10 +275,17 @@ pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
     Ok(Link::new(transport))
 }
 
+/// The time a run of `cycles` takes on one board.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Projection {
+    pub board: String,
+    pub fmax_mhz: f64,
+    pub seconds: f64,
+}
+
 /// Time `cycles` of `design` take on each board it is built for, at the core clock of its
-/// committed synthesis report (`docs/synth/`) when that report met timing: (board, MHz,
-/// seconds).
-pub fn projected(design: &str, cycles: u64) -> Vec<(String, f64, f64)> {
+/// committed synthesis report (`docs/synth/`) when that report met timing.
+pub fn projected(design: &str, cycles: u64) -> Vec<Projection> {
     let Ok(d) = Design::from_name(design) else {
         return Vec::new();
     };
@@ -287,7 +294,11 @@ pub fn projected(design: &str, cycles: u64) -> Vec<(String, f64, f64)> {
             let path = board_common::report::committed_path(design, b.name());
             let r = board_common::SynthReport::read(&path).ok()?;
             let f = Some(r.target_mhz).filter(|f| r.passed() && *f > 0.0)?;
-            Some((b.name().to_string(), f, cycles as f64 / (f * 1e6)))
+            Some(Projection {
+                board: b.name().to_string(),
+                fmax_mhz: f,
+                seconds: cycles as f64 / (f * 1e6),
+            })
         })
         .collect()
 }

@@ -261,6 +261,29 @@ impl<T: Transport> Link<T> {
         self.call(op::JOB_RESULT, &[])
     }
 
+    /// Starts a job on core 0, polls it until it stops (`progress` sees each poll's progress)
+    /// and returns its result payload; a job that ends other than done is an error naming
+    /// `what` and the state.
+    pub fn run_job(
+        &mut self,
+        arg: &[u8],
+        what: &str,
+        mut progress: impl FnMut(u64),
+    ) -> Result<Vec<u8>, LinkError> {
+        let mut st = self.job_start(arg)?;
+        while st.state == model::link::job::RUNNING {
+            st = self.job_poll()?;
+            progress(st.progress);
+        }
+        if st.state != model::link::job::DONE {
+            return Err(LinkError::Malformed {
+                op: "JOB_POLL",
+                why: format!("{what} ended in state {}", model::link::job::name(st.state)),
+            });
+        }
+        self.job_result()
+    }
+
     /// `JOB_POLL` of one core of a multi-core design.
     pub fn core_poll(&mut self, core: u8) -> Result<JobStatus, LinkError> {
         Ok(JobStatus::decode(&self.call(op::JOB_POLL, &[core])?)?)

@@ -7,7 +7,7 @@ use gateware::Design;
 use host::chess::perft_on_board;
 use host::{Link, SimTransport};
 use model::chess::protocol::encode_start;
-use model::chess::random::{table_positions, PERFT_TABLE};
+use model::chess::random::{perft_table, table_positions};
 use model::chess::search::perft_on_chip;
 use model::chess::Position;
 use model::link::{err, job};
@@ -22,33 +22,13 @@ fn board() -> Option<Link<SimTransport>> {
     )))
 }
 
-/// (position, published leaf counts of depths 1, 2, ..) of the table; the special positions
-/// publish one deep count (`D6 N`) only, and give an empty list.
-fn table() -> Vec<(Position, Vec<u64>)> {
-    PERFT_TABLE
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            let pos = Position::from_fen(f[1]).unwrap();
-            let counts = if f[2].starts_with('D') {
-                Vec::new()
-            } else {
-                f[2].split_whitespace()
-                    .map(|n| n.parse().unwrap())
-                    .collect()
-            };
-            (pos, counts)
-        })
-        .collect()
-}
-
 #[test]
 fn perft_table_depths_1_to_3_on_the_board() {
     let Some(mut l) = board() else { return };
     let mut checked = 0;
     let mut seen = Vec::new();
-    for (pos, counts) in table() {
+    for e in perft_table() {
+        let pos = Position::from_fen(&e.fen).unwrap();
         if seen.contains(&pos) {
             continue;
         }
@@ -56,8 +36,8 @@ fn perft_table_depths_1_to_3_on_the_board() {
         for depth in 1..=3u32 {
             // The published count, else the model's (itself checked against the table's deep
             // counts and shakmaty).
-            let want = match counts.get(depth as usize - 1) {
-                Some(&n) => n,
+            let want = match e.counts.iter().find(|&&(d, _)| d == depth) {
+                Some(&(_, n)) => n,
                 None => model::chess::perft(&pos, depth),
             };
             if want > 120_000 {

@@ -2,45 +2,15 @@
 //! from `shared/data/chess/perft.txt` with its source header): the six standard positions and
 //! the TalkChess special cases, every listed depth up to a node budget that fits CI.
 
+use model::chess::random::perft_table;
 use model::chess::{perft, Position};
 
 /// Largest leaf count checked here (deeper entries are for benches).
 const MAX_LEAVES: u64 = 5_000_000;
 
-struct Entry {
-    name: String,
-    fen: String,
-    /// (depth, leaves)
-    counts: Vec<(u32, u64)>,
-}
-
-fn table() -> Vec<Entry> {
-    include_str!("fixtures/chess-perft.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            let counts = if let Some(d) = f[2].strip_prefix('D') {
-                let (d, n) = d.split_once(' ').unwrap();
-                vec![(d.parse().unwrap(), n.parse().unwrap())]
-            } else {
-                f[2].split_whitespace()
-                    .enumerate()
-                    .map(|(i, n)| (i as u32 + 1, n.parse().unwrap()))
-                    .collect()
-            };
-            Entry {
-                name: f[0].into(),
-                fen: f[1].into(),
-                counts,
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn perft_matches_the_published_table() {
-    let t = table();
+    let t = perft_table();
     assert_eq!(t.len(), 21, "positions in the table");
     let mut checked = 0;
     for e in &t {

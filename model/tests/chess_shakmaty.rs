@@ -10,10 +10,9 @@ use std::collections::BTreeSet;
 const SEED: u64 = 0xc4e5_0001;
 
 fn starts() -> Vec<String> {
-    include_str!("fixtures/chess-perft.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split(';').nth(1).unwrap().trim().to_string())
+    model::chess::random::perft_table()
+        .into_iter()
+        .map(|e| e.fen)
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! of a FEN, and a UCI engine.
 
 use super::MAX_PERFT_DEPTH;
-use crate::cli::{open, projected, JobArgs, Target, Usage};
+use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
@@ -75,13 +75,6 @@ struct PerftReport {
     design: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     target: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Projection {
-    board: String,
-    fmax_mhz: f64,
-    seconds: f64,
 }
 
 #[derive(Serialize)]
@@ -264,16 +257,7 @@ fn perft_board(
         divide: per_move,
         cycles: Some(cycles),
         cycles_per_leaf: Some(cycles as f64 / nodes.max(1) as f64),
-        projected: Some(
-            projected(&name, cycles)
-                .into_iter()
-                .map(|(board, fmax_mhz, seconds)| Projection {
-                    board,
-                    fmax_mhz,
-                    seconds,
-                })
-                .collect(),
-        ),
+        projected: Some(projected(&name, cycles)),
         design: Some(name),
         target: Some(l.transport.describe()),
     })

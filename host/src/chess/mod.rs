@@ -7,7 +7,6 @@ pub mod engine;
 use crate::{Link, LinkError, Transport};
 use model::chess::protocol::{decode_result, encode_start, PerftResult};
 use model::chess::Position;
-use model::link::job;
 
 /// Deepest perft the host asks of the model (`chess perft`, UCI `go perft`): depth 7 from the
 /// start is 3.2 billion leaves, minutes on one thread.
@@ -21,17 +20,6 @@ pub fn perft_on_board<T: Transport>(
     depth: u32,
     mut progress: impl FnMut(u64),
 ) -> Result<PerftResult, LinkError> {
-    let start = encode_start(pos, depth)?;
-    let mut st = link.job_start(&start)?;
-    while st.state == job::RUNNING {
-        st = link.job_poll()?;
-        progress(st.progress);
-    }
-    if st.state != job::DONE {
-        return Err(LinkError::Malformed {
-            op: "JOB_POLL",
-            why: format!("perft ended in state {}", job::name(st.state)),
-        });
-    }
-    Ok(decode_result(&link.job_result()?)?)
+    let r = link.run_job(&encode_start(pos, depth)?, "perft", &mut progress)?;
+    Ok(decode_result(&r)?)
 }

@@ -2,7 +2,7 @@
 //! the cores), the NBoard engine, perft on the model. A solve ends in one [`SolveReport`],
 //! printed once, as text or as JSON (`--json`).
 
-use crate::cli::{open, projected, JobArgs, Target, Usage};
+use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
 use crate::split::{SplitConfig, SplitSolve, DEFAULT_JOB_SIZE, DEFAULT_SPLIT_DEPTH};
 use crate::{Link, Transport};
 use anyhow::Result;
@@ -99,13 +99,6 @@ pub struct SolveReport {
     pub split: Option<SplitSolve<u32>>,
     #[serde(skip)]
     pub null_window: bool,
-}
-
-#[derive(Serialize, Debug)]
-pub struct Projection {
-    pub board: String,
-    pub fmax_mhz: f64,
-    pub seconds: f64,
 }
 
 impl SolveReport {
@@ -381,14 +374,7 @@ fn solve(a: SolveArgs) -> Result<()> {
         nodes: r.nodes,
         cycles: r.cycles,
         cycles_per_node: r.cycles as f64 / r.nodes.max(1) as f64,
-        projected: projected(&name, elapsed)
-            .into_iter()
-            .map(|(board, fmax_mhz, seconds)| Projection {
-                board,
-                fmax_mhz,
-                seconds,
-            })
-            .collect(),
+        projected: projected(&name, elapsed),
         wall_seconds: t.elapsed().as_secs_f64(),
         target: l.transport.describe(),
         probes,

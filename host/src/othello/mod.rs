@@ -13,7 +13,7 @@ use crate::split::{
     solve_split, Executor, Job, JobResult, LinkExecutor, SplitConfig, SplitGame, SplitSolve,
 };
 use crate::transport::Transport;
-use model::link::{job, PayloadError};
+use model::link::PayloadError;
 use model::othello::protocol::{decode_result, encode_start, SolveResult, RESULT_LEN, START_LEN};
 use model::othello::search::{fastest_first_moves, search, MoveOrder};
 
@@ -62,18 +62,8 @@ pub fn solve<T: Transport>(
     beta: i8,
     mut progress: impl FnMut(u64),
 ) -> Result<SolveResult, LinkError> {
-    let mut st = link.job_start(&encode_start(p, o, alpha, beta))?;
-    while st.state == job::RUNNING {
-        st = link.job_poll()?;
-        progress(st.progress);
-    }
-    if st.state != job::DONE {
-        return Err(LinkError::Malformed {
-            op: "JOB_POLL",
-            why: format!("solve ended in state {}", job::name(st.state)),
-        });
-    }
-    Ok(decode_result(&link.job_result()?)?)
+    let r = link.run_job(&encode_start(p, o, alpha, beta), "solve", &mut progress)?;
+    Ok(decode_result(&r)?)
 }
 
 /// A solve made of several null-window probes.

@@ -7,17 +7,46 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 /// The perft table the tests use (`model/tests/fixtures/chess-perft.txt`, with its source).
 pub const PERFT_TABLE: &str = include_str!("../../tests/fixtures/chess-perft.txt");
 
+/// One line of the perft table.
+#[derive(Clone, Debug)]
+pub struct TableEntry {
+    pub name: String,
+    pub fen: String,
+    /// Published (depth, leaves): every depth from 1 for the standard positions, one deep
+    /// count (`D6 N`) for the special ones.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// The perft table, line by line.
+pub fn perft_table() -> Vec<TableEntry> {
+    PERFT_TABLE
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(';').map(str::trim).collect();
+            let counts = if let Some(d) = f[2].strip_prefix('D') {
+                let (d, n) = d.split_once(' ').expect("`Dn N`");
+                vec![(d.parse().expect("a depth"), n.parse().expect("a count"))]
+            } else {
+                f[2].split_whitespace()
+                    .enumerate()
+                    .map(|(i, n)| (i as u32 + 1, n.parse().expect("a count")))
+                    .collect()
+            };
+            TableEntry {
+                name: f[0].into(),
+                fen: f[1].into(),
+                counts,
+            }
+        })
+        .collect()
+}
+
 /// The distinct starting positions of the perft table, in file order.
 pub fn table_positions() -> Vec<Position> {
     let mut out: Vec<Position> = Vec::new();
-    for line in PERFT_TABLE.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let Some(fen) = line.split(';').nth(1) else {
-            continue;
-        };
-        let pos = Position::from_fen(fen.trim()).expect("the perft table's FENs parse");
+    for e in perft_table() {
+        let pos = Position::from_fen(&e.fen).expect("the perft table's FENs parse");
         if !out.contains(&pos) {
             out.push(pos);
         }
