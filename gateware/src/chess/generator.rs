@@ -10,12 +10,17 @@
 //!
 //! One find cycle per clock: a find-victim cycle that finds a square makes it the target; each
 //! find-aggressor cycle that finds a piece yields one move (a promoting pawn yields four, one
-//! per cycle, queen, rook, bishop, knight) and masks the piece; the find-aggressor cycle that
-//! finds nothing clears the aggressor masks and masks the victim; the find-victim cycle that
-//! finds nothing clears the mask and starts the next phase, or ends the node. The mask is
+//! per cycle, queen, rook, bishop, knight) and masks the piece; when the victim has no
+//! aggressor left the aggressor masks are cleared and the victim masked; when the phase has no
+//! victim left the mask is cleared and the next phase starts, or the node ends. The mask is
 //! Belle's one bit per square: on an own piece it means "already moved to this victim", on any
 //! other square "victim exhausted". Model: `model::chess::generator::generate`, move for move
 //! and cycle for cycle.
+//!
+//! Beyond the paper, each find cycle also sees whether more than one square bid (`x & (x - 1)`
+//! on the plane of bidders, beside the arbiter tree): the last aggressor of a victim and the
+//! last victim of a phase are known when found, so no cycle is spent finding nothing after
+//! them. A node whose last cycle yielded a move ends in one more cycle (`NodeEnd`).
 //!
 //! Ports: load the position and raise `start` (lower it to leave `done` for idle); while `busy`, each cycle with `move_valid` carries
 //! one move (`move_to` is the destination: the square behind the victim for en passant, g1/c1
@@ -34,6 +39,7 @@ pub enum GenState {
     Idle,
     FindVictim,
     FindAggressor,
+    NodeEnd,
     Done,
 }
 
@@ -56,19 +62,25 @@ pub struct MoveGenerator {
     /// Keep every register as it is this cycle (the board inputs show another position).
     pub hold: Signal<In, Bit>,
     /// Load the generator state (a node entered or resumed by perft on chip): find-aggressor
-    /// for `load_victim` if `load_aggressor`, else find-victim; overrides `hold` and `start`.
+    /// for `load_victim` if `load_aggressor`, the node's end if `load_end`, else find-victim;
+    /// `load_last`: the victim is the phase's last. Overrides `hold` and `start`.
     pub load: Signal<In, Bit>,
     pub load_aggressor: Signal<In, Bit>,
+    pub load_end: Signal<In, Bit>,
+    pub load_last: Signal<In, Bit>,
     pub load_phase: Signal<In, Bits<2>>,
     pub load_victim: Signal<In, Bits<6>>,
     pub load_mask: Signal<In, Bits<64>>,
     pub load_promo: Signal<In, Bits<2>>,
     /// The generator state (what perft on chip pushes on its stack).
+    pub cur_aggressor: Signal<Out, Bit>,
+    pub cur_end: Signal<Out, Bit>,
+    pub cur_last: Signal<Out, Bit>,
     pub cur_phase: Signal<Out, Bits<2>>,
     pub cur_victim: Signal<Out, Bits<6>>,
     pub cur_mask: Signal<Out, Bits<64>>,
     pub cur_promo: Signal<Out, Bits<2>>,
-    /// This cycle's find-victim found nothing in the last phase: the node has no move left.
+    /// The node has no move left (this cycle yields none; perft on chip pops in it).
     pub node_done: Signal<Out, Bit>,
     /// The side to move could take the enemy king (see `SquareArray::king_capturable`).
     pub illegal: Signal<Out, Bit>,
@@ -91,12 +103,15 @@ pub struct MoveGenerator {
     victim: DFF<Bits<6>>,
     mask: DFF<Bits<64>>,
     promo: DFF<Bits<2>>,
+    last_victim: DFF<Bit>,
     k_one: Constant<Bits<64>>,
     k_pawn_bid: Constant<Bits<3>>,
     k_king_bid: Constant<Bits<3>>,
     own: Signal<Local, Bits<64>>,
     found: Signal<Local, Bit>,
     promoting: Signal<Local, Bit>,
+    bidders: Signal<Local, Bits<64>>,
+    several: Signal<Local, Bit>,
 }
 
 impl Default for MoveGenerator {
@@ -117,10 +132,15 @@ impl Default for MoveGenerator {
             hold: Default::default(),
             load: Default::default(),
             load_aggressor: Default::default(),
+            load_end: Default::default(),
+            load_last: Default::default(),
             load_phase: Default::default(),
             load_victim: Default::default(),
             load_mask: Default::default(),
             load_promo: Default::default(),
+            cur_aggressor: Default::default(),
+            cur_end: Default::default(),
+            cur_last: Default::default(),
             cur_phase: Default::default(),
             cur_victim: Default::default(),
             cur_mask: Default::default(),
@@ -143,12 +163,15 @@ impl Default for MoveGenerator {
             victim: Default::default(),
             mask: Default::default(),
             promo: Default::default(),
+            last_victim: Default::default(),
             k_one: Constant::new(1_u64.into()),
             k_pawn_bid: Constant::new(PAWN_BID.into()),
             k_king_bid: Constant::new(KING_BID.into()),
             own: Default::default(),
             found: Default::default(),
             promoting: Default::default(),
+            bidders: Default::default(),
+            several: Default::default(),
         }
     }
 }
@@ -156,7 +179,7 @@ impl Default for MoveGenerator {
 impl Logic for MoveGenerator {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, phase, victim, mask, promo);
+        dff_setup!(self, clock, state, phase, victim, mask, promo, last_victim);
         self.array.col.next = self.col.val();
         self.array.orth.next = self.orth.val();
         self.array.diag.next = self.diag.val();
@@ -191,11 +214,14 @@ impl Logic for MoveGenerator {
                 & !self.col.val();
         }
         self.found.next = self.tree.winner_bid.val() != 0_u64;
+        self.bidders.next = self.array.bid2.val() | self.array.bid1.val() | self.array.bid0.val();
+        self.several.next = (self.bidders.val() & (self.bidders.val() - 1_u64)).any();
         self.promoting.next =
             (self.tree.winner_bid.val() == self.k_pawn_bid.val()) & self.array.target_last.val();
 
         self.busy.next = (self.state.q.val() == GenState::FindVictim)
-            | (self.state.q.val() == GenState::FindAggressor);
+            | (self.state.q.val() == GenState::FindAggressor)
+            | (self.state.q.val() == GenState::NodeEnd);
         self.done.next = self.state.q.val() == GenState::Done;
         self.move_valid.next = false;
         self.move_from.next = self.tree.square.val();
@@ -208,14 +234,22 @@ impl Logic for MoveGenerator {
             & ((self.tree.square.val().get_bits::<3>(0) == 4_u64)
                 & ((self.victim.q.val().get_bits::<3>(0) == 2_u64)
                     | (self.victim.q.val().get_bits::<3>(0) == 6_u64)));
+        self.cur_aggressor.next = self.state.q.val() == GenState::FindAggressor;
+        self.cur_end.next = self.state.q.val() == GenState::NodeEnd;
+        self.cur_last.next = self.last_victim.q.val();
         self.cur_phase.next = self.phase.q.val();
         self.cur_victim.next = self.victim.q.val();
         self.cur_mask.next = self.mask.q.val();
         self.cur_promo.next = self.promo.q.val();
         self.illegal.next = self.array.king_capturable.val();
-        self.node_done.next = (self.state.q.val() == GenState::FindVictim)
-            & !self.found.val()
-            & (self.phase.q.val() == 3_u64);
+        self.node_done.next = (self.state.q.val() == GenState::NodeEnd)
+            | ((self.state.q.val() == GenState::FindVictim)
+                & !self.found.val()
+                & (self.phase.q.val() == 3_u64))
+            | ((self.state.q.val() == GenState::FindAggressor)
+                & !self.found.val()
+                & self.last_victim.q.val()
+                & (self.phase.q.val() == 3_u64));
 
         if !self.hold.val() {
             match self.state.q.val() {
@@ -227,6 +261,9 @@ impl Logic for MoveGenerator {
                         self.state.d.next = GenState::FindVictim;
                     }
                 }
+                GenState::NodeEnd => {
+                    self.state.d.next = GenState::Done;
+                }
                 GenState::Done => {
                     if !self.start.val() {
                         self.state.d.next = GenState::Idle;
@@ -235,6 +272,7 @@ impl Logic for MoveGenerator {
                 GenState::FindVictim => {
                     if self.found.val() {
                         self.victim.d.next = self.tree.square.val();
+                        self.last_victim.d.next = !self.several.val();
                         self.state.d.next = GenState::FindAggressor;
                     } else {
                         self.mask.d.next = 0_u64.into();
@@ -267,15 +305,40 @@ impl Logic for MoveGenerator {
                         }
                         if self.promoting.val() & (self.promo.q.val() != 3_u64) {
                             self.promo.d.next = self.promo.q.val() + 1_u64;
-                        } else {
+                        } else if self.several.val() {
                             self.promo.d.next = 0_u64.into();
                             self.mask.d.next =
                                 self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
+                        } else {
+                            // The victim's last aggressor (and the phase's last victim?).
+                            self.promo.d.next = 0_u64.into();
+                            self.state.d.next = GenState::FindVictim;
+                            if self.last_victim.q.val() {
+                                self.mask.d.next = 0_u64.into();
+                                if self.phase.q.val() == 3_u64 {
+                                    self.state.d.next = GenState::NodeEnd;
+                                } else {
+                                    self.phase.d.next = self.phase.q.val() + 1_u64;
+                                }
+                            } else {
+                                self.mask.d.next = (self.mask.q.val() & !self.own.val())
+                                    | (self.k_one.val() << self.victim.q.val());
+                            }
                         }
                     } else {
-                        self.mask.d.next = (self.mask.q.val() & !self.own.val())
-                            | (self.k_one.val() << self.victim.q.val());
+                        // No aggressor left (every one was yielded in an earlier class).
                         self.state.d.next = GenState::FindVictim;
+                        if self.last_victim.q.val() {
+                            self.mask.d.next = 0_u64.into();
+                            if self.phase.q.val() == 3_u64 {
+                                self.state.d.next = GenState::Done;
+                            } else {
+                                self.phase.d.next = self.phase.q.val() + 1_u64;
+                            }
+                        } else {
+                            self.mask.d.next = (self.mask.q.val() & !self.own.val())
+                                | (self.k_one.val() << self.victim.q.val());
+                        }
                     }
                 }
             }
@@ -285,7 +348,10 @@ impl Logic for MoveGenerator {
             self.victim.d.next = self.load_victim.val();
             self.mask.d.next = self.load_mask.val();
             self.promo.d.next = self.load_promo.val();
-            if self.load_aggressor.val() {
+            self.last_victim.d.next = self.load_last.val();
+            if self.load_end.val() {
+                self.state.d.next = GenState::NodeEnd;
+            } else if self.load_aggressor.val() {
                 self.state.d.next = GenState::FindAggressor;
             } else {
                 self.state.d.next = GenState::FindVictim;

@@ -9,7 +9,8 @@
 //! | generation cycles, move masks | [`generator`] | `model::chess::generator::generate` | 1 per find cycle | 3.1, 3.2, 4.4, 4.5 |
 //! | write bus (make / unmake) | [`write_bus`] | `model::chess::Position::play` | 0 | 4.1 |
 //! | host interface (link, job control) | [`core`] | `model::chess::protocol` | - | 5 (here: the UART link instead of PCI) |
-//! | perft on chip: walk, legality, stack | [`perft`] | `model::chess::search::perft_on_chip` | 1 per find cycle + 1 per move | beyond the paper |
+//! | perft on chip: walk, legality, stack | [`perft`] | `model::chess::search::perft_on_chip` | 1 per generator cycle + 1 per move above the last ply | beyond the paper |
+//! | leaf legality look (the leaf board's king attack) | [`legality`] | `model::chess::attacked_by` | 0 (the cycle after the leaf's find cycle) | beyond the paper |
 //!
 //! Squares: a1 = 0 .. h8 = 63. The board is held as the six planes of the extended piece
 //! word (see [`square_array`]).
@@ -17,6 +18,7 @@
 pub mod arbiter_tree;
 pub mod core;
 pub mod generator;
+pub mod legality;
 pub mod perft;
 pub mod square_array;
 pub mod write_bus;
@@ -24,6 +26,7 @@ pub mod write_bus;
 pub use self::core::ChessCore;
 pub use arbiter_tree::ArbiterTree;
 pub use generator::MoveGenerator;
+pub use legality::KingAttack;
 pub use perft::Perft;
 pub use square_array::SquareArray;
 pub use write_bus::WriteBus;

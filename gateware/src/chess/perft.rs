@@ -9,31 +9,40 @@
 //!                               stack (RAM): per ply the generator state and the move's undo
 //! ```
 //!
-//! Cycles (the model is `model::chess::search::perft_on_chip`): every find cycle of the
-//! generator is one cycle (`Gen`); a move it yields is made at the end of that cycle; the next
-//! cycle (`Check`) the square array looks at the new position: if the mover's king can be
-//! taken, or the move is at the last ply (one leaf counted), it is unmade in that cycle; else
-//! the generator state and the undo record are pushed and the child's first find cycle
-//! follows. The find cycle that ends a node pops the parent and unmakes its move in the same
-//! cycle: the stack is read one cycle ahead (its address is the parent's ply all along).
+//! Cycles (the model is `model::chess::search::perft_on_chip`): every cycle of the generator
+//! is one cycle (`Gen`). A move it yields at the last ply is made, at the end of that cycle,
+//! into the leaf board (a second set of board registers); the next cycle the leaf's legality
+//! look (`legality::KingAttack`) counts it while the generator goes on finding moves on the
+//! unchanged board, so leaves cost no cycle of their own. A move yielded above the last ply is
+//! made on the board registers; the next cycle (`Check`) the square array looks at the new
+//! position: if the mover's king can be taken it is unmade in that cycle, else the generator
+//! state and the undo record are pushed and the child's first find cycle follows. The cycle
+//! that ends a node pops the parent and unmakes its move in the same cycle: the stack is read
+//! one cycle ahead (its address is the next cycle's parent ply), so that a node resumed in its
+//! end cycle pops again at once.
 //!
 //! Loading (not counted in the cycles): the packed position is written one piece a cycle
 //! through the write bus, as the paper's write bus writes piece values into the squares.
 //!
-//! Legality (beyond the paper): one cycle per move, the array's `king_capturable`. Castling
-//! through check is refused by the generator itself.
+//! Legality (beyond the paper): the leaf board's `KingAttack` at the last ply, the array's
+//! `king_capturable` (one cycle per move) above it. Castling through check is refused by the
+//! generator itself.
 
 // `#[hdl_gen]` copies a width `{ sf::X.width }` into its Verilog generator as a braced argument.
 #![allow(unused_braces)]
 
-use super::{MoveGenerator, WriteBus};
+use super::{KingAttack, MoveGenerator, WriteBus};
 use crate::frame_layout;
 use rust_hdl::prelude::*;
 
 frame_layout! {
-    /// One ply of the perft stack: the node's generator state (it resumes in find-aggressor)
-    /// and the undo record of the move being searched in the child.
+    /// One ply of the perft stack: the node's generator state (find-aggressor, the node's end
+    /// or find-victim; the phase's last victim) and the undo record of the move being searched
+    /// in the child.
     pub mod stack_frame {
+        AGGRESSOR: 1,
+        END: 1,
+        LAST: 1,
         PHASE: 2,
         VICTIM: 6,
         MASK: 64,
@@ -91,9 +100,14 @@ pub struct Perft {
     pub cycles_hi: Signal<Out, Bits<32>>,
     gen: MoveGenerator,
     bus: WriteBus,
+    leaf_look: KingAttack,
     stack: RAM<Bits<FRAME_BITS>, STACK_BITS>,
     state: DFF<PerftState>,
     board: [DFF<Bits<64>>; 6],
+    /// The leaf board: the position after the last-ply move yielded in the previous cycle.
+    leaf: [DFF<Bits<64>>; 6],
+    leaf_pending: DFF<Bit>,
+    leaf_white: DFF<Bit>,
     side: DFF<Bit>,
     rights: DFF<Bits<4>>,
     epv: DFF<Bit>,
@@ -119,6 +133,9 @@ pub struct Perft {
     u_epv: DFF<Bit>,
     u_epsq: DFF<Bits<6>>,
     k_frame_one: Constant<Bits<FRAME_BITS>>,
+    at_aggressor: Constant<Bits<16>>,
+    at_end: Constant<Bits<16>>,
+    at_last: Constant<Bits<16>>,
     at_phase: Constant<Bits<16>>,
     at_victim: Constant<Bits<16>>,
     at_mask: Constant<Bits<16>>,
@@ -149,6 +166,8 @@ pub struct Perft {
     rook_from: Signal<Local, Bits<6>>,
     rook_to: Signal<Local, Bits<6>>,
     rook_word: Signal<Local, Bits<6>>,
+    at_leaf: Signal<Local, Bit>,
+    ply_next: Signal<Local, Bits<4>>,
     f_phase: Signal<Local, Bits<2>>,
     f_victim: Signal<Local, Bits<6>>,
     f_mask: Signal<Local, Bits<64>>,
@@ -181,9 +200,13 @@ impl Default for Perft {
             cycles_hi: Default::default(),
             gen: Default::default(),
             bus: Default::default(),
+            leaf_look: Default::default(),
             stack: Default::default(),
             state: Default::default(),
             board: Default::default(),
+            leaf: Default::default(),
+            leaf_pending: Default::default(),
+            leaf_white: Default::default(),
             side: Default::default(),
             rights: Default::default(),
             epv: Default::default(),
@@ -207,6 +230,9 @@ impl Default for Perft {
             u_epv: Default::default(),
             u_epsq: Default::default(),
             k_frame_one: Constant::new(1_u64.into()),
+            at_aggressor: sf::AGGRESSOR.offset(),
+            at_end: sf::END.offset(),
+            at_last: sf::LAST.offset(),
             at_phase: sf::PHASE.offset(),
             at_victim: sf::VICTIM.offset(),
             at_mask: sf::MASK.offset(),
@@ -236,6 +262,8 @@ impl Default for Perft {
             rook_from: Default::default(),
             rook_to: Default::default(),
             rook_word: Default::default(),
+            at_leaf: Default::default(),
+            ply_next: Default::default(),
             f_phase: Default::default(),
             f_victim: Default::default(),
             f_mask: Default::default(),
@@ -255,6 +283,8 @@ impl Logic for Perft {
             self,
             clock,
             state,
+            leaf_pending,
+            leaf_white,
             side,
             rights,
             epv,
@@ -282,6 +312,8 @@ impl Logic for Perft {
             self.board[i].clock.next = self.clock.val();
             self.board[i].d.next = self.board[i].q.val();
             self.plane[i].next = self.board[i].q.val();
+            self.leaf[i].clock.next = self.clock.val();
+            self.leaf[i].d.next = self.leaf[i].q.val();
         }
         self.gen.clock.next = self.clock.val();
         self.stack.read_clock.next = self.clock.val();
@@ -302,13 +334,33 @@ impl Logic for Perft {
         self.gen.hold.next = self.state.q.val() != PerftState::Gen;
         self.gen.load.next = false;
         self.gen.load_aggressor.next = false;
+        self.gen.load_end.next = false;
+        self.gen.load_last.next = false;
         self.gen.load_phase.next = 0_u64.into();
         self.gen.load_victim.next = 0_u64.into();
         self.gen.load_mask.next = 0_u64.into();
         self.gen.load_promo.next = 0_u64.into();
 
-        // --- The parent's frame, read one cycle ahead (address: the parent's ply).
-        self.stack.read_address.next = self.ply.q.val() - 1_u64;
+        // --- The leaf board's legality look: the leaf made in the previous cycle counts now.
+        self.leaf_look.col.next = self.leaf[0].q.val();
+        self.leaf_look.orth.next = self.leaf[1].q.val();
+        self.leaf_look.diag.next = self.leaf[2].q.val();
+        self.leaf_look.king.next = self.leaf[3].q.val();
+        self.leaf_look.pawn.next = self.leaf[4].q.val();
+        self.leaf_look.knight.next = self.leaf[5].q.val();
+        self.leaf_look.white.next = self.leaf_white.q.val();
+        self.leaf_pending.d.next = false;
+        if self.leaf_pending.q.val() & !self.leaf_look.capturable.val() {
+            self.n_lo.d.next = self.n_lo.q.val() + 1_u64;
+            if self.n_lo.q.val() == 0xFFFF_FFFF_u64 {
+                self.n_hi.d.next = self.n_hi.q.val() + 1_u64;
+            }
+        }
+        self.at_leaf.next = self.ply.q.val() == self.last_ply.q.val();
+
+        // --- The parent's frame, read one cycle ahead: the address is set from the next ply at
+        // the end of the kernel, so that a pop may follow a pop in the next cycle.
+        self.ply_next.next = self.ply.q.val();
         self.f_phase.next = self
             .stack
             .read_data
@@ -548,6 +600,16 @@ impl Logic for Perft {
         if self.u_ep.q.val() {
             self.frame.next = self.frame.val() | (self.k_frame_one.val() << self.at_ep.val());
         }
+        if self.gen.cur_aggressor.val() {
+            self.frame.next =
+                self.frame.val() | (self.k_frame_one.val() << self.at_aggressor.val());
+        }
+        if self.gen.cur_end.val() {
+            self.frame.next = self.frame.val() | (self.k_frame_one.val() << self.at_end.val());
+        }
+        if self.gen.cur_last.val() {
+            self.frame.next = self.frame.val() | (self.k_frame_one.val() << self.at_last.val());
+        }
         if self.u_castle.q.val() {
             self.frame.next = self.frame.val() | (self.k_frame_one.val() << self.at_castle.val());
         }
@@ -594,7 +656,17 @@ impl Logic for Perft {
                 }
             }
             PerftState::Gen => {
-                if self.gen.move_valid.val() {
+                if self.gen.move_valid.val() & self.at_leaf.val() {
+                    // A leaf: made into the leaf board, looked at in the next cycle.
+                    self.leaf[0].d.next = self.bus.new_col.val();
+                    self.leaf[1].d.next = self.bus.new_orth.val();
+                    self.leaf[2].d.next = self.bus.new_diag.val();
+                    self.leaf[3].d.next = self.bus.new_king.val();
+                    self.leaf[4].d.next = self.bus.new_pawn.val();
+                    self.leaf[5].d.next = self.bus.new_knight.val();
+                    self.leaf_pending.d.next = true;
+                    self.leaf_white.d.next = !self.side.q.val();
+                } else if self.gen.move_valid.val() {
                     // Make the move; keep its undo record.
                     self.unmaking.next = false;
                     self.u_from.d.next = self.m_from.val();
@@ -631,9 +703,23 @@ impl Logic for Perft {
                             .get_bit(self.at_prev_ep_valid.val().index());
                         self.ep.d.next = self.m_epsq.val();
                         self.side.d.next = !self.side.q.val();
-                        self.ply.d.next = self.ply.q.val() - 1_u64;
+                        self.ply_next.next = self.ply.q.val() - 1_u64;
                         self.gen.load.next = true;
-                        self.gen.load_aggressor.next = true;
+                        self.gen.load_aggressor.next = self
+                            .stack
+                            .read_data
+                            .val()
+                            .get_bit(self.at_aggressor.val().index());
+                        self.gen.load_end.next = self
+                            .stack
+                            .read_data
+                            .val()
+                            .get_bit(self.at_end.val().index());
+                        self.gen.load_last.next = self
+                            .stack
+                            .read_data
+                            .val()
+                            .get_bit(self.at_last.val().index());
                         self.gen.load_phase.next = self.f_phase.val();
                         self.gen.load_victim.next = self.f_victim.val();
                         self.gen.load_mask.next = self.f_mask.val();
@@ -642,13 +728,7 @@ impl Logic for Perft {
                 }
             }
             PerftState::Check => {
-                if self.gen.illegal.val() | (self.ply.q.val() == self.last_ply.q.val()) {
-                    if !self.gen.illegal.val() {
-                        self.n_lo.d.next = self.n_lo.q.val() + 1_u64;
-                        if self.n_lo.q.val() == 0xFFFF_FFFF_u64 {
-                            self.n_hi.d.next = self.n_hi.q.val() + 1_u64;
-                        }
-                    }
+                if self.gen.illegal.val() {
                     self.unmaking.next = true;
                     self.rights.d.next = self.u_rights.q.val();
                     self.epv.d.next = self.u_epv.q.val();
@@ -658,13 +738,13 @@ impl Logic for Perft {
                 } else {
                     // Push and enter the child.
                     self.stack.write_enable.next = true;
-                    self.ply.d.next = self.ply.q.val() + 1_u64;
+                    self.ply_next.next = self.ply.q.val() + 1_u64;
                     self.gen.load.next = true;
                     self.state.d.next = PerftState::Gen;
                 }
             }
         }
-        if self.making.val() | self.unmaking.val() {
+        if (self.making.val() & !self.at_leaf.val()) | self.unmaking.val() {
             self.board[0].d.next = self.bus.new_col.val();
             self.board[1].d.next = self.bus.new_orth.val();
             self.board[2].d.next = self.bus.new_diag.val();
@@ -684,10 +764,11 @@ impl Logic for Perft {
             self.rights.d.next = self.castling.val();
             self.epv.d.next = self.ep_valid.val();
             self.ep.d.next = self.ep_victim.val();
-            self.ply.d.next = 0_u64.into();
+            self.ply_next.next = 0_u64.into();
             self.last_ply.d.next = self.depth.val() - 1_u64;
             self.n_lo.d.next = 0_u64.into();
             self.n_hi.d.next = 0_u64.into();
+            self.leaf_pending.d.next = false;
             self.c_lo.d.next = 0_u64.into();
             self.c_hi.d.next = 0_u64.into();
             self.was_aborted.d.next = false;
@@ -697,5 +778,7 @@ impl Logic for Perft {
             self.was_aborted.d.next = true;
             self.state.d.next = PerftState::Idle;
         }
+        self.ply.d.next = self.ply_next.val();
+        self.stack.read_address.next = self.ply_next.val() - 1_u64;
     }
 }

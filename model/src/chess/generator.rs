@@ -14,9 +14,17 @@
 //! | A4 quiet moves | empty squares an own piece moves to (pushes, double pushes, castling) | least valuable first, without the moves of A1 and A2 |
 //!
 //! A victim is taken, its aggressors are found one per cycle and masked; when none is left
-//! (one more cycle) the aggressor masks are cleared and the victim masked; when no victim is
-//! left (one more cycle) the mask is cleared and the next phase starts. Every move is yielded
-//! once. Ties go to the lower square (the arbiter tree's left input wins ties).
+//! the aggressor masks are cleared and the victim masked; when no victim is left the mask is
+//! cleared and the next phase starts. Every move is yielded once. Ties go to the lower square
+//! (the arbiter tree's left input wins ties).
+//!
+//! Beyond the paper, the arbiter's cycle also tells whether any other square bid: the cycle
+//! that finds the last aggressor of a victim (the last promotion piece of a promoting pawn)
+//! goes straight on to the next find-victim, and the find-victim that finds the last victim of
+//! a phase marks it, so that its last aggressor goes straight on to the next phase. A cycle
+//! that finds nothing remains only where the array has no bid at all (a phase without victims,
+//! a victim whose every move was yielded in an earlier class). A node whose last cycle yielded
+//! a move takes one more cycle to end (the cycle in which perft on chip pops the parent).
 //!
 //! A1 holds the direct checks of ordinary moves. Checks by promotion, castling, en passant
 //! and discovered checks stay in their own classes (A2-A4): `docs/chess.md` says why.
@@ -298,24 +306,36 @@ pub fn aggressor_bids(pos: &Position, phase: Class, target: u8, mask: &[bool; 64
     })
 }
 
+/// Whether more than one square bids (the generator's "another one is left" look).
+fn several(bids: &[u8; 64]) -> bool {
+    bids.iter().filter(|&&b| b > 0).count() > 1
+}
+
 /// The moves of the side to move in the chip's order, with the chip's cycles.
 pub fn generate(pos: &Position) -> Generation {
     let node = node(pos);
     let fw: i8 = if pos.side == Color::White { 8 } else { -8 };
     let mut moves = Vec::new();
     let mut cycle = 0u64;
+    // Whether the node's last cycle yielded a move (then one cycle ends the node).
+    let mut ended_on_move = false;
     for phase in Class::ALL {
         let mut mask = [false; 64];
         loop {
-            let v = arbitrate(&victim_bids(pos, phase, &mask));
+            let bids = victim_bids(pos, phase, &mask);
+            let v = arbitrate(&bids);
             cycle += 1;
+            ended_on_move = false;
             let Some(v) = v else { break };
+            let last_victim = !several(&bids);
             // Find-aggressor, once per move (four times for a promoting pawn).
             let mut promo = 0;
             loop {
-                let a = arbitrate(&aggressor_bids(pos, phase, v, &mask));
+                let bids = aggressor_bids(pos, phase, v, &mask);
+                let a = arbitrate(&bids);
                 let this = cycle;
                 cycle += 1;
+                ended_on_move = false;
                 let Some(a) = a else { break };
                 let to = if node.en_passant(a, v) && phase == Class::Capture {
                     (v as i8 + fw) as u8
@@ -332,11 +352,16 @@ pub fn generate(pos: &Position) -> Generation {
                     class: phase,
                     cycle: this,
                 });
+                ended_on_move = true;
                 if promotes && promo < 3 {
                     promo += 1;
                 } else {
                     promo = 0;
                     mask[a as usize] = true;
+                    if !several(&bids) {
+                        // The last aggressor: no cycle looks for another.
+                        break;
+                    }
                 }
             }
             for s in 0..64u8 {
@@ -345,7 +370,14 @@ pub fn generate(pos: &Position) -> Generation {
                 }
             }
             mask[v as usize] = true;
+            if last_victim {
+                // The last victim: no cycle looks for another.
+                break;
+            }
         }
+    }
+    if ended_on_move {
+        cycle += 1;
     }
     Generation {
         moves,

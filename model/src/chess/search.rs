@@ -1,13 +1,16 @@
 //! The reference for perft on chip (`gateware/src/chess/perft.rs`): leaves and cycles of the
 //! chip's depth-first walk, so that the circuit is checked leaf for leaf and cycle for cycle.
 //!
-//! The chip walks the tree with one generator ([`generate`]): every find cycle is one cycle;
-//! every move it yields is made on the board registers and costs one more cycle, in which the
-//! square array tells whether the mover's king can be taken (the move was illegal). A legal
-//! move at the last ply counts one leaf and is unmade in that cycle; a legal move above it
-//! pushes the node's generator state and enters the child, whose first find cycle follows;
-//! when a node has no move left, its last find cycle pops the parent and unmakes the parent's
-//! move. Every leaf is made (no bulk counting).
+//! The chip walks the tree with one generator ([`generate`]): every generator cycle is one
+//! cycle. A move yielded at the last ply is made into a second set of board registers (the
+//! leaf board) at the end of its find cycle; the next cycle a second king-attack circuit looks
+//! at it and counts the leaf if the mover's king cannot be taken, while the generator goes on
+//! finding the next move on the unchanged board: leaves cost no cycle of their own. A move
+//! yielded above the last ply is made on the board registers and costs one more cycle, in which
+//! the square array tells whether the mover's king can be taken: if so it is unmade, else the
+//! node's generator state is pushed and the child's first find cycle follows. The cycle that
+//! ends a node pops the parent and unmakes the parent's move. Every leaf is made (no bulk
+//! counting).
 
 use super::generator::generate;
 use super::{attacked_by, Position};
@@ -36,7 +39,9 @@ pub fn perft_on_chip(pos: &Position, depth: u32) -> PerftRun {
         cycles: g.cycles,
     };
     for m in g.moves {
-        run.cycles += 1;
+        if depth > 1 {
+            run.cycles += 1;
+        }
         let next = pos.play(m.mv);
         if illegal(&next) {
             continue;

@@ -5,14 +5,18 @@
 //! leaf, the board's leaves/s at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
-//! bulk: labelled so), each as a ratio to the board.
+//! bulk: labelled so), each as a ratio to the board. Last, the paper's own unit: the
+//! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
+//! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
+//! a second at 33 MHz). `--json`: one object per position, then one `generator` object.
 
 use anyhow::{bail, Context, Result};
 use board_common::SynthReport;
 use gateware::Design;
 use host::chess::perft_on_board;
 use host::{Link, SimTransport};
-use model::chess::random::table_positions;
+use model::chess::generator::generate;
+use model::chess::random::{positions as random_positions, table_positions};
 use serde::Serialize;
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 use sim::{BackendKind, SimBoard};
@@ -40,6 +44,21 @@ struct Row {
     stockfish_bulk_leaves_per_s: Option<f64>,
     ratio_stockfish_bulk: Option<f64>,
 }
+
+/// The generator in the paper's unit (section 5: generated moves, pseudo-legal).
+#[derive(Serialize)]
+struct GeneratorRow {
+    positions: usize,
+    generated_moves: u64,
+    generator_cycles: u64,
+    cycles_per_move: f64,
+    clock_mhz: f64,
+    moves_per_s: f64,
+}
+
+/// Seeded random positions for the generator figure (the ones the block tests draw from).
+const GENERATOR_SEED: u64 = 0xbe4c_0001;
+const GENERATOR_POSITIONS: usize = 3000;
 
 /// Leaves of shakmaty's perft, every leaf made (no bulk counting).
 fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
@@ -195,6 +214,36 @@ pub fn run(json: bool) -> Result<()> {
                     .unwrap_or_default()
             );
         }
+    }
+    // The paper's unit, from the reference generator (the board equals it cycle for cycle:
+    // `sim/tests/chess_blocks.rs`).
+    let (mut moves, mut cycles) = (0u64, 0u64);
+    let gen_positions = random_positions(GENERATOR_SEED, GENERATOR_POSITIONS, 120);
+    for p in &gen_positions {
+        let g = generate(p);
+        moves += g.moves.len() as u64;
+        cycles += g.cycles;
+    }
+    let g = GeneratorRow {
+        positions: gen_positions.len(),
+        generated_moves: moves,
+        generator_cycles: cycles,
+        cycles_per_move: cycles as f64 / moves as f64,
+        clock_mhz: mhz,
+        moves_per_s: moves as f64 / (cycles as f64 / (mhz * 1e6)),
+    };
+    if json {
+        println!("{}", serde_json::json!({ "generator": g }));
+    } else {
+        println!(
+            "generator: {:.2} cycles per generated move ({} moves, {} cycles, {} random positions), \
+             {:.2}M moves/s at {mhz} MHz; the paper: about 4 cycles, 8M moves/s at 33 MHz",
+            g.cycles_per_move,
+            g.generated_moves,
+            g.generator_cycles,
+            g.positions,
+            g.moves_per_s / 1e6
+        );
     }
     if !json {
         println!(
