@@ -27,15 +27,24 @@ use crate::transport::Transport;
 use model::link::{job, PayloadError};
 use std::collections::VecDeque;
 
-/// A game whose search trees the host can split over job cores: positions, moves in search
-/// order, and the job payloads of its design (`JOB_START` arguments, `JOB_RESULT` answer).
-pub trait SplitGame {
-    /// A position with its side to move.
+/// A game whose jobs run on the job cores of its designs: the job payloads (`JOB_START`
+/// arguments, `JOB_RESULT` answer). Independent jobs run with [`run_jobs`].
+pub trait JobGame {
+    /// A position with its side to move (and whatever else a job carries).
     type Pos: Copy + std::fmt::Debug;
     type Move: Copy + PartialEq + std::fmt::Debug;
     /// `JOB_START` argument length (without the core index) and `JOB_RESULT` answer length.
     const START_LEN: usize;
     const RESULT_LEN: usize;
+    /// `JOB_START` arguments of a job.
+    fn encode_job(job: &Job<Self::Pos>) -> Vec<u8>;
+    /// The `JOB_RESULT` answer.
+    fn decode_result(p: &[u8]) -> Result<JobResult<Self::Move>, PayloadError>;
+}
+
+/// A game whose search trees the host can split over job cores ([`solve_split`]): moves in
+/// search order and the size of a subtree.
+pub trait SplitGame: JobGame {
     /// How big the subtree under `pos` is (Othello: empty squares); nodes at most
     /// [`SplitConfig::job_size`] are one job.
     fn size(pos: &Self::Pos) -> u32;
@@ -44,13 +53,9 @@ pub trait SplitGame {
     fn ordered_moves(pos: &Self::Pos) -> Vec<Self::Move>;
     /// The position after `m`, the other side to move.
     fn play(pos: &Self::Pos, m: Self::Move) -> Self::Pos;
-    /// `JOB_START` arguments of a job.
-    fn encode_job(job: &Job<Self::Pos>) -> Vec<u8>;
-    /// The `JOB_RESULT` answer.
-    fn decode_result(p: &[u8]) -> Result<JobResult<Self::Move>, PayloadError>;
 }
 
-/// One search job: a position and a fail-hard window.
+/// One search job: a position and a fail-hard window (unused by games without a score).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Job<P> {
     pub pos: P,
@@ -68,7 +73,7 @@ pub struct JobResult<M> {
 }
 
 /// Runs search jobs of game `G` on a set of cores.
-pub trait Executor<G: SplitGame> {
+pub trait Executor<G: JobGame> {
     type Error;
     fn cores(&self) -> usize;
     /// Starts `job` on the idle core `core`.
@@ -151,7 +156,7 @@ pub const fn link_bytes_per_job(start_len: usize, result_len: usize, cores: usiz
 
 /// Link time of one job of game `G` in core cycles at `clock_hz` and `baud` (10 bit times
 /// per byte) on a design with `cores` job cores.
-pub fn link_cycles_per_job<G: SplitGame>(clock_hz: f64, baud: u32, cores: usize) -> u64 {
+pub fn link_cycles_per_job<G: JobGame>(clock_hz: f64, baud: u32, cores: usize) -> u64 {
     let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, cores);
     (bytes as f64 * 10.0 * clock_hz / baud as f64).ceil() as u64
 }
@@ -178,6 +183,62 @@ impl Clock {
         self.link_free = t;
         self.now = self.now.max(t);
     }
+}
+
+/// Independent jobs run on the executor's cores ([`run_jobs`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct JobsRun<M> {
+    /// The results in the order of the jobs.
+    pub results: Vec<JobResult<M>>,
+    /// Cycles summed over the jobs, and the board's time as in [`SplitSolve::elapsed_cycles`].
+    pub cycles: u64,
+    pub elapsed_cycles: u64,
+}
+
+/// Runs independent jobs (a perft split into subtrees) on the executor's cores: each job in
+/// turn goes to the first free core, the link's time per job (`overhead_cycles`) counted as
+/// in [`solve_split`]. `progress(nodes)` is called after every finished job.
+pub fn run_jobs<G: JobGame, E: Executor<G>>(
+    ex: &mut E,
+    jobs: &[Job<G::Pos>],
+    overhead_cycles: u64,
+    mut progress: impl FnMut(u64),
+) -> Result<JobsRun<G::Move>, E::Error> {
+    let cores = ex.cores().max(1);
+    let mut clock = Clock {
+        now: 0,
+        link_free: 0,
+        started: vec![0; cores],
+        overhead: overhead_cycles,
+    };
+    let mut results: Vec<Option<JobResult<G::Move>>> = vec![None; jobs.len()];
+    let mut running: Vec<Option<usize>> = vec![None; cores];
+    let (mut next, mut cycles, mut nodes) = (0, 0, 0);
+    while next < jobs.len() || running.iter().any(Option::is_some) {
+        while let Some(core) = running.iter().position(Option::is_none) {
+            if next == jobs.len() {
+                break;
+            }
+            ex.start(core, jobs[next])?;
+            clock.start(core);
+            running[core] = Some(next);
+            next += 1;
+        }
+        let (core, res) = ex.wait_any()?;
+        let id = running[core]
+            .take()
+            .expect("a result from a core without a job");
+        clock.done(core, res.cycles);
+        cycles += res.cycles;
+        nodes += res.nodes;
+        progress(nodes + ex.running_nodes());
+        results[id] = Some(res);
+    }
+    Ok(JobsRun {
+        results: results.into_iter().flatten().collect(),
+        cycles,
+        elapsed_cycles: clock.now,
+    })
 }
 
 /// Searches `pos` with the fail-hard window (alpha, beta) on the executor's cores (see the
@@ -443,7 +504,7 @@ pub struct LinkExecutor<'a, G, T: Transport> {
     game: std::marker::PhantomData<G>,
 }
 
-impl<'a, G: SplitGame, T: Transport> LinkExecutor<'a, G, T> {
+impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
     /// Asks the design how many cores it has; fails if one of them is busy.
     pub fn new(link: &'a mut Link<T>) -> Result<Self, LinkError> {
         let states = link.job_cores()?;
@@ -461,7 +522,7 @@ impl<'a, G: SplitGame, T: Transport> LinkExecutor<'a, G, T> {
     }
 }
 
-impl<G: SplitGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
+impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
     type Error = LinkError;
     fn cores(&self) -> usize {
         self.running.len()

@@ -1,10 +1,11 @@
 //! Perft counted on the simulated `chess` board (Verilator): the published perft table's
 //! positions at depths 1-3 (up to 120,000 leaves), leaf counts equal to the table (the
 //! model's perft where the table gives only a deeper count) and cycles equal to the model of
-//! the chip (`model::chess::search::perft_on_chip`); an aborted job; bad depth refused.
+//! the chip (`model::chess::search::perft_on_chip`); an aborted job; bad depth refused; perft
+//! split over the cores of the simulated `chess-x3` board.
 
 use gateware::Design;
-use host::chess::perft_on_board;
+use host::chess::{perft_on_board, perft_split};
 use host::{Link, SimTransport};
 use model::chess::protocol::encode_start;
 use model::chess::random::{perft_table, table_positions};
@@ -13,13 +14,65 @@ use model::chess::Position;
 use model::link::{err, job};
 use sim::{BackendKind, SimBoard};
 
-fn board() -> Option<Link<SimTransport>> {
+fn board_of(design: Design) -> Option<Link<SimTransport>> {
     if !sim::tools::require_verilator_backend("chess board tests") {
         return None;
     }
     Some(Link::new(SimTransport::new(
-        SimBoard::open(Design::Chess, BackendKind::Verilator).unwrap(),
+        SimBoard::open(design, BackendKind::Verilator).unwrap(),
     )))
+}
+
+fn board() -> Option<Link<SimTransport>> {
+    board_of(Design::Chess)
+}
+
+/// The positions `plies` legal moves below `pos`.
+fn below(pos: &Position, plies: u32) -> Vec<Position> {
+    if plies == 0 {
+        return vec![pos.clone()];
+    }
+    model::chess::legal_moves(pos)
+        .into_iter()
+        .flat_map(|m| below(&pos.play(m), plies - 1))
+        .collect()
+}
+
+#[test]
+fn perft_split_over_three_cores() {
+    let Some(mut l) = board_of(Design::ChessX3) else {
+        return;
+    };
+    let table = table_positions();
+    for (pos, depth) in [
+        (&table[0], 3),
+        (&table[1], 2),
+        (&table[2], 4),
+        (&table[5], 2),
+    ] {
+        let r = perft_split(&mut l, pos, depth, true, |_| {}).unwrap();
+        assert_eq!(r.leaves, model::chess::perft(pos, depth), "{}", pos.fen());
+        let want: Vec<_> = model::chess::divide(pos, depth);
+        assert_eq!(r.divide, want, "divide {depth} of {}", pos.fen());
+        // Every job is a subtree `plies` down; its cycles are the chip model's.
+        assert_eq!(r.cores, 3);
+        assert!(r.plies >= 1);
+        let subtrees = below(pos, r.plies);
+        assert_eq!(subtrees.len(), r.jobs);
+        let cycles: u64 = subtrees
+            .iter()
+            .map(|p| perft_on_chip(p, depth - r.plies).cycles)
+            .sum();
+        assert_eq!(r.cycles, cycles, "cycles of perft {depth} of {}", pos.fen());
+        // The board's time: no less than a third of the work, no more than the jobs one after
+        // another with the link's time each.
+        assert!(r.link_cycles_per_job > 0);
+        assert!(r.elapsed_cycles >= r.cycles / 3, "{r:?}");
+        assert!(
+            r.elapsed_cycles <= r.cycles + r.jobs as u64 * r.link_cycles_per_job,
+            "{r:?}"
+        );
+    }
 }
 
 #[test]

@@ -80,6 +80,42 @@ fn perft_counted_on_the_simulated_board() {
     assert_eq!(r["design"], "chess");
     let cycles = r["cycles"].as_u64().unwrap();
     assert!(cycles > 2039, "{cycles} cycles");
+    assert_eq!(r["cores"], 1);
+    assert_eq!(r["elapsed_cycles"], cycles);
+    // The same on the three-core design: the subtrees spread over the cores.
+    let x3 = json(&[
+        "chess",
+        "perft",
+        "2",
+        "--fen",
+        kiwi,
+        "--divide",
+        "--sim",
+        "verilator",
+        "--design",
+        "chess-x3",
+        "--json",
+    ]);
+    assert_eq!(x3["divide"], r["divide"]);
+    assert_eq!(
+        (x3["cores"].as_u64(), x3["jobs"].as_u64()),
+        (Some(3), Some(48))
+    );
+    assert_eq!(x3["cycles"], cycles);
+    // Every field of the output is documented (docs/chess.md names each one in backquotes),
+    // and so is the split's job count per core.
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/chess.md")).unwrap();
+    for key in x3.as_object().unwrap().keys() {
+        assert!(
+            doc.contains(&format!("`{key}`")),
+            "docs/chess.md does not name `{key}`"
+        );
+    }
+    assert!(
+        doc.contains(&format!("`JOBS_PER_CORE` ({})", host::chess::JOBS_PER_CORE)),
+        "docs/chess.md gives another JOBS_PER_CORE"
+    );
     // A design of another game, or a depth the chip cannot hold: usage errors (exit 2).
     for bad in [
         &[

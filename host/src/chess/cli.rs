@@ -57,7 +57,8 @@ fn position(fen: Option<&str>) -> Result<Position> {
 }
 
 /// What `chess perft` prints (`--json`: this object). `cycles`, `cycles_per_leaf`,
-/// `projected`, `design` and `target` are present when the board counted.
+/// `elapsed_cycles`, `cores`, `jobs`, `projected`, `design` and `target` are present when the
+/// board counted.
 #[derive(Serialize)]
 struct PerftReport {
     depth: u32,
@@ -69,6 +70,12 @@ struct PerftReport {
     cycles: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cycles_per_leaf: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elapsed_cycles: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cores: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    jobs: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     projected: Option<Vec<Projection>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -146,6 +153,14 @@ impl PerftReport {
         if let (Some(c), Some(cpl)) = (self.cycles, self.cycles_per_leaf) {
             println!("{c} cycles, {cpl:.2} cycles per leaf");
         }
+        if let (Some(e), Some(cores), Some(jobs)) = (self.elapsed_cycles, self.cores, self.jobs) {
+            if cores > 1 {
+                println!(
+                    "{jobs} jobs on {cores} cores: {e} cycles elapsed with the link ({:.2} per leaf)",
+                    e as f64 / self.nodes.max(1) as f64
+                );
+            }
+        }
         for p in self.projected.iter().flatten() {
             println!(
                 "{}: {:.4} s at {} MHz ({:.1}M leaves/s)",
@@ -188,13 +203,17 @@ fn perft_model(pos: &Position, depth: u32, show: bool) -> Result<PerftReport> {
         divide: if show { per_move } else { Vec::new() },
         cycles: None,
         cycles_per_leaf: None,
+        elapsed_cycles: None,
+        cores: None,
+        jobs: None,
         projected: None,
         design: None,
         target: None,
     })
 }
 
-/// Perft counted on chip: one job, or one job per root move with `--divide`.
+/// Perft counted on chip: on a one-core design one job (one per root move with `--divide`),
+/// on a multi-core design subtrees spread over the cores (`super::perft_split`).
 fn perft_board(
     pos: &Position,
     depth: u32,
@@ -219,45 +238,35 @@ fn perft_board(
     bounds.begin(target, &mut l)?;
     let t = std::time::Instant::now();
     let tty = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let mut progress = |n: u64| {
+    let progress = |n: u64| {
         if tty {
             eprint!("\rcounting: {n} leaves");
         }
     };
-    let mut per_move = Vec::new();
-    let (mut nodes, mut cycles) = (0, 0);
-    let jobs: Vec<(Option<model::chess::Move>, Position, u32)> = if show {
-        legal_moves(pos)
-            .into_iter()
-            .map(|m| (Some(m), pos.play(m), depth - 1))
-            .collect()
-    } else {
-        vec![(None, pos.clone(), depth)]
-    };
-    for (m, p, d) in jobs {
-        let r = super::perft_on_board(&mut l, &p, d, &mut progress)
-            .map_err(|e| bounds.end(&mut l, e))?;
-        nodes += r.leaves;
-        cycles += r.cycles;
-        if let Some(m) = m {
-            per_move.push(Divided {
-                mv: m.uci(),
-                nodes: r.leaves,
-            });
-        }
-    }
+    let r = super::perft_split(&mut l, pos, depth, show, progress)
+        .map_err(|e| bounds.end(&mut l, e))?;
     if tty {
         eprintln!();
     }
     Ok(PerftReport {
         depth,
         fen: pos.fen(),
-        nodes,
+        nodes: r.leaves,
         seconds: t.elapsed().as_secs_f64(),
-        divide: per_move,
-        cycles: Some(cycles),
-        cycles_per_leaf: Some(cycles as f64 / nodes.max(1) as f64),
-        projected: Some(projected(&name, cycles)),
+        divide: r
+            .divide
+            .iter()
+            .map(|(m, n)| Divided {
+                mv: m.uci(),
+                nodes: *n,
+            })
+            .collect(),
+        cycles: Some(r.cycles),
+        cycles_per_leaf: Some(r.cycles as f64 / r.leaves.max(1) as f64),
+        elapsed_cycles: Some(r.elapsed_cycles),
+        cores: Some(r.cores),
+        jobs: Some(r.jobs),
+        projected: Some(projected(&name, r.elapsed_cycles)),
         design: Some(name),
         target: Some(l.transport.describe()),
     })

@@ -4,9 +4,11 @@
 pub mod cli;
 pub mod engine;
 
+use crate::split::{link_cycles_per_job, run_jobs, Job, JobGame, JobResult, LinkExecutor};
 use crate::{Link, LinkError, Transport};
-use model::chess::protocol::{decode_result, encode_start, PerftResult};
-use model::chess::Position;
+use model::chess::protocol::{decode_result, encode_start, PerftResult, RESULT_LEN, START_LEN};
+use model::chess::{legal_moves, Move, Position};
+use model::link::PayloadError;
 
 /// Deepest perft the host asks of the model (`chess perft`, UCI `go perft`): depth 7 from the
 /// start is 3.2 billion leaves, minutes on one thread.
@@ -18,8 +20,165 @@ pub fn perft_on_board<T: Transport>(
     link: &mut Link<T>,
     pos: &Position,
     depth: u32,
-    mut progress: impl FnMut(u64),
+    progress: impl FnMut(u64),
 ) -> Result<PerftResult, LinkError> {
-    let r = link.run_job(&encode_start(pos, depth)?, "perft", &mut progress)?;
+    perft_on_board_payload(link, &encode_start(pos, depth)?, progress)
+}
+
+/// Chess perft as jobs of the generic scheduler ([`run_jobs`]): a job is the `JOB_START`
+/// payload of `model::chess::protocol` (a position and a depth); its result counts leaves as
+/// nodes.
+pub struct ChessPerft;
+
+/// A perft job's `JOB_START` payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftJob(pub [u8; START_LEN]);
+
+impl JobGame for ChessPerft {
+    type Pos = PerftJob;
+    type Move = ();
+    const START_LEN: usize = START_LEN;
+    const RESULT_LEN: usize = RESULT_LEN;
+    fn encode_job(j: &Job<PerftJob>) -> Vec<u8> {
+        j.pos.0.to_vec()
+    }
+    fn decode_result(p: &[u8]) -> Result<JobResult<()>, PayloadError> {
+        let r = decode_result(p)?;
+        Ok(JobResult {
+            score: 0,
+            best: None,
+            nodes: r.leaves,
+            cycles: r.cycles,
+        })
+    }
+}
+
+/// Jobs a core gets at least when a perft is split: the subtrees differ in size, and each job
+/// costs the link's time (start, poll, result).
+pub const JOBS_PER_CORE: usize = 4;
+
+/// Perft on all of the board's cores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitPerft {
+    pub leaves: u64,
+    /// Cycles summed over the jobs, and the board's time (the cores in parallel, the link's
+    /// time per job included: see `crate::split::SplitSolve::elapsed_cycles`).
+    pub cycles: u64,
+    pub elapsed_cycles: u64,
+    pub jobs: usize,
+    pub cores: usize,
+    /// Plies the host expanded: the jobs are the subtrees that many plies down.
+    pub plies: u32,
+    /// The link's time per job counted in `elapsed_cycles` (0 on a one-core design, whose
+    /// jobs run one after another).
+    pub link_cycles_per_job: u64,
+    /// Leaves under each root move, in `legal_moves` order (when asked to divide).
+    pub divide: Vec<(Move, u64)>,
+}
+
+/// Perft of `depth` below `pos` on every core of the board: the host expands the tree to the
+/// fewest plies that give each core [`JOBS_PER_CORE`] subtrees (at least one ply with `divide`,
+/// at most `depth - 1`), then the subtrees run as jobs on whichever core is free. Every leaf is
+/// still made on chip. The link's time per job is counted at the design's clock and baud
+/// rate (`IDENTIFY`; see `crate::split::link_cycles_per_job`).
+pub fn perft_split<T: Transport>(
+    link: &mut Link<T>,
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    progress: impl FnMut(u64),
+) -> Result<SplitPerft, LinkError> {
+    let id = link.identify()?;
+    let cores = link.job_cores()?.len();
+    let baud = id.clock_hz / u32::from(id.divisor.max(1));
+    let overhead_cycles = link_cycles_per_job::<ChessPerft>(id.clock_hz as f64, baud, cores);
+    let roots = legal_moves(pos);
+    // (root move index, position) of every subtree; `None` above the first ply.
+    let mut frontier: Vec<(Option<usize>, Position)> = vec![(None, pos.clone())];
+    let mut plies = 0;
+    let expand = |subtrees: usize, plies: u32| {
+        (divide && plies == 0 && depth >= 1)
+            || (cores > 1 && plies + 1 < depth && subtrees < cores * JOBS_PER_CORE)
+    };
+    while expand(frontier.len(), plies) {
+        frontier = frontier
+            .iter()
+            .flat_map(|(root, p)| {
+                legal_moves(p)
+                    .into_iter()
+                    .enumerate()
+                    .map(move |(i, m)| (root.or(Some(i)), p.play(m)))
+            })
+            .collect();
+        plies += 1;
+    }
+    let jobs = frontier
+        .iter()
+        .map(|(_, p)| {
+            let payload = encode_start(p, depth - plies)?;
+            let pos = payload
+                .as_slice()
+                .try_into()
+                .map_err(|_| PayloadError::Length {
+                    what: "chess JOB_START",
+                    expected: START_LEN,
+                    got: payload.len(),
+                })?;
+            Ok(Job {
+                pos: PerftJob(pos),
+                alpha: 0,
+                beta: 0,
+            })
+        })
+        .collect::<Result<Vec<_>, PayloadError>>()?;
+    let run = if cores == 1 {
+        // A one-core design takes no core index: its jobs run one after another.
+        let mut progress = progress;
+        let (mut results, mut cycles, mut done) = (Vec::new(), 0, 0);
+        for j in &jobs {
+            let r = perft_on_board_payload(link, &j.pos.0, |n| progress(done + n))?;
+            done += r.leaves;
+            cycles += r.cycles;
+            results.push(r.leaves);
+        }
+        (results, cycles, cycles)
+    } else {
+        let mut ex = LinkExecutor::<ChessPerft, T>::new(link)?;
+        let r = run_jobs(&mut ex, &jobs, overhead_cycles, progress)?;
+        (
+            r.results.iter().map(|r| r.nodes).collect(),
+            r.cycles,
+            r.elapsed_cycles,
+        )
+    };
+    let (leaves_per_job, cycles, elapsed_cycles) = run;
+    let mut per_root = vec![0u64; roots.len()];
+    for ((root, _), n) in frontier.iter().zip(&leaves_per_job) {
+        if let Some(i) = root {
+            per_root[*i] += n;
+        }
+    }
+    Ok(SplitPerft {
+        leaves: leaves_per_job.iter().sum(),
+        cycles,
+        elapsed_cycles,
+        jobs: jobs.len(),
+        cores,
+        plies,
+        link_cycles_per_job: if cores == 1 { 0 } else { overhead_cycles },
+        divide: if divide {
+            roots.into_iter().zip(per_root).collect()
+        } else {
+            Vec::new()
+        },
+    })
+}
+
+fn perft_on_board_payload<T: Transport>(
+    link: &mut Link<T>,
+    payload: &[u8],
+    progress: impl FnMut(u64),
+) -> Result<PerftResult, LinkError> {
+    let r = link.run_job(payload, "perft", progress)?;
     Ok(decode_result(&r)?)
 }

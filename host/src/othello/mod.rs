@@ -10,7 +10,8 @@ pub mod engine;
 
 use crate::driver::{Link, LinkError};
 use crate::split::{
-    solve_split, Executor, Job, JobResult, LinkExecutor, SplitConfig, SplitGame, SplitSolve,
+    solve_split, Executor, Job, JobGame, JobResult, LinkExecutor, SplitConfig, SplitGame,
+    SplitSolve,
 };
 use crate::transport::Transport;
 use model::link::PayloadError;
@@ -21,11 +22,20 @@ use model::othello::search::{fastest_first_moves, search, MoveOrder};
 /// fastest-first; a node's size is its number of empty squares.
 pub struct Othello;
 
-impl SplitGame for Othello {
+impl JobGame for Othello {
     type Pos = (u64, u64);
     type Move = u32;
     const START_LEN: usize = START_LEN;
     const RESULT_LEN: usize = RESULT_LEN;
+    fn encode_job(j: &Job<(u64, u64)>) -> Vec<u8> {
+        encode_start(j.pos.0, j.pos.1, j.alpha as i8, j.beta as i8)
+    }
+    fn decode_result(p: &[u8]) -> Result<JobResult<u32>, PayloadError> {
+        Ok(job_result(decode_result(p)?))
+    }
+}
+
+impl SplitGame for Othello {
     fn size(&(p, o): &(u64, u64)) -> u32 {
         64 - (p | o).count_ones()
     }
@@ -34,12 +44,6 @@ impl SplitGame for Othello {
     }
     fn play(&(p, o): &(u64, u64), m: u32) -> (u64, u64) {
         model::othello::play(p, o, m)
-    }
-    fn encode_job(j: &Job<(u64, u64)>) -> Vec<u8> {
-        encode_start(j.pos.0, j.pos.1, j.alpha as i8, j.beta as i8)
-    }
-    fn decode_result(p: &[u8]) -> Result<JobResult<u32>, PayloadError> {
-        Ok(job_result(decode_result(p)?))
     }
 }
 

@@ -5,7 +5,8 @@
 //! leaf, the board's leaves/s at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
-//! bulk: labelled so), each as a ratio to the board. Last, the paper's own unit: the
+//! bulk: labelled so), each as a ratio to the board; and the multi-core `chess-x3` (simulated,
+//! the host splitting each perft over its cores, the link's time per job counted). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
 //! a second at 33 MHz). `--json`: one object per position, then one `generator` object.
@@ -13,7 +14,7 @@
 use anyhow::{bail, Context, Result};
 use board_common::SynthReport;
 use gateware::Design;
-use host::chess::perft_on_board;
+use host::chess::{perft_on_board, perft_split};
 use host::{Link, SimTransport};
 use model::chess::generator::generate;
 use model::chess::random::{positions as random_positions, table_positions};
@@ -40,6 +41,13 @@ struct Row {
     shakmaty_leaves_per_s: f64,
     /// Board leaves/s over shakmaty's.
     ratio_shakmaty: f64,
+    /// The multi-core design (`chess-x3`, the host splitting the perft): its board time
+    /// (cores in parallel, the link's time per job), leaves/s at its clock, ratio to shakmaty.
+    multi_design: String,
+    multi_clock_mhz: f64,
+    multi_elapsed_cycles: u64,
+    multi_leaves_per_s: f64,
+    ratio_multi_shakmaty: f64,
     /// `go perft` of Stockfish (bulk counting at the last ply), leaves/s; none if absent.
     stockfish_bulk_leaves_per_s: Option<f64>,
     ratio_stockfish_bulk: Option<f64>,
@@ -140,10 +148,21 @@ pub fn run(json: bool) -> Result<()> {
         design,
         BackendKind::Verilator,
     )?));
+    let multi = Design::ChessX3;
+    let multi_mhz = SynthReport::read(&board_common::report::committed_path(
+        multi.name(),
+        board.name(),
+    ))
+    .context("the committed chess-x3 synthesis report")?
+    .target_mhz;
+    let mut lm = Link::new(SimTransport::new(SimBoard::open(
+        multi,
+        BackendKind::Verilator,
+    )?));
     let positions = table_positions();
     if !json {
         println!(
-            "{:<8} {:>5} {:>9} {:>10} {:>7} {:>12} {:>12} {:>7} {:>12} {:>7}",
+            "{:<8} {:>5} {:>9} {:>10} {:>7} {:>12} {:>12} {:>7} {:>12} {:>7} {:>12} {:>7}",
             "position",
             "depth",
             "leaves",
@@ -151,6 +170,8 @@ pub fn run(json: bool) -> Result<()> {
             "c/leaf",
             "board l/s",
             "shakmaty",
+            "ratio",
+            "x3 l/s",
             "ratio",
             "sf bulk",
             "ratio"
@@ -180,6 +201,17 @@ pub fn run(json: bool) -> Result<()> {
             }
         }
         let sf_rate = sf.map(|(sn, s)| sn as f64 / s);
+        let split = perft_split(&mut lm, pos, depth, false, |_| {})?;
+        if split.leaves != r.leaves {
+            bail!(
+                "{fen}: {} counted {} leaves, {} {}",
+                multi.name(),
+                split.leaves,
+                design.name(),
+                r.leaves
+            );
+        }
+        let multi_rate = split.leaves as f64 / (split.elapsed_cycles as f64 / (multi_mhz * 1e6));
         let row = Row {
             fen: fen.clone(),
             depth,
@@ -191,6 +223,11 @@ pub fn run(json: bool) -> Result<()> {
             board_leaves_per_s: board_rate,
             shakmaty_leaves_per_s: shakmaty_rate,
             ratio_shakmaty: board_rate / shakmaty_rate,
+            multi_design: multi.name().to_string(),
+            multi_clock_mhz: multi_mhz,
+            multi_elapsed_cycles: split.elapsed_cycles,
+            multi_leaves_per_s: multi_rate,
+            ratio_multi_shakmaty: multi_rate / shakmaty_rate,
             stockfish_bulk_leaves_per_s: sf_rate,
             ratio_stockfish_bulk: sf_rate.map(|s| board_rate / s),
         };
@@ -199,7 +236,7 @@ pub fn run(json: bool) -> Result<()> {
         } else {
             let m = |x: f64| format!("{:.2}M", x / 1e6);
             println!(
-                "{:<8} {:>5} {:>9} {:>10} {:>7.2} {:>12} {:>12} {:>7.2} {:>12} {:>7}",
+                "{:<8} {:>5} {:>9} {:>10} {:>7.2} {:>12} {:>12} {:>7.2} {:>12} {:>7.2} {:>12} {:>7}",
                 format!("#{i}"),
                 depth,
                 row.leaves,
@@ -208,6 +245,8 @@ pub fn run(json: bool) -> Result<()> {
                 m(board_rate),
                 m(shakmaty_rate),
                 row.ratio_shakmaty,
+                m(multi_rate),
+                row.ratio_multi_shakmaty,
                 sf_rate.map(m).unwrap_or_else(|| "absent".into()),
                 row.ratio_stockfish_bulk
                     .map(|r| format!("{r:.3}"))
@@ -247,10 +286,13 @@ pub fn run(json: bool) -> Result<()> {
     }
     if !json {
         println!(
-            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; CPU: one thread of this machine",
+            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; x3: {} at {multi_mhz} MHz, \
+             three cores, the host splitting each perft, the link's time counted; CPU: one thread \
+             of this machine",
             board.name(),
             design.name(),
-            board.name()
+            board.name(),
+            multi.name()
         );
     }
     Ok(())
