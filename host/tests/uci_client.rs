@@ -1,6 +1,7 @@
 //! `boardgate chess uci` driven by a real UCI client: PyPI `chess` (python-chess 1.11.2, in
 //! the venv `cargo xtask test` installs: $BOARDGATE_PYTHON, else /opt/boardgate-py/bin). It
-//! plays six moves, analyses, and checks `go perft 3` against python-chess's own moves.
+//! plays six moves, analyses, and checks `go perft 3` against python-chess's own moves; once
+//! on the model, once with `go perft` counted on the simulated `chess-x3` board.
 //! Skips with a printed reason when the venv is missing, except under CI=true.
 
 use std::path::PathBuf;
@@ -20,6 +21,19 @@ fn python() -> Option<PathBuf> {
 
 #[test]
 fn python_chess_plays_analyses_and_counts_perft() {
+    session(&[]);
+}
+
+/// The same session with `go perft` counted on the simulated three-core board.
+#[test]
+fn python_chess_counts_perft_on_the_simulated_board() {
+    if !sim::tools::require_verilator_backend("uci go perft on the board") {
+        return;
+    }
+    session(&["--sim", "verilator", "--design", "chess-x3"]);
+}
+
+fn session(engine_args: &[&str]) {
     let Some(py) = python() else {
         let why = "python-chess venv missing (cargo xtask test installs it)";
         assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
@@ -29,6 +43,7 @@ fn python_chess_plays_analyses_and_counts_perft() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/uci_session.py");
     let out = Command::new(py)
         .args([script, env!("CARGO_BIN_EXE_boardgate"), "chess", "uci"])
+        .args(engine_args)
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

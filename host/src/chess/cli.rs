@@ -30,8 +30,15 @@ pub enum ChessCmd {
         #[command(flatten)]
         job: JobArgs,
     },
-    /// Run as a UCI engine on stdin/stdout (for chess GUIs and libraries; model).
-    Uci,
+    /// Run as a UCI engine on stdin/stdout (for chess GUIs and libraries). The search runs on
+    /// the model; with --sim / --port, `go perft` is counted on chip (split over the cores).
+    Uci {
+        /// The chess design to simulate (with --sim).
+        #[arg(long, default_value = "chess")]
+        design: String,
+        #[command(flatten)]
+        target: Target,
+    },
     /// The legal moves of a position in UCI notation (model).
     Moves {
         /// The position (default: the standard start).
@@ -110,7 +117,7 @@ impl ChessCmd {
                 };
                 r.print(target.json)?;
             }
-            ChessCmd::Uci => uci()?,
+            ChessCmd::Uci { design, target } => uci(&design, &target)?,
             ChessCmd::Moves {
                 fen,
                 chip_order,
@@ -311,11 +318,31 @@ fn chip_moves(pos: &Position, json: bool) {
     println!("{} moves in {} cycles", g.moves.len(), g.cycles);
 }
 
-/// The UCI engine: lines from stdin on a channel, so that a search sees `stop`.
-fn uci() -> Result<()> {
+/// The UCI engine: lines from stdin on a channel, so that a search sees `stop`. With a board,
+/// `go perft` is counted on chip.
+fn uci(design: &str, target: &Target) -> Result<()> {
     use std::io::Write;
-    let lines = crate::cli::stdin_lines();
     let mut engine = super::engine::Uci::default();
+    if target.sim.is_some() || target.port.is_some() {
+        let design =
+            crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
+        let mut l = open(target, design)?;
+        l.identify()?;
+        engine.perft_counter = Some((
+            Box::new(move |pos: &Position, depth: u32| {
+                match super::perft_split(&mut l, pos, depth, true, |_| {}) {
+                    Ok(r) => Ok((r.divide, r.leaves)),
+                    Err(e) => {
+                        // Leave no core running for the next `go perft`.
+                        let _ = l.abort_running();
+                        Err(e.to_string())
+                    }
+                }
+            }),
+            CHIP_MAX_DEPTH,
+        ));
+    }
+    let lines = crate::cli::stdin_lines();
     let mut stdout = std::io::stdout();
     let mut out = |l: String| {
         let _ = writeln!(stdout, "{l}");

@@ -184,12 +184,20 @@ fn score_text(v: i32) -> String {
     }
 }
 
+/// Counts `go perft` somewhere else than on the model (the board: `chess uci --sim/--port`):
+/// the leaves below each root move (in `legal_moves` order; empty at depth 0) and the total,
+/// or a message naming what went wrong.
+pub type PerftCounter = Box<dyn FnMut(&Position, u32) -> Result<(Vec<(Move, u64)>, u64), String>>;
+
 /// The engine's state between commands.
 pub struct Uci {
     pub pos: Position,
     /// Lines that arrived during a search (other than `stop`, `quit`, `isready`), to be
     /// handled next, in order.
     pub pending: std::collections::VecDeque<String>,
+    /// Where `go perft` is counted, with its deepest depth; the model (up to
+    /// `MAX_PERFT_DEPTH`) when none.
+    pub perft_counter: Option<(PerftCounter, u32)>,
 }
 
 impl Default for Uci {
@@ -197,6 +205,7 @@ impl Default for Uci {
         Uci {
             pos: Position::start(),
             pending: Default::default(),
+            perft_counter: None,
         }
     }
 }
@@ -246,24 +255,35 @@ impl Uci {
                 .and_then(|v| v.parse().ok())
         };
         if args.first() == Some(&"perft") {
+            let max = self.perft_counter.as_ref().map_or(MAX_PERFT_DEPTH, |c| c.1);
             match arg("perft") {
-                Some(d) if d <= MAX_PERFT_DEPTH as u64 => {
-                    let per = divide(&self.pos, d as u32);
-                    let total: u64 = if d == 0 {
-                        1
-                    } else {
-                        per.iter().map(|x| x.1).sum()
-                    };
-                    if d > 0 {
-                        for (m, n) in per {
-                            out(format!("{}: {n}", m.uci()));
+                Some(d) if d <= max as u64 => {
+                    let d = d as u32;
+                    let counted = match self.perft_counter.as_mut() {
+                        Some((count, _)) => count(&self.pos, d),
+                        None => {
+                            let per = divide(&self.pos, d);
+                            let total = if d == 0 {
+                                1
+                            } else {
+                                per.iter().map(|x| x.1).sum()
+                            };
+                            Ok((if d == 0 { Vec::new() } else { per }, total))
                         }
+                    };
+                    match counted {
+                        Ok((per, total)) => {
+                            for (m, n) in per {
+                                out(format!("{}: {n}", m.uci()));
+                            }
+                            out(String::new());
+                            out(format!("Nodes searched: {total}"));
+                        }
+                        Err(e) => out(format!("info string go perft failed ({e})")),
                     }
-                    out(String::new());
-                    out(format!("Nodes searched: {total}"));
                 }
                 _ => out(format!(
-                    "info string go perft needs a depth from 0 to {MAX_PERFT_DEPTH}"
+                    "info string go perft needs a depth from 0 to {max}"
                 )),
             }
             return true;
