@@ -261,10 +261,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         router2: true,
     },
     DesignSpec {
-        design: Design::ChessX3,
-        name: "chess-x3",
-        summary: "three chess perft cores behind one link; the host splits a perft",
-        core: CoreKind::Chess { cores: 3 },
+        design: Design::ChessX2,
+        name: "chess-x2",
+        summary: "two chess perft cores behind one link; the host splits a perft",
+        core: CoreKind::Chess { cores: 2 },
         clocks: &[clock(BoardId::Ulx3s, 10)],
         // Host traffic grows with the job count: 1 Mbaud (the fastest the UART's divisor of at
         // least 8 allows at 10 MHz).
@@ -291,7 +291,7 @@ pub enum Design {
     OthelloFf,
     OthelloX8,
     Chess,
-    ChessX3,
+    ChessX2,
 }
 
 impl Design {
@@ -302,7 +302,7 @@ impl Design {
         Design::OthelloFf,
         Design::OthelloX8,
         Design::Chess,
-        Design::ChessX3,
+        Design::ChessX2,
     ];
 
     /// The design's row of the design table.

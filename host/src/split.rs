@@ -1,5 +1,7 @@
-//! Splitting one search over the job cores of a multi-core design (young brothers wait),
-//! for any game that implements [`SplitGame`] (Othello: `crate::othello::Othello`).
+//! Jobs on the job cores of a multi-core design, for any game that implements [`JobGame`]:
+//! independent jobs with [`run_jobs`] (chess perft subtrees: `crate::chess::ChessPerft`), and
+//! one search split over the cores (young brothers wait) with [`solve_split`], for a game that
+//! also implements [`SplitGame`] (Othello: `crate::othello::Othello`).
 //!
 //! The host searches the top of the tree itself and hands the rest to the cores as jobs. A
 //! node within `depth` plies of the root bigger than `job_size` (Othello: empty squares) with
@@ -496,7 +498,8 @@ impl<G: SplitGame> Tree<G> {
     }
 }
 
-/// The job cores of the design behind a link, as an [`Executor`] for [`solve_split`]: jobs
+/// The job cores of the design behind a link, as an [`Executor`] for [`solve_split`] and
+/// [`run_jobs`]: jobs
 /// go to their core by index, and finished ones are found with `JOB_CORES`.
 pub struct LinkExecutor<'a, G, T: Transport> {
     link: &'a mut Link<T>,

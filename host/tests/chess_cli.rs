@@ -82,8 +82,8 @@ fn perft_counted_on_the_simulated_board() {
     assert!(cycles > 2039, "{cycles} cycles");
     assert_eq!(r["cores"], 1);
     assert_eq!(r["elapsed_cycles"], cycles);
-    // The same on the three-core design: the subtrees spread over the cores.
-    let x3 = json(&[
+    // The same on the two-core design: the subtrees spread over the cores.
+    let x2 = json(&[
         "chess",
         "perft",
         "2",
@@ -93,20 +93,20 @@ fn perft_counted_on_the_simulated_board() {
         "--sim",
         "verilator",
         "--design",
-        "chess-x3",
+        "chess-x2",
         "--json",
     ]);
-    assert_eq!(x3["divide"], r["divide"]);
+    assert_eq!(x2["divide"], r["divide"]);
     assert_eq!(
-        (x3["cores"].as_u64(), x3["jobs"].as_u64()),
-        (Some(3), Some(48))
+        (x2["cores"].as_u64(), x2["jobs"].as_u64()),
+        (Some(2), Some(48))
     );
-    assert_eq!(x3["cycles"], cycles);
+    assert_eq!(x2["cycles"], cycles);
     // Every field of the output is documented (docs/chess.md names each one in backquotes),
     // and so is the split's job count per core.
     let doc =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/chess.md")).unwrap();
-    for key in x3.as_object().unwrap().keys() {
+    for key in x2.as_object().unwrap().keys() {
         assert!(
             doc.contains(&format!("`{key}`")),
             "docs/chess.md does not name `{key}`"

@@ -1,7 +1,7 @@
 //! `boardgate chess uci` driven by a real UCI client: PyPI `chess` (python-chess 1.11.2, in
 //! the venv `cargo xtask test` installs: $BOARDGATE_PYTHON, else /opt/boardgate-py/bin). It
 //! plays six moves, analyses, and checks `go perft 3` against python-chess's own moves; once
-//! on the model, once with `go perft` counted on the simulated `chess-x3` board.
+//! on the model, once with `go perft` counted on the simulated `chess-x2` board.
 //! Skips with a printed reason when the venv is missing, except under CI=true.
 
 use std::path::PathBuf;
@@ -24,13 +24,13 @@ fn python_chess_plays_analyses_and_counts_perft() {
     session(&[]);
 }
 
-/// The same session with `go perft` counted on the simulated three-core board.
+/// The same session with `go perft` counted on the simulated two-core board.
 #[test]
 fn python_chess_counts_perft_on_the_simulated_board() {
     if !sim::tools::require_verilator_backend("uci go perft on the board") {
         return;
     }
-    session(&["--sim", "verilator", "--design", "chess-x3"]);
+    session(&["--sim", "verilator", "--design", "chess-x2"]);
 }
 
 fn session(engine_args: &[&str]) {

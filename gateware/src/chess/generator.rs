@@ -24,7 +24,8 @@
 //!
 //! Ports: load the position and raise `start` (lower it to leave `done` for idle); while `busy`, each cycle with `move_valid` carries
 //! one move (`move_to` is the destination: the square behind the victim for en passant, g1/c1
-//! for castling); `done` rises after the last find cycle.
+//! for castling); `done` rises after the node's last cycle (its last find cycle, or the
+//! `NodeEnd` cycle after a last move).
 
 use super::{ArbiterTree, SquareArray};
 use rust_hdl::prelude::*;

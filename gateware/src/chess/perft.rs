@@ -404,7 +404,7 @@ impl Logic for Perft {
             }
         }
         if self.state.q.val() == PerftState::Check {
-            // Unmake the move just checked (illegal, or a leaf).
+            // Unmake the move just checked (illegal).
             self.m_from.next = self.u_from.q.val();
             self.m_to.next = self.u_to.q.val();
             self.m_moved.next = self.u_moved.q.val();
@@ -778,6 +778,9 @@ impl Logic for Perft {
             self.was_aborted.d.next = true;
             self.state.d.next = PerftState::Idle;
         }
+        // After a push the child's first cycle reads the frame being written (old or new data,
+        // as the RAM has it): harmless, that cycle is a find-victim of phase A1, which never
+        // pops; the next cycle reads it again.
         self.ply.d.next = self.ply_next.val();
         self.stack.read_address.next = self.ply_next.val() - 1_u64;
     }

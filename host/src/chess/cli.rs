@@ -328,6 +328,8 @@ fn uci(design: &str, target: &Target) -> Result<()> {
             crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
         let mut l = open(target, design)?;
         l.identify()?;
+        // Jobs left running by an earlier session would hold the cores.
+        l.abort_running()?;
         engine.perft_counter = Some((
             Box::new(move |pos: &Position, depth: u32| {
                 match super::perft_split(&mut l, pos, depth, true, |_| {}) {

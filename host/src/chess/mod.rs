@@ -77,9 +77,10 @@ pub struct SplitPerft {
 }
 
 /// Perft of `depth` below `pos` on every core of the board: the host expands the tree to the
-/// fewest plies that give each core [`JOBS_PER_CORE`] subtrees (at least one ply with `divide`,
-/// at most `depth - 1`), then the subtrees run as jobs on whichever core is free. Every leaf is
-/// still made on chip. The link's time per job is counted at the design's clock and baud
+/// fewest plies that give each core [`JOBS_PER_CORE`] subtrees (one ply with `divide`), at most
+/// `depth - 1` so that every job keeps a ply and every leaf is still made on chip; then the
+/// subtrees run as jobs on whichever core is free. At depth 1 the chip counts the root's
+/// moves in one job, and `divide` gives each legal root move its one leaf. The link's time per job is counted at the design's clock and baud
 /// rate (`IDENTIFY`; see `crate::split::link_cycles_per_job`).
 pub fn perft_split<T: Transport>(
     link: &mut Link<T>,
@@ -96,9 +97,10 @@ pub fn perft_split<T: Transport>(
     // (root move index, position) of every subtree; `None` above the first ply.
     let mut frontier: Vec<(Option<usize>, Position)> = vec![(None, pos.clone())];
     let mut plies = 0;
+    // Every job keeps at least one ply, so that its leaves are made on chip.
     let expand = |subtrees: usize, plies: u32| {
-        (divide && plies == 0 && depth >= 1)
-            || (cores > 1 && plies + 1 < depth && subtrees < cores * JOBS_PER_CORE)
+        plies + 1 < depth
+            && ((divide && plies == 0) || (cores > 1 && subtrees < cores * JOBS_PER_CORE))
     };
     while expand(frontier.len(), plies) {
         frontier = frontier
@@ -166,10 +168,10 @@ pub fn perft_split<T: Transport>(
         cores,
         plies,
         link_cycles_per_job: if cores == 1 { 0 } else { overhead_cycles },
-        divide: if divide {
-            roots.into_iter().zip(per_root).collect()
-        } else {
-            Vec::new()
+        divide: match (divide, plies, depth) {
+            (true, 0, 1) => roots.into_iter().map(|m| (m, 1)).collect(),
+            (true, _, d) if d > 0 => roots.into_iter().zip(per_root).collect(),
+            _ => Vec::new(),
         },
     })
 }

@@ -5,7 +5,7 @@
 //! leaf, the board's leaves/s at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
-//! bulk: labelled so), each as a ratio to the board; and the multi-core `chess-x3` (simulated,
+//! bulk: labelled so), each as a ratio to the board; and the multi-core `chess-x2` (simulated,
 //! the host splitting each perft over its cores, the link's time per job counted). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
@@ -41,7 +41,7 @@ struct Row {
     shakmaty_leaves_per_s: f64,
     /// Board leaves/s over shakmaty's.
     ratio_shakmaty: f64,
-    /// The multi-core design (`chess-x3`, the host splitting the perft): its board time
+    /// The multi-core design (`chess-x2`, the host splitting the perft): its board time
     /// (cores in parallel, the link's time per job), leaves/s at its clock, ratio to shakmaty.
     multi_design: String,
     multi_clock_mhz: f64,
@@ -148,13 +148,15 @@ pub fn run(json: bool) -> Result<()> {
         design,
         BackendKind::Verilator,
     )?));
-    let multi = Design::ChessX3;
-    let multi_mhz = SynthReport::read(&board_common::report::committed_path(
+    let multi = Design::ChessX2;
+    // Without a committed synthesis report, the board's planned core clock.
+    let multi_mhz = match SynthReport::read(&board_common::report::committed_path(
         multi.name(),
         board.name(),
-    ))
-    .context("the committed chess-x3 synthesis report")?
-    .target_mhz;
+    )) {
+        Ok(r) => r.target_mhz,
+        Err(_) => board_ulx3s::core_clock_hz(multi)? as f64 / 1e6,
+    };
     let mut lm = Link::new(SimTransport::new(SimBoard::open(
         multi,
         BackendKind::Verilator,
@@ -171,7 +173,7 @@ pub fn run(json: bool) -> Result<()> {
             "board l/s",
             "shakmaty",
             "ratio",
-            "x3 l/s",
+            "x2 l/s",
             "ratio",
             "sf bulk",
             "ratio"
@@ -286,8 +288,8 @@ pub fn run(json: bool) -> Result<()> {
     }
     if !json {
         println!(
-            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; x3: {} at {multi_mhz} MHz, \
-             three cores, the host splitting each perft, the link's time counted; CPU: one thread \
+            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; x2: {} at {multi_mhz} MHz, \
+             two cores, the host splitting each perft, the link's time counted; CPU: one thread \
              of this machine",
             board.name(),
             design.name(),
