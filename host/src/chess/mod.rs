@@ -57,6 +57,9 @@ impl JobGame for ChessPerft {
 /// costs the link's time (start, poll, result).
 pub const JOBS_PER_CORE: usize = 4;
 
+/// A split job should hold at least this many times the link's time per job in work.
+pub const WORK_PER_LINK: f64 = 4.0;
+
 /// Perft on all of the board's cores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitPerft {
@@ -78,7 +81,8 @@ pub struct SplitPerft {
 
 /// Perft of `depth` below `pos` on every core of the board: the host expands the tree to the
 /// fewest plies that give each core [`JOBS_PER_CORE`] subtrees (one ply with `divide`), at most
-/// `depth - 1` so that every job keeps a ply and every leaf is still made on chip; then the
+/// `depth - 1` so that every job keeps a ply and every leaf is still made on chip, and only
+/// while a subtree is reckoned to hold [`WORK_PER_LINK`] times the link's time per job; then the
 /// subtrees run as jobs on whichever core is free. At depth 1 the chip counts the root's
 /// moves in one job, and `divide` gives each legal root move its one leaf. The link's time per job is counted at the design's clock and baud
 /// rate (`IDENTIFY`; see `crate::split::link_cycles_per_job`).
@@ -97,10 +101,17 @@ pub fn perft_split<T: Transport>(
     // (root move index, position) of every subtree; `None` above the first ply.
     let mut frontier: Vec<(Option<usize>, Position)> = vec![(None, pos.clone())];
     let mut plies = 0;
-    // Every job keeps at least one ply, so that its leaves are made on chip.
+    // Every job keeps at least one ply, so that its leaves are made on chip; and a split is
+    // worth its link time only if each job still has `WORK_PER_LINK` times that much work,
+    // reckoned from the root's branching (about 2 cycles a leaf).
+    let branching = roots.len().max(2) as f64;
+    let worth = |plies: u32| {
+        2.0 * branching.powi((depth - plies - 1) as i32) >= WORK_PER_LINK * overhead_cycles as f64
+    };
     let expand = |subtrees: usize, plies: u32| {
         plies + 1 < depth
-            && ((divide && plies == 0) || (cores > 1 && subtrees < cores * JOBS_PER_CORE))
+            && ((divide && plies == 0)
+                || (cores > 1 && subtrees < cores * JOBS_PER_CORE && worth(plies)))
     };
     while expand(frontier.len(), plies) {
         frontier = frontier
