@@ -174,6 +174,14 @@ struct Clock {
 }
 
 impl Clock {
+    fn new(cores: usize, overhead: u64) -> Self {
+        Clock {
+            now: 0,
+            link_free: 0,
+            started: vec![0; cores],
+            overhead,
+        }
+    }
     fn start(&mut self, core: usize) {
         let t = self.now.max(self.link_free) + self.overhead / 2;
         self.link_free = t;
@@ -207,12 +215,7 @@ pub fn run_jobs<G: JobGame, E: Executor<G>>(
     mut progress: impl FnMut(u64),
 ) -> Result<JobsRun<G::Move>, E::Error> {
     let cores = ex.cores().max(1);
-    let mut clock = Clock {
-        now: 0,
-        link_free: 0,
-        started: vec![0; cores],
-        overhead: overhead_cycles,
-    };
+    let mut clock = Clock::new(cores, overhead_cycles);
     let mut results: Vec<Option<JobResult<G::Move>>> = vec![None; jobs.len()];
     let mut running: Vec<Option<usize>> = vec![None; cores];
     let (mut next, mut cycles, mut nodes) = (0, 0, 0);
@@ -271,12 +274,7 @@ pub fn solve_split<G: SplitGame, E: Executor<G>>(
             aborted: 0,
         },
     };
-    let mut clock = Clock {
-        now: 0,
-        link_free: 0,
-        started: vec![0; cores],
-        overhead: cfg.overhead_cycles,
-    };
+    let mut clock = Clock::new(cores, cfg.overhead_cycles);
     let mut running: Vec<Option<usize>> = vec![None; cores];
     t.spawn(None, pos, alpha, beta, 0, true);
     let mut to_abort = Vec::new();

@@ -12,7 +12,6 @@
 //! a second at 33 MHz). `--json`: one object per position, then one `generator` object.
 
 use anyhow::{bail, Context, Result};
-use board_common::SynthReport;
 use gateware::Design;
 use host::chess::{perft_on_board, perft_split};
 use host::{Link, SimTransport};
@@ -138,25 +137,13 @@ pub fn run(json: bool) -> Result<()> {
         .boards()
         .next()
         .context("chess is built for no board")?;
-    let report = SynthReport::read(&board_common::report::committed_path(
-        design.name(),
-        board.name(),
-    ))
-    .context("the committed chess synthesis report")?;
-    let mhz = report.target_mhz;
+    let mhz = super::ulx3s_clock_mhz(design)?;
     let mut l = Link::new(SimTransport::new(SimBoard::open(
         design,
         BackendKind::Verilator,
     )?));
     let multi = Design::ChessX2;
-    // Without a committed synthesis report, the board's planned core clock.
-    let multi_mhz = match SynthReport::read(&board_common::report::committed_path(
-        multi.name(),
-        board.name(),
-    )) {
-        Ok(r) => r.target_mhz,
-        Err(_) => board_ulx3s::core_clock_hz(multi)? as f64 / 1e6,
-    };
+    let multi_mhz = super::ulx3s_clock_mhz(multi)?;
     let mut lm = Link::new(SimTransport::new(SimBoard::open(
         multi,
         BackendKind::Verilator,

@@ -106,6 +106,19 @@ pub fn run(a: Args) -> Result<()> {
 /// there is none or it failed).
 /// The core clock of `design` on each board it is built for, from its committed synthesis
 /// report (`docs/synth/`) when that report passed.
+/// A design's core clock on the ULX3S in MHz: its committed synthesis report's, or without
+/// one (or one that failed) the board's planned core clock.
+pub(crate) fn ulx3s_clock_mhz(design: Design) -> Result<f64> {
+    let fm = fmax(design.name())
+        .into_iter()
+        .find(|(b, _)| b == "ulx3s")
+        .and_then(|(_, f)| f);
+    Ok(match fm {
+        Some(f) => f,
+        None => board_ulx3s::core_clock_hz(design)? as f64 / 1e6,
+    })
+}
+
 fn fmax(design: &str) -> Vec<(String, Option<f64>)> {
     let Ok(d) = Design::from_name(design) else {
         return Vec::new();
@@ -338,7 +351,7 @@ fn multi_core(
         .and_then(|(_, f)| f);
     let baud = design.default_baud();
     // Without a synth report the link time is reckoned at the board's planned core clock.
-    let clock_hz = fm.unwrap_or(board_ulx3s::core_clock_hz(design)? as f64 / 1e6) * 1e6;
+    let clock_hz = ulx3s_clock_mhz(design)? * 1e6;
     let cfg = SplitConfig {
         overhead_cycles: link_cycles_per_job::<Othello>(clock_hz, baud, cores),
         ..Default::default()
