@@ -2,16 +2,20 @@
 //! positions at depths 1-3 (up to 120,000 leaves), leaf counts equal to the table (the
 //! model's perft where the table gives only a deeper count) and cycles equal to the model of
 //! the chip (`model::chess::search::perft_on_chip`); an aborted job; bad depth refused; perft
-//! split over the cores of the simulated `chess-x2` board.
+//! split over the cores of the simulated `chess-x2` board; step jobs (the paper's combined
+//! command) through the link, step for step and cycle for cycle with `model::chess::step`.
 
 use gateware::Design;
-use host::chess::{perft_on_board, perft_split};
-use host::{Link, SimTransport};
-use model::chess::protocol::encode_start;
+use host::chess::{board_step, board_step_start, perft_on_board, perft_split};
+use host::{Link, LinkError, SimTransport};
+use model::chess::protocol::{encode_start, encode_step_start, StepAnswer};
 use model::chess::random::{perft_table, table_positions};
 use model::chess::search::perft_on_chip;
+use model::chess::step::{Step, Stepper};
 use model::chess::Position;
+use model::link::op;
 use model::link::{err, job};
+use rand::{rngs::StdRng, Rng, SeedableRng};
 use sim::{BackendKind, SimBoard};
 
 fn board_of(design: Design) -> Option<Link<SimTransport>> {
@@ -141,4 +145,50 @@ fn abort_and_bad_depth() {
     // The board still counts.
     let r = perft_on_board(&mut l, &Position::start(), 2, |_| {}).unwrap();
     assert_eq!(r.leaves, 400);
+}
+
+#[test]
+fn step_jobs_through_the_link_match_the_model() {
+    let Some(mut l) = board_of(Design::ChessX2) else {
+        return;
+    };
+    let mut r = StdRng::seed_from_u64(0x57e9);
+    let mut starts = table_positions();
+    starts.extend(model::chess::random::positions(0x57ea, 4, 80));
+    let mut taken = 0;
+    for pos in &starts {
+        let mut model = Stepper::start(pos);
+        let a = board_step_start(&mut l, pos).unwrap();
+        assert_eq!(a, StepAnswer::of(&model.state()), "start {}", pos.fen());
+        for k in 0..40 {
+            let step =
+                [Step::Next, Step::Next, Step::Down, Step::Down, Step::Up][r.gen_range(0..5)];
+            let what = format!("step {k} ({step:?}) from {}", pos.fen());
+            match (model.step(step), board_step(&mut l, step)) {
+                (Ok(want), Ok(got)) => {
+                    assert_eq!(got, StepAnswer::of(&want), "{what}");
+                    taken += 1;
+                }
+                (Err(_), Err(LinkError::Device { code, .. })) => {
+                    assert_eq!(code, err::BAD_ARGUMENT, "{what}")
+                }
+                (want, got) => panic!("{what}: model {want:?}, board {got:?}"),
+            }
+        }
+    }
+    assert!(taken > 100, "only {taken} steps were taken");
+    // Refused: bad length, no such core, an idle core, an unknown step, a step job with a
+    // depth.
+    let refused = |l: &mut Link<SimTransport>, opc: u8, p: &[u8]| match l.call(opc, p) {
+        Err(LinkError::Device { code, .. }) => code,
+        other => panic!("{p:?} was not refused: {other:?}"),
+    };
+    assert_eq!(refused(&mut l, op::JOB_STEP, &[0]), err::BAD_LENGTH);
+    assert_eq!(refused(&mut l, op::JOB_STEP, &[2, 1]), err::BAD_ARGUMENT);
+    assert_eq!(refused(&mut l, op::JOB_STEP, &[1, 1]), err::BAD_ARGUMENT);
+    assert_eq!(refused(&mut l, op::JOB_STEP, &[0, 0]), err::BAD_ARGUMENT);
+    let mut start = vec![0];
+    start.extend(encode_step_start(&starts[0]).unwrap());
+    *start.last_mut().unwrap() = 1;
+    assert_eq!(refused(&mut l, op::JOB_START, &start), err::BAD_ARGUMENT);
 }

@@ -136,3 +136,50 @@ fn perft_counted_on_the_simulated_board() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn moves_yielded_by_the_simulated_board() {
+    if !sim::tools::require_verilator_backend("chess moves --sim") {
+        return;
+    }
+    // Kiwipete: the board's legal moves, in its order, with classes and cycles equal to the
+    // model's step job (`Next` until none), and every field documented.
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let r = json(&[
+        "chess",
+        "moves",
+        "--fen",
+        kiwi,
+        "--sim",
+        "verilator",
+        "--json",
+    ]);
+    let pos = model::chess::Position::from_fen(kiwi).unwrap();
+    let mut s = model::chess::step::Stepper::start(&pos);
+    let mut want = Vec::new();
+    let mut st = s.state();
+    while let Some(g) = st.made {
+        want.push(
+            serde_json::json!({"move": g.mv.uci(), "class": g.class.name(), "cycles": st.cycles}),
+        );
+        st = s.step(model::chess::step::Step::Next).unwrap();
+    }
+    assert_eq!(want.len(), 48);
+    assert_eq!(r["moves"], serde_json::Value::Array(want));
+    assert_eq!(r["cycles"], st.cycles);
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/chess.md")).unwrap();
+    for key in r.as_object().unwrap().keys() {
+        assert!(
+            doc.contains(&format!("`{key}`")),
+            "docs/chess.md does not name `{key}`"
+        );
+    }
+    // The model's pseudo-legal listing is not the board's: a usage error (exit 2).
+    let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args(["chess", "moves", "--chip-order", "--sim", "verilator"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--chip-order"));
+}

@@ -87,6 +87,9 @@ pub mod op {
     /// Returns the number of job cores `n` (u8) and each core's job state (`n` bytes).
     /// Designs with one job core may not implement it (`UNKNOWN_OP`: one core).
     pub const JOB_CORES: u8 = 0x14;
+    /// A step of a core's step job (the chess cores: `crate::chess::protocol`); answered with
+    /// an empty payload, the step's outcome read with `JOB_RESULT`.
+    pub const JOB_STEP: u8 = 0x15;
     /// OP of an error answer.
     pub const ERROR: u8 = 0xFF;
 
@@ -102,6 +105,7 @@ pub mod op {
             JOB_ABORT => "JOB_ABORT",
             JOB_RESULT => "JOB_RESULT",
             JOB_CORES => "JOB_CORES",
+            JOB_STEP => "JOB_STEP",
             ERROR => "ERROR",
             _ => "unknown",
         }

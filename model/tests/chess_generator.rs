@@ -1,8 +1,11 @@
 //! The reference generator in the chip's order (`model::chess::generator`): the same move
 //! set as the plain pseudo-legal generator, each move once, the classes and the MVV/LVA order
-//! of the paper, and the standard position's order and cycles worked out by hand.
+//! of the paper, and the standard position's order and cycles worked out by hand; the step
+//! job (`model::chess::step`) walks exactly the legal tree.
 
 use model::chess::generator::{generate, victim_priority, Class};
+use model::chess::perft;
+use model::chess::step::StepError;
 use model::chess::{attacked_by, legal_moves, pseudo_legal_moves, random, Kind, Move, Position};
 use std::collections::BTreeSet;
 
@@ -139,4 +142,54 @@ fn perft_on_chip_counts_the_published_leaves() {
             assert!(run.cycles > run.leaves);
         }
     }
+}
+
+/// Walks the whole tree below the step job's current node to `depth` with down / next / up;
+/// returns its leaves, checking each node's moves against the legal moves.
+fn step_walk(s: &mut model::chess::step::Stepper, depth: u32) -> u64 {
+    use model::chess::step::Step;
+    let pos = s.position().clone();
+    let mut seen = Vec::new();
+    let mut leaves = 0;
+    let mut st = s.state();
+    while let Some(g) = st.made {
+        seen.push(g.mv);
+        if depth == 1 {
+            leaves += 1;
+            st = s.step(Step::Next).unwrap();
+        } else {
+            s.step(Step::Down).unwrap();
+            leaves += step_walk(s, depth - 1);
+            st = s.step(Step::Up).unwrap();
+        }
+    }
+    assert_eq!(
+        seen.iter()
+            .copied()
+            .collect::<std::collections::HashSet<_>>(),
+        legal_moves(&pos).into_iter().collect(),
+        "the step job's moves at {}",
+        pos.fen()
+    );
+    // A node with nothing made refuses next and down.
+    assert_eq!(s.step(Step::Next), Err(StepError::NoMove));
+    assert_eq!(s.step(Step::Down), Err(StepError::NoMove));
+    leaves
+}
+
+#[test]
+fn step_jobs_walk_the_legal_tree() {
+    use model::chess::step::{Step, Stepper};
+    for (i, pos) in random::table_positions().iter().enumerate() {
+        let mut s = Stepper::start(pos);
+        assert_eq!(step_walk(&mut s, 3), perft(pos, 3), "position {}", i + 1);
+        assert_eq!(s.step(Step::Up), Err(StepError::AtRoot));
+    }
+    // The stack ends at ply 15.
+    let mut s = Stepper::start(&Position::start());
+    for _ in 0..15 {
+        s.step(Step::Down).unwrap();
+    }
+    assert_eq!(s.state().ply, 15);
+    assert_eq!(s.step(Step::Down), Err(StepError::StackFull));
 }

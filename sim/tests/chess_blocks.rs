@@ -6,8 +6,11 @@ use gateware::chess::{ArbiterTree, KingAttack, MoveGenerator, Perft, SquareArray
 use model::chess::generator::{
     aggressor_bids, arbitrate, generate, victim_bids, Class, PROMOTION_ORDER,
 };
-use model::chess::protocol::{encode_start, AT_CODES, AT_DEPTH, AT_EP, AT_FLAGS, EP_VALID};
+use model::chess::protocol::{
+    decode_step_answer, encode_start, StepAnswer, AT_CODES, AT_DEPTH, AT_EP, AT_FLAGS, EP_VALID,
+};
 use model::chess::search::perft_on_chip;
+use model::chess::step::{Step, Stepper};
 use model::chess::{attacked_by, pseudo_legal_moves, random, Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
@@ -384,6 +387,85 @@ fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
     println!("{total} cycles simulated");
 }
 
+/// Runs the perft core until it waits or is done; the number of cycles run.
+fn run_until_waiting(uut: &mut Perft, what: &str) -> u64 {
+    let mut n = 0u64;
+    loop {
+        settle(uut).unwrap();
+        if uut.done.val() {
+            return n;
+        }
+        cycle(uut, |u| &mut u.clock).unwrap();
+        n += 1;
+        assert!(n < 100_000, "the step job never waited: {what}");
+    }
+}
+
+/// A waiting step job's answer, as `JOB_RESULT` carries it.
+fn step_answer(u: &Perft) -> StepAnswer {
+    let mut p = (u.leaves_hi.val().to_u64() << 32 | u.leaves_lo.val().to_u64())
+        .to_le_bytes()
+        .to_vec();
+    p.extend((u.cycles_hi.val().to_u64() << 32 | u.cycles_lo.val().to_u64()).to_le_bytes());
+    decode_step_answer(&p).unwrap()
+}
+
+#[test]
+fn step_jobs_match_model_step_for_step_and_cycle_for_cycle() {
+    // The paper's combined command: random walks of next / down / up (some refused: the
+    // core must ignore them as the model refuses them) from the table's and random positions.
+    let mut uut = Perft::default();
+    uut.connect_all();
+    let mut r = rng(10);
+    let mut starts = random::table_positions();
+    starts.extend(random::positions(SEED + 11, 30, 120));
+    let mut steps = 0;
+    for pos in starts {
+        drive_perft(&mut uut, &pos, 0);
+        uut.step_job.next = true;
+        uut.start.next = true;
+        cycle(&mut uut, |u| &mut u.clock).unwrap();
+        uut.start.next = false;
+        uut.step_job.next = false;
+        let mut model = Stepper::start(&pos);
+        run_until_waiting(&mut uut, &pos.fen());
+        assert_eq!(
+            step_answer(&uut),
+            StepAnswer::of(&model.state()),
+            "start {}",
+            pos.fen()
+        );
+        for k in 0..60 {
+            let step = match r.gen_range(0..10) {
+                0..=3 => Step::Next,
+                4..=6 => Step::Down,
+                _ => Step::Up,
+            };
+            let want = model.step(step);
+            settle(&mut uut).unwrap();
+            assert!(uut.waiting.val());
+            uut.step.next = (step as u64).into();
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+            uut.step.next = 0_u64.into();
+            let what = format!("step {k} ({step:?}) from {}", pos.fen());
+            run_until_waiting(&mut uut, &what);
+            match want {
+                Ok(state) => {
+                    assert_eq!(step_answer(&uut), StepAnswer::of(&state), "{what}");
+                    steps += 1;
+                }
+                // Refused: the core still waits as it was.
+                Err(_) => assert_eq!(
+                    step_answer(&uut),
+                    StepAnswer::of(&model.state()),
+                    "refused {what}"
+                ),
+            }
+        }
+    }
+    println!("{steps} steps taken");
+}
+
 /// The four write ports of a make (`unmake` false) or an unmake of `m` in `pos`:
 /// (square, word) or None when the port is off.
 fn bus_ports(pos: &Position, m: Move, unmake: bool) -> [Option<(u8, u32)>; 4] {
@@ -562,4 +644,25 @@ fn write_bus_king_attack_and_perft_verilog() {
     )
     .unwrap();
     println!("chess perft: {} cycles co-simulated", rep.cycles);
+    // A step job: a step code every 40 cycles (cycling through next, down, up and none,
+    // refused ones included).
+    let rep = cosim(
+        "chess_perft_steps",
+        &mut Perft::default(),
+        4000,
+        Some("clock"),
+        |u, k| {
+            drive_perft(u, &pos[0], 0);
+            u.step_job.next = true;
+            u.start.next = k == 0;
+            u.step.next = if k % 40 == 39 {
+                ((k / 40 % 7 % 4) as u64).into()
+            } else {
+                0_u64.into()
+            };
+        },
+        |u, c| u.clock.next = Clock::from(c),
+    )
+    .unwrap();
+    println!("chess perft step job: {} cycles co-simulated", rep.cycles);
 }

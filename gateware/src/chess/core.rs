@@ -17,14 +17,20 @@
 //! * `JOB_POLL` / `JOB_ABORT` [core]: the core's state and leaves counted so far.
 //! * `JOB_RESULT` [core]: leaves (u64), cycles (u64).
 //! * `JOB_CORES`: the number of cores and each core's state.
+//! * Step jobs (the paper's combined command, `model::chess::step`): `JOB_START` with the
+//!   step flag stops at the position's first legal move; `JOB_STEP` core, step (1 next, 2 down,
+//!   3 up) runs the waiting core to its next wait, answered here with an empty payload. Errors:
+//!   BAD_LENGTH (not 2 bytes), BAD_ARGUMENT (no such core, the core does not wait, a step its
+//!   node does not allow: next or down without a move made, down at the top ply, up at the
+//!   root), BUSY (the core works). `JOB_RESULT` then reads the step word and cycles.
 //!
 //! LEDs: bit 7 = some core counting, bits 6..0 = good frames received.
 
 use super::Perft;
 use crate::common::{JobControl, LinkShell};
 use crate::design::CoreParams;
-use model::chess::protocol::{RESULT_LEN, START_LEN};
-use model::link::PAYLOAD_BITS;
+use model::chess::protocol::{FLAG_STEP, RESULT_LEN, START_LEN, STEP_LEN};
+use model::link::{err, op, PAYLOAD_BITS};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -50,6 +56,24 @@ pub struct ChessCore {
     sel_leaves_hi: Signal<Local, Bits<32>>,
     sel_cycles_lo: Signal<Local, Bits<32>>,
     sel_cycles_hi: Signal<Local, Bits<32>>,
+    k_op_step: Constant<Bits<8>>,
+    k_step_len: Constant<Bits<8>>,
+    k_cores: Constant<Bits<8>>,
+    k_flag_step: Constant<Bits<8>>,
+    k_err_length: Constant<Bits<8>>,
+    k_err_argument: Constant<Bits<8>>,
+    k_err_busy: Constant<Bits<8>>,
+    // JOB_STEP: the addressed core, the step, the core's flags.
+    step_core: Signal<Local, Bits<8>>,
+    step_code: Signal<Local, Bits<8>>,
+    step_busy: Signal<Local, Bit>,
+    step_waiting: Signal<Local, Bit>,
+    step_made: Signal<Local, Bit>,
+    step_root: Signal<Local, Bit>,
+    step_top: Signal<Local, Bit>,
+    step_ok: Signal<Local, Bit>,
+    step_hot: Signal<Local, Bits<32>>,
+    k_one: Constant<Bits<32>>,
 }
 
 impl ChessCore {
@@ -81,6 +105,23 @@ impl ChessCore {
             sel_leaves_hi: Default::default(),
             sel_cycles_lo: Default::default(),
             sel_cycles_hi: Default::default(),
+            k_op_step: Constant::new((op::JOB_STEP as u64).into()),
+            k_step_len: Constant::new((STEP_LEN as u64).into()),
+            k_cores: Constant::new((cores as u64).into()),
+            k_flag_step: Constant::new((FLAG_STEP as u64).into()),
+            k_err_length: Constant::new((err::BAD_LENGTH as u64).into()),
+            k_err_argument: Constant::new((err::BAD_ARGUMENT as u64).into()),
+            k_err_busy: Constant::new((err::BUSY as u64).into()),
+            step_core: Default::default(),
+            step_code: Default::default(),
+            step_busy: Default::default(),
+            step_waiting: Default::default(),
+            step_made: Default::default(),
+            step_root: Default::default(),
+            step_top: Default::default(),
+            step_ok: Default::default(),
+            step_hot: Default::default(),
+            k_one: Constant::new(1_u64.into()),
         }
     }
 
@@ -111,15 +152,28 @@ impl Logic for ChessCore {
         self.leds.next = (self.shell.frames.val() & 0x7F_u64)
             | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
 
-        // JOB_START arguments: depth 0..=15, no reserved bit set (flags bits 1-3, ep bit 6).
+        // JOB_START arguments: depth 0..=15 (0 for a step job), no reserved bit set (flags bits
+        // 2-3, ep bit 6).
         self.arg_occ.next = self.jobs.args.val().get_bits::<64>(0);
         self.arg_codes.next = self.jobs.args.val().get_bits::<128>(64);
         self.arg_flags.next = self.jobs.args.val().get_bits::<8>(192);
         self.arg_ep.next = self.jobs.args.val().get_bits::<8>(200);
         self.arg_depth.next = self.jobs.args.val().get_bits::<8>(208);
         self.jobs.args_ok.next = (self.arg_depth.val() < 16_u64)
-            & ((self.arg_flags.val() & 0x0E_u64) == 0_u64)
-            & ((self.arg_ep.val() & 0x40_u64) == 0_u64);
+            & ((self.arg_flags.val() & 0x0C_u64) == 0_u64)
+            & ((self.arg_ep.val() & 0x40_u64) == 0_u64)
+            & (((self.arg_flags.val() & self.k_flag_step.val()) == 0_u64)
+                | (self.arg_depth.val() == 0_u64));
+
+        // JOB_STEP: core index, step.
+        self.step_core.next = self.shell.cmd_payload.val().get_bits::<8>(0);
+        self.step_code.next = self.shell.cmd_payload.val().get_bits::<8>(8);
+        self.step_hot.next = self.k_one.val() << self.step_core.val();
+        self.step_busy.next = false;
+        self.step_waiting.next = false;
+        self.step_made.next = false;
+        self.step_root.next = false;
+        self.step_top.next = false;
 
         // The perft cores: flags to job control, the addressed one's outputs muxed.
         self.busy.next = 0_u64.into();
@@ -141,6 +195,14 @@ impl Logic for ChessCore {
             self.perft[i].depth.next = self.arg_depth.val().get_bits::<4>(0);
             self.perft[i].start.next = self.jobs.start.val().get_bit(i);
             self.perft[i].stop.next = self.jobs.cancel.val().get_bit(i);
+            self.perft[i].step_job.next = (self.arg_flags.val() & self.k_flag_step.val()).any();
+            if self.step_hot.val().get_bit(i) {
+                self.step_busy.next = self.perft[i].busy.val();
+                self.step_waiting.next = self.perft[i].waiting.val();
+                self.step_made.next = self.perft[i].made.val();
+                self.step_root.next = self.perft[i].at_root.val();
+                self.step_top.next = self.perft[i].at_top.val();
+            }
             self.busy.next = self.busy.val().replace_bit(i, self.perft[i].busy.val());
             self.done.next = self.done.val().replace_bit(i, self.perft[i].done.val());
             self.aborted.next = self
@@ -153,6 +215,39 @@ impl Logic for ChessCore {
                 self.sel_leaves_hi.next = self.perft[i].leaves_hi.val();
                 self.sel_cycles_lo.next = self.perft[i].cycles_lo.val();
                 self.sel_cycles_hi.next = self.perft[i].cycles_hi.val();
+            }
+        }
+        self.step_ok.next = false;
+        if self.step_code.val() == 1_u64 {
+            self.step_ok.next = self.step_made.val();
+        } else if self.step_code.val() == 2_u64 {
+            self.step_ok.next = self.step_made.val() & !self.step_top.val();
+        } else if self.step_code.val() == 3_u64 {
+            self.step_ok.next = !self.step_root.val();
+        }
+        if self.shell.cmd_op.val() == self.k_op_step.val() {
+            self.shell.rsp_error.next = true;
+            self.shell.rsp_len.next = 0_u64.into();
+            if self.shell.cmd_len.val() != self.k_step_len.val() {
+                self.shell.rsp_code.next = self.k_err_length.val();
+            } else if self.step_core.val() >= self.k_cores.val() {
+                self.shell.rsp_code.next = self.k_err_argument.val();
+            } else if self.step_busy.val() {
+                self.shell.rsp_code.next = self.k_err_busy.val();
+            } else if !self.step_waiting.val() | !self.step_ok.val() {
+                self.shell.rsp_code.next = self.k_err_argument.val();
+            } else {
+                self.shell.rsp_error.next = false;
+            }
+        }
+        for i in 0..self.perft.len() {
+            self.perft[i].step.next = 0_u64.into();
+            if (self.shell.cmd_op.val() == self.k_op_step.val())
+                & !self.shell.rsp_error.val()
+                & self.shell.cmd_valid.val()
+                & self.step_hot.val().get_bit(i)
+            {
+                self.perft[i].step.next = self.step_code.val().get_bits::<2>(0);
             }
         }
         self.jobs.busy.next = self.busy.val();

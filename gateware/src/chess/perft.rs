@@ -71,6 +71,8 @@ pub enum PerftState {
     Load,
     Gen,
     Check,
+    /// A step job waits for its next step (`model::chess::step`).
+    Wait,
     Done,
 }
 
@@ -90,10 +92,20 @@ pub struct Perft {
     pub depth: Signal<In, Bits<4>>,
     pub start: Signal<In, Bit>,
     pub stop: Signal<In, Bit>,
+    /// With `start`: a step job (the paper's combined command, `model::chess::step`): stop at
+    /// every legal move made and wait for `step` (1 next, 2 down, 3 up; 0 none).
+    pub step_job: Signal<In, Bit>,
+    pub step: Signal<In, Bits<2>>,
+    /// The step job waits; a move is made at its node; the node is the root; the stack is full.
+    pub waiting: Signal<Out, Bit>,
+    pub made: Signal<Out, Bit>,
+    pub at_root: Signal<Out, Bit>,
+    pub at_top: Signal<Out, Bit>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub aborted: Signal<Out, Bit>,
-    /// Legal leaves so far (low, high 32 bits) and cycles spent.
+    /// Legal leaves so far (low, high 32 bits) and cycles spent. A waiting step job shows its
+    /// step word (`model::chess::protocol::StepAnswer`) as the leaves.
     pub leaves_lo: Signal<Out, Bits<32>>,
     pub leaves_hi: Signal<Out, Bits<32>>,
     pub cycles_lo: Signal<Out, Bits<32>>,
@@ -119,6 +131,11 @@ pub struct Perft {
     c_lo: DFF<Bits<32>>,
     c_hi: DFF<Bits<32>>,
     was_aborted: DFF<Bit>,
+    stepping: DFF<Bit>,
+    popping: DFF<Bit>,
+    w_made: DFF<Bit>,
+    u_promo: DFF<Bits<3>>,
+    u_class: DFF<Bits<2>>,
     // The position being loaded: squares and piece codes not yet written.
     rem_occ: DFF<Bits<64>>,
     rem_codes: DFF<Bits<128>>,
@@ -176,6 +193,9 @@ pub struct Perft {
     lowest: Signal<Local, Bits<64>>,
     load_sq: Signal<Local, Bits<6>>,
     load_word: Signal<Local, Bits<6>>,
+    step_word: Signal<Local, Bits<32>>,
+    taken: Signal<Local, Bit>,
+    undo: Signal<Local, Bit>,
 }
 
 impl Default for Perft {
@@ -191,6 +211,12 @@ impl Default for Perft {
             depth: Default::default(),
             start: Default::default(),
             stop: Default::default(),
+            step_job: Default::default(),
+            step: Default::default(),
+            waiting: Default::default(),
+            made: Default::default(),
+            at_root: Default::default(),
+            at_top: Default::default(),
             busy: Default::default(),
             done: Default::default(),
             aborted: Default::default(),
@@ -218,6 +244,11 @@ impl Default for Perft {
             c_lo: Default::default(),
             c_hi: Default::default(),
             was_aborted: Default::default(),
+            stepping: Default::default(),
+            popping: Default::default(),
+            w_made: Default::default(),
+            u_promo: Default::default(),
+            u_class: Default::default(),
             rem_occ: Default::default(),
             rem_codes: Default::default(),
             u_from: Default::default(),
@@ -272,6 +303,9 @@ impl Default for Perft {
             lowest: Default::default(),
             load_sq: Default::default(),
             load_word: Default::default(),
+            step_word: Default::default(),
+            taken: Default::default(),
+            undo: Default::default(),
         }
     }
 }
@@ -296,6 +330,11 @@ impl Logic for Perft {
             c_lo,
             c_hi,
             was_aborted,
+            stepping,
+            popping,
+            w_made,
+            u_promo,
+            u_class,
             rem_occ,
             rem_codes,
             u_from,
@@ -356,7 +395,7 @@ impl Logic for Perft {
                 self.n_hi.d.next = self.n_hi.q.val() + 1_u64;
             }
         }
-        self.at_leaf.next = self.ply.q.val() == self.last_ply.q.val();
+        self.at_leaf.next = (self.ply.q.val() == self.last_ply.q.val()) & !self.stepping.q.val();
 
         // --- The parent's frame, read one cycle ahead: the address is set from the next ply at
         // the end of the kernel, so that a pop may follow a pop in the next cycle.
@@ -403,8 +442,8 @@ impl Logic for Perft {
                 self.m_captured.next = self.m_captured.val() | (1_u64 << i);
             }
         }
-        if self.state.q.val() == PerftState::Check {
-            // Unmake the move just checked (illegal).
+        if (self.state.q.val() == PerftState::Check) | (self.state.q.val() == PerftState::Wait) {
+            // Unmake the move just checked (illegal), or a step job's current move.
             self.m_from.next = self.u_from.q.val();
             self.m_to.next = self.u_to.q.val();
             self.m_moved.next = self.u_moved.q.val();
@@ -624,13 +663,44 @@ impl Logic for Perft {
         // --- Outputs.
         self.busy.next =
             (self.state.q.val() == PerftState::Gen) | (self.state.q.val() == PerftState::Check);
-        self.done.next = self.state.q.val() == PerftState::Done;
+        self.done.next =
+            (self.state.q.val() == PerftState::Done) | (self.state.q.val() == PerftState::Wait);
         self.aborted.next = self.was_aborted.q.val();
+        self.waiting.next = self.state.q.val() == PerftState::Wait;
+        self.made.next = self.w_made.q.val();
+        self.at_root.next = self.ply.q.val() == 0_u64;
+        self.at_top.next = self.ply.q.val() == 15_u64;
+        self.step_word.next = bit_cast::<32, 4>(self.ply.q.val()) << 18_u64;
+        if self.w_made.q.val() {
+            self.step_word.next = self.step_word.val()
+                | bit_cast::<32, 6>(self.u_from.q.val())
+                | (bit_cast::<32, 6>(self.u_to.q.val()) << 6_u64)
+                | (bit_cast::<32, 3>(self.u_promo.q.val()) << 12_u64)
+                | (bit_cast::<32, 2>(self.u_class.q.val()) << 15_u64)
+                | (1_u64 << 17_u64);
+        }
         self.leaves_lo.next = self.n_lo.q.val();
+        if self.stepping.q.val() {
+            self.leaves_lo.next = self.step_word.val();
+        }
         self.leaves_hi.next = self.n_hi.q.val();
         self.cycles_lo.next = self.c_lo.q.val();
         self.cycles_hi.next = self.c_hi.q.val();
-        if (self.state.q.val() == PerftState::Gen) | (self.state.q.val() == PerftState::Check) {
+        // A step command the waiting core takes (the core checks it too: `taken`).
+        self.taken.next = false;
+        if self.state.q.val() == PerftState::Wait {
+            if self.step.val() == 3_u64 {
+                self.taken.next = self.ply.q.val() != 0_u64;
+            } else if self.step.val() == 2_u64 {
+                self.taken.next = self.w_made.q.val() & (self.ply.q.val() != 15_u64);
+            } else if self.step.val() == 1_u64 {
+                self.taken.next = self.w_made.q.val();
+            }
+        }
+        if (self.state.q.val() == PerftState::Gen)
+            | (self.state.q.val() == PerftState::Check)
+            | self.taken.val()
+        {
             self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
             if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
                 self.c_hi.d.next = self.c_hi.q.val() + 1_u64;
@@ -638,6 +708,7 @@ impl Logic for Perft {
         }
 
         // --- The walk.
+        self.undo.next = false;
         match self.state.q.val() {
             PerftState::Idle => {}
             PerftState::Done => {}
@@ -646,7 +717,7 @@ impl Logic for Perft {
                     self.unmaking.next = true;
                     self.rem_occ.d.next = self.rem_occ.q.val() & !self.lowest.val();
                     self.rem_codes.d.next = self.rem_codes.q.val() >> 4_u64;
-                } else if self.last_ply.q.val() == 15_u64 {
+                } else if (self.last_ply.q.val() == 15_u64) & !self.stepping.q.val() {
                     // Depth 0: perft(0) = 1, the root itself.
                     self.n_lo.d.next = 1_u64.into();
                     self.state.d.next = PerftState::Done;
@@ -678,16 +749,23 @@ impl Logic for Perft {
                     self.u_rights.d.next = self.rights.q.val();
                     self.u_epv.d.next = self.epv.q.val();
                     self.u_epsq.d.next = self.ep.q.val();
+                    self.u_promo.d.next = self.gen.move_promo.val();
+                    self.u_class.d.next = self.gen.cur_phase.val();
                     self.rights.d.next = self.m_rights.val();
                     self.epv.d.next = self.m_epv.val();
                     self.ep.d.next = self.m_to.val();
                     self.side.d.next = !self.side.q.val();
                     self.state.d.next = PerftState::Check;
                 } else if self.gen.node_done.val() {
-                    if self.ply.q.val() == 0_u64 {
+                    if self.stepping.q.val() & !self.popping.q.val() {
+                        // A step job waits at a node with no legal move left.
+                        self.w_made.d.next = false;
+                        self.state.d.next = PerftState::Wait;
+                    } else if self.ply.q.val() == 0_u64 {
                         self.state.d.next = PerftState::Done;
                     } else {
                         // Pop: unmake the parent's move, resume its generator.
+                        self.popping.d.next = false;
                         self.unmaking.next = true;
                         self.rights.d.next = self
                             .stack
@@ -729,12 +807,12 @@ impl Logic for Perft {
             }
             PerftState::Check => {
                 if self.gen.illegal.val() {
-                    self.unmaking.next = true;
-                    self.rights.d.next = self.u_rights.q.val();
-                    self.epv.d.next = self.u_epv.q.val();
-                    self.ep.d.next = self.u_epsq.q.val();
-                    self.side.d.next = !self.side.q.val();
+                    self.undo.next = true;
                     self.state.d.next = PerftState::Gen;
+                } else if self.stepping.q.val() {
+                    // A step job waits with the legal move made.
+                    self.w_made.d.next = true;
+                    self.state.d.next = PerftState::Wait;
                 } else {
                     // Push and enter the child.
                     self.stack.write_enable.next = true;
@@ -743,6 +821,34 @@ impl Logic for Perft {
                     self.state.d.next = PerftState::Gen;
                 }
             }
+            PerftState::Wait => {
+                if self.taken.val() {
+                    self.state.d.next = PerftState::Gen;
+                    if self.step.val() == 2_u64 {
+                        // Down: push and enter the child, as after a legal check above.
+                        self.stack.write_enable.next = true;
+                        self.ply_next.next = self.ply.q.val() + 1_u64;
+                        self.gen.load.next = true;
+                    } else {
+                        // Next or up: unmake the current move.
+                        self.undo.next = self.w_made.q.val();
+                        if self.step.val() == 3_u64 {
+                            // Up: end the node; its end cycle pops the parent.
+                            self.gen.load.next = true;
+                            self.gen.load_end.next = true;
+                            self.popping.d.next = true;
+                        }
+                    }
+                }
+            }
+        }
+        if self.undo.val() {
+            // Unmake the move of the undo record (`u_*`).
+            self.unmaking.next = true;
+            self.rights.d.next = self.u_rights.q.val();
+            self.epv.d.next = self.u_epv.q.val();
+            self.ep.d.next = self.u_epsq.q.val();
+            self.side.d.next = !self.side.q.val();
         }
         if (self.making.val() & !self.at_leaf.val()) | self.unmaking.val() {
             self.board[0].d.next = self.bus.new_col.val();
@@ -772,6 +878,9 @@ impl Logic for Perft {
             self.c_lo.d.next = 0_u64.into();
             self.c_hi.d.next = 0_u64.into();
             self.was_aborted.d.next = false;
+            self.stepping.d.next = self.step_job.val();
+            self.popping.d.next = false;
+            self.w_made.d.next = false;
             self.state.d.next = PerftState::Load;
         }
         if self.stop.val() & self.busy.val() {

@@ -1,14 +1,20 @@
 //! `boardgate chess ...`: perft (with `--divide`) on the model or the board, the legal moves
 //! of a FEN, and a UCI engine.
 
+use super::engine::Steps;
 use super::MAX_PERFT_DEPTH;
 use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
+use crate::{Link, Transport};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
+use model::chess::protocol::StepAnswer;
 use model::chess::search::CHIP_MAX_DEPTH;
+use model::chess::step::Step;
 use model::chess::{divide, legal_moves, Position};
 use serde::Serialize;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 #[derive(Subcommand, Debug)]
 pub enum ChessCmd {
@@ -30,8 +36,9 @@ pub enum ChessCmd {
         #[command(flatten)]
         job: JobArgs,
     },
-    /// Run as a UCI engine on stdin/stdout (for chess GUIs and libraries). The search runs on
-    /// the model; with --sim / --port, `go perft` is counted on chip (split over the cores).
+    /// Run as a UCI engine on stdin/stdout (for chess GUIs and libraries). The search takes
+    /// its moves from a step job (the paper's combined command) on the model, or with --sim /
+    /// --port on the board, where `go perft` is also counted on chip (split over the cores).
     Uci {
         /// The chess design to simulate (with --sim).
         #[arg(long, default_value = "chess")]
@@ -39,20 +46,25 @@ pub enum ChessCmd {
         #[command(flatten)]
         target: Target,
     },
-    /// The legal moves of a position in UCI notation (model).
+    /// The legal moves of a position in UCI notation (model); with --sim / --port the legal
+    /// moves the board's generator yields, in its order, each with its class and the cycles
+    /// spent (a step job: the paper's combined command, one step per move).
     Moves {
         /// The position (default: the standard start).
         #[arg(long)]
         fen: Option<String>,
+        /// The chess design to simulate (with --sim).
+        #[arg(long, default_value = "chess")]
+        design: String,
+        /// With --sim / --port: the board. (--json: {fen, cycles, moves: [{move, class,
+        /// cycles}], design, target}.)
+        #[command(flatten)]
+        target: Target,
         /// The chip's generation order instead: every pseudo-legal move with its class
         /// (check, promotion, capture, quiet), the generator cycle it appears on, and whether
         /// it is legal (model of the chip, `model::chess::generator`).
         #[arg(long)]
         chip_order: bool,
-        /// One JSON object: {fen, moves: [..]}; with --chip-order, moves are
-        /// {move, class, cycle, legal} and `cycles` is the node's find cycles.
-        #[arg(long)]
-        json: bool,
     },
 }
 
@@ -120,11 +132,23 @@ impl ChessCmd {
             ChessCmd::Uci { design, target } => uci(&design, &target)?,
             ChessCmd::Moves {
                 fen,
+                design,
+                target,
                 chip_order,
-                json,
             } => {
                 let pos = position(fen.as_deref())?;
-                if chip_order {
+                let json = target.json;
+                if target.sim.is_some() || target.port.is_some() {
+                    if chip_order {
+                        return Err(Usage(
+                            "--chip-order lists the model's pseudo-legal moves; with --sim / \
+                             --port the board lists its legal ones in its order"
+                                .into(),
+                        )
+                        .into());
+                    }
+                    board_moves(&pos, &design, &target)?;
+                } else if chip_order {
                     chip_moves(&pos, json);
                 } else {
                     let moves: Vec<String> = legal_moves(&pos).iter().map(|m| m.uci()).collect();
@@ -279,6 +303,42 @@ fn perft_board(
     })
 }
 
+/// The legal moves as the board's step job yields them (`Next` until none).
+fn board_moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
+    let design =
+        crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
+    let mut l = open(target, design)?;
+    let name = l.identify()?.name;
+    l.abort_running()?;
+    let mut rows = Vec::new();
+    let mut a = super::board_step_start(&mut l, pos)?;
+    while let Some((m, class)) = a.made {
+        rows.push((m, class, a.cycles));
+        a = super::board_step(&mut l, Step::Next)?;
+    }
+    if target.json {
+        let moves: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(m, c, n)| serde_json::json!({"move": m.uci(), "class": c.name(), "cycles": n}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"fen": pos.fen(), "cycles": a.cycles, "moves": moves,
+                "design": name, "target": l.transport.describe()})
+        );
+    } else {
+        for (m, c, n) in &rows {
+            println!("{:<6} {:<9} cycle {n:>4}", m.uci(), c.name());
+        }
+        println!(
+            "{} legal moves in {} cycles on {name}",
+            rows.len(),
+            a.cycles
+        );
+    }
+    Ok(())
+}
+
 /// The moves in the chip's generation order, tagged.
 fn chip_moves(pos: &Position, json: bool) {
     let g = model::chess::generator::generate(pos);
@@ -318,6 +378,18 @@ fn chip_moves(pos: &Position, json: bool) {
     println!("{} moves in {} cycles", g.moves.len(), g.cycles);
 }
 
+/// The board's step job, for the UCI search.
+struct BoardSteps(Rc<RefCell<Link<Box<dyn Transport>>>>);
+
+impl Steps for BoardSteps {
+    fn start(&mut self, pos: &Position) -> Result<StepAnswer, String> {
+        super::board_step_start(&mut self.0.borrow_mut(), pos).map_err(|e| e.to_string())
+    }
+    fn step(&mut self, step: Step) -> Result<StepAnswer, String> {
+        super::board_step(&mut self.0.borrow_mut(), step).map_err(|e| e.to_string())
+    }
+}
+
 /// The UCI engine: lines from stdin on a channel, so that a search sees `stop`. With a board,
 /// `go perft` is counted on chip.
 fn uci(design: &str, target: &Target) -> Result<()> {
@@ -330,8 +402,11 @@ fn uci(design: &str, target: &Target) -> Result<()> {
         l.identify()?;
         // Jobs left running by an earlier session would hold the cores.
         l.abort_running()?;
+        let link = Rc::new(RefCell::new(l));
+        let board = link.clone();
         engine.perft_counter = Some((
             Box::new(move |pos: &Position, depth: u32| {
+                let mut l = board.borrow_mut();
                 match super::perft_split(&mut l, pos, depth, true, |_| {}) {
                     Ok(r) => Ok((r.divide, r.leaves)),
                     Err(e) => {
@@ -343,6 +418,7 @@ fn uci(design: &str, target: &Target) -> Result<()> {
             }),
             CHIP_MAX_DEPTH,
         ));
+        engine.steps = Box::new(BoardSteps(link));
     }
     let lines = crate::cli::stdin_lines();
     let mut stdout = std::io::stdout();

@@ -8,12 +8,18 @@
 //! `bestmove`. Errors (a bad FEN, an illegal move in `moves`, an unknown command) are answered
 //! with `info string ...`; the position is then left as it was.
 //!
-//! The search is alpha-beta with a material evaluation and a quiescence search over captures,
-//! moves ordered checks-unaware MVV/LVA (captures by the most valuable victim, then the least
-//! valuable attacker), as the paper's MBChess drove its hardware generator. Today the moves
-//! come from the model (`model::chess`); the board's generator joins with the chess designs.
+//! The search is alpha-beta with a material evaluation and a quiescence search over captures
+//! and promotions, the moves in the generator's order (checks, promotions, captures by most
+//! valuable victim then least valuable attacker, quiet moves), taken one at a time from a step
+//! job ([`Steps`]: the paper's combined command, one request unmakes the stored move,
+//! generates the next, returns it and makes it), as the paper's MBChess drove its hardware
+//! generator: the model's step job, or the board's with `chess uci --sim/--port`. Depth is at
+//! most `model::chess::step::MAX_STEP_PLY` (the chip's stack), quiescence included.
 
 use super::MAX_PERFT_DEPTH;
+use model::chess::generator::Class;
+use model::chess::protocol::StepAnswer;
+use model::chess::step::{Step, Stepper, MAX_STEP_PLY};
 use model::chess::{divide, legal_moves, Color, Kind, Move, Position};
 use std::time::{Duration, Instant};
 
@@ -54,18 +60,33 @@ fn is_capture(pos: &Position, m: Move) -> bool {
             && pos.board[m.from as usize].is_some_and(|p| p.kind == Kind::Pawn))
 }
 
-/// MVV/LVA: promotions and captures first, by victim value then cheapest attacker.
-fn order(pos: &Position, moves: &mut [Move]) {
-    moves.sort_by_key(|&m| {
-        let victim = pos.board[m.to as usize]
-            .map_or(if is_capture(pos, m) { 100 } else { 0 }, |p| value(p.kind));
-        if victim == 0 && m.promo.is_none() {
-            return 0; // quiet moves keep the generator's order
-        }
-        let attacker = pos.board[m.from as usize].map_or(0, |p| value(p.kind));
-        let promo = m.promo.map_or(0, value);
-        -(promo * 10 + victim * 10 - attacker / 10) - 1
-    });
+/// Where the search's moves come from: a step job (the paper's combined command, section 5:
+/// each step unmakes the stored move, generates the next, returns it and makes it), on the
+/// model (`model::chess::step::Stepper`) or on the board (`chess uci --sim/--port`). Errors are
+/// messages naming what went wrong.
+pub trait Steps {
+    /// Start a step job at `pos`: its first legal move, made.
+    fn start(&mut self, pos: &Position) -> Result<StepAnswer, String>;
+    fn step(&mut self, step: Step) -> Result<StepAnswer, String>;
+}
+
+/// The model's step job.
+#[derive(Default)]
+pub struct ModelSteps(Option<Stepper>);
+
+impl Steps for ModelSteps {
+    fn start(&mut self, pos: &Position) -> Result<StepAnswer, String> {
+        let s = Stepper::start(pos);
+        let a = StepAnswer::of(&s.state());
+        self.0 = Some(s);
+        Ok(a)
+    }
+    fn step(&mut self, step: Step) -> Result<StepAnswer, String> {
+        let s = self.0.as_mut().ok_or("no step job was started")?;
+        s.step(step)
+            .map(|st| StepAnswer::of(&st))
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// What stops a search: a deadline, and `stop`/`quit` read while searching.
@@ -103,75 +124,138 @@ impl Limits<'_> {
     }
 }
 
+/// Why a search stopped early.
+enum Halt {
+    /// `stop`, `quit` or the clock.
+    Stopped,
+    /// The generator failed or answered something impossible.
+    Failed(String),
+}
+
 struct Search<'a, 'b> {
     nodes: u64,
-    /// Node count at which the limits are checked next.
-    next_check: u64,
     limits: &'a mut Limits<'b>,
+    steps: &'a mut dyn Steps,
 }
 
 impl Search<'_, '_> {
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32) -> i32 {
+    /// A step, its answer checked: the node it waits at must be at `ply` (position `pos`) and
+    /// its move legal there.
+    fn step(&mut self, pos: &Position, ply: u32, step: Step) -> Result<StepAnswer, Halt> {
+        let a = self.steps.step(step).map_err(Halt::Failed)?;
+        check_answer(pos, ply, &a).map_err(Halt::Failed)?;
+        Ok(a)
+    }
+
+    /// Captures and promotions only; the generator yields them before every quiet move
+    /// (checks first, which may be quiet: those are stepped over).
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        at: StepAnswer,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Halt> {
         self.nodes += 1;
         let stand = evaluate(pos);
         if stand >= beta {
-            return beta;
+            return Ok(beta);
         }
         alpha = alpha.max(stand);
-        let mut moves: Vec<Move> = legal_moves(pos)
-            .into_iter()
-            .filter(|&m| is_capture(pos, m) || m.promo.is_some())
-            .collect();
-        order(pos, &mut moves);
-        for m in moves {
-            let v = -self.quiesce(&pos.play(m), -beta, -alpha);
+        if ply == MAX_STEP_PLY {
+            return Ok(alpha);
+        }
+        let mut at = at;
+        while let Some((m, class)) = at.made {
+            if class == Class::Quiet {
+                break;
+            }
+            if !is_capture(pos, m) && m.promo.is_none() {
+                at = self.step(pos, ply, Step::Next)?;
+                continue;
+            }
+            let child = pos.play(m);
+            let down = self.step(&child, ply + 1, Step::Down)?;
+            let v = -self.quiesce(&child, down, ply + 1, -beta, -alpha)?;
+            // Back to this node (its next move made), also before a cutoff: a node returns
+            // with the board waiting at it.
+            at = self.step(pos, ply, Step::Up)?;
             if v >= beta {
-                return beta;
+                return Ok(beta);
             }
             alpha = alpha.max(v);
         }
-        alpha
+        Ok(alpha)
     }
 
-    /// Negamax alpha-beta; `None` when stopped.
+    /// Negamax alpha-beta over the generator's order; the board waits at this node (`at`:
+    /// its first legal move made) and is left waiting here.
     fn node(
         &mut self,
         pos: &Position,
+        at: StepAnswer,
         depth: u32,
-        ply: i32,
+        ply: u32,
         mut alpha: i32,
         beta: i32,
-    ) -> Option<(i32, Option<Move>)> {
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + 1024;
-            if self.limits.check() {
-                return None;
-            }
+    ) -> Result<(i32, Option<Move>), Halt> {
+        if self.limits.check() {
+            return Err(Halt::Stopped);
         }
-        let mut moves = legal_moves(pos);
-        if moves.is_empty() {
+        if at.made.is_none() {
             self.nodes += 1;
-            return Some((if pos.in_check() { -MATE + ply } else { 0 }, None));
+            return Ok((
+                if pos.in_check() {
+                    -MATE + ply as i32
+                } else {
+                    0
+                },
+                None,
+            ));
         }
-        if depth == 0 {
-            return Some((self.quiesce(pos, alpha, beta), None));
+        if depth == 0 || ply == MAX_STEP_PLY {
+            return Ok((self.quiesce(pos, at, ply, alpha, beta)?, None));
         }
         self.nodes += 1;
-        order(pos, &mut moves);
         let mut best = None;
-        for m in moves {
-            let (v, _) = self.node(&pos.play(m), depth - 1, ply + 1, -beta, -alpha)?;
+        let mut at = at;
+        while let Some((m, _)) = at.made {
+            let child = pos.play(m);
+            let down = self.step(&child, ply + 1, Step::Down)?;
+            let (v, _) = self.node(&child, down, depth - 1, ply + 1, -beta, -alpha)?;
             let v = -v;
+            at = self.step(pos, ply, Step::Up)?;
             if best.is_none() || v > alpha {
                 best = Some(m);
             }
             if v >= beta {
-                return Some((beta, Some(m)));
+                return Ok((beta, Some(m)));
             }
             alpha = alpha.max(v);
         }
-        Some((alpha, best))
+        Ok((alpha, best))
     }
+}
+
+/// A step answer is possible: at `ply`, its move (if any) legal in `pos`.
+fn check_answer(pos: &Position, ply: u32, a: &StepAnswer) -> Result<(), String> {
+    if a.ply != ply {
+        return Err(format!(
+            "the generator waits at ply {} where the search is at ply {ply}",
+            a.ply
+        ));
+    }
+    if let Some((m, _)) = a.made {
+        if !legal_moves(pos).contains(&m) {
+            return Err(format!(
+                "the generator made {}, not a legal move in {}",
+                m.uci(),
+                pos.fen()
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn score_text(v: i32) -> String {
@@ -198,6 +282,8 @@ pub struct Uci {
     /// Where `go perft` is counted, with its deepest depth; the model (up to
     /// `MAX_PERFT_DEPTH`) when none.
     pub perft_counter: Option<(PerftCounter, u32)>,
+    /// Where the search's moves come from: the model's step job unless a board is given.
+    pub steps: Box<dyn Steps>,
 }
 
 impl Default for Uci {
@@ -206,6 +292,7 @@ impl Default for Uci {
             pos: Position::start(),
             pending: Default::default(),
             perft_counter: None,
+            steps: Box::new(ModelSteps::default()),
         }
     }
 }
@@ -314,18 +401,35 @@ impl Uci {
         };
         let mut best = legal_moves(&self.pos).first().copied();
         let mut nodes = 0;
-        for depth in 1..=depth_limit {
-            let mut s = Search {
-                nodes: 0,
-                next_check: 0,
-                limits: &mut limits,
+        for depth in 1..=depth_limit.min(MAX_STEP_PLY) {
+            let root = self.pos.clone();
+            let r = match self.steps.start(&root).and_then(|a| {
+                check_answer(&root, 0, &a)?;
+                Ok(a)
+            }) {
+                Err(e) => Err(Halt::Failed(e)),
+                Ok(at) => {
+                    let mut s = Search {
+                        nodes: 0,
+                        limits: &mut limits,
+                        steps: self.steps.as_mut(),
+                    };
+                    let r = s.node(&root, at, depth, 0, -MATE - 1, MATE + 1);
+                    nodes += s.nodes;
+                    r
+                }
             };
-            let r = s.node(&self.pos, depth, 0, -MATE - 1, MATE + 1);
-            nodes += s.nodes;
             for _ in 0..std::mem::take(&mut limits.ready) {
                 out("readyok".into());
             }
-            let Some((score, m)) = r else { break };
+            let (score, m) = match r {
+                Ok(r) => r,
+                Err(Halt::Stopped) => break,
+                Err(Halt::Failed(e)) => {
+                    out(format!("info string the search stopped: {e}"));
+                    break;
+                }
+            };
             if m.is_some() {
                 best = m;
             }
@@ -393,7 +497,7 @@ mod tests {
             "position startpos moves e2e4 e7e5 d1h5 b8c6 f1c4 g8f6",
         );
         let go = run(&mut u, "go depth 2");
-        assert_eq!(go.last().unwrap(), "bestmove h5f7");
+        assert_eq!(go.last().unwrap(), "bestmove h5f7", "{go:?}");
         assert!(go.iter().any(|l| l.contains("score mate 1")), "{go:?}");
         // Errors keep the position.
         let before = u.pos.clone();

@@ -6,9 +6,13 @@ pub mod engine;
 
 use crate::split::{link_cycles_per_job, run_jobs, Job, JobGame, JobResult, LinkExecutor};
 use crate::{Link, LinkError, Transport};
-use model::chess::protocol::{decode_result, encode_start, PerftResult, RESULT_LEN, START_LEN};
+use model::chess::protocol::{
+    decode_result, decode_step_answer, encode_start, encode_step, encode_step_start, PerftResult,
+    StepAnswer, RESULT_LEN, START_LEN,
+};
+use model::chess::step::Step;
 use model::chess::{legal_moves, Move, Position};
-use model::link::PayloadError;
+use model::link::{err, job, op, PayloadError};
 
 /// Deepest perft the host asks of the model (`chess perft`, UCI `go perft`): depth 7 from the
 /// start is 3.2 billion leaves, minutes on one thread.
@@ -194,4 +198,42 @@ fn perft_on_board_payload<T: Transport>(
 ) -> Result<PerftResult, LinkError> {
     let r = link.run_job(payload, "perft", progress)?;
     Ok(decode_result(&r)?)
+}
+
+/// A step job on core 0 of the board (the paper's combined command, section 5: each request
+/// unmakes the stored move, generates the next, returns it and makes it; `model::chess::step`).
+/// A step is two requests: `JOB_STEP`, then `JOB_RESULT` (polled while the core works).
+pub fn board_step_start<T: Transport>(
+    link: &mut Link<T>,
+    pos: &Position,
+) -> Result<StepAnswer, LinkError> {
+    let mut p = vec![0u8];
+    p.extend(encode_step_start(pos)?);
+    link.call(op::JOB_START, &p)?;
+    board_step_answer(link)
+}
+
+/// One step of the step job on core 0.
+pub fn board_step<T: Transport>(link: &mut Link<T>, step: Step) -> Result<StepAnswer, LinkError> {
+    link.call(op::JOB_STEP, &encode_step(0, step))?;
+    board_step_answer(link)
+}
+
+/// Polls the board until the step job waits; its answer.
+fn board_step_answer<T: Transport>(link: &mut Link<T>) -> Result<StepAnswer, LinkError> {
+    loop {
+        match link.call(op::JOB_RESULT, &[0]) {
+            Ok(p) => return Ok(decode_step_answer(&p)?),
+            Err(LinkError::Device { code, .. }) if code == err::NO_RESULT => {
+                let st = link.core_poll(0)?;
+                if st.state != job::RUNNING && st.state != job::DONE {
+                    return Err(LinkError::Malformed {
+                        op: "JOB_POLL",
+                        why: format!("the step job ended in state {}", job::name(st.state)),
+                    });
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }

@@ -1,7 +1,9 @@
-"""A python-chess (PyPI `chess`) session with `boardgate chess uci`: plays six moves at depth 3,
-analyses the position, and reads `go perft 3` through a small command subclass; the perft
-counts are checked against python-chess's own move generator. Prints one JSON object."""
+"""A python-chess (PyPI `chess`) session with `boardgate chess uci`: plays six moves at depth 3
+(BOARDGATE_UCI_MOVES, BOARDGATE_UCI_DEPTH), analyses the position at that depth, and reads
+`go perft 3` through a small command subclass; the perft counts are checked against
+python-chess's own move generator. Prints one JSON object."""
 import json
+import os
 import sys
 
 import chess
@@ -42,12 +44,14 @@ def perft(board, depth):
 engine = chess.engine.SimpleEngine.popen_uci(sys.argv[1:])
 board = chess.Board()
 played = []
-for _ in range(6):
-    r = engine.play(board, chess.engine.Limit(depth=3))
+MOVES = int(os.environ.get("BOARDGATE_UCI_MOVES", "6"))
+DEPTH = int(os.environ.get("BOARDGATE_UCI_DEPTH", "3"))
+for _ in range(MOVES):
+    r = engine.play(board, chess.engine.Limit(depth=DEPTH))
     assert r.move in board.legal_moves, r.move
     board.push(r.move)
     played.append(r.move.uci())
-info = engine.analyse(board, chess.engine.Limit(depth=3))
+info = engine.analyse(board, chess.engine.Limit(depth=DEPTH))
 moves, nodes = engine.communicate(lambda e: Perft(e, board.fen(), 3))
 want = {}
 for m in list(board.legal_moves):
@@ -63,5 +67,7 @@ print(json.dumps({
     "played": played,
     "depth": info.get("depth"),
     "score": str(info.get("score")),
+    "nodes": info.get("nodes"),
+    "pv": [m.uci() for m in info.get("pv", [])],
     "perft3": nodes,
 }))

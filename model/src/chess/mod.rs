@@ -14,6 +14,7 @@ mod perft;
 pub mod protocol;
 pub mod random;
 pub mod search;
+pub mod step;
 
 pub use fen::FenError;
 pub use movegen::{attacked_by, legal_moves, pseudo_legal_moves};

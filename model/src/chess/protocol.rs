@@ -5,17 +5,28 @@
 //!   16 bytes of 4-bit piece codes, one per occupied square in square order, low nibble first
 //!   (the paper's 4-bit piece registers: bit 3 white, bits 2..0 pawn 1, knight 2, bishop 3,
 //!   rook 4, queen 5, king 6), then flags u8 (bit 0 white to move, bits 4..7 the castling
-//!   rights of `super::castle` shifted left by 4), then en passant u8 (bit 7 set: the pawn
+//!   rights of `super::castle` shifted left by 4; bit 1 [`FLAG_STEP`]: a step job, whose
+//!   depth byte must be 0), then en passant u8 (bit 7 set: the pawn
 //!   that just made a double push stands on square bits 5..0), then depth u8
 //!   (0..=[`super::search::CHIP_MAX_DEPTH`]).
 //! * `JOB_POLL` answer: state u8, leaves so far u64 (`crate::link::JobStatus`).
 //! * `JOB_RESULT` answer (16 bytes): leaves u64, cycles u64 (the walk's cycles; the board
 //!   takes one more cycle per piece to load the position, not counted).
 //!
+//! * Step jobs (`super::step`, the paper's combined command of section 5): `JOB_START` with
+//!   [`FLAG_STEP`] loads the position and runs to its first legal move; `JOB_STEP`
+//!   (`crate::link::op::JOB_STEP`, [`STEP_LEN`] bytes: core u8, step u8 = `super::step::Step`)
+//!   runs the next step; while the core waits, `JOB_RESULT` answers [`StepAnswer`]: the step
+//!   word u64 (bits 0..5 from, 6..11 to, 12..14 promotion piece (0 none, 1 queen, 2 rook,
+//!   3 bishop, 4 knight), 15..16 class (`super::generator::Class` in order), 17 a move is
+//!   made, 18..21 ply), then cycles u64.
+//!
 //! With a core index first (`crate::link::CORE_INDEX_LEN`), `JOB_START` is 28 bytes.
 
+use super::generator::Class;
 use super::search::CHIP_MAX_DEPTH;
-use super::{Color, Kind, Position};
+use super::step::{Step, StepState};
+use super::{Color, Kind, Move, Position};
 use crate::link::PayloadError;
 
 pub const START_LEN: usize = 27;
@@ -30,6 +41,16 @@ pub const AT_EP: usize = AT_FLAGS + 1;
 pub const AT_DEPTH: usize = AT_EP + 1;
 /// The en passant byte's valid bit.
 pub const EP_VALID: u8 = 0x80;
+/// The flags byte's step-job bit.
+pub const FLAG_STEP: u8 = 0x02;
+/// `JOB_STEP`'s payload: core index, step code.
+pub const STEP_LEN: usize = 2;
+/// Bit offsets in the step word.
+pub const STEP_AT_TO: u32 = 6;
+pub const STEP_AT_PROMO: u32 = 12;
+pub const STEP_AT_CLASS: u32 = 15;
+pub const STEP_AT_MADE: u32 = 17;
+pub const STEP_AT_PLY: u32 = 18;
 
 /// The 4-bit piece code.
 pub fn piece_code(kind: Kind, color: Color) -> u8 {
@@ -79,6 +100,104 @@ pub fn encode_start(pos: &Position, depth: u32) -> Result<Vec<u8>, PayloadError>
     v.push(ep_victim(pos).map_or(0, |s| EP_VALID | s));
     v.push(depth as u8);
     Ok(v)
+}
+
+/// `JOB_START` of a step job at `pos`.
+pub fn encode_step_start(pos: &Position) -> Result<Vec<u8>, PayloadError> {
+    let mut v = encode_start(pos, 0)?;
+    v[AT_FLAGS] |= FLAG_STEP;
+    Ok(v)
+}
+
+/// `JOB_STEP` for `core`.
+pub fn encode_step(core: u8, step: Step) -> Vec<u8> {
+    vec![core, step as u8]
+}
+
+/// A step job's `JOB_RESULT`: the move made at the node where the core waits (in the board's
+/// coordinates; the host knows the position), the node's ply, cycles since the job started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepAnswer {
+    pub made: Option<(Move, Class)>,
+    pub ply: u32,
+    pub cycles: u64,
+}
+
+impl StepAnswer {
+    /// The answer the model's step job gives (`super::step::Stepper`).
+    pub fn of(s: &StepState) -> StepAnswer {
+        StepAnswer {
+            made: s.made.map(|g| (g.mv, g.class)),
+            ply: s.ply,
+            cycles: s.cycles,
+        }
+    }
+}
+
+/// The promotion code of the step word.
+fn promo_code(k: Option<Kind>) -> u64 {
+    match k {
+        None => 0,
+        Some(Kind::Queen) => 1,
+        Some(Kind::Rook) => 2,
+        Some(Kind::Bishop) => 3,
+        Some(_) => 4,
+    }
+}
+
+/// The `JOB_RESULT` payload of a waiting step job.
+pub fn encode_step_answer(a: &StepAnswer) -> Vec<u8> {
+    let mut w = (a.ply as u64) << STEP_AT_PLY;
+    if let Some((m, c)) = a.made {
+        w |= m.from as u64
+            | (m.to as u64) << STEP_AT_TO
+            | promo_code(m.promo) << STEP_AT_PROMO
+            | (c as u64) << STEP_AT_CLASS
+            | 1 << STEP_AT_MADE;
+    }
+    let mut v = w.to_le_bytes().to_vec();
+    v.extend_from_slice(&a.cycles.to_le_bytes());
+    v
+}
+
+pub fn decode_step_answer(p: &[u8]) -> Result<StepAnswer, PayloadError> {
+    let r = decode_result(p)?;
+    let w = r.leaves;
+    let bad = |why: String| PayloadError::Invalid {
+        what: "chess step answer",
+        why,
+    };
+    if w >> (STEP_AT_PLY + 4) != 0 {
+        return Err(bad(format!("reserved bits set in step word {w:#x}")));
+    }
+    let field = |at: u32, bits: u32| (w >> at) & ((1 << bits) - 1);
+    let made = if field(STEP_AT_MADE, 1) == 1 {
+        let promo = match field(STEP_AT_PROMO, 3) {
+            0 => None,
+            1 => Some(Kind::Queen),
+            2 => Some(Kind::Rook),
+            3 => Some(Kind::Bishop),
+            4 => Some(Kind::Knight),
+            c => return Err(bad(format!("promotion code {c}"))),
+        };
+        let m = Move {
+            from: field(0, 6) as u8,
+            to: field(STEP_AT_TO, 6) as u8,
+            promo,
+        };
+        Some((m, Class::ALL[field(STEP_AT_CLASS, 2) as usize]))
+    } else if w & ((1 << STEP_AT_PLY) - 1) != 0 {
+        return Err(bad(format!(
+            "a move without its made bit in step word {w:#x}"
+        )));
+    } else {
+        None
+    };
+    Ok(StepAnswer {
+        made,
+        ply: field(STEP_AT_PLY, 4) as u32,
+        cycles: r.cycles,
+    })
 }
 
 /// `JOB_START` addressed to `core`.

@@ -23,7 +23,7 @@ pub struct PerftRun {
 }
 
 /// Whether the side that just moved left its king attacked.
-fn illegal(after: &Position) -> bool {
+pub(crate) fn illegal(after: &Position) -> bool {
     let mover = after.side.other();
     after
         .king(mover)
