@@ -10,13 +10,16 @@
 //! ```
 //!
 //! Cycles (the model is `model::chess::search::perft_on_chip`): every cycle of the generator
-//! is one cycle (`Gen`). A move it yields at the last ply is made, at the end of that cycle,
-//! into the leaf board (a second set of board registers); the next cycle the leaf's legality
-//! look (`legality::KingAttack`) counts it while the generator goes on finding moves on the
-//! unchanged board, so leaves cost no cycle of their own. A move yielded above the last ply is
-//! made on the board registers; the next cycle (`Check`) the square array looks at the new
-//! position: if the mover's king can be taken it is unmade in that cycle, else the generator
-//! state and the undo record are pushed and the child's first find cycle follows. The cycle
+//! is one cycle (`Gen`). A yielded move is registered (`u_*`) and made in the next cycle, so
+//! that the write bus never follows the square array and the arbiter tree in one cycle. A move
+//! yielded at the last ply is made into the leaf board (a second set of board registers) in the
+//! next cycle, beside the generator, which goes on finding moves on the unchanged board; the
+//! cycle after, the leaf's legality look (`legality::KingAttack`) counts it: leaves cost no
+//! cycle of their own, except that a node's end waits a cycle while the leaf yielded just before
+//! it is made. A move yielded above the last ply is made on the board registers (`Make`); the
+//! next cycle (`Check`) the square array looks at the new position: if the mover's king can be
+//! taken it is unmade in that cycle, else the generator state and the undo record are pushed
+//! and the child's first find cycle follows. The cycle
 //! that ends a node pops the parent and unmakes its move in the same cycle: the stack is read
 //! one cycle ahead (its address is the next cycle's parent ply), so that a node resumed in its
 //! end cycle pops again at once.
@@ -25,7 +28,10 @@
 //! through the write bus, as the paper's write bus writes piece values into the squares.
 //!
 //! Legality (beyond the paper): the leaf board's `KingAttack` at the last ply, the array's
-//! `king_capturable` (one cycle per move) above it. Castling through check is refused by the
+//! `king_capturable` (one cycle per move) above it.
+//!
+//! Step jobs (`step_job`, the paper's combined command of section 5, `model::chess::step`):
+//! every move goes through `Make` and `Check`; a legal one waits (`Wait`) for the next step. Castling through check is refused by the
 //! generator itself.
 
 // `#[hdl_gen]` copies a width `{ sf::X.width }` into its Verilog generator as a braced argument.
@@ -70,6 +76,8 @@ pub enum PerftState {
     Idle,
     Load,
     Gen,
+    /// The move yielded in the previous cycle is made on the board registers.
+    Make,
     Check,
     /// A step job waits for its next step (`model::chess::step`).
     Wait,
@@ -118,6 +126,8 @@ pub struct Perft {
     board: [DFF<Bits<64>>; 6],
     /// The leaf board: the position after the last-ply move yielded in the previous cycle.
     leaf: [DFF<Bits<64>>; 6],
+    /// A leaf was yielded in the previous cycle: it is made into the leaf board now.
+    leaf_make: DFF<Bit>,
     leaf_pending: DFF<Bit>,
     leaf_white: DFF<Bit>,
     side: DFF<Bit>,
@@ -175,6 +185,7 @@ pub struct Perft {
     m_moved: Signal<Local, Bits<6>>,
     m_captured: Signal<Local, Bits<6>>,
     m_new: Signal<Local, Bits<6>>,
+    m_promo: Signal<Local, Bits<3>>,
     m_ep: Signal<Local, Bit>,
     m_castle: Signal<Local, Bit>,
     m_epsq: Signal<Local, Bits<6>>,
@@ -231,6 +242,7 @@ impl Default for Perft {
             state: Default::default(),
             board: Default::default(),
             leaf: Default::default(),
+            leaf_make: Default::default(),
             leaf_pending: Default::default(),
             leaf_white: Default::default(),
             side: Default::default(),
@@ -285,6 +297,7 @@ impl Default for Perft {
             m_moved: Default::default(),
             m_captured: Default::default(),
             m_new: Default::default(),
+            m_promo: Default::default(),
             m_ep: Default::default(),
             m_castle: Default::default(),
             m_epsq: Default::default(),
@@ -317,6 +330,7 @@ impl Logic for Perft {
             self,
             clock,
             state,
+            leaf_make,
             leaf_pending,
             leaf_white,
             side,
@@ -370,7 +384,9 @@ impl Logic for Perft {
         self.gen.ep_valid.next = self.epv.q.val();
         self.gen.ep_victim.next = self.ep.q.val();
         self.gen.start.next = false;
-        self.gen.hold.next = self.state.q.val() != PerftState::Gen;
+        // A node's end waits a cycle while the leaf yielded just before it takes the bus.
+        self.gen.hold.next = (self.state.q.val() != PerftState::Gen)
+            | (self.leaf_make.q.val() & self.gen.node_done.val());
         self.gen.load.next = false;
         self.gen.load_aggressor.next = false;
         self.gen.load_end.next = false;
@@ -389,6 +405,7 @@ impl Logic for Perft {
         self.leaf_look.knight.next = self.leaf[5].q.val();
         self.leaf_look.white.next = self.leaf_white.q.val();
         self.leaf_pending.d.next = false;
+        self.leaf_make.d.next = false;
         if self.leaf_pending.q.val() & !self.leaf_look.capturable.val() {
             self.n_lo.d.next = self.n_lo.q.val() + 1_u64;
             if self.n_lo.q.val() == 0xFFFF_FFFF_u64 {
@@ -421,24 +438,26 @@ impl Logic for Perft {
             .val()
             .get_bits::<{ sf::PROMO.width }>(self.at_promo.val().index());
 
-        // --- The move on the write bus.
-        self.making.next = (self.state.q.val() == PerftState::Gen) & self.gen.move_valid.val();
+        // --- The move on the write bus: the move yielded in the previous cycle (registered in
+        // `u_*`) is made, into the board (`Make`) or the leaf board (a leaf), so that no cycle
+        // runs the square array, the arbiter tree and the write bus one after the other.
+        self.making.next = (self.state.q.val() == PerftState::Make)
+            | ((self.state.q.val() == PerftState::Gen) & self.leaf_make.q.val());
         self.unmaking.next = false;
-        self.m_from.next = self.gen.move_from.val();
-        self.m_to.next = self.gen.move_to.val();
-        self.m_ep.next = self.gen.move_ep.val();
-        self.m_castle.next = self.gen.move_castle.val();
-        self.m_epsq.next = self.gen.cur_victim.val();
+        self.m_from.next = self.u_from.q.val();
+        self.m_to.next = self.u_to.q.val();
+        self.m_ep.next = self.u_ep.q.val();
+        self.m_castle.next = self.u_castle.q.val();
+        self.m_promo.next = self.u_promo.q.val();
+        // The en passant victim is the pawn that just made a double push.
+        self.m_epsq.next = self.ep.q.val();
         self.m_moved.next = 0_u64.into();
         self.m_captured.next = 0_u64.into();
         for i in 0..6 {
-            if self.plane[i]
-                .val()
-                .get_bit(self.gen.move_from.val().index())
-            {
+            if self.plane[i].val().get_bit(self.u_from.q.val().index()) {
                 self.m_moved.next = self.m_moved.val() | (1_u64 << i);
             }
-            if self.plane[i].val().get_bit(self.gen.move_to.val().index()) {
+            if self.plane[i].val().get_bit(self.u_to.q.val().index()) {
                 self.m_captured.next = self.m_captured.val() | (1_u64 << i);
             }
         }
@@ -451,7 +470,7 @@ impl Logic for Perft {
             self.m_ep.next = self.u_ep.q.val();
             self.m_castle.next = self.u_castle.q.val();
             self.m_epsq.next = self.u_epsq.q.val();
-        } else if !self.gen.move_valid.val() {
+        } else if !self.making.val() {
             // Unmake the parent's move from its frame (used when the node is done).
             self.m_from.next = self
                 .stack
@@ -487,13 +506,13 @@ impl Logic for Perft {
         }
         // The piece word the mover becomes: its own, or the promotion piece's.
         self.m_new.next = self.m_moved.val();
-        if self.gen.move_promo.val() == 1_u64 {
+        if self.m_promo.val() == 1_u64 {
             self.m_new.next = 0b00_0110_u64 | (self.m_moved.val() & 1_u64);
-        } else if self.gen.move_promo.val() == 2_u64 {
+        } else if self.m_promo.val() == 2_u64 {
             self.m_new.next = 0b00_0010_u64 | (self.m_moved.val() & 1_u64);
-        } else if self.gen.move_promo.val() == 3_u64 {
+        } else if self.m_promo.val() == 3_u64 {
             self.m_new.next = 0b00_0100_u64 | (self.m_moved.val() & 1_u64);
-        } else if self.gen.move_promo.val() == 4_u64 {
+        } else if self.m_promo.val() == 4_u64 {
             self.m_new.next = 0b10_0000_u64 | (self.m_moved.val() & 1_u64);
         }
         // Castling: the rook jumps over the king (king side: h -> f, queen side: a -> d).
@@ -661,8 +680,9 @@ impl Logic for Perft {
         self.stack.write_enable.next = false;
 
         // --- Outputs.
-        self.busy.next =
-            (self.state.q.val() == PerftState::Gen) | (self.state.q.val() == PerftState::Check);
+        self.busy.next = (self.state.q.val() == PerftState::Gen)
+            | (self.state.q.val() == PerftState::Make)
+            | (self.state.q.val() == PerftState::Check);
         self.done.next =
             (self.state.q.val() == PerftState::Done) | (self.state.q.val() == PerftState::Wait);
         self.aborted.next = self.was_aborted.q.val();
@@ -697,10 +717,7 @@ impl Logic for Perft {
                 self.taken.next = self.w_made.q.val();
             }
         }
-        if (self.state.q.val() == PerftState::Gen)
-            | (self.state.q.val() == PerftState::Check)
-            | self.taken.val()
-        {
+        if self.busy.val() | self.taken.val() {
             self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
             if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
                 self.c_hi.d.next = self.c_hi.q.val() + 1_u64;
@@ -727,8 +744,9 @@ impl Logic for Perft {
                 }
             }
             PerftState::Gen => {
-                if self.gen.move_valid.val() & self.at_leaf.val() {
-                    // A leaf: made into the leaf board, looked at in the next cycle.
+                if self.leaf_make.q.val() {
+                    // The leaf yielded in the previous cycle, made into the leaf board; the
+                    // legality look sees it in the next cycle.
                     self.leaf[0].d.next = self.bus.new_col.val();
                     self.leaf[1].d.next = self.bus.new_orth.val();
                     self.leaf[2].d.next = self.bus.new_diag.val();
@@ -737,26 +755,22 @@ impl Logic for Perft {
                     self.leaf[5].d.next = self.bus.new_knight.val();
                     self.leaf_pending.d.next = true;
                     self.leaf_white.d.next = !self.side.q.val();
-                } else if self.gen.move_valid.val() {
-                    // Make the move; keep its undo record.
-                    self.unmaking.next = false;
-                    self.u_from.d.next = self.m_from.val();
-                    self.u_to.d.next = self.m_to.val();
-                    self.u_moved.d.next = self.m_moved.val();
-                    self.u_captured.d.next = self.m_captured.val();
-                    self.u_ep.d.next = self.m_ep.val();
-                    self.u_castle.d.next = self.m_castle.val();
-                    self.u_rights.d.next = self.rights.q.val();
-                    self.u_epv.d.next = self.epv.q.val();
-                    self.u_epsq.d.next = self.ep.q.val();
+                }
+                if self.gen.move_valid.val() {
+                    // Register the move: a leaf is made in the next cycle beside the
+                    // generator, a move above the last ply in `Make`.
+                    self.u_from.d.next = self.gen.move_from.val();
+                    self.u_to.d.next = self.gen.move_to.val();
+                    self.u_ep.d.next = self.gen.move_ep.val();
+                    self.u_castle.d.next = self.gen.move_castle.val();
                     self.u_promo.d.next = self.gen.move_promo.val();
                     self.u_class.d.next = self.gen.cur_phase.val();
-                    self.rights.d.next = self.m_rights.val();
-                    self.epv.d.next = self.m_epv.val();
-                    self.ep.d.next = self.m_to.val();
-                    self.side.d.next = !self.side.q.val();
-                    self.state.d.next = PerftState::Check;
-                } else if self.gen.node_done.val() {
+                    if self.at_leaf.val() {
+                        self.leaf_make.d.next = true;
+                    } else {
+                        self.state.d.next = PerftState::Make;
+                    }
+                } else if self.gen.node_done.val() & !self.leaf_make.q.val() {
                     if self.stepping.q.val() & !self.popping.q.val() {
                         // A step job waits at a node with no legal move left.
                         self.w_made.d.next = false;
@@ -805,6 +819,19 @@ impl Logic for Perft {
                     }
                 }
             }
+            PerftState::Make => {
+                // Make the move; keep its undo record.
+                self.u_moved.d.next = self.m_moved.val();
+                self.u_captured.d.next = self.m_captured.val();
+                self.u_rights.d.next = self.rights.q.val();
+                self.u_epv.d.next = self.epv.q.val();
+                self.u_epsq.d.next = self.ep.q.val();
+                self.rights.d.next = self.m_rights.val();
+                self.epv.d.next = self.m_epv.val();
+                self.ep.d.next = self.m_to.val();
+                self.side.d.next = !self.side.q.val();
+                self.state.d.next = PerftState::Check;
+            }
             PerftState::Check => {
                 if self.gen.illegal.val() {
                     self.undo.next = true;
@@ -850,7 +877,7 @@ impl Logic for Perft {
             self.ep.d.next = self.u_epsq.q.val();
             self.side.d.next = !self.side.q.val();
         }
-        if (self.making.val() & !self.at_leaf.val()) | self.unmaking.val() {
+        if (self.state.q.val() == PerftState::Make) | self.unmaking.val() {
             self.board[0].d.next = self.bus.new_col.val();
             self.board[1].d.next = self.bus.new_orth.val();
             self.board[2].d.next = self.bus.new_diag.val();

@@ -70,6 +70,15 @@ pub struct Generation {
     pub cycles: u64,
 }
 
+impl Generation {
+    /// The node's end cycle comes right after a cycle that yielded a move.
+    pub fn end_follows_move(&self) -> bool {
+        self.moves
+            .last()
+            .is_some_and(|m| m.cycle + 2 == self.cycles)
+    }
+}
+
 /// The promotion pieces in the order the chip yields them.
 pub const PROMOTION_ORDER: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 

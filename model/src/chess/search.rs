@@ -2,15 +2,17 @@
 //! chip's depth-first walk, so that the circuit is checked leaf for leaf and cycle for cycle.
 //!
 //! The chip walks the tree with one generator ([`generate`]): every generator cycle is one
-//! cycle. A move yielded at the last ply is made into a second set of board registers (the
-//! leaf board) at the end of its find cycle; the next cycle a second king-attack circuit looks
-//! at it and counts the leaf if the mover's king cannot be taken, while the generator goes on
-//! finding the next move on the unchanged board: leaves cost no cycle of their own. A move
-//! yielded above the last ply is made on the board registers and costs one more cycle, in which
-//! the square array tells whether the mover's king can be taken: if so it is unmade, else the
-//! node's generator state is pushed and the child's first find cycle follows. The cycle that
-//! ends a node pops the parent and unmakes the parent's move. Every leaf is made (no bulk
-//! counting).
+//! cycle. A yielded move is registered at the end of its find cycle and made in the next
+//! cycle. A move yielded at the last ply is made, while the generator goes on finding the next
+//! move on the unchanged board, into a second set of board registers (the leaf board); the
+//! cycle after, a second king-attack circuit looks at it and counts the leaf if the mover's
+//! king cannot be taken: leaves cost no cycle of their own, except that a node's end waits one
+//! cycle when the leaf yielded in the cycle just before it is still being made (the write bus
+//! is busy). A move yielded above the last ply costs two more cycles: one makes it on the board
+//! registers, in the next the square array tells whether the mover's king can be taken: if so
+//! it is unmade, else the node's generator state is pushed and the child's first find cycle
+//! follows. The cycle that ends a node pops the parent and unmakes the parent's move. Every leaf
+//! is made (no bulk counting).
 
 use super::generator::generate;
 use super::{attacked_by, Position};
@@ -34,13 +36,14 @@ pub(crate) fn illegal(after: &Position) -> bool {
 pub fn perft_on_chip(pos: &Position, depth: u32) -> PerftRun {
     assert!(depth >= 1, "perft on chip needs depth 1 or more");
     let g = generate(pos);
+    let end_waits = depth == 1 && g.end_follows_move();
     let mut run = PerftRun {
         leaves: 0,
-        cycles: g.cycles,
+        cycles: g.cycles + end_waits as u64,
     };
     for m in g.moves {
         if depth > 1 {
-            run.cycles += 1;
+            run.cycles += 2;
         }
         let next = pos.play(m.mv);
         if illegal(&next) {

@@ -14,11 +14,12 @@
 //!
 //! When a node has no legal move left the core waits with no move made (then only `Up`, or at
 //! the root nothing, is allowed). Illegal pseudo-legal moves never reach the host: each made
-//! move costs one look cycle (`king_capturable`), as above the last ply of perft on chip.
+//! move costs a make cycle and a look cycle (`king_capturable`), as above the last ply of perft
+//! on chip.
 //!
 //! Cycles (counted while the core works, not while it waits): the generator's cycles as in
-//! [`super::generator::generate`], one look cycle per move made, one cycle for each step
-//! command, and for `Up` one more cycle (the pop).
+//! [`super::generator::generate`], two cycles per move made (the make, the look), one cycle
+//! for each step command, and for `Up` one more cycle (the pop).
 
 use super::generator::{generate, Generated, Generation};
 use super::search::illegal;
@@ -118,7 +119,8 @@ impl Stepper {
         node.made = None;
         while let Some(&g) = node.gen.moves.get(node.next) {
             node.next += 1;
-            cycles += g.cycle + 1 - node.used + 1;
+            // Its find cycles, the make, the look.
+            cycles += g.cycle + 1 - node.used + 2;
             node.used = g.cycle + 1;
             if !illegal(&node.pos.play(g.mv)) {
                 node.made = Some(g);
