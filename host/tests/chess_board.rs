@@ -8,7 +8,7 @@
 use gateware::Design;
 use host::chess::{board_step, board_step_start, perft_on_board, perft_split};
 use host::{Link, LinkError, SimTransport};
-use model::chess::protocol::{encode_start, encode_step_start, StepAnswer};
+use model::chess::protocol::{encode_start, encode_step_start_on, StepAnswer};
 use model::chess::random::{perft_table, table_positions};
 use model::chess::search::perft_on_chip;
 use model::chess::step::{Step, Stepper};
@@ -187,8 +187,7 @@ fn step_jobs_through_the_link_match_the_model() {
     assert_eq!(refused(&mut l, op::JOB_STEP, &[2, 1]), err::BAD_ARGUMENT);
     assert_eq!(refused(&mut l, op::JOB_STEP, &[1, 1]), err::BAD_ARGUMENT);
     assert_eq!(refused(&mut l, op::JOB_STEP, &[0, 0]), err::BAD_ARGUMENT);
-    let mut start = vec![0];
-    start.extend(encode_step_start(&starts[0]).unwrap());
+    let mut start = encode_step_start_on(0, &starts[0]).unwrap();
     *start.last_mut().unwrap() = 1;
     assert_eq!(refused(&mut l, op::JOB_START, &start), err::BAD_ARGUMENT);
 }

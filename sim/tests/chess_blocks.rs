@@ -7,7 +7,8 @@ use model::chess::generator::{
     aggressor_bids, arbitrate, generate, victim_bids, Class, PROMOTION_ORDER,
 };
 use model::chess::protocol::{
-    decode_step_answer, encode_start, StepAnswer, AT_CODES, AT_DEPTH, AT_EP, AT_FLAGS, EP_VALID,
+    decode_result, decode_step_answer, encode_start, StepAnswer, AT_CODES, AT_DEPTH, AT_EP,
+    AT_FLAGS, EP_VALID,
 };
 use model::chess::search::perft_on_chip;
 use model::chess::step::{Step, Stepper};
@@ -337,21 +338,34 @@ fn run_perft(uut: &mut Perft, pos: &Position, depth: u32) -> (u64, u64) {
     uut.start.next = true;
     cycle(uut, |u| &mut u.clock).unwrap();
     uut.start.next = false;
+    run_until_done(uut, 50_000_000, &format!("perft {depth} of {}", pos.fen()));
+    let r = decode_result(&result_payload(uut)).unwrap();
+    (r.leaves, r.cycles)
+}
+
+/// Runs the perft core until it is done (a step job: until it waits), at most `limit` cycles.
+fn run_until_done(uut: &mut Perft, limit: u64, what: &str) {
     let mut n = 0u64;
     loop {
         settle(uut).unwrap();
         if uut.done.val() {
-            break;
+            return;
         }
         cycle(uut, |u| &mut u.clock).unwrap();
         n += 1;
-        assert!(n < 50_000_000, "perft never finished on {}", pos.fen());
+        assert!(n < limit, "never done: {what}");
     }
-    let wide = |lo: u64, hi: u64| hi << 32 | lo;
-    (
-        wide(uut.leaves_lo.val().to_u64(), uut.leaves_hi.val().to_u64()),
-        wide(uut.cycles_lo.val().to_u64(), uut.cycles_hi.val().to_u64()),
-    )
+}
+
+/// The `JOB_RESULT` payload the core gives job control: leaves (or a step job's step word),
+/// cycles.
+fn result_payload(u: &Perft) -> Vec<u8> {
+    let wide = |lo: &Signal<Out, Bits<32>>, hi: &Signal<Out, Bits<32>>| {
+        hi.val().to_u64() << 32 | lo.val().to_u64()
+    };
+    let mut p = wide(&u.leaves_lo, &u.leaves_hi).to_le_bytes().to_vec();
+    p.extend(wide(&u.cycles_lo, &u.cycles_hi).to_le_bytes());
+    p
 }
 
 #[test]
@@ -387,27 +401,9 @@ fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
     println!("{total} cycles simulated");
 }
 
-/// Runs the perft core until it waits or is done; the number of cycles run.
-fn run_until_waiting(uut: &mut Perft, what: &str) -> u64 {
-    let mut n = 0u64;
-    loop {
-        settle(uut).unwrap();
-        if uut.done.val() {
-            return n;
-        }
-        cycle(uut, |u| &mut u.clock).unwrap();
-        n += 1;
-        assert!(n < 100_000, "the step job never waited: {what}");
-    }
-}
-
 /// A waiting step job's answer, as `JOB_RESULT` carries it.
 fn step_answer(u: &Perft) -> StepAnswer {
-    let mut p = (u.leaves_hi.val().to_u64() << 32 | u.leaves_lo.val().to_u64())
-        .to_le_bytes()
-        .to_vec();
-    p.extend((u.cycles_hi.val().to_u64() << 32 | u.cycles_lo.val().to_u64()).to_le_bytes());
-    decode_step_answer(&p).unwrap()
+    decode_step_answer(&result_payload(u)).unwrap()
 }
 
 #[test]
@@ -428,7 +424,7 @@ fn step_jobs_match_model_step_for_step_and_cycle_for_cycle() {
         uut.start.next = false;
         uut.step_job.next = false;
         let mut model = Stepper::start(&pos);
-        run_until_waiting(&mut uut, &pos.fen());
+        run_until_done(&mut uut, 100_000, &pos.fen());
         assert_eq!(
             step_answer(&uut),
             StepAnswer::of(&model.state()),
@@ -448,7 +444,7 @@ fn step_jobs_match_model_step_for_step_and_cycle_for_cycle() {
             cycle(&mut uut, |u| &mut u.clock).unwrap();
             uut.step.next = 0_u64.into();
             let what = format!("step {k} ({step:?}) from {}", pos.fen());
-            run_until_waiting(&mut uut, &what);
+            run_until_done(&mut uut, 100_000, &what);
             match want {
                 Ok(state) => {
                     assert_eq!(step_answer(&uut), StepAnswer::of(&state), "{what}");

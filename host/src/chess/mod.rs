@@ -7,8 +7,8 @@ pub mod engine;
 use crate::split::{link_cycles_per_job, run_jobs, Job, JobGame, JobResult, LinkExecutor};
 use crate::{Link, LinkError, Transport};
 use model::chess::protocol::{
-    decode_result, decode_step_answer, encode_start, encode_step, encode_step_start, PerftResult,
-    StepAnswer, RESULT_LEN, START_LEN,
+    decode_result, decode_step_answer, encode_start, encode_step, encode_step_start_on,
+    PerftResult, StepAnswer, RESULT_LEN, START_LEN,
 };
 use model::chess::step::Step;
 use model::chess::{legal_moves, Move, Position};
@@ -207,9 +207,7 @@ pub fn board_step_start<T: Transport>(
     link: &mut Link<T>,
     pos: &Position,
 ) -> Result<StepAnswer, LinkError> {
-    let mut p = vec![0u8];
-    p.extend(encode_step_start(pos)?);
-    link.call(op::JOB_START, &p)?;
+    link.job_start(&encode_step_start_on(0, pos)?)?;
     board_step_answer(link)
 }
 
@@ -222,7 +220,7 @@ pub fn board_step<T: Transport>(link: &mut Link<T>, step: Step) -> Result<StepAn
 /// Polls the board until the step job waits; its answer.
 fn board_step_answer<T: Transport>(link: &mut Link<T>) -> Result<StepAnswer, LinkError> {
     loop {
-        match link.call(op::JOB_RESULT, &[0]) {
+        match link.core_result(0) {
             Ok(p) => return Ok(decode_step_answer(&p)?),
             Err(LinkError::Device { code, .. }) if code == err::NO_RESULT => {
                 let st = link.core_poll(0)?;

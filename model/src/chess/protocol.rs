@@ -27,7 +27,7 @@ use super::generator::Class;
 use super::search::CHIP_MAX_DEPTH;
 use super::step::{Step, StepState};
 use super::{Color, Kind, Move, Position};
-use crate::link::PayloadError;
+use crate::link::{PayloadError, CORE_INDEX_LEN};
 
 pub const START_LEN: usize = 27;
 pub const RESULT_LEN: usize = 16;
@@ -102,10 +102,10 @@ pub fn encode_start(pos: &Position, depth: u32) -> Result<Vec<u8>, PayloadError>
     Ok(v)
 }
 
-/// `JOB_START` of a step job at `pos`.
-pub fn encode_step_start(pos: &Position) -> Result<Vec<u8>, PayloadError> {
-    let mut v = encode_start(pos, 0)?;
-    v[AT_FLAGS] |= FLAG_STEP;
+/// `JOB_START` of a step job at `pos`, addressed to `core`.
+pub fn encode_step_start_on(core: u8, pos: &Position) -> Result<Vec<u8>, PayloadError> {
+    let mut v = encode_start_on(core, pos, 0)?;
+    v[CORE_INDEX_LEN + AT_FLAGS] |= FLAG_STEP;
     Ok(v)
 }
 
@@ -132,32 +132,6 @@ impl StepAnswer {
             cycles: s.cycles,
         }
     }
-}
-
-/// The promotion code of the step word.
-fn promo_code(k: Option<Kind>) -> u64 {
-    match k {
-        None => 0,
-        Some(Kind::Queen) => 1,
-        Some(Kind::Rook) => 2,
-        Some(Kind::Bishop) => 3,
-        Some(_) => 4,
-    }
-}
-
-/// The `JOB_RESULT` payload of a waiting step job.
-pub fn encode_step_answer(a: &StepAnswer) -> Vec<u8> {
-    let mut w = (a.ply as u64) << STEP_AT_PLY;
-    if let Some((m, c)) = a.made {
-        w |= m.from as u64
-            | (m.to as u64) << STEP_AT_TO
-            | promo_code(m.promo) << STEP_AT_PROMO
-            | (c as u64) << STEP_AT_CLASS
-            | 1 << STEP_AT_MADE;
-    }
-    let mut v = w.to_le_bytes().to_vec();
-    v.extend_from_slice(&a.cycles.to_le_bytes());
-    v
 }
 
 pub fn decode_step_answer(p: &[u8]) -> Result<StepAnswer, PayloadError> {
