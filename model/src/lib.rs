@@ -7,10 +7,11 @@
 //!   is checked.
 //! * [`job_control`]: the reference model of job control (start, poll, abort, result, core
 //!   index, `JOB_CORES`), shared by every design with jobs.
-//! * [`othello`], [`chess`]: each game's rules and reference models.
+//! * [`othello`], [`chess`], [`shogi`]: each game's rules and reference models.
 
 pub mod chess;
 pub mod job_control;
 pub mod link;
 pub mod link_device;
 pub mod othello;
+pub mod shogi;
