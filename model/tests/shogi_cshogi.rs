@@ -1,0 +1,108 @@
+//! The shogi model's legal moves against a third-party generator, PyPI `cshogi` (Apery's
+//! move generator, in the venv `cargo xtask test` installs: $BOARDGATE_PYTHON, else
+//! /opt/boardgate-py/bin), on 10,000 seeded random positions (random play from the perft
+//! table's positions and the tsume problems'): the same legal move set (drops, promotions
+//! with and without, nifu, the pawn-drop mate rule), the same "in check", the same position
+//! after a random legal move. Skips with a printed reason when the venv is missing, except
+//! under CI=true.
+
+use model::shogi::{legal_moves, random, Position};
+use rand::{rngs::StdRng, Rng, SeedableRng};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn python() -> Option<PathBuf> {
+    let dir = std::env::var_os("BOARDGATE_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/boardgate-py/bin"));
+    let py = dir.join("python");
+    let ok = Command::new(&py)
+        .args(["-c", "import cshogi"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    ok.then_some(py)
+}
+
+/// The board part and the hands of an SFEN (move numbers are counted differently).
+fn board_and_hands(sfen: &str) -> String {
+    sfen.split(' ').take(3).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn legal_moves_equal_cshogis_on_random_positions() {
+    let Some(py) = python() else {
+        let why = "cshogi venv missing (cargo xtask test installs it)";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
+        println!("skipped: {why}");
+        return;
+    };
+    // Random play ends early in a mate now and then (the tsume positions' defenders have
+    // little): keep the first 10,000 positions with a move.
+    let positions: Vec<Position> = random::positions(2026, 12_000, 160)
+        .into_iter()
+        .filter(|p| !legal_moves(p).is_empty())
+        .take(10_000)
+        .collect();
+    assert_eq!(positions.len(), 10_000, "positions with moves");
+    let mut r = StdRng::seed_from_u64(9);
+    let picks: Vec<_> = positions
+        .iter()
+        .map(|p| {
+            let moves = legal_moves(p);
+            moves[r.gen_range(0..moves.len())]
+        })
+        .collect();
+    let mut input = String::new();
+    for (p, m) in positions.iter().zip(&picks) {
+        input.push_str(&format!("{}|{}\n", p.sfen(), m.usi()));
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/cshogi_moves.py");
+    let mut child = Command::new(py)
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(
+        out.status.success(),
+        "cshogi failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), positions.len());
+    let (mut moves, mut drops, mut checks) = (0, 0, 0);
+    for ((p, m), line) in positions.iter().zip(&picks).zip(lines) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let theirs: Vec<&str> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let mut ours: Vec<String> = legal_moves(p).iter().map(|m| m.usi()).collect();
+        ours.sort();
+        assert_eq!(ours, theirs, "legal moves of {}", p.sfen());
+        assert_eq!(p.in_check(), v["check"].as_bool().unwrap(), "{}", p.sfen());
+        assert_eq!(
+            board_and_hands(&p.play(*m).sfen()),
+            board_and_hands(v["after"].as_str().unwrap()),
+            "{} after {}",
+            p.sfen(),
+            m.usi()
+        );
+        moves += ours.len();
+        drops += ours.iter().filter(|m| m.contains('*')).count();
+        checks += p.in_check() as usize;
+    }
+    println!(
+        "{} positions, {moves} legal moves ({drops} drops), {checks} in check: equal to cshogi's",
+        positions.len()
+    );
+    assert!(drops > 0 && checks > 0);
+}
