@@ -55,6 +55,16 @@ pub fn targets() -> Vec<Target> {
             run: uci,
         },
         Target {
+            name: "sfen",
+            seeds: sfen_seeds,
+            run: sfen,
+        },
+        Target {
+            name: "usi",
+            seeds: usi_seeds,
+            run: usi,
+        },
+        Target {
             name: "ggf",
             seeds: ggf_seeds,
             run: ggf,
@@ -220,6 +230,70 @@ fn uci(data: &[u8]) {
                 .get(i + 1)
                 .and_then(|d| d.parse::<u32>().ok())
                 .is_none_or(|d| d > 2)
+            {
+                continue;
+            }
+        }
+        let mut out = Vec::new();
+        let mut stop = Some("stop".to_string());
+        let go_on = engine.handle(line, &mut || stop.take(), &mut |l| out.push(l));
+        for l in out {
+            assert!(!l.chars().any(char::is_control), "reply {l:?}");
+        }
+        if !go_on {
+            break;
+        }
+    }
+}
+
+fn sfen_seeds() -> Vec<Vec<u8>> {
+    texts(&[
+        model::shogi::START_SFEN,
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+        "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        "sfen 7nk/7p1/8G/9/9/9/9/9/4K4 b P 1",
+    ])
+}
+
+/// Shogi SFEN: an accepted position prints an SFEN that parses back to it, and its moves are
+/// generated and played, with the paper's board data and cover table, without panicking.
+fn sfen(data: &[u8]) {
+    use model::shogi::piece_data::{cover_table, BoardData};
+    use model::shogi::{legal_moves, Position};
+    if let Ok(p) = Position::from_sfen(&String::from_utf8_lossy(data)) {
+        assert_eq!(
+            Position::from_sfen(&p.sfen()).as_ref(),
+            Ok(&p),
+            "SFEN round trip"
+        );
+        let b = BoardData::from_position(&p);
+        let _ = cover_table(&b);
+        for m in legal_moves(&p) {
+            let _ = p.play(m).sfen();
+            let _ = b.play(m);
+        }
+    }
+}
+
+fn usi_seeds() -> Vec<Vec<u8>> {
+    texts(&[
+        "usi\nisready\nusinewgame\nposition startpos moves 7g7f 3c3d 8h2b+\ngo depth 1\ngo perft 1\n",
+        "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1 moves G*5b\ngo btime 10 wtime 10 byoyomi 1\nquit\n",
+        "position 7nk/7p1/8G/9/9/9/9/9/4K4 b P 1\ngo mate 100\nsetoption name USI_Hash value 1\n",
+    ])
+}
+
+/// USI lines: no reply carries a control character. Searches are stopped at their first
+/// check and perft is kept to depth 1, so the fuzzer's time goes to the parsing.
+fn usi(data: &[u8]) {
+    let mut engine = crate::shogi::engine::Usi::default();
+    for line in String::from_utf8_lossy(data).split('\n') {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(i) = words.iter().position(|w| w.contains("perft")) {
+            if words
+                .get(i + 1)
+                .and_then(|d| d.parse::<u32>().ok())
+                .is_none_or(|d| d > 1)
             {
                 continue;
             }

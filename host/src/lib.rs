@@ -7,6 +7,8 @@ pub mod cli;
 pub mod driver;
 pub mod fuzz;
 pub mod othello;
+pub mod search;
+pub mod shogi;
 pub mod soak;
 pub mod split;
 pub mod transport;

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 use host::chess::cli::ChessCmd;
 use host::cli::{Exit, LinkCmd, Usage};
 use host::othello::cli::OthelloCmd;
+use host::shogi::cli::ShogiCmd;
 
 #[derive(Parser)]
 #[command(
@@ -28,6 +29,9 @@ enum Cmd {
     /// Chess: perft on the model or counted on chip, legal moves, a UCI engine.
     #[command(subcommand)]
     Chess(ChessCmd),
+    /// Shogi: perft, legal moves and the piece cover table on the model, a USI engine.
+    #[command(subcommand)]
+    Shogi(ShogiCmd),
 }
 
 /// `--sim` takes an optional backend; a bare `--sim` followed by another argument (e.g. a
@@ -55,6 +59,7 @@ fn main() {
         Cmd::Link(c) => c.run(),
         Cmd::Othello(c) => c.run(),
         Cmd::Chess(c) => c.run(),
+        Cmd::Shogi(c) => c.run(),
     };
     if let Err(e) = r {
         eprintln!("error: {e:#}");

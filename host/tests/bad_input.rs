@@ -93,6 +93,38 @@ fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
             2,
             "pass convention",
         ),
+        // Shogi: each SFEN error names what is wrong.
+        (vec!["shogi", "perft", "7"], 2, "too deep"),
+        (
+            vec!["shogi", "moves", "--sfen", "9/9/9/9/9/9/9/9 b - 1"],
+            2,
+            "8 ranks, not 9",
+        ),
+        (
+            vec!["shogi", "moves", "--sfen", "9/9/9/9/9/9/9/9/4X4 b - 1"],
+            2,
+            "'X' is not a piece",
+        ),
+        (
+            vec!["shogi", "cover", "--sfen", "K8/9/9/9/9/9/9/9/K8 b - 1"],
+            2,
+            "2 kings",
+        ),
+        (
+            vec!["shogi", "perft", "1", "--sfen", "4P4/9/9/9/9/9/9/9/9 b - 1"],
+            2,
+            "could never move",
+        ),
+        (
+            vec!["shogi", "moves", "--sfen", "9/9/9/9/9/9/9/9/9 b 19P 1"],
+            2,
+            "bad count",
+        ),
+        (
+            vec!["shogi", "moves", "--sfen", "9/9/9/9/9/9/9/9/9 b 3R 1"],
+            2,
+            "a set has 2",
+        ),
         // clap's own usage errors.
         (vec!["bogus"], 2, "bogus"),
         (vec!["othello", "solve"], 2, "<POSITION>"),

@@ -17,6 +17,7 @@
 //! most `model::chess::step::MAX_STEP_PLY` (the chip's stack), quiescence included.
 
 use super::MAX_PERFT_DEPTH;
+use crate::search::Limits;
 use model::chess::generator::Class;
 use model::chess::protocol::StepAnswer;
 use model::chess::step::{Step, Stepper, MAX_STEP_PLY};
@@ -86,41 +87,6 @@ impl Steps for ModelSteps {
         s.step(step)
             .map(|st| StepAnswer::of(&st))
             .map_err(|e| e.to_string())
-    }
-}
-
-/// What stops a search: a deadline, and `stop`/`quit` read while searching.
-struct Limits<'a> {
-    deadline: Option<Instant>,
-    poll: &'a mut dyn FnMut() -> Option<String>,
-    stopped: bool,
-    quit: bool,
-    /// `isready` seen while searching (answered at once by the caller's output).
-    ready: u32,
-    /// Other lines that arrived while searching, handled after it.
-    later: Vec<String>,
-}
-
-impl Limits<'_> {
-    fn check(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
-        }
-        while let Some(line) = (self.poll)() {
-            match line.trim() {
-                "stop" => self.stopped = true,
-                "quit" => {
-                    self.stopped = true;
-                    self.quit = true;
-                }
-                "isready" => self.ready += 1,
-                _ => self.later.push(line),
-            }
-        }
-        self.stopped
     }
 }
 
@@ -391,14 +357,7 @@ impl Uci {
         if !infinite && deadline.is_none() && arg("depth").is_none() {
             depth_limit = 5;
         }
-        let mut limits = Limits {
-            deadline,
-            poll,
-            stopped: false,
-            quit: false,
-            ready: 0,
-            later: Vec::new(),
-        };
+        let mut limits = Limits::new(deadline, poll);
         let mut best = legal_moves(&self.pos).first().copied();
         let mut nodes = 0;
         for depth in 1..=depth_limit.min(MAX_STEP_PLY) {

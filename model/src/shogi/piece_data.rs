@@ -258,7 +258,11 @@ mod tests {
     fn the_papers_piece_data_words() {
         // The paper's Figure 2 example: Pawn 12, promoted, owned by White.
         let d = PieceData::new(Kind::Pawn, true, Color::White, 12);
-        assert_eq!(d.0, (7 << 7) | (1 << 6) | 12, "type 111, promoted, White, index 01100");
+        assert_eq!(
+            d.0,
+            (7 << 7) | (1 << 6) | 12,
+            "type 111, promoted, White, index 01100"
+        );
         assert_eq!(
             (d.kind(), d.promoted(), d.color(), d.index()),
             (Kind::Pawn, true, Color::White, 12)

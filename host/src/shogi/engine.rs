@@ -1,0 +1,396 @@
+//! A USI engine front end (the protocol shogi GUIs and libraries such as cshogi speak).
+//!
+//! Commands: `usi`, `isready`, `usinewgame`, `setoption` (no options: ignored), `position
+//! startpos|sfen <SFEN> [moves ...]` (an SFEN without the `sfen` keyword is taken too, as
+//! cshogi's `Engine.position(sfen=...)` sends it), `go perft N` (answered as fairy-stockfish
+//! answers it: one `<move>: <count>` line per root move, a blank line, `Nodes searched: N`),
+//! `go [btime .. wtime .. byoyomi .. binc .. winc ..] [depth N] [infinite]`, `go mate ..`
+//! (answered `checkmate notimplemented` until the tsume circuit lands), `stop`, `gameover`,
+//! `quit`. A search sends one `info depth .. score .. nodes .. nps .. time .. pv ..` line per
+//! finished depth and then `bestmove` (`bestmove resign` with no legal move). Errors (a bad
+//! SFEN, an illegal move in `moves`, an unknown command) are answered with `info string ...`;
+//! the position is then left as it was.
+//!
+//! The search is alpha-beta on material (pieces in hand counted as on the board) with a
+//! quiescence search over captures, on the model's legal moves, captures first.
+
+use super::MAX_PERFT_DEPTH;
+use crate::search::Limits;
+use model::shogi::{divide, legal_moves, Color, Kind, Move, Piece, Position};
+use std::time::{Duration, Instant};
+
+const MATE: i32 = 30_000;
+/// Depth of `go` without a limit other than `stop` or a clock.
+const MAX_DEPTH: u32 = 32;
+/// Depth of `go` without any limit.
+const DEFAULT_DEPTH: u32 = 2;
+
+/// Material value of a piece (a promoted piece by what it moves like).
+fn value(kind: Kind, promoted: bool) -> i32 {
+    match (kind, promoted) {
+        (Kind::King, _) => 0,
+        (Kind::Rook, false) => 1000,
+        (Kind::Rook, true) => 1300,
+        (Kind::Bishop, false) => 850,
+        (Kind::Bishop, true) => 1150,
+        (Kind::Gold, _) => 600,
+        (Kind::Silver, false) => 550,
+        (Kind::Knight, false) => 400,
+        (Kind::Lance, false) => 350,
+        (Kind::Pawn, false) => 100,
+        (_, true) => 600,
+    }
+}
+
+/// Material from the side to move's view, hands included.
+fn evaluate(pos: &Position) -> i32 {
+    let sign = |c: Color| if c == pos.side { 1 } else { -1 };
+    let board: i32 = pos
+        .board
+        .iter()
+        .flatten()
+        .map(|p| sign(p.color) * value(p.kind, p.promoted))
+        .sum();
+    let hands: i32 = [Color::Black, Color::White]
+        .into_iter()
+        .flat_map(|c| {
+            Kind::HAND
+                .into_iter()
+                .map(move |k| sign(c) * pos.hands[c.index()][k as usize] as i32 * value(k, false))
+        })
+        .sum();
+    board + hands
+}
+
+/// The piece `m` captures.
+fn victim(pos: &Position, m: Move) -> Option<Piece> {
+    match m {
+        Move::Board { to, .. } => pos.board[to as usize],
+        Move::Drop { .. } => None,
+    }
+}
+
+/// Legal moves, captures first (most valuable victim first), then the rest in model order.
+fn ordered(pos: &Position) -> Vec<Move> {
+    let mut moves = legal_moves(pos);
+    moves.sort_by_key(|&m| -victim(pos, m).map_or(0, |p| value(p.kind, p.promoted) + 1));
+    moves
+}
+
+struct Search<'a, 'b> {
+    nodes: u64,
+    limits: &'a mut Limits<'b>,
+}
+
+/// `stop`, `quit` or the clock.
+struct Stopped;
+
+impl Search<'_, '_> {
+    fn count(&mut self) -> Result<(), Stopped> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && self.limits.check() {
+            return Err(Stopped);
+        }
+        Ok(())
+    }
+
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Result<i32, Stopped> {
+        self.count()?;
+        let moves = ordered(pos);
+        if moves.is_empty() {
+            return Ok(-MATE + ply);
+        }
+        let stand = evaluate(pos);
+        if stand >= beta {
+            return Ok(stand);
+        }
+        alpha = alpha.max(stand);
+        for m in moves.into_iter().take_while(|&m| victim(pos, m).is_some()) {
+            let v = -self.quiesce(&pos.play(m), -beta, -alpha, ply + 1)?;
+            if v >= beta {
+                return Ok(v);
+            }
+            alpha = alpha.max(v);
+        }
+        Ok(alpha)
+    }
+
+    fn node(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Result<(i32, Option<Move>), Stopped> {
+        if depth == 0 {
+            return Ok((self.quiesce(pos, alpha, beta, ply)?, None));
+        }
+        self.count()?;
+        let moves = ordered(pos);
+        if moves.is_empty() {
+            // No legal move loses in shogi (no stalemate).
+            return Ok((-MATE + ply, None));
+        }
+        let mut best = (-MATE - 1, None);
+        for m in moves {
+            let v = -self
+                .node(&pos.play(m), depth - 1, -beta, -alpha, ply + 1)?
+                .0;
+            if v > best.0 {
+                best = (v, Some(m));
+            }
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+}
+
+fn score_text(v: i32) -> String {
+    if v.abs() > MATE - 1000 {
+        let plies = MATE - v.abs();
+        format!("mate {}", if v > 0 { plies } else { -plies })
+    } else {
+        format!("cp {v}")
+    }
+}
+
+/// The engine's state between commands.
+pub struct Usi {
+    pub pos: Position,
+    /// Lines that arrived during a search (other than `stop`, `quit`, `isready`), to be
+    /// handled next, in order.
+    pub pending: std::collections::VecDeque<String>,
+}
+
+impl Default for Usi {
+    fn default() -> Self {
+        Usi {
+            pos: Position::start(),
+            pending: Default::default(),
+        }
+    }
+}
+
+impl Usi {
+    /// Handles one line; `poll` yields lines that arrive while a search runs (so `stop` is
+    /// seen), `out` receives the reply lines. Returns false on `quit`.
+    pub fn handle(
+        &mut self,
+        line: &str,
+        poll: &mut dyn FnMut() -> Option<String>,
+        out: &mut dyn FnMut(String),
+    ) -> bool {
+        let clean: String = line.chars().filter(|c| !c.is_control()).collect();
+        let words: Vec<&str> = clean.split_whitespace().collect();
+        match words.first().copied().unwrap_or("") {
+            "" | "setoption" | "gameover" | "stop" => {}
+            "usi" => {
+                out("id name boardgate".into());
+                out("id author the boardgate developers".into());
+                out("usiok".into());
+            }
+            "isready" => out("readyok".into()),
+            "usinewgame" => self.pos = Position::start(),
+            "position" => match parse_position(&words[1..]) {
+                Ok(p) => self.pos = p,
+                Err(e) => out(format!("info string {e}")),
+            },
+            "go" => return self.go(&words[1..], poll, out),
+            "quit" => return false,
+            other => out(format!("info string unknown command '{other}'")),
+        }
+        true
+    }
+
+    fn go(
+        &mut self,
+        args: &[&str],
+        poll: &mut dyn FnMut() -> Option<String>,
+        out: &mut dyn FnMut(String),
+    ) -> bool {
+        let arg = |name: &str| -> Option<u64> {
+            args.iter()
+                .position(|&a| a == name)
+                .and_then(|i| args.get(i + 1))
+                .and_then(|v| v.parse().ok())
+        };
+        match args.first() {
+            Some(&"perft") => {
+                self.perft(arg("perft"), out);
+                return true;
+            }
+            Some(&"mate") => {
+                out("checkmate notimplemented".into());
+                return true;
+            }
+            _ => {}
+        }
+        let start = Instant::now();
+        let mut depth_limit =
+            arg("depth").map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH as u64) as u32);
+        let (time, inc) = match self.pos.side {
+            Color::Black => (arg("btime"), arg("binc")),
+            Color::White => (arg("wtime"), arg("winc")),
+        };
+        let byoyomi = arg("byoyomi").unwrap_or(0);
+        let budget = time.map(|t| t / 30 + inc.unwrap_or(0) / 2 + byoyomi * 3 / 4);
+        let budget = budget.or((byoyomi > 0).then_some(byoyomi * 3 / 4));
+        let deadline = budget.map(|ms| start + Duration::from_millis(ms.max(10)));
+        let infinite = args.contains(&"infinite");
+        if !infinite && deadline.is_none() && arg("depth").is_none() {
+            depth_limit = DEFAULT_DEPTH;
+        }
+        let mut limits = Limits::new(deadline, poll);
+        let mut best = ordered(&self.pos).first().copied();
+        let mut nodes = 0;
+        for depth in 1..=depth_limit {
+            let mut s = Search {
+                nodes: 0,
+                limits: &mut limits,
+            };
+            let r = s.node(&self.pos, depth, -MATE - 1, MATE + 1, 0);
+            nodes += s.nodes;
+            for _ in 0..std::mem::take(&mut limits.ready) {
+                out("readyok".into());
+            }
+            let Ok((score, m)) = r else { break };
+            if m.is_some() {
+                best = m;
+            }
+            let ms = start.elapsed().as_millis().max(1) as u64;
+            out(format!(
+                "info depth {depth} score {} nodes {nodes} nps {} time {ms} pv {}",
+                score_text(score),
+                nodes * 1000 / ms,
+                best.map_or("resign".into(), |m| m.usi())
+            ));
+            if score.abs() > MATE - 1000 {
+                break;
+            }
+        }
+        // `go infinite` must not answer before `stop`.
+        while infinite && !limits.check() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        out(format!(
+            "bestmove {}",
+            best.map_or("resign".into(), |m| m.usi())
+        ));
+        self.pending.extend(limits.later);
+        !limits.quit
+    }
+
+    fn perft(&self, depth: Option<u64>, out: &mut dyn FnMut(String)) {
+        let Some(d) = depth.filter(|&d| d <= MAX_PERFT_DEPTH as u64) else {
+            out(format!(
+                "info string go perft needs a depth from 0 to {MAX_PERFT_DEPTH}"
+            ));
+            return;
+        };
+        let d = d as u32;
+        let per = if d == 0 {
+            Vec::new()
+        } else {
+            divide(&self.pos, d)
+        };
+        let total: u64 = if d == 0 {
+            1
+        } else {
+            per.iter().map(|x| x.1).sum()
+        };
+        for (m, n) in per {
+            out(format!("{}: {n}", m.usi()));
+        }
+        out(String::new());
+        out(format!("Nodes searched: {total}"));
+    }
+}
+
+/// `startpos|sfen <SFEN>|<SFEN> [moves ...]`.
+fn parse_position(w: &[&str]) -> Result<Position, String> {
+    let moves_at = w.iter().position(|&x| x == "moves").unwrap_or(w.len());
+    let mut pos = match w.first().copied() {
+        Some("startpos") if moves_at == 1 => Position::start(),
+        Some(_) => {
+            let sfen = w[..moves_at].join(" ");
+            Position::from_sfen(&sfen).map_err(|e| e.to_string())?
+        }
+        None => return Err("position needs 'startpos' or 'sfen <SFEN>'".into()),
+    };
+    for m in w.iter().skip(moves_at + 1) {
+        let mv = pos.parse_usi(m).map_err(|e| format!("moves: {e}"))?;
+        pos = pos.play(mv);
+    }
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(usi: &mut Usi, line: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        usi.handle(line, &mut || None, &mut |l| out.push(l));
+        out
+    }
+
+    #[test]
+    fn protocol() {
+        let mut u = Usi::default();
+        assert_eq!(run(&mut u, "usi").last().unwrap(), "usiok");
+        assert_eq!(run(&mut u, "isready"), ["readyok"]);
+        let perft = run(&mut u, "go perft 2");
+        assert_eq!(perft.len(), 32);
+        assert_eq!(perft.last().unwrap(), "Nodes searched: 900");
+        assert_eq!(perft[30], "");
+        // A rook that can take a hanging gold takes it.
+        run(&mut u, "position sfen 4k4/9/4g4/9/9/9/9/4R4/4K4 b - 1");
+        let go = run(&mut u, "go depth 2");
+        assert_eq!(go.last().unwrap(), "bestmove 5h5c+", "{go:?}");
+        // Mate in one with a gold drop on the king's head.
+        run(&mut u, "position 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+        let go = run(&mut u, "go depth 2");
+        assert_eq!(go.last().unwrap(), "bestmove G*5b", "{go:?}");
+        assert!(go.iter().any(|l| l.contains("score mate 1")), "{go:?}");
+        // Errors keep the position.
+        let before = u.pos.clone();
+        assert!(run(&mut u, "position startpos moves 7g7e")[0].starts_with("info string moves:"));
+        assert!(run(&mut u, "position sfen 9/9/9 b - 1")[0].contains("ranks"));
+        assert_eq!(u.pos, before);
+        assert_eq!(run(&mut u, "go mate 1000"), ["checkmate notimplemented"]);
+        assert_eq!(
+            run(&mut u, "xyzzy"),
+            ["info string unknown command 'xyzzy'"]
+        );
+        assert!(run(&mut u, "go perft 9")[0].contains("depth from 0 to"));
+        let mut out = Vec::new();
+        assert!(!u.handle("quit", &mut || None, &mut |l| out.push(l)));
+    }
+
+    #[test]
+    fn a_lost_position_resigns_and_stop_ends_an_infinite_search() {
+        let mut u = Usi::default();
+        // Black to move is mated (a pawn-supported gold on its king's head).
+        run(&mut u, "position sfen 9/9/9/9/9/9/4p4/4g4/4K4 b - 1");
+        assert_eq!(run(&mut u, "go depth 1").last().unwrap(), "bestmove resign");
+        let mut u = Usi::default();
+        let mut polls = 0;
+        let mut out = Vec::new();
+        let mut poll = || {
+            polls += 1;
+            (polls == 50).then(|| "stop".to_string())
+        };
+        assert!(u.handle("go infinite", &mut poll, &mut |l| out.push(l)));
+        assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    }
+}

@@ -1,0 +1,108 @@
+//! `boardgate shogi` on the model: perft against the published counts, `--divide` adding up,
+//! `moves` in USI notation, the cover table's JSON agreeing with itself and with the paper's
+//! piece data, through the real binary.
+
+use std::process::Command;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
+
+#[test]
+fn perft_divide_and_moves() {
+    // Published: the start 25470 at depth 3; "matsuri" 28684 at depth 2 (207 root moves).
+    let r = json(&["shogi", "perft", "3", "--json"]);
+    assert_eq!(r["nodes"], 25470);
+    assert_eq!(r["depth"], 3);
+    let r = json(&[
+        "shogi", "perft", "2", "--sfen", MATSURI, "--divide", "--json",
+    ]);
+    assert_eq!(r["nodes"], 28684);
+    assert_eq!(r["sfen"], MATSURI.replace("GR5pnsg", "RGgsn5p"));
+    let d = r["divide"].as_array().unwrap();
+    assert_eq!(d.len(), 207);
+    let sum: u64 = d.iter().map(|e| e["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 28684);
+    assert!(
+        d.iter().any(|e| e["move"] == "S*5e"),
+        "drops in USI notation"
+    );
+    let m = json(&[
+        "shogi",
+        "moves",
+        "--sfen",
+        &format!("sfen {MATSURI}"),
+        "--json",
+    ]);
+    assert_eq!(m["moves"].as_array().unwrap().len(), 207);
+}
+
+#[test]
+fn cover_json_names_the_covering_pieces() {
+    let c = json(&["shogi", "cover", "--sfen", MATSURI, "--json"]);
+    let squares = c["squares"].as_array().unwrap();
+    assert_eq!(squares.len(), 81);
+    assert_eq!(squares[0]["square"], "9a");
+    assert_eq!(squares[80]["square"], "1i");
+    let mut covered = 0;
+    for s in squares {
+        let bits = u64::from_str_radix(s["cover"].as_str().unwrap(), 16).unwrap();
+        let names = s["black"].as_array().unwrap().len() + s["white"].as_array().unwrap().len();
+        assert_eq!(bits.count_ones() as usize, names, "{s}");
+        assert!(bits < 1 << 40);
+        covered += (bits != 0) as usize;
+        // Black's pieces are upper case, White's lower case.
+        for n in s["black"].as_array().unwrap() {
+            assert!(n
+                .as_str()
+                .unwrap()
+                .trim_start_matches('+')
+                .starts_with(char::is_uppercase));
+        }
+    }
+    assert!(covered > 40, "{covered} squares covered");
+    // Board data: nine 90-bit rank words; 1a holds White's lance (type 6, index 1 to 4).
+    let ranks = c["board_data"].as_array().unwrap();
+    assert_eq!(ranks.len(), 9);
+    let rank1 = u128::from_str_radix(ranks[0].as_str().unwrap(), 16).unwrap();
+    let sq_1a = (rank1 & 0x3ff) as u16;
+    assert_eq!(sq_1a >> 5, 6 << 2, "lance (type 110), unpromoted, White's");
+    assert!((1..=4).contains(&(sq_1a & 31)));
+}
+
+#[test]
+fn every_json_key_is_documented() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/shogi.md")).unwrap();
+    let mut keys = Vec::new();
+    for args in [
+        &["shogi", "perft", "1", "--divide", "--json"][..],
+        &["shogi", "moves", "--json"],
+        &["shogi", "cover", "--json"],
+    ] {
+        let v = json(args);
+        keys.extend(v.as_object().unwrap().keys().cloned());
+        for nested in ["divide", "squares"] {
+            if let Some(first) = v[nested].as_array().and_then(|a| a.first()) {
+                keys.extend(first.as_object().unwrap().keys().cloned());
+            }
+        }
+    }
+    for key in keys {
+        assert!(
+            docs.contains(&format!("`{key}`")),
+            "docs/shogi.md does not name `{key}`"
+        );
+    }
+}

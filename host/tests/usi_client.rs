@@ -1,0 +1,51 @@
+//! `boardgate shogi usi` driven by a real USI client: PyPI `cshogi` (`cshogi.usi.Engine`, in
+//! the venv `cargo xtask test` installs: $BOARDGATE_PYTHON, else /opt/boardgate-py/bin), run
+//! under a timeout (cshogi's reader loops if the engine dies). It plays eight moves with
+//! byoyomi, checks each `bestmove` legal on cshogi's board, and checks `go perft 2` from the
+//! position reached against a perft on cshogi's move generator.
+//! Skips with a printed reason when the venv is missing, except under CI=true.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn python() -> Option<PathBuf> {
+    let dir = std::env::var_os("BOARDGATE_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/opt/boardgate-py/bin"));
+    let py = dir.join("python");
+    let ok = Command::new(&py)
+        .args(["-c", "import cshogi"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    ok.then_some(py)
+}
+
+#[test]
+fn cshogi_plays_and_counts_perft() {
+    let Some(py) = python() else {
+        let why = "cshogi venv missing (cargo xtask test installs it)";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
+        println!("skipped: {why}");
+        return;
+    };
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/usi_session.py");
+    let out = Command::new("timeout")
+        .arg("300")
+        .arg(py)
+        .args([script, env!("CARGO_BIN_EXE_boardgate"), "shogi", "usi"])
+        .env("BOARDGATE_USI_MOVES", "8")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "cshogi session failed ({}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    println!("{stdout}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(v["name"], "boardgate");
+    assert_eq!(v["played"].as_array().unwrap().len(), 8);
+    assert!(v["perft2"].as_u64().unwrap() > 0);
+}
