@@ -12,6 +12,7 @@ pub mod common;
 pub mod design;
 pub mod link;
 pub mod othello;
+pub mod shogi;
 
 pub use design::{
     BoardClock, BoardCore, BoardId, CoreKind, CoreParams, Design, DesignSpec, ParamError, DESIGNS,

@@ -37,3 +37,15 @@ pub fn serial_level(bytes: &[u8], bit: f64, t: u64) -> Option<bool> {
     let (byte, pos) = (k / 10, k % 10);
     bytes.get(byte).map(|&b| uart_levels(b)[pos])
 }
+
+/// A wide input (a shogi rank word: 90 bits) from the model's `u128`; bits past `N` are dropped.
+pub fn bits_from_u128<const N: usize>(w: u128) -> Bits<N> {
+    (0..N.min(128))
+        .filter(|&i| w >> i & 1 == 1)
+        .fold(Bits::<N>::default(), |b, i| b.replace_bit(i, true))
+}
+
+/// `W` bits of a wide signal from bit `offset` on, as a `u64` (`W` <= 64).
+pub fn bits_slice<const N: usize, const W: usize>(b: &Bits<N>, offset: usize) -> u64 {
+    b.get_bits::<W>(offset).to_u64()
+}

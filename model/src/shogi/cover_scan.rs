@@ -52,8 +52,14 @@ fn moves(d: PieceData) -> (Vec<(i8, i8)>, Vec<(i8, i8)>) {
         Color::White => (-r, -f),
     };
     (
-        steps(d.kind(), d.promoted()).iter().map(|&s| orient(s)).collect(),
-        rays(d.kind(), d.promoted()).iter().map(|&s| orient(s)).collect(),
+        steps(d.kind(), d.promoted())
+            .iter()
+            .map(|&s| orient(s))
+            .collect(),
+        rays(d.kind(), d.promoted())
+            .iter()
+            .map(|&s| orient(s))
+            .collect(),
     )
 }
 
@@ -128,7 +134,10 @@ pub fn scan(board: &BoardData, dir: Scan) -> ScanTrace {
 /// sideways steps of kings, golds, promoted pieces and horses).
 pub fn rank_cover(rank: &[PieceData; 9]) -> [u64; 9] {
     let mut cover = [0u64; 9];
-    for (df, files) in [(1i8, (0..9).collect::<Vec<i8>>()), (-1, (0..9).rev().collect())] {
+    for (df, files) in [
+        (1i8, (0..9).collect::<Vec<i8>>()),
+        (-1, (0..9).rev().collect()),
+    ] {
         // `carry`: the pieces whose ray along `df` arrives at the next file of the sweep.
         let mut carry = 0u64;
         for f in files {
@@ -184,7 +193,13 @@ mod tests {
             let b = BoardData::from_position(&pos);
             assert_eq!(scan_cover_table(&b), cover_table(&b), "{}", pos.sfen());
             let t = scan(&b, Scan::TopDown);
-            rays_carried += t.rays.iter().flatten().flatten().filter(|&&r| r != 0).count();
+            rays_carried += t
+                .rays
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|&&r| r != 0)
+                .count();
         }
         assert!(rays_carried > 10_000, "{rays_carried} ray registers set");
     }
@@ -198,15 +213,25 @@ mod tests {
         let b = BoardData::from_position(&pos);
         let sq = |s: &str| crate::shogi::parse_square(s).unwrap() as usize;
         let td = scan(&b, Scan::TopDown);
-        let covered: Vec<usize> = (0..81)
-            .filter(|&s| td.covers[s / 9][s % 9] != 0)
-            .collect();
+        let covered: Vec<usize> = (0..81).filter(|&s| td.covers[s / 9][s % 9] != 0).collect();
         assert_eq!(covered, [sq("2h"), sq("4h"), sq("1i"), sq("5i")]);
         // Entering rank 8 the bishop's rays sit in the registers of files 2 and 4.
-        assert_eq!(td.rays[7][1][0], 1 << 4, "the ray towards file 1, at file 2");
-        assert_eq!(td.rays[7][3][2], 1 << 4, "the ray towards file 9, at file 4");
+        assert_eq!(
+            td.rays[7][1][0],
+            1 << 4,
+            "the ray towards file 1, at file 2"
+        );
+        assert_eq!(
+            td.rays[7][3][2],
+            1 << 4,
+            "the ray towards file 9, at file 4"
+        );
         let bu = scan(&b, Scan::BottomUp);
         let up = bu.covers.iter().flatten().filter(|&&c| c != 0).count();
-        assert_eq!(up, 6 + 2, "two rays up: to 9a (6 squares) and to 1e (2 squares)");
+        assert_eq!(
+            up,
+            6 + 2,
+            "two rays up: to 9a (6 squares) and to 1e (2 squares)"
+        );
     }
 }

@@ -1,0 +1,14 @@
+//! The shogi processor's piece cover circuit (`shared/papers/shogi-processor-fpga.md` section
+//! 6, Figure 8), block by block; the rest of Figure 8 and the all-move generator follow (see
+//! `docs/shogi.md`, "What is left").
+//!
+//! | block | file | model | cycles | paper |
+//! |---|---|---|---|---|
+//! | rook cover calculator (moves along a rank) | [`rook_cover_calculator`] | `model::shogi::cover_scan::rank_cover` | 0 | 6.1, 6.2 |
+//!
+//! Board data: nine 90-bit rank words of 10-bit piece data, file 1 lowest
+//! (`model::shogi::piece_data`).
+
+pub mod rook_cover_calculator;
+
+pub use rook_cover_calculator::RookCoverCalculator;

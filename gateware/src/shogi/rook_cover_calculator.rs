@@ -1,0 +1,167 @@
+//! The rook cover calculator (paper section 6.1-6.2, Figure 8): the cover of the moves along
+//! one rank, from that rank's 90-bit board data word.
+//!
+//! ```text
+//!  rank [9 x 10-bit piece data, file 1 lowest] --> decode (identity one-hot, rook?, sideways?)
+//!     --> left-to-right sweep --+
+//!     --> right-to-left sweep --+--> covers [9 x 40 bits, file 1 lowest]
+//!     --> sideways steps -------+
+//! ```
+//!
+//! Combinational, 0 cycles. A rook or dragon sends its identity along the rank both ways, up
+//! to and including the first occupied square (the paper's left-to-right and right-to-left
+//! scans of the rank register, here one sweep each way in the same cycle); kings, golds,
+//! promoted pieces and horses cover their sideways neighbours. Model:
+//! `model::shogi::cover_scan::rank_cover`. Piece data layout (`model::shogi::piece_data`):
+//! type bits 9-7, promotion 6, ownership 5, index 4-0 (0 = empty); identity = the type's
+//! base + index - 1.
+
+use rust_hdl::prelude::*;
+
+/// Identity base of each piece type (king, rook, bishop, gold, silver, knight, lance, pawn).
+const ID_BASE: [u64; 8] = [0, 2, 4, 6, 10, 14, 18, 22];
+const TYPE_ROOK: u64 = 1;
+const TYPE_KING: u64 = 0;
+const TYPE_GOLD: u64 = 3;
+
+#[derive(LogicBlock)]
+pub struct RookCoverCalculator {
+    /// One rank of board data: file `f` in bits `10f..10f+9`.
+    pub rank: Signal<In, Bits<90>>,
+    /// The cover of the rank's squares from moves along it: file `f` in bits `40f..40f+39`.
+    pub covers: Signal<Out, Bits<360>>,
+    k_off: [Constant<Bits<7>>; 9],
+    k_off40: [Constant<Bits<9>>; 9],
+    k_type: [Constant<Bits<3>>; 8],
+    k_base: [Constant<Bits<6>>; 8],
+    k_rook: Constant<Bits<3>>,
+    k_king: Constant<Bits<3>>,
+    k_gold: Constant<Bits<3>>,
+    k_one: Constant<Bits<64>>,
+    k_1: Constant<Bits<6>>,
+    data: [Signal<Local, Bits<10>>; 9],
+    typ: [Signal<Local, Bits<3>>; 9],
+    base: [Signal<Local, Bits<6>>; 9],
+    ix: [Signal<Local, Bits<6>>; 9],
+    oh: [Signal<Local, Bits<40>>; 9],
+    occ: [Signal<Local, Bit>; 9],
+    rook: [Signal<Local, Bit>; 9],
+    side: [Signal<Local, Bit>; 9],
+    /// `up[f]`: the rays arriving at file `f` from lower files; `down[f + 1]`: the rays
+    /// arriving at file `f` from higher files.
+    up: [Signal<Local, Bits<40>>; 10],
+    down: [Signal<Local, Bits<40>>; 10],
+    c: [Signal<Local, Bits<40>>; 9],
+    t_index: Signal<Local, Bits<5>>,
+    t_ix: Signal<Local, Bits<6>>,
+    t_one: Signal<Local, Bits<40>>,
+    t_c: Signal<Local, Bits<40>>,
+}
+
+impl Default for RookCoverCalculator {
+    fn default() -> Self {
+        RookCoverCalculator {
+            rank: Default::default(),
+            covers: Default::default(),
+            k_off: std::array::from_fn(|f| Constant::new(((10 * f) as u64).into())),
+            k_off40: std::array::from_fn(|f| Constant::new(((40 * f) as u64).into())),
+            k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
+            k_base: std::array::from_fn(|t| Constant::new(ID_BASE[t].into())),
+            k_rook: Constant::new(TYPE_ROOK.into()),
+            k_king: Constant::new(TYPE_KING.into()),
+            k_gold: Constant::new(TYPE_GOLD.into()),
+            k_one: Constant::new(1_u64.into()),
+            k_1: Constant::new(1_u64.into()),
+            data: std::array::from_fn(|_| Default::default()),
+            typ: std::array::from_fn(|_| Default::default()),
+            base: std::array::from_fn(|_| Default::default()),
+            ix: std::array::from_fn(|_| Default::default()),
+            oh: std::array::from_fn(|_| Default::default()),
+            occ: std::array::from_fn(|_| Default::default()),
+            rook: std::array::from_fn(|_| Default::default()),
+            side: std::array::from_fn(|_| Default::default()),
+            up: std::array::from_fn(|_| Default::default()),
+            down: std::array::from_fn(|_| Default::default()),
+            c: std::array::from_fn(|_| Default::default()),
+            t_index: Default::default(),
+            t_ix: Default::default(),
+            t_one: Default::default(),
+            t_c: Default::default(),
+        }
+    }
+}
+
+impl Logic for RookCoverCalculator {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // Decode each file's piece data.
+        for f in 0..9 {
+            self.data[f].next = self.rank.val().get_bits::<10>(self.k_off[f].val().index());
+            self.typ[f].next = self.data[f].val().get_bits::<3>(7);
+            self.occ[f].next = self.data[f].val().get_bits::<5>(0).any();
+            self.base[f].next = 0_u64.into();
+            for t in 0..8 {
+                if self.typ[f].val() == self.k_type[t].val() {
+                    self.base[f].next = self.k_base[t].val();
+                }
+            }
+            // (A function's arguments cannot name the loop index: scalar temporaries carry
+            // the value across, assigned and read in order.)
+            self.t_index.next = self.data[f].val().get_bits::<5>(0);
+            self.t_ix.next = bit_cast::<6, 5>(self.t_index.val());
+            self.ix[f].next = self.base[f].val() + self.t_ix.val() - self.k_1.val();
+            self.t_ix.next = self.ix[f].val();
+            self.t_one.next = bit_cast::<40, 64>(self.k_one.val() << self.t_ix.val());
+            self.oh[f].next = 0_u64.into();
+            if self.occ[f].val() {
+                self.oh[f].next = self.t_one.val();
+            }
+            self.rook[f].next = self.occ[f].val() & (self.typ[f].val() == self.k_rook.val());
+            // Sideways steps: king, gold, every promoted piece but the dragon.
+            self.side[f].next = self.occ[f].val()
+                & ((self.typ[f].val() == self.k_king.val())
+                    | (self.typ[f].val() == self.k_gold.val())
+                    | (self.data[f].val().get_bit(6) & (self.typ[f].val() != self.k_rook.val())));
+        }
+        // Rays along the rank: towards higher files, then towards lower files.
+        self.up[0].next = 0_u64.into();
+        for f in 0..9 {
+            self.up[f + 1].next = 0_u64.into();
+            if !self.occ[f].val() {
+                self.up[f + 1].next = self.up[f].val();
+            }
+            if self.rook[f].val() {
+                self.up[f + 1].next = self.up[f + 1].val() | self.oh[f].val();
+            }
+        }
+        self.down[9].next = 0_u64.into();
+        for g in 0..9 {
+            self.down[8 - g].next = 0_u64.into();
+            if !self.occ[8 - g].val() {
+                self.down[8 - g].next = self.down[9 - g].val();
+            }
+            if self.rook[8 - g].val() {
+                self.down[8 - g].next = self.down[8 - g].val() | self.oh[8 - g].val();
+            }
+        }
+        // A square's cover: the rays arriving from both sides and the neighbours' side steps.
+        for f in 0..9 {
+            self.c[f].next = self.up[f].val();
+        }
+        for f in 0..8 {
+            self.c[f].next = self.c[f].val() | self.down[f + 1].val();
+            if self.side[f].val() {
+                self.c[f + 1].next = self.c[f + 1].val() | self.oh[f].val();
+            }
+            if self.side[f + 1].val() {
+                self.c[f].next = self.c[f].val() | self.oh[f + 1].val();
+            }
+        }
+        self.covers.next = 0_u64.into();
+        for f in 0..9 {
+            self.t_c.next = self.c[f].val();
+            self.covers.next =
+                self.covers.val() | (bit_cast::<360, 40>(self.t_c.val()) << self.k_off40[f].val());
+        }
+    }
+}
