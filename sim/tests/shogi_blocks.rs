@@ -2,13 +2,14 @@
 //! of seeded random positions (random play from the perft table's and the tsume table's
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
-use gateware::shogi::RookCoverCalculator;
-use model::shogi::cover_scan::rank_cover;
+use gateware::shogi::{RookCoverCalculator, Scanner};
+use model::shogi::cover_scan::{rank_cover, scan, Scan};
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
+use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{bits_from_u128, bits_slice, settle};
+use sim::harness::{bits_from_u128, bits_slice, cycle, settle};
 
 const SEED: u64 = 0x5e09_1001;
 
@@ -49,6 +50,65 @@ fn rook_cover_calculator_matches_model() {
     assert!(rays > 1000, "{rays} squares covered along ranks");
 }
 
+/// The covers of the rank a scanner reads, per file.
+fn scanner_covers(u: &Scanner) -> [u64; 9] {
+    std::array::from_fn(|f| bits_slice::<360, 40>(&u.covers.val(), 40 * f))
+}
+
+/// One scan of `board` on `u`, back to back with whatever it did before (`first` clears), with
+/// random idle cycles (`load` low) between ranks; the covers and the ray registers must be the
+/// model's, rank for rank.
+fn check_scan(u: &mut Scanner, dir: Scan, board: &BoardData, r: &mut StdRng) -> usize {
+    let trace = scan(board, dir);
+    let mut rays = 0;
+    for (i, rank) in dir.ranks().into_iter().enumerate() {
+        while r.gen_bool(0.2) {
+            u.load.next = false;
+            u.first.next = r.gen();
+            u.rank.next = bits_from_u128(r.gen::<u128>());
+            cycle(u, |u| &mut u.clock).unwrap();
+        }
+        u.load.next = true;
+        u.first.next = i == 0;
+        u.rank.next = bits_from_u128(board.rank_word(rank));
+        settle(u).unwrap();
+        let what = || {
+            format!(
+                "{dir:?} rank {} of {:?}",
+                rank + 1,
+                board.to_position().sfen()
+            )
+        };
+        assert_eq!(scanner_covers(u), trace.covers[i], "{}", what());
+        if i > 0 {
+            let regs: [[u64; 3]; 9] = std::array::from_fn(|f| {
+                std::array::from_fn(|k| u.rays[3 * f + k].q.val().to_u64())
+            });
+            assert_eq!(regs, trace.rays[i], "ray registers, {}", what());
+            rays += regs.iter().flatten().filter(|&&x| x != 0).count();
+        }
+        cycle(u, |u| &mut u.clock).unwrap();
+    }
+    rays
+}
+
+#[test]
+fn scanners_match_model_rank_for_rank() {
+    let mut r = StdRng::seed_from_u64(SEED + 2);
+    println!("seed {:#x}", SEED + 2);
+    for (dir, mut uut) in [
+        (Scan::TopDown, Scanner::top_down()),
+        (Scan::BottomUp, Scanner::bottom_up()),
+    ] {
+        uut.connect_all();
+        let mut rays = 0;
+        for pos in random::positions(SEED + 2, 300, 150) {
+            rays += check_scan(&mut uut, dir, &BoardData::from_position(&pos), &mut r);
+        }
+        assert!(rays > 2000, "{dir:?}: {rays} ray registers set");
+    }
+}
+
 #[test]
 fn shogi_blocks_verilog() {
     if !sim::tools::require("verilator", "shogi_blocks_verilog") {
@@ -65,4 +125,41 @@ fn shogi_blocks_verilog() {
     )
     .unwrap();
     assert_eq!(rep.mismatches, 0);
+    let mut r = StdRng::seed_from_u64(SEED + 3);
+    let boards: Vec<BoardData> = random::positions(SEED + 3, 30, 150)
+        .iter()
+        .map(BoardData::from_position)
+        .collect();
+    for (name, mut uut) in [
+        ("top_down_scanner", Scanner::top_down()),
+        ("bottom_up_scanner", Scanner::bottom_up()),
+    ] {
+        let stim: Vec<(bool, bool, u128)> = (0..boards.len() * 11)
+            .map(|k| {
+                let (b, i) = (k / 11, k % 11);
+                match i {
+                    0..=8 => (
+                        true,
+                        i == 0,
+                        boards[b].rank_word(if name.starts_with("top") { i } else { 8 - i }),
+                    ),
+                    _ => (false, r.gen(), r.gen()),
+                }
+            })
+            .collect();
+        let rep = cosim(
+            name,
+            &mut uut,
+            stim.len(),
+            Some("clock"),
+            |u, k| {
+                u.load.next = stim[k].0;
+                u.first.next = stim[k].1;
+                u.rank.next = bits_from_u128(stim[k].2);
+            },
+            |u, level| u.clock.next = Clock::from(level),
+        )
+        .unwrap();
+        assert_eq!(rep.mismatches, 0);
+    }
 }

@@ -45,8 +45,10 @@ impl Scan {
 /// The file steps of the three ray registers of a file: `df` = -1, 0, +1.
 const DFS: [i8; 3] = [-1, 0, 1];
 
-/// A piece's moves in the board's frame: `(steps, rays)`.
-fn moves(d: PieceData) -> (Vec<(i8, i8)>, Vec<(i8, i8)>) {
+/// A piece's moves in the board's frame: `(steps, rays)`, each `(rank step, file step)`.
+type Moves = (Vec<(i8, i8)>, Vec<(i8, i8)>);
+
+fn moves(d: PieceData) -> Moves {
     let orient = |(r, f): (i8, i8)| match d.color() {
         Color::Black => (r, f),
         Color::White => (-r, -f),
