@@ -2,8 +2,9 @@
 //! of seeded random positions (random play from the perft table's and the tsume table's
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
-use gateware::shogi::{RookCoverCalculator, Scanner};
-use model::shogi::cover_scan::{rank_cover, scan, Scan};
+use gateware::shogi::{PieceCoverCircuit, RookCoverCalculator, Scanner};
+use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES};
+use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -109,6 +110,48 @@ fn scanners_match_model_rank_for_rank() {
     }
 }
 
+/// Loads `board` into the circuit, computes its table; returns the table and the cycles busy.
+fn run_cover(u: &mut PieceCoverCircuit, board: &BoardData) -> ([u64; 81], u64) {
+    for r in 0..9 {
+        u.wr_en.next = true;
+        u.wr_rank.next = (r as u64).into();
+        u.wr_data.next = bits_from_u128(board.rank_word(r));
+        cycle(u, |u| &mut u.clock).unwrap();
+    }
+    u.wr_en.next = false;
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock).unwrap();
+    u.start.next = false;
+    let mut cycles = 0;
+    while u.busy.val() {
+        cycles += 1;
+        assert!(cycles <= 100, "the cover circuit does not finish");
+        cycle(u, |u| &mut u.clock).unwrap();
+    }
+    let mut table = [0u64; 81];
+    for r in 0..9 {
+        u.rd_rank.next = (r as u64).into();
+        settle(u).unwrap();
+        for f in 0..9 {
+            table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
+        }
+    }
+    (table, cycles)
+}
+
+#[test]
+fn piece_cover_circuit_matches_model_table_for_table() {
+    let mut uut = PieceCoverCircuit::default();
+    uut.connect_all();
+    let positions = random::positions(SEED + 4, 200, 150);
+    for pos in positions.iter().chain([&model::shogi::Position::start()]) {
+        let b = BoardData::from_position(pos);
+        let (table, cycles) = run_cover(&mut uut, &b);
+        assert_eq!(table, cover_table(&b).0, "{}", pos.sfen());
+        assert_eq!(cycles, FAST_CYCLES);
+    }
+}
+
 #[test]
 fn shogi_blocks_verilog() {
     if !sim::tools::require("verilator", "shogi_blocks_verilog") {
@@ -162,4 +205,31 @@ fn shogi_blocks_verilog() {
         .unwrap();
         assert_eq!(rep.mismatches, 0);
     }
+    // The whole circuit: load, compute and read back a few boards.
+    let stim: Vec<(bool, u64, u128, bool, u64)> = boards[..6]
+        .iter()
+        .flat_map(|b| {
+            let load =
+                (0..9).map(move |r| (true, r as u64, b.rank_word(r as usize), false, r as u64));
+            let run = (0..12).map(|k| (false, 0, 0, k == 0, k % 9));
+            load.chain(run)
+        })
+        .collect();
+    let rep = cosim(
+        "piece_cover_circuit",
+        &mut PieceCoverCircuit::default(),
+        stim.len(),
+        Some("clock"),
+        |u, k| {
+            let (wr, rank, data, start, rd) = stim[k];
+            u.wr_en.next = wr;
+            u.wr_rank.next = rank.into();
+            u.wr_data.next = bits_from_u128(data);
+            u.start.next = start;
+            u.rd_rank.next = rd.into();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    assert_eq!(rep.mismatches, 0);
 }

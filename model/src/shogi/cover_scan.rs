@@ -17,6 +17,14 @@ use super::movegen::{rays, steps};
 use super::piece_data::{BoardData, CoverTable, PieceData};
 use super::{Color, SQUARES};
 
+/// Cycles of the fast schedule (`gateware::shogi::PieceCoverCircuit`): both scans at once,
+/// the top-down one reading rank `t` while the bottom-up one reads rank `8 - t`, the OR
+/// written as they go: one cycle a rank pair, 9 in all.
+pub const FAST_CYCLES: u64 = 9;
+
+/// The paper's cycles a table (section 6.3, Figure 11: 46 at 38.46 MHz, 1.20 us).
+pub const PAPER_CYCLES: u64 = 46;
+
 /// A scan's direction: rank steps of +1 (top-down: rank 1 to 9) or -1 (bottom-up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scan {
