@@ -222,28 +222,7 @@ fn uci_seeds() -> Vec<Vec<u8>> {
 /// UCI lines: no reply carries a control character. Searches are stopped at their first
 /// check and perft is kept shallow, so the fuzzer's time goes to the parsing.
 fn uci(data: &[u8]) {
-    let mut engine = crate::chess::engine::Uci::default();
-    for line in String::from_utf8_lossy(data).split('\n') {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let Some(i) = words.iter().position(|w| w.contains("perft")) {
-            if words
-                .get(i + 1)
-                .and_then(|d| d.parse::<u32>().ok())
-                .is_none_or(|d| d > 2)
-            {
-                continue;
-            }
-        }
-        let mut out = Vec::new();
-        let mut stop = Some("stop".to_string());
-        let go_on = engine.handle(line, &mut || stop.take(), &mut |l| out.push(l));
-        for l in out {
-            assert!(!l.chars().any(char::is_control), "reply {l:?}");
-        }
-        if !go_on {
-            break;
-        }
-    }
+    crate::search::fuzz_lines(&mut crate::chess::engine::Uci::default(), data, 2);
 }
 
 fn sfen_seeds() -> Vec<Vec<u8>> {
@@ -286,28 +265,7 @@ fn usi_seeds() -> Vec<Vec<u8>> {
 /// USI lines: no reply carries a control character. Searches are stopped at their first
 /// check and perft is kept to depth 1, so the fuzzer's time goes to the parsing.
 fn usi(data: &[u8]) {
-    let mut engine = crate::shogi::engine::Usi::default();
-    for line in String::from_utf8_lossy(data).split('\n') {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if let Some(i) = words.iter().position(|w| w.contains("perft")) {
-            if words
-                .get(i + 1)
-                .and_then(|d| d.parse::<u32>().ok())
-                .is_none_or(|d| d > 1)
-            {
-                continue;
-            }
-        }
-        let mut out = Vec::new();
-        let mut stop = Some("stop".to_string());
-        let go_on = engine.handle(line, &mut || stop.take(), &mut |l| out.push(l));
-        for l in out {
-            assert!(!l.chars().any(char::is_control), "reply {l:?}");
-        }
-        if !go_on {
-            break;
-        }
-    }
+    crate::search::fuzz_lines(&mut crate::shogi::engine::Usi::default(), data, 1);
 }
 
 fn ggf_seeds() -> Vec<Vec<u8>> {

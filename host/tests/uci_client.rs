@@ -6,20 +6,7 @@
 //! analysis and node count must equal the model's.
 //! Skips with a printed reason when the venv is missing, except under CI=true.
 
-use std::path::PathBuf;
 use std::process::Command;
-
-fn python() -> Option<PathBuf> {
-    let dir = std::env::var_os("BOARDGATE_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/boardgate-py/bin"));
-    let py = dir.join("python");
-    let ok = Command::new(&py)
-        .args(["-c", "import chess"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    ok.then_some(py)
-}
 
 #[test]
 fn python_chess_plays_analyses_and_counts_perft() {
@@ -49,12 +36,7 @@ fn python_chess_drives_the_simulated_board() {
 
 /// One python-chess session: `moves` moves played at `depth`, an analysis, `go perft 3`.
 fn session(engine_args: &[&str], moves: u32, depth: u32) -> Option<serde_json::Value> {
-    let Some(py) = python() else {
-        let why = "python-chess venv missing (cargo xtask test installs it)";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
-        println!("skipped: {why}");
-        return None;
-    };
+    let py = sim::tools::require_python_module("chess", "python-chess session")?;
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/uci_session.py");
     let out = Command::new(py)
         .args([script, env!("CARGO_BIN_EXE_boardgate"), "chess", "uci"])

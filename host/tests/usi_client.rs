@@ -5,27 +5,12 @@
 //! position reached against a perft on cshogi's move generator.
 //! Skips with a printed reason when the venv is missing, except under CI=true.
 
-use std::path::PathBuf;
 use std::process::Command;
-
-fn python() -> Option<PathBuf> {
-    let dir = std::env::var_os("BOARDGATE_PYTHON")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/boardgate-py/bin"));
-    let py = dir.join("python");
-    let ok = Command::new(&py)
-        .args(["-c", "import cshogi"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    ok.then_some(py)
-}
 
 #[test]
 fn cshogi_plays_and_counts_perft() {
-    let Some(py) = python() else {
-        let why = "cshogi venv missing (cargo xtask test installs it)";
-        assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
-        println!("skipped: {why}");
+    let Some(py) = sim::tools::require_python_module("cshogi", "cshogi_plays_and_counts_perft")
+    else {
         return;
     };
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/usi_session.py");

@@ -40,3 +40,26 @@ pub fn require_verilator_backend(test: &str) -> bool {
     );
     false
 }
+
+/// The test clients' venv python ($BOARDGATE_PYTHON, else /opt/boardgate-py/bin) if it can
+/// import `module`; else prints why the test skips (`test`), and panics under CI=true, where
+/// `cargo xtask test` has installed the venv first.
+pub fn require_python_module(module: &str, test: &str) -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("BOARDGATE_PYTHON")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("/opt/boardgate-py/bin"));
+    let py = dir.join("python");
+    let ok = Command::new(&py)
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        return Some(py);
+    }
+    let why = format!("the test venv has no `{module}` (cargo xtask test installs it)");
+    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+        panic!("{test}: {why}");
+    }
+    eprintln!("SKIPPED {test}: {why}");
+    None
+}

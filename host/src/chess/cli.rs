@@ -393,7 +393,6 @@ impl Steps for BoardSteps {
 /// The UCI engine: lines from stdin on a channel, so that a search sees `stop`. With a board,
 /// `go perft` is counted on chip.
 fn uci(design: &str, target: &Target) -> Result<()> {
-    use std::io::Write;
     let mut engine = super::engine::Uci::default();
     if target.sim.is_some() || target.port.is_some() {
         let design =
@@ -420,24 +419,6 @@ fn uci(design: &str, target: &Target) -> Result<()> {
         ));
         engine.steps = Box::new(BoardSteps(link));
     }
-    let lines = crate::cli::stdin_lines();
-    let mut stdout = std::io::stdout();
-    let mut out = |l: String| {
-        let _ = writeln!(stdout, "{l}");
-        let _ = stdout.flush();
-    };
-    loop {
-        let line = match engine.pending.pop_front() {
-            Some(l) => l,
-            None => match lines.recv() {
-                Ok(l) => l,
-                Err(_) => break,
-            },
-        };
-        let mut poll = || lines.try_recv().ok();
-        if !engine.handle(&line, &mut poll, &mut out) {
-            break;
-        }
-    }
+    crate::search::run_stdio(&mut engine);
     Ok(())
 }

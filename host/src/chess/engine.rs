@@ -17,7 +17,7 @@
 //! most `model::chess::step::MAX_STEP_PLY` (the chip's stack), quiescence included.
 
 use super::MAX_PERFT_DEPTH;
-use crate::search::Limits;
+use crate::search::{Limits, LineEngine};
 use model::chess::generator::Class;
 use model::chess::protocol::StepAnswer;
 use model::chess::step::{Step, Stepper, MAX_STEP_PLY};
@@ -260,6 +260,21 @@ impl Default for Uci {
             perft_counter: None,
             steps: Box::new(ModelSteps::default()),
         }
+    }
+}
+
+impl LineEngine for Uci {
+    fn pending(&mut self) -> Option<String> {
+        self.pending.pop_front()
+    }
+
+    fn handle(
+        &mut self,
+        line: &str,
+        poll: &mut dyn FnMut() -> Option<String>,
+        out: &mut dyn FnMut(String),
+    ) -> bool {
+        Uci::handle(self, line, poll, out)
     }
 }
 

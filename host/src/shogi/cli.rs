@@ -216,25 +216,5 @@ fn cover(pos: &Position, json: bool) -> Result<()> {
 }
 
 fn usi() {
-    use std::io::Write;
-    let mut engine = super::engine::Usi::default();
-    let lines = crate::cli::stdin_lines();
-    let mut stdout = std::io::stdout();
-    let mut out = |l: String| {
-        let _ = writeln!(stdout, "{l}");
-        let _ = stdout.flush();
-    };
-    loop {
-        let line = match engine.pending.pop_front() {
-            Some(l) => l,
-            None => match lines.recv() {
-                Ok(l) => l,
-                Err(_) => break,
-            },
-        };
-        let mut poll = || lines.try_recv().ok();
-        if !engine.handle(&line, &mut poll, &mut out) {
-            break;
-        }
-    }
+    crate::search::run_stdio(&mut super::engine::Usi::default());
 }

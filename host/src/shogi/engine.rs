@@ -15,7 +15,7 @@
 //! quiescence search over captures, on the model's legal moves, captures first.
 
 use super::MAX_PERFT_DEPTH;
-use crate::search::Limits;
+use crate::search::{Limits, LineEngine};
 use model::shogi::{divide, legal_moves, Color, Kind, Move, Piece, Position};
 use std::time::{Duration, Instant};
 
@@ -178,6 +178,21 @@ impl Default for Usi {
             pos: Position::start(),
             pending: Default::default(),
         }
+    }
+}
+
+impl LineEngine for Usi {
+    fn pending(&mut self) -> Option<String> {
+        self.pending.pop_front()
+    }
+
+    fn handle(
+        &mut self,
+        line: &str,
+        poll: &mut dyn FnMut() -> Option<String>,
+        out: &mut dyn FnMut(String),
+    ) -> bool {
+        Usi::handle(self, line, poll, out)
     }
 }
 
