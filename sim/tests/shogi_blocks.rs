@@ -3,7 +3,7 @@
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
 use gateware::shogi::{PieceCoverCircuit, RookCoverCalculator, Scanner};
-use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES};
+use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_CYCLES};
 use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
@@ -141,14 +141,18 @@ fn run_cover(u: &mut PieceCoverCircuit, board: &BoardData) -> ([u64; 81], u64) {
 
 #[test]
 fn piece_cover_circuit_matches_model_table_for_table() {
-    let mut uut = PieceCoverCircuit::default();
-    uut.connect_all();
     let positions = random::positions(SEED + 4, 200, 150);
-    for pos in positions.iter().chain([&model::shogi::Position::start()]) {
-        let b = BoardData::from_position(pos);
-        let (table, cycles) = run_cover(&mut uut, &b);
-        assert_eq!(table, cover_table(&b).0, "{}", pos.sfen());
-        assert_eq!(cycles, FAST_CYCLES);
+    for (mut uut, want_cycles) in [
+        (PieceCoverCircuit::fast(), FAST_CYCLES),
+        (PieceCoverCircuit::paper_order(), PAPER_ORDER_CYCLES),
+    ] {
+        uut.connect_all();
+        for pos in positions.iter().chain([&model::shogi::Position::start()]) {
+            let b = BoardData::from_position(pos);
+            let (table, cycles) = run_cover(&mut uut, &b);
+            assert_eq!(table, cover_table(&b).0, "{}", pos.sfen());
+            assert_eq!(cycles, want_cycles);
+        }
     }
 }
 
@@ -205,31 +209,39 @@ fn shogi_blocks_verilog() {
         .unwrap();
         assert_eq!(rep.mismatches, 0);
     }
-    // The whole circuit: load, compute and read back a few boards.
+    // The whole circuit, both schedules: load, compute and read back a few boards.
     let stim: Vec<(bool, u64, u128, bool, u64)> = boards[..6]
         .iter()
         .flat_map(|b| {
             let load =
                 (0..9).map(move |r| (true, r as u64, b.rank_word(r as usize), false, r as u64));
-            let run = (0..12).map(|k| (false, 0, 0, k == 0, k % 9));
+            let run = (0..21).map(|k| (false, 0, 0, k == 0, k % 9));
             load.chain(run)
         })
         .collect();
-    let rep = cosim(
-        "piece_cover_circuit",
-        &mut PieceCoverCircuit::default(),
-        stim.len(),
-        Some("clock"),
-        |u, k| {
-            let (wr, rank, data, start, rd) = stim[k];
-            u.wr_en.next = wr;
-            u.wr_rank.next = rank.into();
-            u.wr_data.next = bits_from_u128(data);
-            u.start.next = start;
-            u.rd_rank.next = rd.into();
-        },
-        |u, level| u.clock.next = Clock::from(level),
-    )
-    .unwrap();
-    assert_eq!(rep.mismatches, 0);
+    for (name, mut uut) in [
+        ("piece_cover_circuit", PieceCoverCircuit::fast()),
+        (
+            "piece_cover_circuit_paper_order",
+            PieceCoverCircuit::paper_order(),
+        ),
+    ] {
+        let rep = cosim(
+            name,
+            &mut uut,
+            stim.len(),
+            Some("clock"),
+            |u, k| {
+                let (wr, rank, data, start, rd) = stim[k];
+                u.wr_en.next = wr;
+                u.wr_rank.next = rank.into();
+                u.wr_data.next = bits_from_u128(data);
+                u.start.next = start;
+                u.rd_rank.next = rd.into();
+            },
+            |u, level| u.clock.next = Clock::from(level),
+        )
+        .unwrap();
+        assert_eq!(rep.mismatches, 0);
+    }
 }

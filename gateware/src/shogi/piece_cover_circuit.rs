@@ -8,6 +8,10 @@
 //!                                    --rank 8 - t--> bottom-up scanner -+                   table (9 x 360)
 //! ```
 //!
+//! Two schedules, a build option ([`PieceCoverCircuit::fast`], [`PieceCoverCircuit::paper_order`]).
+//! The paper's order (`model::shogi::cover_scan::PAPER_ORDER_CYCLES`, 18 cycles): the top-down
+//! scan with the rook cover calculator (ranks 1-9, each overwriting its table entry), then the
+//! bottom-up scan (ranks 9-1, OR-ed in). The fast schedule,
 //! 9 cycles a table (`model::shogi::cover_scan::FAST_CYCLES`): in cycle `t` (0..8) the
 //! top-down scanner reads rank `t` and the bottom-up scanner rank `8 - t`, each giving the
 //! cover of the rank it reads in that cycle, and the rook cover calculator the moves along
@@ -40,19 +44,47 @@ pub struct PieceCoverCircuit {
     pub rd_covers: Signal<Out, Bits<360>>,
     board: [DFF<Bits<90>>; 9],
     table: [DFF<Bits<360>>; 9],
-    t: DFF<Bits<4>>,
+    t: DFF<Bits<5>>,
     running: DFF<Bit>,
     top_down: Scanner,
     bottom_up: Scanner,
     rook: RookCoverCalculator,
     k_rank: [Constant<Bits<4>>; 9],
-    k_last: Constant<Bits<4>>,
-    k_first: Constant<Bits<4>>,
+    k_step: [Constant<Bits<5>>; 9],
+    /// The last cycle: 8 (fast), 17 (paper order).
+    k_last: Constant<Bits<5>>,
+    /// The cycle the bottom-up scan starts: 0 (fast), 9 (paper order).
+    k_bu_start: Constant<Bits<5>>,
+    /// The top-down scan's cycles end before this one: 9 (both schedules).
+    k_td_end: Constant<Bits<5>>,
+    /// Which scan overwrites a rank (the first to reach it) and which ORs.
+    k_td_over: [Constant<Bit>; 9],
+    k_bu_over: [Constant<Bit>; 9],
+    td_on: Signal<Local, Bit>,
+    bu_on: Signal<Local, Bit>,
+    bt: Signal<Local, Bits<5>>,
     new: [Signal<Local, Bits<360>>; 9],
 }
 
 impl Default for PieceCoverCircuit {
     fn default() -> Self {
+        PieceCoverCircuit::fast()
+    }
+}
+
+impl PieceCoverCircuit {
+    /// The fast schedule: both scans at once, 9 cycles.
+    pub fn fast() -> Self {
+        PieceCoverCircuit::new(false)
+    }
+
+    /// The paper's order: the top-down scan (with the rook cover calculator), then the
+    /// bottom-up scan, 18 cycles.
+    pub fn paper_order() -> Self {
+        PieceCoverCircuit::new(true)
+    }
+
+    fn new(paper: bool) -> Self {
         PieceCoverCircuit {
             clock: Default::default(),
             wr_en: Default::default(),
@@ -70,8 +102,15 @@ impl Default for PieceCoverCircuit {
             bottom_up: Scanner::bottom_up(),
             rook: Default::default(),
             k_rank: std::array::from_fn(|r| Constant::new((r as u64).into())),
-            k_last: Constant::new(8_u64.into()),
-            k_first: Constant::new(0_u64.into()),
+            k_step: std::array::from_fn(|r| Constant::new((r as u64).into())),
+            k_last: Constant::new(if paper { 17_u64 } else { 8 }.into()),
+            k_bu_start: Constant::new(if paper { 9_u64 } else { 0 }.into()),
+            k_td_end: Constant::new(9_u64.into()),
+            k_td_over: std::array::from_fn(|r| Constant::new(paper || r <= 4)),
+            k_bu_over: std::array::from_fn(|r| Constant::new(!paper && r > 4)),
+            td_on: Default::default(),
+            bu_on: Default::default(),
+            bt: Default::default(),
             new: std::array::from_fn(|_| Default::default()),
         }
     }
@@ -92,39 +131,40 @@ impl Logic for PieceCoverCircuit {
                 self.board[r].d.next = self.wr_data.val();
             }
         }
-        // The ranks the scanners read in cycle t.
+        // The cycles each scan runs, and the bottom-up scan's step `bt` (it reads rank 8 - bt).
+        self.td_on.next = self.running.q.val() & (self.t.q.val() < self.k_td_end.val());
+        self.bu_on.next = self.running.q.val() & (self.t.q.val() >= self.k_bu_start.val());
+        self.bt.next = self.t.q.val() - self.k_bu_start.val();
         self.top_down.rank.next = 0_u64.into();
         self.bottom_up.rank.next = 0_u64.into();
         for r in 0..9 {
-            if self.t.q.val() == self.k_rank[r].val() {
+            if self.t.q.val() == self.k_step[r].val() {
                 self.top_down.rank.next = self.board[r].q.val();
+            }
+            if self.bt.val() == self.k_step[r].val() {
                 self.bottom_up.rank.next = self.board[8 - r].q.val();
             }
         }
         self.rook.rank.next = self.top_down.rank.val();
-        self.top_down.load.next = self.running.q.val();
-        self.bottom_up.load.next = self.running.q.val();
-        self.top_down.first.next = self.t.q.val() == self.k_first.val();
-        self.bottom_up.first.next = self.t.q.val() == self.k_first.val();
+        self.top_down.load.next = self.td_on.val();
+        self.bottom_up.load.next = self.bu_on.val();
+        self.top_down.first.next = self.t.q.val() == self.k_step[0].val();
+        self.bottom_up.first.next = self.bt.val() == self.k_step[0].val();
         // The logical OR: the first scan to reach a rank overwrites it, the second ORs.
         for r in 0..9 {
             self.new[r].next = self.table[r].q.val();
-        }
-        for r in 0..5 {
-            if self.t.q.val() == self.k_rank[r].val() {
-                self.new[r].next = self.top_down.covers.val() | self.rook.covers.val();
-            }
-            if self.t.q.val() == self.k_rank[8 - r].val() {
-                self.new[r].next = self.new[r].val() | self.bottom_up.covers.val();
-            }
-        }
-        for r in 5..9 {
-            if self.t.q.val() == self.k_rank[8 - r].val() {
-                self.new[r].next = self.bottom_up.covers.val();
-            }
-            if self.t.q.val() == self.k_rank[r].val() {
+            if self.td_on.val() & (self.t.q.val() == self.k_step[r].val()) {
+                if self.k_td_over[r].val() {
+                    self.new[r].next = 0_u64.into();
+                }
                 self.new[r].next =
                     self.new[r].val() | self.top_down.covers.val() | self.rook.covers.val();
+            }
+            if self.bu_on.val() & (self.bt.val() == self.k_step[8 - r].val()) {
+                if self.k_bu_over[r].val() {
+                    self.new[r].next = 0_u64.into();
+                }
+                self.new[r].next = self.new[r].val() | self.bottom_up.covers.val();
             }
         }
         if self.running.q.val() {

@@ -22,6 +22,11 @@ use super::{Color, SQUARES};
 /// written as they go: one cycle a rank pair, 9 in all.
 pub const FAST_CYCLES: u64 = 9;
 
+/// Cycles of the paper's order (`gateware::shogi::PieceCoverCircuit::paper_order`): the
+/// top-down scan (with the rook cover calculator), then the bottom-up scan, one rank a cycle,
+/// the OR written as the second scan goes: 18.
+pub const PAPER_ORDER_CYCLES: u64 = 18;
+
 /// The paper's cycles a table (section 6.3, Figure 11: 46 at 38.46 MHz, 1.20 us).
 pub const PAPER_CYCLES: u64 = 46;
 
