@@ -16,13 +16,9 @@
 //! type bits 9-7, promotion 6, ownership 5, index 4-0 (0 = empty); identity = the type's
 //! base + index - 1.
 
+use model::shogi::piece_data::ID_BASE;
+use model::shogi::Kind;
 use rust_hdl::prelude::*;
-
-/// Identity base of each piece type (king, rook, bishop, gold, silver, knight, lance, pawn).
-const ID_BASE: [u64; 8] = [0, 2, 4, 6, 10, 14, 18, 22];
-const TYPE_ROOK: u64 = 1;
-const TYPE_KING: u64 = 0;
-const TYPE_GOLD: u64 = 3;
 
 #[derive(LogicBlock)]
 pub struct RookCoverCalculator {
@@ -66,10 +62,10 @@ impl Default for RookCoverCalculator {
             k_off: std::array::from_fn(|f| Constant::new(((10 * f) as u64).into())),
             k_off40: std::array::from_fn(|f| Constant::new(((40 * f) as u64).into())),
             k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
-            k_base: std::array::from_fn(|t| Constant::new(ID_BASE[t].into())),
-            k_rook: Constant::new(TYPE_ROOK.into()),
-            k_king: Constant::new(TYPE_KING.into()),
-            k_gold: Constant::new(TYPE_GOLD.into()),
+            k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
+            k_rook: Constant::new((Kind::Rook.code() as u64).into()),
+            k_king: Constant::new((Kind::King.code() as u64).into()),
+            k_gold: Constant::new((Kind::Gold.code() as u64).into()),
             k_one: Constant::new(1_u64.into()),
             k_1: Constant::new(1_u64.into()),
             data: std::array::from_fn(|_| Default::default()),

@@ -22,10 +22,8 @@
 //! its own on its square. Model: `model::shogi::cover_scan::scan` (covers and ray registers,
 //! rank for rank).
 
+use model::shogi::piece_data::ID_BASE;
 use rust_hdl::prelude::*;
-
-/// Identity base of each piece type (king, rook, bishop, gold, silver, knight, lance, pawn).
-const ID_BASE: [u64; 8] = [0, 2, 4, 6, 10, 14, 18, 22];
 
 #[derive(LogicBlock)]
 pub struct Scanner {
@@ -108,7 +106,7 @@ impl Scanner {
             k_off: std::array::from_fn(|f| Constant::new(((10 * f) as u64).into())),
             k_off40: std::array::from_fn(|f| Constant::new(((40 * f) as u64).into())),
             k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
-            k_base: std::array::from_fn(|t| Constant::new(ID_BASE[t].into())),
+            k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
             k_one: Constant::new(1_u64.into()),
             k_1: Constant::new(1_u64.into()),
             data: std::array::from_fn(|_| Default::default()),

@@ -274,19 +274,6 @@ impl LineEngine for Uci {
         poll: &mut dyn FnMut() -> Option<String>,
         out: &mut dyn FnMut(String),
     ) -> bool {
-        Uci::handle(self, line, poll, out)
-    }
-}
-
-impl Uci {
-    /// Handles one line; `poll` yields lines that arrive while a search runs (so `stop` is
-    /// seen), `out` receives the reply lines. Returns false on `quit`.
-    pub fn handle(
-        &mut self,
-        line: &str,
-        poll: &mut dyn FnMut() -> Option<String>,
-        out: &mut dyn FnMut(String),
-    ) -> bool {
         let clean: String = line.chars().filter(|c| !c.is_control()).collect();
         let words: Vec<&str> = clean.split_whitespace().collect();
         match words.first().copied().unwrap_or("") {
@@ -309,7 +296,9 @@ impl Uci {
         }
         true
     }
+}
 
+impl Uci {
     fn go(
         &mut self,
         args: &[&str],

@@ -192,19 +192,6 @@ impl LineEngine for Usi {
         poll: &mut dyn FnMut() -> Option<String>,
         out: &mut dyn FnMut(String),
     ) -> bool {
-        Usi::handle(self, line, poll, out)
-    }
-}
-
-impl Usi {
-    /// Handles one line; `poll` yields lines that arrive while a search runs (so `stop` is
-    /// seen), `out` receives the reply lines. Returns false on `quit`.
-    pub fn handle(
-        &mut self,
-        line: &str,
-        poll: &mut dyn FnMut() -> Option<String>,
-        out: &mut dyn FnMut(String),
-    ) -> bool {
         let clean: String = line.chars().filter(|c| !c.is_control()).collect();
         let words: Vec<&str> = clean.split_whitespace().collect();
         match words.first().copied().unwrap_or("") {
@@ -226,7 +213,9 @@ impl Usi {
         }
         true
     }
+}
 
+impl Usi {
     fn go(
         &mut self,
         args: &[&str],

@@ -42,7 +42,7 @@ pub mod field {
 }
 
 /// The first identity of each type ([`Kind`] code order).
-const ID_BASE: [u8; 8] = [0, 2, 4, 6, 10, 14, 18, 22];
+pub const ID_BASE: [u8; 8] = [0, 2, 4, 6, 10, 14, 18, 22];
 
 /// One 10-bit piece data word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
