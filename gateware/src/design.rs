@@ -152,6 +152,11 @@ pub enum CoreKind {
         /// Number of perft cores (1..=`model::link::MAX_CORES`).
         cores: usize,
     },
+    /// Shogi piece cover circuits (the shogi processor paper, section 6) behind one link.
+    Shogi {
+        /// Number of cover cores (1..=`model::link::MAX_CORES`).
+        cores: usize,
+    },
 }
 
 /// A design's core clock on one board: a little under the Fmax nextpnr reached for it
@@ -274,6 +279,18 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: false,
         router2: true,
     },
+    DesignSpec {
+        design: Design::Shogi,
+        name: "shogi",
+        summary: "shogi piece cover circuit (board data, scanners, rook cover calculator), 9 cycles a table",
+        core: CoreKind::Shogi { cores: 1 },
+        // The table is registers (9 x 360 bits) and the scanners are combinational over a
+        // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md).
+        clocks: &[clock(BoardId::Ulx3s, 30)],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: false,
+        router2: false,
+    },
 ];
 
 // Row i describes design i.
@@ -294,10 +311,11 @@ pub enum Design {
     OthelloX8,
     Chess,
     ChessX2,
+    Shogi,
 }
 
 impl Design {
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 7;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -305,6 +323,7 @@ impl Design {
         Design::OthelloX8,
         Design::Chess,
         Design::ChessX2,
+        Design::Shogi,
     ];
 
     /// The design's row of the design table.
@@ -348,6 +367,9 @@ impl Design {
             )),
             CoreKind::Chess { cores } => {
                 emit_core(crate::chess::ChessCore::with_cores(p, self.name(), cores))
+            }
+            CoreKind::Shogi { cores } => {
+                emit_core(crate::shogi::ShogiCore::with_cores(p, self.name(), cores))
             }
         }
     }
@@ -443,7 +465,10 @@ mod tests {
                     panic!("{} on {}: {e}", s.name, c.board.name());
                 });
             }
-            if let CoreKind::Othello { cores, .. } | CoreKind::Chess { cores } = s.core {
+            if let CoreKind::Othello { cores, .. }
+            | CoreKind::Chess { cores }
+            | CoreKind::Shogi { cores } = s.core
+            {
                 assert!((1..=link::MAX_CORES).contains(&cores));
             }
         }
@@ -452,9 +477,9 @@ mod tests {
 
     #[test]
     fn unknown_names_are_errors() {
-        let e = Design::from_name("shogi").unwrap_err().to_string();
+        let e = Design::from_name("go").unwrap_err().to_string();
         assert!(
-            e.contains("unknown design 'shogi'") && e.contains("othello-x8") && e.contains("chess"),
+            e.contains("unknown design 'go'") && e.contains("othello-x8") && e.contains("chess"),
             "{e}"
         );
         let e = BoardId::from_name("arty").unwrap_err().to_string();

@@ -90,6 +90,13 @@ pub mod op {
     /// A step of a core's step job (the chess cores: `crate::chess::protocol`); answered with
     /// an empty payload, the step's outcome read with `JOB_RESULT`.
     pub const JOB_STEP: u8 = 0x15;
+    /// Writes one word of a core's job input memory while the core does not run (the shogi
+    /// cores: a rank of the board data, `crate::shogi::protocol`); answered with an empty
+    /// payload. Input too big for one `JOB_START` goes this way.
+    pub const JOB_LOAD: u8 = 0x16;
+    /// Reads one word of a finished job's result memory (the shogi cores: half a rank of the
+    /// piece cover table). Results too big for one `JOB_RESULT` come this way.
+    pub const JOB_READ: u8 = 0x17;
     /// OP of an error answer.
     pub const ERROR: u8 = 0xFF;
 
@@ -106,6 +113,8 @@ pub mod op {
             JOB_RESULT => "JOB_RESULT",
             JOB_CORES => "JOB_CORES",
             JOB_STEP => "JOB_STEP",
+            JOB_LOAD => "JOB_LOAD",
+            JOB_READ => "JOB_READ",
             ERROR => "ERROR",
             _ => "unknown",
         }

@@ -311,3 +311,37 @@ fn othello_core_verilog() {
         gateware::othello::OthelloCore::with_cores(&CoreParams::sim(), "othello-x2", false, 2);
     cosim_board_core("othello_core", &mut core, 70_000, &stream);
 }
+
+/// The shogi core (`ShogiCore`): board data loaded a rank at a time, a cover job, its poll and
+/// result, table words read, and the refusals of `JOB_LOAD` and `JOB_READ`.
+#[test]
+fn shogi_core_verilog() {
+    use model::shogi::piece_data::BoardData;
+    use model::shogi::protocol::{encode_load, encode_read, JOB_COVER};
+    if !skip_unless_verilator("shogi_core_verilog") {
+        return;
+    }
+    let pos = &model::shogi::random::positions(SEED, 1, 80)[0];
+    let b = BoardData::from_position(pos);
+    let mut frames: Vec<(u8, Vec<u8>)> = vec![(op::JOB_READ, encode_read(0, 0))];
+    frames.extend((2..6).map(|r| (op::JOB_LOAD, encode_load(0, &b, r))));
+    frames.extend([
+        (op::JOB_LOAD, encode_load(1, &b, 0)),
+        (op::JOB_LOAD, vec![0, 9]),
+        (op::JOB_START, vec![JOB_COVER]),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![0]),
+        (op::JOB_READ, encode_read(0, 5)),
+        (op::JOB_READ, encode_read(0, 6)),
+        (op::JOB_READ, encode_read(0, 18)),
+        (op::JOB_LOAD, encode_load(0, &b, 8)),
+        (op::JOB_READ, encode_read(0, 6)),
+    ]);
+    let stream: Vec<u8> = frames
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
+        .collect();
+    let mut core = gateware::shogi::ShogiCore::build(&CoreParams::sim());
+    cosim_board_core("shogi_core", &mut core, 45_000, &stream);
+}

@@ -27,7 +27,40 @@ pub fn run(a: Args) -> Result<()> {
     println!();
     demo_othello(kind)?;
     println!();
-    demo_chess(kind)
+    demo_chess(kind)?;
+    println!();
+    demo_shogi(kind)
+}
+
+fn demo_shogi(kind: BackendKind) -> Result<()> {
+    use model::shogi::piece_data::{cover_table, BoardData};
+    // The perft table's second position (the "matsuri" position: pieces everywhere).
+    let pos = model::shogi::Position::from_sfen(&model::shogi::random::perft_table()[1].sfen)?;
+    println!(
+        "== shogi piece cover circuit, simulated board ({} backend) ==",
+        kind.name()
+    );
+    println!("cover table of {}", pos.sfen());
+    let t = Instant::now();
+    let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Shogi, kind)?));
+    let id = l.identify()?;
+    let b = BoardData::from_position(&pos);
+    let r = host::shogi::cover_on_board(&mut l, &b)?;
+    let covered = r.table.0.iter().filter(|&&c| c != 0).count();
+    let covers: u32 = r.table.0.iter().map(|c| c.count_ones()).sum();
+    println!(
+        "{}: {covers} covers of {covered} squares in {} cycles (the paper: 46), {:.1} s simulated",
+        id.name,
+        r.cycles,
+        t.elapsed().as_secs_f64()
+    );
+    let same = r.table == cover_table(&b);
+    println!(
+        "model: the reference table is {}",
+        if same { "equal" } else { "DIFFERENT" }
+    );
+    anyhow::ensure!(same, "the board and the model disagree");
+    Ok(())
 }
 
 fn demo_chess(kind: BackendKind) -> Result<()> {

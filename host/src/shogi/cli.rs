@@ -1,10 +1,11 @@
 //! `boardgate shogi ...`: perft (with `--divide`), the legal moves and the piece cover table of
-//! an SFEN, and a USI engine, all on the model.
+//! an SFEN (on the model, the table also on the board), and a USI engine.
 
 use super::MAX_PERFT_DEPTH;
-use crate::cli::Usage;
+use crate::cli::{open, projected, Projection, Target, Usage};
 use anyhow::Result;
 use clap::Subcommand;
+use gateware::CoreKind;
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::{divide, legal_moves, square_name, Color, Position};
 use serde::Serialize;
@@ -35,15 +36,22 @@ pub enum ShogiCmd {
         json: bool,
     },
     /// The piece cover table of the paper (section 6): for each square, the pieces (by
-    /// identity: type and index, the paper's piece data) that could move there.
+    /// identity: type and index, the paper's piece data) that could move there. On the model,
+    /// or computed by the board's piece cover circuit with --sim / --port (its cycles and
+    /// the time they take on each board).
     Cover {
         /// The position (default: the standard start).
         #[arg(long)]
         sfen: Option<String>,
-        /// One JSON object: {sfen, board_data: [nine 90-bit rank words, hex, rank 1 first],
-        /// squares: [{square, cover (40-bit hex), black, white}] in SFEN's square order}.
-        #[arg(long)]
-        json: bool,
+        /// The shogi design to simulate (with --sim).
+        #[arg(long, default_value = "shogi")]
+        design: String,
+        /// --json: one JSON object: {sfen, board_data: [nine 90-bit rank words, hex, rank 1
+        /// first], squares: [{square, cover (40-bit hex), black, white}] in SFEN's square
+        /// order}; with --sim / --port also cycles, projected: [{board, fmax_mhz, seconds}],
+        /// design, target.
+        #[command(flatten)]
+        target: Target,
     },
     /// Run as a USI engine on stdin/stdout (for shogi GUIs and libraries such as cshogi).
     Usi,
@@ -106,7 +114,11 @@ impl ShogiCmd {
                     println!("{}", moves.join(" "));
                 }
             }
-            ShogiCmd::Cover { sfen, json } => cover(&position(sfen.as_deref())?, json)?,
+            ShogiCmd::Cover {
+                sfen,
+                design,
+                target,
+            } => cover(&position(sfen.as_deref())?, &design, &target)?,
             ShogiCmd::Usi => usi(),
         }
         Ok(())
@@ -168,9 +180,35 @@ fn sfen_order() -> impl Iterator<Item = u8> {
     (0..9u8).flat_map(|r| (0..9u8).rev().map(move |f| r * 9 + f))
 }
 
-fn cover(pos: &Position, json: bool) -> Result<()> {
+/// Where a cover table came from, when the board computed it.
+#[derive(Serialize)]
+struct OnBoard {
+    cycles: u64,
+    projected: Vec<Projection>,
+    design: String,
+    target: String,
+}
+
+fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
+    let json = target.json;
     let board = BoardData::from_position(pos);
-    let table = cover_table(&board);
+    let (table, on_board) = if target.sim.is_some() || target.port.is_some() {
+        let design =
+            crate::cli::game_design(design, "a shogi", |c| matches!(c, CoreKind::Shogi { .. }))?;
+        let mut l = open(target, design)?;
+        let name = l.identify()?.name;
+        l.abort_running()?;
+        let r = super::cover_on_board(&mut l, &board)?;
+        let on = OnBoard {
+            cycles: r.cycles,
+            projected: projected(&name, r.cycles),
+            design: name,
+            target: l.transport.describe(),
+        };
+        (r.table, Some(on))
+    } else {
+        (cover_table(&board), None)
+    };
     let squares: Vec<CoveredSquare> = sfen_order()
         .map(|sq| {
             let by = |c: Color| {
@@ -193,13 +231,36 @@ fn cover(pos: &Position, json: bool) -> Result<()> {
         let ranks: Vec<String> = (0..9)
             .map(|r| format!("{:023x}", board.rank_word(r)))
             .collect();
-        println!(
-            "{}",
-            serde_json::json!({"sfen": pos.sfen(), "board_data": ranks, "squares": squares})
-        );
+        let mut v =
+            serde_json::json!({"sfen": pos.sfen(), "board_data": ranks, "squares": squares});
+        if let (Some(on), Some(o)) = (&on_board, v.as_object_mut()) {
+            if let serde_json::Value::Object(m) = serde_json::to_value(on)? {
+                o.extend(m);
+            }
+        }
+        println!("{v}");
         return Ok(());
     }
-    println!("piece cover table of {} (the model)", pos.sfen());
+    match &on_board {
+        None => println!("piece cover table of {} (the model)", pos.sfen()),
+        Some(on) => {
+            println!(
+                "piece cover table of {} (the {} design on {}: {} cycles)",
+                pos.sfen(),
+                on.design,
+                on.target,
+                on.cycles
+            );
+            for p in &on.projected {
+                println!(
+                    "  {:.3} us on {} at {} MHz",
+                    p.seconds * 1e6,
+                    p.board,
+                    p.fmax_mhz
+                );
+            }
+        }
+    }
     println!("square  Black covers with        White covers with");
     for s in squares {
         if s.black.is_empty() && s.white.is_empty() {

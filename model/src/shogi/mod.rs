@@ -13,6 +13,7 @@
 pub mod cover_scan;
 mod movegen;
 pub mod piece_data;
+pub mod protocol;
 pub mod random;
 mod sfen;
 

@@ -1,0 +1,283 @@
+//! `shogi` cores: the piece cover circuit behind the link protocol (the paper's host
+//! interface is not described; here it is the UART link).
+//!
+//! ```text
+//!             +----------------------------------------------------------------+
+//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> PieceCoverCircuit 0  |
+//!  uart_rx -->|  UartTx <-/      ^ JOB_LOAD / JOB_READ -> (board data, table)  |---> uart_tx
+//!             +----------------------------------------------------------------+---> leds[8]
+//! ```
+//!
+//! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives:
+//! * `JOB_LOAD` core, rank, rank word: writes a rank of the core's board data. Errors:
+//!   BAD_LENGTH, BAD_ARGUMENT (no such core, rank past 9, padding bits set), BUSY (the core
+//!   computes). A finished core becomes idle: its table no longer belongs to its board.
+//! * `JOB_START` [core], job (`JOB_COVER`): the piece cover table of the loaded board data,
+//!   9 cycles (`PieceCoverCircuit`). Errors: those of job control, BAD_ARGUMENT (another job).
+//! * `JOB_POLL` / `JOB_ABORT` [core]: state, cycles so far. (A table takes 9 cycles: an abort
+//!   marks the job aborted, and the circuit finishes its scan.)
+//! * `JOB_RESULT` [core]: cycles (u64).
+//! * `JOB_READ` core, word: half a rank of the finished table. Errors: BAD_LENGTH,
+//!   BAD_ARGUMENT (no such core, word past 17), BUSY, NO_RESULT (no finished table).
+//!
+//! LEDs: bit 7 = some core computing, bits 6..0 = good frames received.
+
+use super::PieceCoverCircuit;
+use crate::common::{JobControl, LinkShell};
+use crate::design::CoreParams;
+use model::link::{err, op, PAYLOAD_BITS};
+use model::shogi::protocol::{
+    JOB_COVER, LOAD_LEN, RANKS, RANK_BITS, READ_ANSWER_LEN, READ_FILES, READ_LEN, READ_WORDS,
+    RESULT_LEN, START_LEN,
+};
+use rust_hdl::prelude::*;
+
+/// Bits of a read word's answer: the low half of a table rank (files 1-5) or the high one.
+const LOW_BITS: usize = READ_FILES * 40;
+const HIGH_BITS: usize = 360 - LOW_BITS;
+
+#[derive(LogicBlock)]
+pub struct ShogiCore {
+    pub clock: Signal<In, Clock>,
+    pub uart_rx: Signal<In, Bit>,
+    pub uart_tx: Signal<Out, Bit>,
+    pub leds: Signal<Out, Bits<8>>,
+    shell: LinkShell,
+    jobs: JobControl,
+    cover: Vec<PieceCoverCircuit>,
+    /// Per core: cycles of the current or last job.
+    cycles: Vec<DFF<Bits<32>>>,
+    /// One bit per core: started and not yet ended, ended with a table, aborted.
+    pending: DFF<Bits<32>>,
+    done: DFF<Bits<32>>,
+    aborted: DFF<Bits<32>>,
+    busy: Signal<Local, Bits<32>>,
+    // The addressed core of JOB_LOAD / JOB_READ (payload bytes 0 and 1) and its state.
+    cmd_core: Signal<Local, Bits<8>>,
+    cmd_word: Signal<Local, Bits<8>>,
+    cmd_hot: Signal<Local, Bits<32>>,
+    load_data: Signal<Local, Bits<96>>,
+    load_go: Signal<Local, Bit>,
+    sel_busy: Signal<Local, Bit>,
+    sel_done: Signal<Local, Bit>,
+    sel_covers: Signal<Local, Bits<360>>,
+    sel_cycles: Signal<Local, Bits<32>>,
+    sel_result_ok: Signal<Local, Bit>,
+    k_op_load: Constant<Bits<8>>,
+    k_op_read: Constant<Bits<8>>,
+    k_load_len: Constant<Bits<8>>,
+    k_read_len: Constant<Bits<8>>,
+    k_read_answer_len: Constant<Bits<8>>,
+    k_ranks: Constant<Bits<8>>,
+    k_words: Constant<Bits<8>>,
+    k_cores: Constant<Bits<8>>,
+    k_job_cover: Constant<Bits<8>>,
+    k_err_length: Constant<Bits<8>>,
+    k_err_argument: Constant<Bits<8>>,
+    k_err_busy: Constant<Bits<8>>,
+    k_err_no_result: Constant<Bits<8>>,
+    k_one: Constant<Bits<32>>,
+}
+
+impl ShogiCore {
+    /// One cover core: the `shogi` design.
+    pub fn new(p: &CoreParams) -> Self {
+        Self::with_cores(p, "shogi", 1)
+    }
+
+    /// `cores` cover cores (1..=`model::link::MAX_CORES`), reporting `name`.
+    pub fn with_cores(p: &CoreParams, name: &str, cores: usize) -> Self {
+        let k8 = |v: usize| Constant::new((v as u64).into());
+        Self {
+            clock: Default::default(),
+            uart_rx: Default::default(),
+            uart_tx: Default::default(),
+            leds: Default::default(),
+            shell: LinkShell::new(p, name),
+            jobs: JobControl::new(cores, START_LEN, RESULT_LEN),
+            cover: (0..cores).map(|_| PieceCoverCircuit::fast()).collect(),
+            cycles: (0..cores).map(|_| Default::default()).collect(),
+            pending: Default::default(),
+            done: Default::default(),
+            aborted: Default::default(),
+            busy: Default::default(),
+            cmd_core: Default::default(),
+            cmd_word: Default::default(),
+            cmd_hot: Default::default(),
+            load_data: Default::default(),
+            load_go: Default::default(),
+            sel_busy: Default::default(),
+            sel_done: Default::default(),
+            sel_covers: Default::default(),
+            sel_cycles: Default::default(),
+            sel_result_ok: Default::default(),
+            k_op_load: k8(op::JOB_LOAD as usize),
+            k_op_read: k8(op::JOB_READ as usize),
+            k_load_len: k8(LOAD_LEN),
+            k_read_len: k8(READ_LEN),
+            k_read_answer_len: k8(READ_ANSWER_LEN),
+            k_ranks: k8(RANKS),
+            k_words: k8(READ_WORDS),
+            k_cores: k8(cores),
+            k_job_cover: k8(JOB_COVER as usize),
+            k_err_length: k8(err::BAD_LENGTH as usize),
+            k_err_argument: k8(err::BAD_ARGUMENT as usize),
+            k_err_busy: k8(err::BUSY as usize),
+            k_err_no_result: k8(err::NO_RESULT as usize),
+            k_one: Constant::new(1_u64.into()),
+        }
+    }
+
+    /// Number of cover cores.
+    pub fn cores(&self) -> usize {
+        self.cover.len()
+    }
+}
+
+crate::impl_board_core!(ShogiCore, "shogi");
+
+// The kernel's literals: a rank word is 90 bits in 12 bytes (6 padding bits), a read word's
+// answer the low 200 or the high 160 bits of a table rank.
+const _: () = assert!(RANK_BITS == 90 && LOAD_LEN == 14 && LOW_BITS == 200 && HIGH_BITS == 160);
+
+impl Logic for ShogiCore {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, pending, done, aborted);
+        // Pins <-> link shell (UART, link engine); job commands go to job control.
+        self.shell.clock.next = self.clock.val();
+        self.shell.uart_rx.next = self.uart_rx.val();
+        self.uart_tx.next = self.shell.uart_tx.val();
+        self.jobs.cmd_valid.next = self.shell.cmd_valid.val();
+        self.jobs.cmd_op.next = self.shell.cmd_op.val();
+        self.jobs.cmd_len.next = self.shell.cmd_len.val();
+        self.jobs.cmd_payload.next = self.shell.cmd_payload.val();
+        self.shell.rsp_valid.next = self.shell.cmd_valid.val();
+        self.shell.rsp_error.next = self.jobs.rsp_error.val();
+        self.shell.rsp_code.next = self.jobs.rsp_code.val();
+        self.shell.rsp_len.next = self.jobs.rsp_len.val();
+        self.shell.rsp_payload.next = self.jobs.rsp_payload.val();
+        self.leds.next = (self.shell.frames.val() & 0x7F_u64)
+            | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
+        self.jobs.args_ok.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_cover.val();
+
+        // JOB_LOAD / JOB_READ: core index, word.
+        self.cmd_core.next = self.shell.cmd_payload.val().get_bits::<8>(0);
+        self.cmd_word.next = self.shell.cmd_payload.val().get_bits::<8>(8);
+        self.cmd_hot.next = self.k_one.val() << self.cmd_core.val();
+        self.load_data.next = self.shell.cmd_payload.val().get_bits::<96>(16);
+
+        // The cores: flags to job control, the addressed ones' outputs muxed.
+        self.busy.next = 0_u64.into();
+        self.sel_busy.next = false;
+        self.sel_done.next = false;
+        self.sel_covers.next = 0_u64.into();
+        self.sel_cycles.next = 0_u64.into();
+        self.sel_result_ok.next = false;
+        for i in 0..self.cover.len() {
+            self.cover[i].clock.next = self.clock.val();
+            self.cycles[i].clock.next = self.clock.val();
+            self.cycles[i].d.next = self.cycles[i].q.val();
+            self.cover[i].start.next = self.jobs.start.val().get_bit(i);
+            self.cover[i].rd_rank.next = self.cmd_word.val().get_bits::<4>(1);
+            self.cover[i].wr_rank.next = self.cmd_word.val().get_bits::<4>(0);
+            self.cover[i].wr_data.next = self.load_data.val().get_bits::<90>(0);
+            self.busy.next = self.busy.val().replace_bit(
+                i,
+                self.pending.q.val().get_bit(i) | self.cover[i].busy.val(),
+            );
+            if self.cmd_hot.val().get_bit(i) {
+                self.sel_busy.next = self.pending.q.val().get_bit(i) | self.cover[i].busy.val();
+                self.sel_done.next = self.done.q.val().get_bit(i);
+                self.sel_covers.next = self.cover[i].rd_covers.val();
+            }
+            if self.jobs.sel_hot.val().get_bit(i) {
+                self.sel_result_ok.next = true;
+                self.sel_cycles.next = self.cycles[i].q.val();
+            }
+            // A job: pending from its start until the circuit has run; done unless aborted.
+            if self.jobs.start.val().get_bit(i) {
+                self.pending.d.next = self.pending.q.val().replace_bit(i, true);
+                self.done.d.next = self.done.q.val().replace_bit(i, false);
+                self.aborted.d.next = self.aborted.q.val().replace_bit(i, false);
+                self.cycles[i].d.next = 0_u64.into();
+            } else if self.pending.q.val().get_bit(i) {
+                if self.cover[i].busy.val() {
+                    self.cycles[i].d.next = self.cycles[i].q.val() + 1_u64;
+                } else {
+                    self.pending.d.next = self.pending.q.val().replace_bit(i, false);
+                    self.done.d.next = self
+                        .done
+                        .q
+                        .val()
+                        .replace_bit(i, !self.aborted.q.val().get_bit(i));
+                }
+                if self.jobs.cancel.val().get_bit(i) {
+                    self.aborted.d.next = self.aborted.q.val().replace_bit(i, true);
+                }
+            }
+        }
+
+        // JOB_LOAD and JOB_READ answers, before the cores act on them.
+        self.load_go.next = false;
+        if self.shell.cmd_op.val() == self.k_op_load.val() {
+            self.shell.rsp_error.next = true;
+            self.shell.rsp_len.next = 0_u64.into();
+            if self.shell.cmd_len.val() != self.k_load_len.val() {
+                self.shell.rsp_code.next = self.k_err_length.val();
+            } else if (self.cmd_core.val() >= self.k_cores.val())
+                | (self.cmd_word.val() >= self.k_ranks.val())
+                | (self.load_data.val().get_bits::<6>(90) != 0_u64)
+            {
+                self.shell.rsp_code.next = self.k_err_argument.val();
+            } else if self.sel_busy.val() {
+                self.shell.rsp_code.next = self.k_err_busy.val();
+            } else {
+                self.shell.rsp_error.next = false;
+                self.load_go.next = self.shell.cmd_valid.val();
+            }
+        }
+        if self.shell.cmd_op.val() == self.k_op_read.val() {
+            self.shell.rsp_error.next = true;
+            self.shell.rsp_len.next = 0_u64.into();
+            if self.shell.cmd_len.val() != self.k_read_len.val() {
+                self.shell.rsp_code.next = self.k_err_length.val();
+            } else if (self.cmd_core.val() >= self.k_cores.val())
+                | (self.cmd_word.val() >= self.k_words.val())
+            {
+                self.shell.rsp_code.next = self.k_err_argument.val();
+            } else if self.sel_busy.val() {
+                self.shell.rsp_code.next = self.k_err_busy.val();
+            } else if !self.sel_done.val() {
+                self.shell.rsp_code.next = self.k_err_no_result.val();
+            } else {
+                self.shell.rsp_error.next = false;
+                self.shell.rsp_len.next = self.k_read_answer_len.val();
+                if self.cmd_word.val().get_bit(0) {
+                    self.shell.rsp_payload.next =
+                        bit_cast::<PAYLOAD_BITS, 160>(self.sel_covers.val().get_bits::<160>(200));
+                } else {
+                    self.shell.rsp_payload.next =
+                        bit_cast::<PAYLOAD_BITS, 200>(self.sel_covers.val().get_bits::<200>(0));
+                }
+            }
+        }
+        // A load writes the rank and makes a finished core idle.
+        for i in 0..self.cover.len() {
+            self.cover[i].wr_en.next = self.load_go.val() & self.cmd_hot.val().get_bit(i);
+            if self.load_go.val() & self.cmd_hot.val().get_bit(i) {
+                self.done.d.next = self.done.q.val().replace_bit(i, false);
+                self.aborted.d.next = self.aborted.q.val().replace_bit(i, false);
+            }
+        }
+
+        self.jobs.busy.next = self.busy.val();
+        self.jobs.done.next = self.done.q.val();
+        self.jobs.aborted.next = self.aborted.q.val();
+        self.jobs.sel_progress_lo.next = self.sel_cycles.val();
+        self.jobs.sel_progress_hi.next = 0_u64.into();
+        self.jobs.sel_result_ok.next = self.sel_result_ok.val();
+        // JOB_RESULT: cycles (u64).
+        self.jobs.sel_result.next = bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles.val());
+    }
+}

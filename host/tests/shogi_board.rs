@@ -1,0 +1,85 @@
+//! The piece cover table computed by the simulated `shogi` board (Verilator): the board data
+//! loaded through the link, the cover job, the table read back, equal to the model's
+//! (`model::shogi::piece_data::cover_table`) on the perft table's positions and random ones,
+//! in `model::shogi::cover_scan::FAST_CYCLES` cycles; `JOB_LOAD` / `JOB_READ` refusals.
+
+use gateware::Design;
+use host::shogi::cover_on_board;
+use host::{Link, LinkError, SimTransport};
+use model::link::{err, job, op};
+use model::shogi::cover_scan::FAST_CYCLES;
+use model::shogi::piece_data::{cover_table, BoardData};
+use model::shogi::protocol::{encode_load, encode_read, LOAD_LEN, READ_WORDS};
+use model::shogi::random;
+use sim::{BackendKind, SimBoard};
+
+fn board() -> Option<Link<SimTransport>> {
+    if !sim::tools::require_verilator_backend("shogi board tests") {
+        return None;
+    }
+    Some(Link::new(SimTransport::new(
+        SimBoard::open(Design::Shogi, BackendKind::Verilator).unwrap(),
+    )))
+}
+
+#[test]
+fn cover_tables_on_the_board_equal_the_model() {
+    let Some(mut l) = board() else { return };
+    let mut positions = random::table_positions();
+    positions.extend(random::positions(0x5c0e, 12, 120));
+    let mut covers = 0;
+    for pos in &positions {
+        let b = BoardData::from_position(pos);
+        let r = cover_on_board(&mut l, &b).unwrap();
+        assert_eq!(r.table, cover_table(&b), "cover table of {}", pos.sfen());
+        assert_eq!(r.cycles, FAST_CYCLES, "{}", pos.sfen());
+        covers += r.table.0.iter().map(|c| c.count_ones()).sum::<u32>();
+    }
+    assert!(covers > 1000, "{covers} covers in all");
+}
+
+#[test]
+fn loads_and_reads_are_checked() {
+    let Some(mut l) = board() else { return };
+    let refused = |l: &mut Link<SimTransport>, opc: u8, p: &[u8]| match l.call(opc, p) {
+        Err(LinkError::Device { code, .. }) => code,
+        other => panic!("{} {p:?} was not refused: {other:?}", op::name(opc)),
+    };
+    let start = BoardData::from_position(&model::shogi::Position::start());
+    // No table yet.
+    assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);
+    let load = encode_load(0, &start, 4);
+    assert_eq!(
+        refused(&mut l, op::JOB_LOAD, &load[..LOAD_LEN - 1]),
+        err::BAD_LENGTH
+    );
+    let mut bad = load.clone();
+    bad[0] = 1;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    let mut bad = load.clone();
+    bad[1] = 9;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    let mut bad = load.clone();
+    bad[LOAD_LEN - 1] |= 0x40;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    // Another job than the cover table.
+    assert_eq!(refused(&mut l, op::JOB_START, &[1]), err::BAD_ARGUMENT);
+    // A table: done, its cycles, readable; bad reads refused.
+    let r = cover_on_board(&mut l, &start).unwrap();
+    assert_eq!(r.table, cover_table(&start));
+    let st = l.job_poll().unwrap();
+    assert_eq!((st.state, st.progress), (job::DONE, FAST_CYCLES));
+    assert_eq!(
+        refused(&mut l, op::JOB_READ, &encode_read(0, READ_WORDS)),
+        err::BAD_ARGUMENT
+    );
+    assert_eq!(refused(&mut l, op::JOB_READ, &[1, 0]), err::BAD_ARGUMENT);
+    assert_eq!(refused(&mut l, op::JOB_READ, &[0]), err::BAD_LENGTH);
+    assert!(l.call(op::JOB_READ, &encode_read(0, 3)).is_ok());
+    // A load makes the finished core idle: its table is no longer the board's.
+    l.call(op::JOB_LOAD, &load).unwrap();
+    assert_eq!(l.job_poll().unwrap().state, job::IDLE);
+    assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);
+    // `JOB_STEP` is the chess designs'.
+    assert_eq!(refused(&mut l, op::JOB_STEP, &[0, 1]), err::UNKNOWN_OP);
+}
