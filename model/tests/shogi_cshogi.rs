@@ -3,9 +3,12 @@
 //! /opt/boardgate-py/bin), on 10,000 seeded random positions (random play from the perft
 //! table's positions and the tsume problems'): the same legal move set (drops, promotions
 //! with and without, nifu, the pawn-drop mate rule), the same "in check", the same position
-//! after a random legal move. Skips with a printed reason when the venv is missing, except
+//! after a random legal move; and the all-move generator (`model::shogi::all_moves`, the
+//! hardware's way) gives the same set. Skips with a printed reason when the venv is missing, except
 //! under CI=true.
 
+use model::shogi::all_moves::generate;
+use model::shogi::piece_data::BoardData;
 use model::shogi::{legal_moves, random, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::io::Write;
@@ -88,6 +91,14 @@ fn legal_moves_equal_cshogis_on_random_positions() {
         let mut ours: Vec<String> = legal_moves(p).iter().map(|m| m.usi()).collect();
         ours.sort();
         assert_eq!(ours, theirs, "legal moves of {}", p.sfen());
+        // The all-move generator (legality from the cover table and the king's walks).
+        let mut generated: Vec<String> = generate(&BoardData::from_position(p))
+            .moves
+            .iter()
+            .map(|m| m.usi())
+            .collect();
+        generated.sort();
+        assert_eq!(generated, theirs, "generated moves of {}", p.sfen());
         assert_eq!(p.in_check(), v["check"].as_bool().unwrap(), "{}", p.sfen());
         assert_eq!(
             board_and_hands(&p.play(*m).sfen()),

@@ -6,8 +6,9 @@ use crate::cli::{open, projected, Projection, Target, Usage};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
+use model::shogi::all_moves::generate;
 use model::shogi::piece_data::{cover_table, BoardData};
-use model::shogi::{divide, legal_moves, square_name, Color, Position};
+use model::shogi::{divide, square_name, Color, Position};
 use serde::Serialize;
 
 #[derive(Subcommand, Debug)]
@@ -26,7 +27,9 @@ pub enum ShogiCmd {
         #[arg(long)]
         json: bool,
     },
-    /// The legal moves of a position in USI notation (board moves by square, then drops).
+    /// The legal moves of a position in USI notation, in the all-move generator's order
+    /// (`model::shogi::all_moves`: destination squares rank 1 to 9, files 9 to 1; on a square
+    /// the board moves by piece identity, then the drops), decided from the piece cover table.
     Moves {
         /// The position (default: the standard start).
         #[arg(long)]
@@ -104,7 +107,8 @@ impl ShogiCmd {
             }
             ShogiCmd::Moves { sfen, json } => {
                 let pos = position(sfen.as_deref())?;
-                let moves: Vec<String> = legal_moves(&pos).iter().map(|m| m.usi()).collect();
+                let board = BoardData::from_position(&pos);
+                let moves: Vec<String> = generate(&board).moves.iter().map(|m| m.usi()).collect();
                 if json {
                     println!(
                         "{}",

@@ -10,6 +10,7 @@
 //! of a diagram), file 0 is file 1 (the right-hand file seen from Black). `7g` is file 7, rank
 //! 7: square 6 * 9 + 6 = 60. Black (sente) moves first and moves up, towards rank 1.
 
+pub mod all_moves;
 pub mod cover_scan;
 mod movegen;
 pub mod piece_data;

@@ -52,7 +52,7 @@ pub(crate) fn rays(kind: Kind, promoted: bool) -> &'static [Dir] {
 }
 
 /// `d` in the board's frame for a piece of `color`.
-fn oriented(color: Color, d: Dir) -> Dir {
+pub(crate) fn oriented(color: Color, d: Dir) -> Dir {
     match color {
         Color::Black => d,
         Color::White => (-d.0, -d.1),

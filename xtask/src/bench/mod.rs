@@ -1,4 +1,4 @@
-//! `cargo xtask bench [link|othello|chess]`.
+//! `cargo xtask bench [link|othello|chess|shogi]`.
 //!
 //! * `link`: simulation speed of each backend (cycles per second of the whole board, UART
 //!   included), and the latest synth figures per board.
@@ -11,8 +11,10 @@
 //!   with the link's time per job at the build's baud rate: board time, speed-up over one
 //!   core, and the ratio to the CPU solver.
 //! * `chess`: see [`chess`].
+//! * `shogi`: see [`shogi`].
 
 mod chess;
+mod shogi;
 
 use crate::boards;
 use anyhow::Result;
@@ -27,7 +29,7 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// What to benchmark: `link` (default), `othello` or `chess`.
+    /// What to benchmark: `link` (default), `othello`, `chess` or `shogi`.
     #[arg(default_value = "link")]
     target: String,
     /// othello: FFO positions to run, e.g. `1-19` (default) or `1-7`.
@@ -44,6 +46,9 @@ pub fn run(a: Args) -> Result<()> {
     }
     if a.target == "chess" {
         return chess::run(a.json);
+    }
+    if a.target == "shogi" {
+        return shogi::run(a.json);
     }
     let design = Design::from_name(&a.target)?;
     let mut kinds = vec![BackendKind::Rust];

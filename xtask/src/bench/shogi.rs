@@ -1,0 +1,304 @@
+//! `cargo xtask bench shogi`: the piece cover circuit against the paper and against this CPU,
+//! in the same run.
+//!
+//! * Cover tables on the simulated `shogi` board (Verilator): the perft and tsume tables'
+//!   positions and seeded random ones, each table checked against the model; cycles per table
+//!   on the fast schedule (the board's), and on the paper's order (`PieceCoverCircuit::
+//!   paper_order`, the block clocked in rust-hdl's simulation on the same boards); the time per
+//!   table at the ULX3S clock of the committed synthesis report against the paper's 46 cycles
+//!   at 38.46 MHz (1.20 us); the link's time per table at the design's baud rate (nine loads,
+//!   a job, 18 reads: the board's cycles on the simulated line, in bit times).
+//! * The CPU, one thread, same boards: the model's `cover_table` (written for clarity: every
+//!   piece walks its moves) and `cover_scan::scan_cover_table` (the circuit's scans in
+//!   software), tables per second, as ratios to the circuit.
+//! * Perft on this CPU, for the perft-on-chip figures to come: the model's perft (every leaf
+//!   made) and Debian's `fairy-stockfish` `go perft` (bulk counting at the last ply: labelled
+//!   so), leaves per second.
+//!
+//! `--json`: one `cover` object, then one object per perft run.
+
+use anyhow::{bail, Context, Result};
+use gateware::shogi::PieceCoverCircuit;
+use gateware::{BoardId, Design};
+use host::shogi::cover_on_board;
+use host::{Link, SimTransport};
+use model::shogi::cover_scan::{scan_cover_table, PAPER_CYCLES};
+use model::shogi::piece_data::{cover_table, BoardData};
+use model::shogi::random::{perft_table, positions, table_positions};
+use model::shogi::{perft, Position};
+use rust_hdl::prelude::*;
+use serde::Serialize;
+use sim::harness::{bits_from_u128, cycle};
+use sim::{BackendKind, SimBoard};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+/// The paper's clock (section 6.3): its 46 cycles (`PAPER_CYCLES`) at 38.46 MHz, 1.20 us.
+const PAPER_MHZ: f64 = 38.46;
+/// Random boards beside the tables' positions.
+const RANDOM_SEED: u64 = 0xbe5c_0001;
+const RANDOM_BOARDS: usize = 40;
+/// Boards the paper-order block runs (rust-hdl's simulation of a 3,240-bit table is slow).
+const PAPER_ORDER_BOARDS: usize = 6;
+/// Times each CPU function computes every board's table.
+const CPU_REPEAT: usize = 200;
+/// (perft table line, depth): about a million leaves or fewer each.
+const PERFT_RUNS: [(usize, u32); 3] = [(0, 4), (1, 2), (2, 2)];
+
+#[derive(Serialize)]
+struct CoverRow {
+    boards: usize,
+    cycles_fast: u64,
+    cycles_paper_order: u64,
+    paper_cycles: u64,
+    board: String,
+    clock_mhz: f64,
+    us_per_table: f64,
+    paper_us_per_table: f64,
+    /// The paper's time per table over ours.
+    speedup_over_paper: f64,
+    baud: u32,
+    link_ms_per_table: f64,
+    cpu_model_us_per_table: f64,
+    cpu_scan_us_per_table: f64,
+    /// The circuit's tables/s over the faster CPU function's (the circuit's own time, no link).
+    ratio_cpu: f64,
+    /// The same through the link, at the design's baud rate.
+    ratio_cpu_through_link: f64,
+}
+
+#[derive(Serialize)]
+struct PerftRow {
+    sfen: String,
+    depth: u32,
+    leaves: u64,
+    model_leaves_per_s: f64,
+    fairy_stockfish_bulk_leaves_per_s: Option<f64>,
+}
+
+/// The paper-order block's cycles for `board` (loads, a start, busy cycles counted).
+fn paper_order_cycles(u: &mut PieceCoverCircuit, board: &BoardData) -> Result<u64> {
+    for r in 0..9 {
+        u.wr_en.next = true;
+        u.wr_rank.next = (r as u64).into();
+        u.wr_data.next = bits_from_u128(board.rank_word(r));
+        cycle(u, |u| &mut u.clock)?;
+    }
+    u.wr_en.next = false;
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock)?;
+    u.start.next = false;
+    let mut cycles = 0;
+    while u.busy.val() {
+        cycles += 1;
+        if cycles > 100 {
+            bail!("the paper-order circuit does not finish");
+        }
+        cycle(u, |u| &mut u.clock)?;
+    }
+    Ok(cycles)
+}
+
+/// Debian's fairy-stockfish `go perft` in USI mode (bulk counting), timed from `readyok`:
+/// (leaves, seconds), or None if it is not installed.
+fn fairy_perft(sfen: &str, depth: u32) -> Result<Option<(u64, f64)>> {
+    let Some(exe) = ["fairy-stockfish", "/usr/games/fairy-stockfish"]
+        .into_iter()
+        .find(|e| {
+            Command::new(e)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .spawn()
+                .is_ok()
+        })
+    else {
+        return Ok(None);
+    };
+    let mut c = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let mut stdin = c.stdin.take().context("fairy-stockfish stdin")?;
+    let mut lines = BufReader::new(c.stdout.take().context("fairy-stockfish stdout")?).lines();
+    writeln!(
+        stdin,
+        "usi\nsetoption name Threads value 1\nposition sfen {sfen}\nisready"
+    )?;
+    stdin.flush()?;
+    for line in lines.by_ref() {
+        if line?.trim() == "readyok" {
+            break;
+        }
+    }
+    let t = Instant::now();
+    writeln!(stdin, "go perft {depth}")?;
+    stdin.flush()?;
+    let mut leaves = None;
+    for line in lines {
+        if let Some(n) = line?.strip_prefix("Nodes searched: ") {
+            leaves = Some(n.trim().parse::<u64>()?);
+            break;
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    let _ = writeln!(stdin, "quit");
+    let _ = c.wait();
+    Ok(leaves.map(|n| (n, s)))
+}
+
+pub fn run(json: bool) -> Result<()> {
+    if !sim::verilator::AVAILABLE {
+        bail!("the shogi bench needs the Verilator backend (cargo xtask test installs verilator)");
+    }
+    let design = Design::Shogi;
+    let mhz = super::ulx3s_clock_mhz(design)?;
+    let baud = design.default_baud();
+    let mut boards: Vec<BoardData> = table_positions()
+        .iter()
+        .chain(&positions(RANDOM_SEED, RANDOM_BOARDS, 120))
+        .map(BoardData::from_position)
+        .collect();
+    boards.dedup();
+    let mut l = Link::new(SimTransport::new(SimBoard::open(
+        design,
+        BackendKind::Verilator,
+    )?));
+    l.identify()?;
+    let (mut fast, mut line_cycles) = (None, 0u64);
+    for b in &boards {
+        let before = l.transport.board.cycles();
+        let r = cover_on_board(&mut l, b)?;
+        line_cycles += l.transport.board.cycles() - before;
+        if r.table != cover_table(b) {
+            bail!(
+                "the board's cover table of {} is not the model's",
+                b.to_position().sfen()
+            );
+        }
+        if fast.is_some_and(|c| c != r.cycles) {
+            bail!("the board's cycles per table vary");
+        }
+        fast = Some(r.cycles);
+    }
+    let fast = fast.context("no boards")?;
+    let mut paper = PieceCoverCircuit::paper_order();
+    paper.connect_all();
+    let mut paper_cycles = None;
+    for b in boards.iter().take(PAPER_ORDER_BOARDS) {
+        let c = paper_order_cycles(&mut paper, b)?;
+        if paper_cycles.is_some_and(|p| p != c) {
+            bail!("the paper-order circuit's cycles per table vary");
+        }
+        paper_cycles = Some(c);
+    }
+    let paper_cycles = paper_cycles.context("no boards")?;
+    // The CPU: every board's table, CPU_REPEAT times, each function.
+    let time = |f: &dyn Fn(&BoardData) -> u64| {
+        let t = Instant::now();
+        let mut sink = 0u64;
+        for _ in 0..CPU_REPEAT {
+            for b in &boards {
+                sink = sink.wrapping_add(f(std::hint::black_box(b)));
+            }
+        }
+        std::hint::black_box(sink);
+        t.elapsed().as_secs_f64() * 1e6 / (CPU_REPEAT * boards.len()) as f64
+    };
+    let cpu_model = time(&|b| cover_table(b).0[40]);
+    let cpu_scan = time(&|b| scan_cover_table(b).0[40]);
+    let us = fast as f64 / mhz;
+    let paper_us = PAPER_CYCLES as f64 / PAPER_MHZ;
+    let bit_times = line_cycles as f64 / gateware::CoreParams::sim().divisor as f64;
+    let link_ms = bit_times / baud as f64 * 1e3 / boards.len() as f64;
+    let cpu_best = cpu_model.min(cpu_scan);
+    let row = CoverRow {
+        boards: boards.len(),
+        cycles_fast: fast,
+        cycles_paper_order: paper_cycles,
+        paper_cycles: PAPER_CYCLES,
+        board: BoardId::Ulx3s.name().to_string(),
+        clock_mhz: mhz,
+        us_per_table: us,
+        paper_us_per_table: paper_us,
+        speedup_over_paper: paper_us / us,
+        baud,
+        link_ms_per_table: link_ms,
+        cpu_model_us_per_table: cpu_model,
+        cpu_scan_us_per_table: cpu_scan,
+        ratio_cpu: cpu_best / us,
+        ratio_cpu_through_link: cpu_best / (link_ms * 1e3),
+    };
+    if json {
+        println!("{}", serde_json::json!({ "cover": row }));
+    } else {
+        println!(
+            "piece cover table, {} boards (the perft and tsume tables' positions, {} random), \
+             each equal to the model's:",
+            row.boards, RANDOM_BOARDS
+        );
+        println!(
+            "  circuit: {} cycles (fast schedule), {} (the paper's order); the paper: 46",
+            row.cycles_fast, row.cycles_paper_order
+        );
+        println!(
+            "  {:.3} us a table at {mhz} MHz (ulx3s, docs/synth/shogi-ulx3s.json); the paper: \
+             {paper_us:.2} us at {PAPER_MHZ} MHz: {:.1}x faster",
+            us, row.speedup_over_paper
+        );
+        println!(
+            "  CPU, one thread: {cpu_model:.2} us a table (model cover_table), {cpu_scan:.2} us \
+             (the scans in software): the circuit is {:.1}x the faster",
+            row.ratio_cpu
+        );
+        println!(
+            "  through the link at {baud} baud: {link_ms:.1} ms a table (9 loads, a job, 18 \
+             reads): {:.5}x the CPU; tables are for the on-chip search, not the host",
+            row.ratio_cpu_through_link
+        );
+    }
+    let table = perft_table();
+    if !json {
+        println!("perft on this CPU, one thread (perft on chip: not built yet):");
+        println!(
+            "{:<8} {:>5} {:>10} {:>14} {:>22}",
+            "position", "depth", "leaves", "model l/s", "fairy-sf bulk l/s"
+        );
+    }
+    for (i, depth) in PERFT_RUNS {
+        let sfen = &table[i].sfen;
+        let pos = Position::from_sfen(sfen)?;
+        let t = Instant::now();
+        let leaves = perft(&pos, depth);
+        let model_rate = leaves as f64 / t.elapsed().as_secs_f64();
+        let fsf = fairy_perft(sfen, depth)?;
+        if let Some((n, _)) = fsf {
+            if n != leaves {
+                bail!("{sfen}: the model counts {leaves} leaves at depth {depth}, fairy-stockfish {n}");
+            }
+        }
+        let row = PerftRow {
+            sfen: sfen.clone(),
+            depth,
+            leaves,
+            model_leaves_per_s: model_rate,
+            fairy_stockfish_bulk_leaves_per_s: fsf.map(|(n, s)| n as f64 / s),
+        };
+        if json {
+            println!("{}", serde_json::to_string(&row)?);
+        } else {
+            let m = |x: f64| format!("{:.2}M", x / 1e6);
+            println!(
+                "{:<8} {:>5} {:>10} {:>14} {:>22}",
+                format!("#{i}"),
+                depth,
+                leaves,
+                m(model_rate),
+                row.fairy_stockfish_bulk_leaves_per_s
+                    .map(m)
+                    .unwrap_or_else(|| "absent".into())
+            );
+        }
+    }
+    Ok(())
+}
