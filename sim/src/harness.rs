@@ -49,3 +49,24 @@ pub fn bits_from_u128<const N: usize>(w: u128) -> Bits<N> {
 pub fn bits_slice<const N: usize, const W: usize>(b: &Bits<N>, offset: usize) -> u64 {
     b.get_bits::<W>(offset).to_u64()
 }
+
+/// A wide input made of `width`-bit words (the shogi board data: nine 90-bit rank words make
+/// 810 bits), word `i` from bit `i * width` on.
+pub fn bits_from_words<const N: usize>(words: &[u128], width: usize) -> Bits<N> {
+    let mut b = Bits::<N>::default();
+    for (k, &w) in words.iter().enumerate() {
+        for i in (0..width.min(128)).filter(|&i| w >> i & 1 == 1) {
+            if k * width + i < N {
+                b = b.replace_bit(k * width + i, true);
+            }
+        }
+    }
+    b
+}
+
+/// Up to 128 bits of a wide signal from bit `offset` on, as a `u128` (a shogi square set).
+pub fn bits_to_u128<const N: usize>(b: &Bits<N>, offset: usize, width: usize) -> u128 {
+    (0..width.min(128))
+        .filter(|&i| offset + i < N && b.get_bit(offset + i))
+        .fold(0, |w, i| w | 1 << i)
+}

@@ -2,15 +2,17 @@
 //! of seeded random positions (random play from the perft table's and the tsume table's
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
-use gateware::shogi::{PieceCoverCircuit, RookCoverCalculator, Scanner};
+use gateware::shogi::{KingRays, PieceCoverCircuit, RookCoverCalculator, Scanner};
+use model::shogi::all_moves::king_rays;
 use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_CYCLES};
 use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
+use model::shogi::Color;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{bits_from_u128, bits_slice, cycle, settle};
+use sim::harness::{bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, settle};
 
 const SEED: u64 = 0x5e09_1001;
 
@@ -156,6 +158,76 @@ fn piece_cover_circuit_matches_model_table_for_table() {
     }
 }
 
+/// Drives the king rays block for `side`'s king on `board` (set up, one start cycle).
+fn start_king_rays(u: &mut KingRays, board: &BoardData, side: Color, king: u8) {
+    let words: Vec<u128> = (0..9).map(|r| board.rank_word(r)).collect();
+    u.board.next = bits_from_words(&words, 90);
+    u.black.next = side == Color::Black;
+    u.king_rank.next = ((king / 9) as u64).into();
+    u.king_file.next = ((king % 9) as u64).into();
+    u.start.next = true;
+}
+
+#[test]
+fn king_rays_match_model_walk_for_walk() {
+    let mut uut = KingRays::default();
+    uut.connect_all();
+    let (mut checks, mut pins, mut kings) = (0, 0, 0);
+    let mut positions = random::table_positions();
+    positions.extend(random::positions(SEED + 5, 2000, 160));
+    for pos in &positions {
+        let b = BoardData::from_position(pos);
+        let table = cover_table(&b);
+        for side in [Color::Black, Color::White] {
+            let Some(want) = king_rays(&b, &table, side) else {
+                continue;
+            };
+            kings += 1;
+            start_king_rays(&mut uut, &b, side, want.king);
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+            uut.start.next = false;
+            let mut cycles = 0;
+            while uut.busy.val() {
+                cycles += 1;
+                assert!(cycles <= 8, "the walks do not end");
+                cycle(&mut uut, |u| &mut u.clock).unwrap();
+            }
+            let what = format!("{:?} king of {}", side, pos.sfen());
+            assert_eq!(cycles, want.cycles, "cycles, {what}");
+            assert_eq!(
+                bits_to_u128(&uut.between.val(), 0, 81),
+                want.between,
+                "between, {what}"
+            );
+            assert_eq!(
+                bits_to_u128(&uut.behind.val(), 0, 81),
+                want.behind,
+                "behind, {what}"
+            );
+            assert_eq!(
+                uut.slider_checks.val().to_u64() as u8,
+                want.slider_checks,
+                "slider checks, {what}"
+            );
+            for (i, pin) in want.pins.iter().enumerate() {
+                let got = uut.pinned.val().get_bit(i).then(|| {
+                    (
+                        bits_slice::<56, 7>(&uut.pin_squares.val(), 7 * i) as u8,
+                        bits_to_u128(&uut.pin_lines.val(), 81 * i, 81),
+                    )
+                });
+                assert_eq!(got, *pin, "walk {i}, {what}");
+            }
+            checks += want.slider_checks.count_ones();
+            pins += want.pins.iter().flatten().count();
+        }
+    }
+    assert!(
+        kings > 3000 && checks > 40 && pins > 150,
+        "{kings} kings, {checks} slider checks, {pins} pins"
+    );
+}
+
 #[test]
 fn shogi_blocks_verilog() {
     if !sim::tools::require("verilator", "shogi_blocks_verilog") {
@@ -244,4 +316,39 @@ fn shogi_blocks_verilog() {
         .unwrap();
         assert_eq!(rep.mismatches, 0);
     }
+}
+
+#[test]
+fn king_rays_verilog() {
+    if !sim::tools::require("verilator", "king_rays_verilog") {
+        return;
+    }
+    // Each king of a few boards walked (a start, 9 cycles), Black's and White's.
+    let walks: Vec<(BoardData, Color, u8)> = random::table_positions()[..4]
+        .iter()
+        .chain(&random::positions(SEED + 6, 8, 150))
+        .flat_map(|p| {
+            let b = BoardData::from_position(p);
+            [Color::Black, Color::White]
+                .into_iter()
+                .filter_map(move |c| {
+                    let t = cover_table(&b);
+                    king_rays(&b, &t, c).map(|k| (b.clone(), c, k.king))
+                })
+        })
+        .collect();
+    let rep = cosim(
+        "king_rays",
+        &mut KingRays::default(),
+        walks.len() * 10,
+        Some("clock"),
+        |u, k| {
+            let (b, c, king) = &walks[k / 10];
+            start_king_rays(u, b, *c, *king);
+            u.start.next = k % 10 == 0;
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    assert_eq!(rep.mismatches, 0);
 }

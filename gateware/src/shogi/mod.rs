@@ -7,17 +7,20 @@
 //! | top-down scanner, bottom-up scanner (nine file sub-blocks each, ray registers) | [`scanner`] | `model::shogi::cover_scan::scan` | 1 per rank (the cover of the rank read in the cycle it is read) | 6.1, 6.2, Figures 6, 7 |
 //! | rook cover calculator (moves along a rank) | [`rook_cover_calculator`] | `model::shogi::cover_scan::rank_cover` | 0 | 6.1, 6.2 |
 //! | board data, logical OR calculator, piece cover table; the whole of Figure 8 | [`piece_cover_circuit`] | `model::shogi::piece_data::cover_table` | 9 a table on the fast schedule (`model::shogi::cover_scan::FAST_CYCLES`), 18 in the paper's order (`PAPER_ORDER_CYCLES`); the paper: 46 | 6.2, 6.3, Figures 8-11 |
+//! | the king's walks (legality for the all-move generator: slider checks, the squares between and behind, pins and their lines) | [`king_rays`] | `model::shogi::all_moves::king_rays` | the longest walk's squares (at most 8) | (not in the papers: `model::shogi::all_moves`) |
 //! | the `shogi` design: the circuit behind the link (`JOB_LOAD` a rank, `JOB_START`, `JOB_READ` half a rank) | [`core`] | `model::shogi::protocol` | a frame's cycles a command; the job 9 | (the host interface is not in the paper) |
 //!
 //! Board data: nine 90-bit rank words of 10-bit piece data, file 1 lowest
 //! (`model::shogi::piece_data`).
 
 pub mod core;
+pub mod king_rays;
 pub mod piece_cover_circuit;
 pub mod rook_cover_calculator;
 pub mod scanner;
 
 pub use self::core::ShogiCore;
+pub use king_rays::KingRays;
 pub use piece_cover_circuit::PieceCoverCircuit;
 pub use rook_cover_calculator::RookCoverCalculator;
 pub use scanner::Scanner;

@@ -35,7 +35,7 @@
 //! on a square the board moves by the moving piece's identity (without promotion, then with),
 //! then the drops in hand order (rook, bishop, gold, silver, knight, lance, pawn).
 
-use super::movegen::{dead_end, in_zone, offset, oriented, rays};
+use super::movegen::{dead_end, offset, oriented, push_board_move, rays};
 use super::piece_data::{cover_table, BoardData, CoverTable, PieceData, PIECES};
 use super::{Color, Kind, Move, SQUARES};
 
@@ -65,9 +65,12 @@ pub struct KingRays {
     pub between: SquareSet,
     /// Squares behind the king on a slider check's line.
     pub behind: SquareSet,
-    /// Pinned squares, each with its line (the pinner's square included).
-    pub pins: Vec<(u8, SquareSet)>,
-    /// Cycles of the longest walk (squares stepped).
+    /// The walks (bit `i` for `WALKS[i]`) that found a slider check.
+    pub slider_checks: u8,
+    /// Per walk, a pinned square with its line (the squares walked, the pinner's included).
+    pub pins: [Option<(u8, SquareSet)>; 8],
+    /// Cycles: the longest walk's squares (a walker sees in the cycle it visits a square
+    /// whether its walk ends there, at a piece or at the edge).
     pub cycles: u64,
 }
 
@@ -89,7 +92,7 @@ pub fn king_rays(board: &BoardData, table: &CoverTable, side: Color) -> Option<K
         checkers: table.0[king as usize] & side_mask(board, side.other()),
         ..Default::default()
     };
-    for d in WALKS {
+    for (i, d) in WALKS.into_iter().enumerate() {
         let back = (-d.0, -d.1);
         let (mut s, mut walked, mut first, mut steps) = (king, 0 as SquareSet, None, 0);
         while let Some(t) = offset(s, d) {
@@ -103,6 +106,7 @@ pub fn king_rays(board: &BoardData, table: &CoverTable, side: Color) -> Option<K
             match first {
                 None if q.color() != side => {
                     if slides(q, back) {
+                        k.slider_checks |= 1 << i;
                         k.between |= walked & !(1 << t);
                         if let Some(b) = offset(king, back) {
                             k.behind |= 1 << b;
@@ -113,7 +117,7 @@ pub fn king_rays(board: &BoardData, table: &CoverTable, side: Color) -> Option<K
                 None => first = Some(t),
                 Some(p) => {
                     if q.color() != side && slides(q, back) {
-                        k.pins.push((p, walked));
+                        k.pins[i] = Some((p, walked));
                     }
                     break;
                 }
@@ -217,6 +221,7 @@ fn generate_with(board: &BoardData, table: &CoverTable, drops: bool) -> Generate
                         let pinned_ok = k
                             .pins
                             .iter()
+                            .flatten()
                             .all(|&(sq, line)| sq != from || line >> to & 1 == 1);
                         evades && pinned_ok
                     }
@@ -224,22 +229,8 @@ fn generate_with(board: &BoardData, table: &CoverTable, drops: bool) -> Generate
                 if !legal {
                     continue;
                 }
-                let promotable = p.kind().promotable()
-                    && !p.promoted()
-                    && (in_zone(side, from) || in_zone(side, to));
-                if p.promoted() || !dead_end(side, p.kind(), to) {
-                    moves.push(Move::Board {
-                        from,
-                        to,
-                        promote: false,
-                    });
-                }
-                if promotable {
-                    moves.push(Move::Board {
-                        from,
-                        to,
-                        promote: true,
-                    });
+                if let Some(piece) = p.piece() {
+                    push_board_move(&mut moves, piece, from, to);
                 }
             }
             // Drops.

@@ -186,23 +186,29 @@ fn board_moves(pos: &Position, out: &mut Vec<Move>) {
             if pos.board[to as usize].is_some_and(|q| q.color == side) {
                 continue;
             }
-            let may_promote =
-                p.kind.promotable() && !p.promoted && (in_zone(side, from) || in_zone(side, to));
-            if p.promoted || !dead_end(side, p.kind, to) {
-                out.push(Move::Board {
-                    from,
-                    to,
-                    promote: false,
-                });
-            }
-            if may_promote {
-                out.push(Move::Board {
-                    from,
-                    to,
-                    promote: true,
-                });
-            }
+            push_board_move(out, p, from, to);
         }
+    }
+}
+
+/// The moves of `p` from `from` to `to`: without promotion unless it would be a dead end, and
+/// with promotion where the piece may promote (into, inside or out of its zone).
+pub(crate) fn push_board_move(out: &mut Vec<Move>, p: Piece, from: u8, to: u8) {
+    let may_promote =
+        p.kind.promotable() && !p.promoted && (in_zone(p.color, from) || in_zone(p.color, to));
+    if p.promoted || !dead_end(p.color, p.kind, to) {
+        out.push(Move::Board {
+            from,
+            to,
+            promote: false,
+        });
+    }
+    if may_promote {
+        out.push(Move::Board {
+            from,
+            to,
+            promote: true,
+        });
     }
 }
 

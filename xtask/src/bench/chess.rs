@@ -20,8 +20,6 @@ use model::chess::random::{positions as random_positions, table_positions};
 use serde::Serialize;
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 use sim::{BackendKind, SimBoard};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// (table position index, depth): a few hundred thousand leaves each.
@@ -84,48 +82,11 @@ fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
 /// Debian's Stockfish `go perft` (bulk counting), timed: (leaves, seconds), or None if it is
 /// not installed.
 fn stockfish_perft(fen: &str, depth: u32) -> Result<Option<(u64, f64)>> {
-    let exe = ["stockfish", "/usr/games/stockfish"].into_iter().find(|e| {
-        Command::new(e)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .spawn()
-            .is_ok()
-    });
-    let Some(exe) = exe else {
-        return Ok(None);
-    };
-    let mut c = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()?;
-    let mut stdin = c.stdin.take().unwrap();
-    let mut lines = BufReader::new(c.stdout.take().unwrap()).lines();
-    writeln!(
-        stdin,
-        "uci\nsetoption name Threads value 1\nposition fen {fen}\nisready"
-    )?;
-    stdin.flush()?;
-    // Start the clock once the engine is ready (its start-up is not perft).
-    for line in lines.by_ref() {
-        if line?.trim() == "readyok" {
-            break;
-        }
-    }
-    let t = Instant::now();
-    writeln!(stdin, "go perft {depth}")?;
-    stdin.flush()?;
-    let mut leaves = None;
-    for line in lines {
-        let line = line?;
-        if let Some(n) = line.strip_prefix("Nodes searched: ") {
-            leaves = Some(n.trim().parse::<u64>()?);
-            break;
-        }
-    }
-    let s = t.elapsed().as_secs_f64();
-    let _ = writeln!(stdin, "quit");
-    let _ = c.wait();
-    Ok(leaves.map(|n| (n, s)))
+    super::engine_perft(
+        &["stockfish", "/usr/games/stockfish"],
+        &format!("uci\nsetoption name Threads value 1\nposition fen {fen}"),
+        depth,
+    )
 }
 
 pub fn run(json: bool) -> Result<()> {

@@ -17,7 +17,7 @@ mod chess;
 mod shogi;
 
 use crate::boards;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use board_common::SynthReport;
 use gateware::Design;
 
@@ -429,4 +429,48 @@ fn multi_core(
         }
     }
     Ok(())
+}
+
+/// A Debian engine's `go perft` (bulk counting at the last ply), timed from its `readyok` (its
+/// start-up is not perft): `setup` (protocol, options, position) is sent, then `isready`, then
+/// `go perft depth`. (leaves, seconds), or None when no name in `names` runs.
+pub(crate) fn engine_perft(names: &[&str], setup: &str, depth: u32) -> Result<Option<(u64, f64)>> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let Some(exe) = names.iter().find(|e| {
+        Command::new(e)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .spawn()
+            .is_ok()
+    }) else {
+        return Ok(None);
+    };
+    let mut c = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()?;
+    let mut stdin = c.stdin.take().context("engine stdin")?;
+    let mut lines = BufReader::new(c.stdout.take().context("engine stdout")?).lines();
+    writeln!(stdin, "{setup}\nisready")?;
+    stdin.flush()?;
+    for line in lines.by_ref() {
+        if line?.trim() == "readyok" {
+            break;
+        }
+    }
+    let t = Instant::now();
+    writeln!(stdin, "go perft {depth}")?;
+    stdin.flush()?;
+    let mut leaves = None;
+    for line in lines {
+        if let Some(n) = line?.strip_prefix("Nodes searched: ") {
+            leaves = Some(n.trim().parse::<u64>()?);
+            break;
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    let _ = writeln!(stdin, "quit");
+    let _ = c.wait();
+    Ok(leaves.map(|n| (n, s)))
 }

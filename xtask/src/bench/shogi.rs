@@ -30,8 +30,6 @@ use rust_hdl::prelude::*;
 use serde::Serialize;
 use sim::harness::{bits_from_u128, cycle};
 use sim::{BackendKind, SimBoard};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// The paper's clock (section 6.3): its 46 cycles (`PAPER_CYCLES`) at 38.46 MHz, 1.20 us.
@@ -100,51 +98,14 @@ fn paper_order_cycles(u: &mut PieceCoverCircuit, board: &BoardData) -> Result<u6
     Ok(cycles)
 }
 
-/// Debian's fairy-stockfish `go perft` in USI mode (bulk counting), timed from `readyok`:
-/// (leaves, seconds), or None if it is not installed.
+/// Debian's fairy-stockfish `go perft` in USI mode (bulk counting): (leaves, seconds), or None
+/// if it is not installed.
 fn fairy_perft(sfen: &str, depth: u32) -> Result<Option<(u64, f64)>> {
-    let Some(exe) = ["fairy-stockfish", "/usr/games/fairy-stockfish"]
-        .into_iter()
-        .find(|e| {
-            Command::new(e)
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .spawn()
-                .is_ok()
-        })
-    else {
-        return Ok(None);
-    };
-    let mut c = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()?;
-    let mut stdin = c.stdin.take().context("fairy-stockfish stdin")?;
-    let mut lines = BufReader::new(c.stdout.take().context("fairy-stockfish stdout")?).lines();
-    writeln!(
-        stdin,
-        "usi\nsetoption name Threads value 1\nposition sfen {sfen}\nisready"
-    )?;
-    stdin.flush()?;
-    for line in lines.by_ref() {
-        if line?.trim() == "readyok" {
-            break;
-        }
-    }
-    let t = Instant::now();
-    writeln!(stdin, "go perft {depth}")?;
-    stdin.flush()?;
-    let mut leaves = None;
-    for line in lines {
-        if let Some(n) = line?.strip_prefix("Nodes searched: ") {
-            leaves = Some(n.trim().parse::<u64>()?);
-            break;
-        }
-    }
-    let s = t.elapsed().as_secs_f64();
-    let _ = writeln!(stdin, "quit");
-    let _ = c.wait();
-    Ok(leaves.map(|n| (n, s)))
+    super::engine_perft(
+        &["fairy-stockfish", "/usr/games/fairy-stockfish"],
+        &format!("usi\nsetoption name Threads value 1\nposition sfen {sfen}"),
+        depth,
+    )
 }
 
 pub fn run(json: bool) -> Result<()> {

@@ -1,0 +1,345 @@
+//! The king's walks: what the all-move generator needs beyond the piece cover table to decide
+//! legality without making a move (`model::shogi::all_moves`; the papers leave legality out:
+//! the shogi paper's section 7 generates "all moves", the tsume paper masks checks and
+//! defences). Eight walkers step out from a king, one square a cycle each, until the second
+//! piece or the edge:
+//!
+//! ```text
+//!  board data [810] --> 8 walkers: (rank, file) += step; read the square's piece data
+//!  king (rank, file)        first piece: opponent slider moving back -> slider check
+//!                           own first piece, then opponent slider    -> pin (square, line)
+//!                      --> between, behind [81], per walk: pin square, line [81]
+//! ```
+//!
+//! A *slider* moves back along the walk: a rook or dragon on an orthogonal walk, a bishop or
+//! horse on a diagonal one, an unpromoted lance on the walk its forward step reverses. A slider
+//! check adds the squares walked before it to `between` and the square behind the king on that
+//! line to `behind`; a pin sets the walk's bit of `pinned`, its `pin_square` and its `line`
+//! (the squares walked, the pinner's included). Cycles: the longest walk's squares
+//! (`KingRays::cycles` of the model): a walker knows in the cycle it visits a square whether
+//! its walk ends there (a piece, the edge). The board data stays put while `busy`.
+//! Model: `model::shogi::all_moves::king_rays`.
+
+use model::shogi::all_moves::WALKS;
+use model::shogi::Kind;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct KingRays {
+    pub clock: Signal<In, Clock>,
+    /// Start the walks from (`king_rank`, `king_file`), for the side `black` (the piece data's
+    /// ownership bit).
+    pub start: Signal<In, Bit>,
+    pub black: Signal<In, Bit>,
+    pub king_rank: Signal<In, Bits<4>>,
+    pub king_file: Signal<In, Bits<4>>,
+    /// The board data: square `s` in bits `10s..10s+9`.
+    pub board: Signal<In, Bits<810>>,
+    pub busy: Signal<Out, Bit>,
+    /// Results, valid once `busy` falls (cleared by `start`): square sets (bit `s` for square
+    /// `s`), a bit per walk (`WALKS` order), and per walk `i` its pinned square (bits
+    /// `7i..7i+6`) and line (bits `81i..81i+80`).
+    pub between: Signal<Out, Bits<81>>,
+    pub behind: Signal<Out, Bits<81>>,
+    pub slider_checks: Signal<Out, Bits<8>>,
+    pub pinned: Signal<Out, Bits<8>>,
+    pub pin_squares: Signal<Out, Bits<56>>,
+    pub pin_lines: Signal<Out, Bits<648>>,
+    between_r: DFF<Bits<81>>,
+    behind_r: DFF<Bits<81>>,
+    checks_r: DFF<Bits<8>>,
+    pinned_r: DFF<Bits<8>>,
+    pin_square: [DFF<Bits<7>>; 8],
+    line: [DFF<Bits<81>>; 8],
+    // Walker state: position, on its way, past an own piece, squares walked.
+    rank: [DFF<Bits<10>>; 8],
+    file: [DFF<Bits<10>>; 8],
+    active: DFF<Bits<8>>,
+    past_own: DFF<Bits<8>>,
+    walked: [DFF<Bits<81>>; 8],
+    // The walk's step: rank and file down (-1), up (+1).
+    k_rd: [Constant<Bit>; 8],
+    k_ru: [Constant<Bit>; 8],
+    k_fd: [Constant<Bit>; 8],
+    k_fu: [Constant<Bit>; 8],
+    /// The sliders that move back along the walk: rook, bishop, Black's lance, White's lance.
+    k_orth: [Constant<Bit>; 8],
+    k_diag: [Constant<Bit>; 8],
+    k_lance_b: [Constant<Bit>; 8],
+    k_lance_w: [Constant<Bit>; 8],
+    k_rook: Constant<Bits<3>>,
+    k_bishop: Constant<Bits<3>>,
+    k_lance: Constant<Bits<3>>,
+    k_one: Constant<Bits<81>>,
+    // The king's position, widened; per walk: the next square, its piece data, what it is.
+    kr: Signal<Local, Bits<10>>,
+    kf: Signal<Local, Bits<10>>,
+    nr: [Signal<Local, Bits<10>>; 8],
+    nf: [Signal<Local, Bits<10>>; 8],
+    sq: [Signal<Local, Bits<10>>; 8],
+    shifted: [Signal<Local, Bits<810>>; 8],
+    data: [Signal<Local, Bits<10>>; 8],
+    bit: [Signal<Local, Bits<81>>; 8],
+    slides: [Signal<Local, Bit>; 8],
+    at_end: [Signal<Local, Bit>; 8],
+    off0: [Signal<Local, Bit>; 8],
+    go0: [Signal<Local, Bit>; 8],
+    walk_on: [Signal<Local, Bit>; 8],
+    // The square behind the king on each walk's line, and whether there is one.
+    br: [Signal<Local, Bits<10>>; 8],
+    bf: [Signal<Local, Bits<10>>; 8],
+    b_off: [Signal<Local, Bit>; 8],
+    behind_bit: [Signal<Local, Bits<81>>; 8],
+    // Next values of the flag and mask registers, accumulated walker by walker.
+    act_n: Signal<Local, Bits<8>>,
+    own_n: Signal<Local, Bits<8>>,
+    chk_n: Signal<Local, Bits<8>>,
+    pin_n: Signal<Local, Bits<8>>,
+    betw_n: Signal<Local, Bits<81>>,
+    beh_n: Signal<Local, Bits<81>>,
+    // The king's position while walking.
+    king_r: DFF<Bits<10>>,
+    king_f: DFF<Bits<10>>,
+}
+
+impl Default for KingRays {
+    fn default() -> Self {
+        let k = |f: fn((i8, i8)) -> bool| std::array::from_fn(|i| Constant::new(f(WALKS[i])));
+        KingRays {
+            clock: Default::default(),
+            start: Default::default(),
+            black: Default::default(),
+            king_rank: Default::default(),
+            king_file: Default::default(),
+            board: Default::default(),
+            busy: Default::default(),
+            between: Default::default(),
+            behind: Default::default(),
+            slider_checks: Default::default(),
+            pinned: Default::default(),
+            pin_squares: Default::default(),
+            pin_lines: Default::default(),
+            between_r: Default::default(),
+            behind_r: Default::default(),
+            checks_r: Default::default(),
+            pinned_r: Default::default(),
+            pin_square: Default::default(),
+            line: Default::default(),
+            rank: Default::default(),
+            file: Default::default(),
+            active: Default::default(),
+            past_own: Default::default(),
+            walked: Default::default(),
+            k_rd: k(|d| d.0 < 0),
+            k_ru: k(|d| d.0 > 0),
+            k_fd: k(|d| d.1 < 0),
+            k_fu: k(|d| d.1 > 0),
+            k_orth: k(|d| d.0 == 0 || d.1 == 0),
+            k_diag: k(|d| d.0 != 0 && d.1 != 0),
+            // A Black lance moves to lower ranks: it slides back along a walk to higher ones.
+            k_lance_b: k(|d| d == (1, 0)),
+            k_lance_w: k(|d| d == (-1, 0)),
+            k_rook: Constant::new((Kind::Rook.code() as u64).into()),
+            k_bishop: Constant::new((Kind::Bishop.code() as u64).into()),
+            k_lance: Constant::new((Kind::Lance.code() as u64).into()),
+            k_one: Constant::new(1_u64.into()),
+            kr: Default::default(),
+            kf: Default::default(),
+            nr: Default::default(),
+            nf: Default::default(),
+            sq: Default::default(),
+            shifted: Default::default(),
+            data: Default::default(),
+            bit: Default::default(),
+            slides: Default::default(),
+            at_end: Default::default(),
+            off0: Default::default(),
+            go0: Default::default(),
+            walk_on: Default::default(),
+            br: Default::default(),
+            bf: Default::default(),
+            b_off: Default::default(),
+            behind_bit: Default::default(),
+            act_n: Default::default(),
+            own_n: Default::default(),
+            chk_n: Default::default(),
+            pin_n: Default::default(),
+            betw_n: Default::default(),
+            beh_n: Default::default(),
+            king_r: Default::default(),
+            king_f: Default::default(),
+        }
+    }
+}
+
+impl Logic for KingRays {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, between_r, behind_r, checks_r, pinned_r, active, past_own, king_r, king_f
+        );
+        self.kr.next = bit_cast::<10, 4>(self.king_rank.val());
+        self.kf.next = bit_cast::<10, 4>(self.king_file.val());
+        for d in 0..8 {
+            self.rank[d].clock.next = self.clock.val();
+            self.file[d].clock.next = self.clock.val();
+            self.walked[d].clock.next = self.clock.val();
+            self.pin_square[d].clock.next = self.clock.val();
+            self.line[d].clock.next = self.clock.val();
+            self.rank[d].d.next = self.rank[d].q.val();
+            self.file[d].d.next = self.file[d].q.val();
+            self.walked[d].d.next = self.walked[d].q.val();
+            self.pin_square[d].d.next = self.pin_square[d].q.val();
+            self.line[d].d.next = self.line[d].q.val();
+            // The square this walker visits now and its piece data.
+            self.nr[d].next = self.rank[d].q.val();
+            if self.k_rd[d].val() {
+                self.nr[d].next = self.rank[d].q.val() - 1_u64;
+            }
+            if self.k_ru[d].val() {
+                self.nr[d].next = self.rank[d].q.val() + 1_u64;
+            }
+            self.nf[d].next = self.file[d].q.val();
+            if self.k_fd[d].val() {
+                self.nf[d].next = self.file[d].q.val() - 1_u64;
+            }
+            if self.k_fu[d].val() {
+                self.nf[d].next = self.file[d].q.val() + 1_u64;
+            }
+            self.sq[d].next = (self.nr[d].val() << 3_u64) + self.nr[d].val() + self.nf[d].val();
+            self.shifted[d].next =
+                self.board.val() >> ((self.sq[d].val() << 3_u64) + (self.sq[d].val() << 1_u64));
+            self.data[d].next = self.shifted[d].val().get_bits::<10>(0);
+            self.bit[d].next = self.k_one.val() << self.sq[d].val();
+            self.slides[d].next = ((self.data[d].val().get_bits::<3>(7) == self.k_rook.val())
+                & self.k_orth[d].val())
+                | ((self.data[d].val().get_bits::<3>(7) == self.k_bishop.val())
+                    & self.k_diag[d].val())
+                | ((self.data[d].val().get_bits::<3>(7) == self.k_lance.val())
+                    & !self.data[d].val().get_bit(6)
+                    & ((self.data[d].val().get_bit(5) & self.k_lance_b[d].val())
+                        | (!self.data[d].val().get_bit(5) & self.k_lance_w[d].val())));
+            // Whether the square visited now is the last of the walk's line.
+            self.at_end[d].next = (self.k_rd[d].val() & (self.nr[d].val() == 0_u64))
+                | (self.k_ru[d].val() & (self.nr[d].val() == 8_u64))
+                | (self.k_fd[d].val() & (self.nf[d].val() == 0_u64))
+                | (self.k_fu[d].val() & (self.nf[d].val() == 8_u64));
+            // Whether the king's square is already the last (the walk never starts).
+            self.off0[d].next = (self.k_rd[d].val() & (self.kr.val() == 0_u64))
+                | (self.k_ru[d].val() & (self.kr.val() == 8_u64))
+                | (self.k_fd[d].val() & (self.kf.val() == 0_u64))
+                | (self.k_fu[d].val() & (self.kf.val() == 8_u64));
+            // (Negations of one bit as locals: inside a wider expression Verilog would widen
+            // the bit before negating it.)
+            self.go0[d].next = !self.off0[d].val();
+            self.walk_on[d].next = !self.at_end[d].val();
+            // The square behind the king: one step against the walk.
+            self.br[d].next = self.king_r.q.val();
+            if self.k_rd[d].val() {
+                self.br[d].next = self.king_r.q.val() + 1_u64;
+            }
+            if self.k_ru[d].val() {
+                self.br[d].next = self.king_r.q.val() - 1_u64;
+            }
+            self.bf[d].next = self.king_f.q.val();
+            if self.k_fd[d].val() {
+                self.bf[d].next = self.king_f.q.val() + 1_u64;
+            }
+            if self.k_fu[d].val() {
+                self.bf[d].next = self.king_f.q.val() - 1_u64;
+            }
+            self.behind_bit[d].next = self.k_one.val()
+                << ((self.br[d].val() << 3_u64) + self.br[d].val() + self.bf[d].val());
+            self.b_off[d].next = (self.k_rd[d].val() & (self.king_r.q.val() == 8_u64))
+                | (self.k_ru[d].val() & (self.king_r.q.val() == 0_u64))
+                | (self.k_fd[d].val() & (self.king_f.q.val() == 8_u64))
+                | (self.k_fu[d].val() & (self.king_f.q.val() == 0_u64));
+        }
+        // Accumulated from the registers, walker by walker.
+        self.act_n.next = self.active.q.val();
+        self.own_n.next = self.past_own.q.val();
+        self.chk_n.next = self.checks_r.q.val();
+        self.pin_n.next = self.pinned_r.q.val();
+        self.betw_n.next = self.between_r.q.val();
+        self.beh_n.next = self.behind_r.q.val();
+        if self.start.val() {
+            self.act_n.next = 0_u64.into();
+            self.own_n.next = 0_u64.into();
+            self.chk_n.next = 0_u64.into();
+            self.pin_n.next = 0_u64.into();
+            self.betw_n.next = 0_u64.into();
+            self.beh_n.next = 0_u64.into();
+            self.king_r.d.next = self.kr.val();
+            self.king_f.d.next = self.kf.val();
+            for d in 0..8 {
+                self.rank[d].d.next = self.kr.val();
+                self.file[d].d.next = self.kf.val();
+                self.walked[d].d.next = 0_u64.into();
+                self.pin_square[d].d.next = 0_u64.into();
+                self.line[d].d.next = 0_u64.into();
+                self.act_n.next = self.act_n.val().replace_bit(d, self.go0[d].val());
+            }
+        } else {
+            for d in 0..8 {
+                if self.active.q.val().get_bit(d) {
+                    self.rank[d].d.next = self.nr[d].val();
+                    self.file[d].d.next = self.nf[d].val();
+                    self.walked[d].d.next = self.walked[d].q.val() | self.bit[d].val();
+                    if self.at_end[d].val() {
+                        self.act_n.next = self.act_n.val().replace_bit(d, false);
+                    }
+                    if self.data[d].val().get_bits::<5>(0) != 0_u64 {
+                        self.act_n.next = self.act_n.val().replace_bit(d, false);
+                        if !self.past_own.q.val().get_bit(d) {
+                            if self.data[d].val().get_bit(5) == self.black.val() {
+                                // An own piece: walk on to see whether it is pinned.
+                                self.own_n.next = self.own_n.val().replace_bit(d, true);
+                                self.pin_square[d].d.next = self.sq[d].val().get_bits::<7>(0);
+                                self.act_n.next =
+                                    self.act_n.val().replace_bit(d, self.walk_on[d].val());
+                            } else if self.slides[d].val() {
+                                self.chk_n.next = self.chk_n.val().replace_bit(d, true);
+                                self.betw_n.next = self.betw_n.val() | self.walked[d].q.val();
+                                if !self.b_off[d].val() {
+                                    self.beh_n.next = self.beh_n.val() | self.behind_bit[d].val();
+                                }
+                            }
+                        } else if (self.data[d].val().get_bit(5) != self.black.val())
+                            & self.slides[d].val()
+                        {
+                            self.pin_n.next = self.pin_n.val().replace_bit(d, true);
+                            self.line[d].d.next = self.walked[d].q.val() | self.bit[d].val();
+                        }
+                    }
+                }
+            }
+        }
+        self.active.d.next = self.act_n.val();
+        self.past_own.d.next = self.own_n.val();
+        self.checks_r.d.next = self.chk_n.val();
+        self.pinned_r.d.next = self.pin_n.val();
+        self.between_r.d.next = self.betw_n.val();
+        self.behind_r.d.next = self.beh_n.val();
+        self.between.next = self.between_r.q.val();
+        self.behind.next = self.behind_r.q.val();
+        self.slider_checks.next = self.checks_r.q.val();
+        self.pinned.next = self.pinned_r.q.val();
+        self.pin_squares.next = bit_cast::<56, 7>(self.pin_square[0].q.val())
+            | (bit_cast::<56, 7>(self.pin_square[1].q.val()) << 7_u64)
+            | (bit_cast::<56, 7>(self.pin_square[2].q.val()) << 14_u64)
+            | (bit_cast::<56, 7>(self.pin_square[3].q.val()) << 21_u64)
+            | (bit_cast::<56, 7>(self.pin_square[4].q.val()) << 28_u64)
+            | (bit_cast::<56, 7>(self.pin_square[5].q.val()) << 35_u64)
+            | (bit_cast::<56, 7>(self.pin_square[6].q.val()) << 42_u64)
+            | (bit_cast::<56, 7>(self.pin_square[7].q.val()) << 49_u64);
+        self.pin_lines.next = bit_cast::<648, 81>(self.line[0].q.val())
+            | (bit_cast::<648, 81>(self.line[1].q.val()) << 81_u64)
+            | (bit_cast::<648, 81>(self.line[2].q.val()) << 162_u64)
+            | (bit_cast::<648, 81>(self.line[3].q.val()) << 243_u64)
+            | (bit_cast::<648, 81>(self.line[4].q.val()) << 324_u64)
+            | (bit_cast::<648, 81>(self.line[5].q.val()) << 405_u64)
+            | (bit_cast::<648, 81>(self.line[6].q.val()) << 486_u64)
+            | (bit_cast::<648, 81>(self.line[7].q.val()) << 567_u64);
+        self.busy.next = self.active.q.val().any();
+    }
+}
