@@ -54,6 +54,14 @@ fn normalize_args(args: Vec<String>) -> Vec<String> {
 }
 
 fn main() {
+    // A reader that closes stdout early (`boardgate shogi moves | head -c 10`) ends the program
+    // as it ends other Unix tools, by SIGPIPE, instead of a panic in `println!` (Rust ignores
+    // SIGPIPE by default).
+    #[cfg(unix)]
+    // SAFETY: restores the default disposition of one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse_from(normalize_args(std::env::args().collect()));
     let r = match cli.cmd {
         Cmd::Link(c) => c.run(),

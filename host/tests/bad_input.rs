@@ -190,3 +190,32 @@ fn nboard_survives_non_utf8_input() {
     );
     assert!(!text.contains('\r'), "{text:?}");
 }
+
+/// A reader that closes the pipe early ends the program without a panic (SIGPIPE, as other
+/// Unix tools end). The pipe is closed at once; the program prints after a perft of a tenth
+/// of a second.
+#[test]
+fn a_closed_stdout_is_no_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args(["shogi", "perft", "4", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        !status.success(),
+        "the program cannot have printed its result"
+    );
+}
