@@ -35,21 +35,12 @@
 //! on a square the board moves by the moving piece's identity (without promotion, then with),
 //! then the drops in hand order (rook, bishop, gold, silver, knight, lance, pawn).
 
-use super::movegen::{dead_end, offset, oriented, push_board_move, rays};
+use super::movegen::{dead_end, offset, oriented, push_board_move, rays, KING_STEPS};
 use super::piece_data::{cover_table, BoardData, CoverTable, PieceData, PIECES};
 use super::{Color, Kind, Move, SQUARES};
 
-/// The eight walk directions from the king `(rank delta, file delta)`.
-pub const WALKS: [(i8, i8); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+/// The eight walk directions from the king `(rank delta, file delta)`: the king's steps.
+pub const WALKS: [(i8, i8); 8] = KING_STEPS;
 
 /// A set of squares, bit `s` for square `s`.
 pub type SquareSet = u128;

@@ -6,7 +6,7 @@ use super::{Color, Kind, Move, Piece, Position, SQUARES};
 /// A step or a ray direction `(rank delta, file delta)` in Black's frame (forward = rank - 1).
 type Dir = (i8, i8);
 
-const KING_STEPS: [Dir; 8] = [
+pub(crate) const KING_STEPS: [Dir; 8] = [
     (-1, -1),
     (-1, 0),
     (-1, 1),
