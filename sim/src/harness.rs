@@ -70,3 +70,39 @@ pub fn bits_to_u128<const N: usize>(b: &Bits<N>, offset: usize, width: usize) ->
         .filter(|&i| offset + i < N && b.get_bit(offset + i))
         .fold(0, |w, i| w | 1 << i)
 }
+
+/// The piece cover circuit (either schedule) on `board`: the board data loaded a rank a cycle,
+/// a start, the busy cycles counted, the table read back. (The block tests and the shogi bench
+/// share it.)
+pub fn run_piece_cover(
+    u: &mut gateware::shogi::PieceCoverCircuit,
+    board: &model::shogi::piece_data::BoardData,
+) -> Result<([u64; 81], u64)> {
+    for r in 0..9 {
+        u.wr_en.next = true;
+        u.wr_rank.next = (r as u64).into();
+        u.wr_data.next = bits_from_u128(board.rank_word(r));
+        cycle(u, |u| &mut u.clock)?;
+    }
+    u.wr_en.next = false;
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock)?;
+    u.start.next = false;
+    let mut cycles = 0;
+    while u.busy.val() {
+        cycles += 1;
+        if cycles > 100 {
+            bail!("the piece cover circuit does not finish");
+        }
+        cycle(u, |u| &mut u.clock)?;
+    }
+    let mut table = [0u64; 81];
+    for r in 0..9 {
+        u.rd_rank.next = (r as u64).into();
+        settle(u)?;
+        for f in 0..9 {
+            table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
+        }
+    }
+    Ok((table, cycles))
+}

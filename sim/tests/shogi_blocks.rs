@@ -12,7 +12,9 @@ use model::shogi::Color;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, settle};
+use sim::harness::{
+    bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_piece_cover, settle,
+};
 
 const SEED: u64 = 0x5e09_1001;
 
@@ -113,34 +115,6 @@ fn scanners_match_model_rank_for_rank() {
 }
 
 /// Loads `board` into the circuit, computes its table; returns the table and the cycles busy.
-fn run_cover(u: &mut PieceCoverCircuit, board: &BoardData) -> ([u64; 81], u64) {
-    for r in 0..9 {
-        u.wr_en.next = true;
-        u.wr_rank.next = (r as u64).into();
-        u.wr_data.next = bits_from_u128(board.rank_word(r));
-        cycle(u, |u| &mut u.clock).unwrap();
-    }
-    u.wr_en.next = false;
-    u.start.next = true;
-    cycle(u, |u| &mut u.clock).unwrap();
-    u.start.next = false;
-    let mut cycles = 0;
-    while u.busy.val() {
-        cycles += 1;
-        assert!(cycles <= 100, "the cover circuit does not finish");
-        cycle(u, |u| &mut u.clock).unwrap();
-    }
-    let mut table = [0u64; 81];
-    for r in 0..9 {
-        u.rd_rank.next = (r as u64).into();
-        settle(u).unwrap();
-        for f in 0..9 {
-            table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
-        }
-    }
-    (table, cycles)
-}
-
 #[test]
 fn piece_cover_circuit_matches_model_table_for_table() {
     let positions = random::positions(SEED + 4, 200, 150);
@@ -151,7 +125,7 @@ fn piece_cover_circuit_matches_model_table_for_table() {
         uut.connect_all();
         for pos in positions.iter().chain([&model::shogi::Position::start()]) {
             let b = BoardData::from_position(pos);
-            let (table, cycles) = run_cover(&mut uut, &b);
+            let (table, cycles) = run_piece_cover(&mut uut, &b).unwrap();
             assert_eq!(table, cover_table(&b).0, "{}", pos.sfen());
             assert_eq!(cycles, want_cycles);
         }

@@ -28,7 +28,7 @@ use model::shogi::random::{perft_table, positions, table_positions};
 use model::shogi::{perft, Position};
 use rust_hdl::prelude::*;
 use serde::Serialize;
-use sim::harness::{bits_from_u128, cycle};
+use sim::harness::run_piece_cover;
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
 
@@ -73,29 +73,6 @@ struct PerftRow {
     leaves: u64,
     model_leaves_per_s: f64,
     fairy_stockfish_bulk_leaves_per_s: Option<f64>,
-}
-
-/// The paper-order block's cycles for `board` (loads, a start, busy cycles counted).
-fn paper_order_cycles(u: &mut PieceCoverCircuit, board: &BoardData) -> Result<u64> {
-    for r in 0..9 {
-        u.wr_en.next = true;
-        u.wr_rank.next = (r as u64).into();
-        u.wr_data.next = bits_from_u128(board.rank_word(r));
-        cycle(u, |u| &mut u.clock)?;
-    }
-    u.wr_en.next = false;
-    u.start.next = true;
-    cycle(u, |u| &mut u.clock)?;
-    u.start.next = false;
-    let mut cycles = 0;
-    while u.busy.val() {
-        cycles += 1;
-        if cycles > 100 {
-            bail!("the paper-order circuit does not finish");
-        }
-        cycle(u, |u| &mut u.clock)?;
-    }
-    Ok(cycles)
 }
 
 /// Debian's fairy-stockfish `go perft` in USI mode (bulk counting): (leaves, seconds), or None
@@ -147,7 +124,7 @@ pub fn run(json: bool) -> Result<()> {
     paper.connect_all();
     let mut paper_cycles = None;
     for b in boards.iter().take(PAPER_ORDER_BOARDS) {
-        let c = paper_order_cycles(&mut paper, b)?;
+        let (_, c) = run_piece_cover(&mut paper, b)?;
         if paper_cycles.is_some_and(|p| p != c) {
             bail!("the paper-order circuit's cycles per table vary");
         }
