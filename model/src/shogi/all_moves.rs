@@ -35,7 +35,7 @@
 //! on a square the board moves by the moving piece's identity (without promotion, then with),
 //! then the drops in hand order (rook, bishop, gold, silver, knight, lance, pawn).
 
-use super::movegen::{dead_end, offset, oriented, push_board_move, rays, KING_STEPS};
+use super::movegen::{dead_end, offset, oriented, rays, KING_STEPS};
 use super::piece_data::{cover_table, BoardData, CoverTable, PieceData, PIECES};
 use super::{Color, Kind, Move, SQUARES};
 
@@ -128,6 +128,174 @@ pub fn side_mask(board: &BoardData, color: Color) -> u64 {
         .fold(0, |m, id| m | 1 << id)
 }
 
+/// Cycles of the piece info pass ([`piece_info`]): one rank of board data a cycle.
+pub const PIECE_INFO_CYCLES: u64 = 9;
+/// Cycles of the candidate pass ([`candidates`]): one rank of destination squares a cycle.
+pub const GENERATOR_CYCLES: u64 = 9;
+
+/// The piece info table: what the generator needs to know of each identity, gathered from
+/// the board data one rank a cycle (independent of the side to move). Masks have bit `id`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PieceInfo {
+    /// The identities on the board by owner (Black, White: [`Color::index`]).
+    pub owned: [u64; 2],
+    /// The promoted identities on the board.
+    pub promoted: u64,
+    /// The identities standing in their owner's promotion zone (a move from there may promote).
+    pub zone: u64,
+    /// Per owner, the files (bit `file`) with an unpromoted pawn of theirs (nifu).
+    pub pawn_files: [u16; 2],
+    /// Per owner, the king's square.
+    pub kings: [Option<u8>; 2],
+}
+
+/// The piece info table of `board`.
+pub fn piece_info(board: &BoardData) -> PieceInfo {
+    let mut info = PieceInfo::default();
+    for (s, d) in board.squares.iter().enumerate() {
+        let (Some(id), Some(p)) = (d.id(), d.piece()) else {
+            continue;
+        };
+        let c = p.color.index();
+        info.owned[c] |= 1 << id;
+        if p.promoted {
+            info.promoted |= 1 << id;
+        }
+        if super::movegen::in_zone(p.color, s as u8) {
+            info.zone |= 1 << id;
+        }
+        match (p.kind, p.promoted) {
+            (Kind::Pawn, false) => info.pawn_files[c] |= 1 << (s % 9),
+            (Kind::King, _) => info.kings[c] = Some(s as u8),
+            _ => {}
+        }
+    }
+    info
+}
+
+/// The candidates of one destination square: legal moves all, bit `id` for a board move of
+/// identity `id`, bit `i` of `drops` for a drop of `Kind::HAND[i]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareMoves {
+    pub board: u64,
+    pub promote: u64,
+    pub drops: u8,
+}
+
+/// What the candidate pass gives for a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidates {
+    /// Per destination square.
+    pub squares: Vec<SquareMoves>,
+    /// The square in front of the opponent king when a pawn drop there is among the
+    /// candidates: legal unless it mates (uchifuzume), which the candidates cannot tell.
+    pub probe: Option<u8>,
+    /// The candidates' number (the probe's drop included): a perft leaf count.
+    pub count: u32,
+}
+
+/// Whether identity `id` (a board piece of kind by `ID_BASE`, `promoted` or not) may move to
+/// `to` without promoting, and with promoting, for the side `side`.
+fn promotion_choices(side: Color, id: u8, promoted: bool, from_zone: bool, to: u8) -> (bool, bool) {
+    let kind = PieceData::of_id(id, false, side).kind();
+    let plain = promoted || !dead_end(side, kind, to);
+    let promote =
+        kind.promotable() && !promoted && (from_zone || super::movegen::in_zone(side, to));
+    (plain, promote)
+}
+
+/// The candidate pass: for each destination square, the legal moves there, decided from the
+/// cover table, the piece info table and the king's walks (the pawn drop in front of the
+/// opponent king left as a probe). `drops` false leaves drops out (the uchifuzume pass).
+pub fn candidates(
+    board: &BoardData,
+    table: &CoverTable,
+    info: &PieceInfo,
+    rays: Option<&KingRays>,
+    drops: bool,
+) -> Candidates {
+    let side = board.side;
+    let (own, opp) = (info.owned[side.index()], info.owned[side.other().index()]);
+    let checkers = rays.map_or(0, |k| k.checkers);
+    let (one_check, no_check) = (checkers.count_ones() == 1, checkers == 0);
+    // The identities pinned, with their lines.
+    let pins: Vec<(u64, SquareSet)> = rays.map_or(Vec::new(), |k| {
+        k.pins
+            .iter()
+            .flatten()
+            .filter_map(|&(sq, line)| board.squares[sq as usize].id().map(|id| (1 << id, line)))
+            .collect()
+    });
+    let hand = if drops {
+        hand_kinds(board.hands[side.index()])
+    } else {
+        0
+    };
+    let probe_square = info.kings[side.other().index()]
+        .and_then(|k| offset(k, oriented(side, (1, 0))))
+        .filter(|_| hand >> 6 & 1 == 1);
+    let mut out = Candidates {
+        squares: vec![SquareMoves::default(); SQUARES],
+        probe: None,
+        count: 0,
+    };
+    for to in 0..SQUARES as u8 {
+        let at = to as usize;
+        let target = board.squares[at];
+        let sq = &mut out.squares[at];
+        if !target.is_empty() && target.color() == side {
+            continue;
+        }
+        let t = table.0[at];
+        let (ok_king, ok_other) = match rays {
+            None => (true, true),
+            Some(k) => {
+                let captures_checker = target.id().is_some_and(|id| checkers >> id & 1 == 1);
+                (
+                    t & opp == 0 && k.behind >> to & 1 == 0,
+                    no_check || (one_check && (captures_checker || k.between >> to & 1 == 1)),
+                )
+            }
+        };
+        let unpinned = pins
+            .iter()
+            .filter(|(_, line)| line >> to & 1 == 0)
+            .fold(0, |m, (id, _)| m | id);
+        let movers = t & own & !unpinned & if ok_other { !0 } else { 0b11 };
+        for id in (0..PIECES as u8).filter(|&id| movers >> id & 1 == 1) {
+            if id < 2 && !ok_king {
+                continue;
+            }
+            let (plain, promote) = promotion_choices(
+                side,
+                id,
+                info.promoted >> id & 1 == 1,
+                info.zone >> id & 1 == 1,
+                to,
+            );
+            sq.board |= u64::from(plain) << id;
+            sq.promote |= u64::from(promote) << id;
+        }
+        let interposes = match rays {
+            None => true,
+            Some(k) => no_check || (one_check && k.between >> to & 1 == 1),
+        };
+        if target.is_empty() && interposes {
+            for (i, kind) in Kind::HAND.into_iter().enumerate() {
+                let nifu = kind == Kind::Pawn && info.pawn_files[side.index()] >> (to % 9) & 1 == 1;
+                if hand >> i & 1 == 1 && !dead_end(side, kind, to) && !nifu {
+                    sq.drops |= 1 << i;
+                }
+            }
+            if probe_square == Some(to) && sq.drops >> 6 & 1 == 1 {
+                out.probe = Some(to);
+            }
+        }
+        out.count += sq.board.count_ones() + sq.promote.count_ones() + sq.drops.count_ones();
+    }
+    out
+}
+
 /// The generator's output for a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
@@ -135,138 +303,85 @@ pub struct Generated {
     pub moves: Vec<Move>,
     /// The king rays (None without an own king).
     pub rays: Option<KingRays>,
+    /// The candidate pass's output.
+    pub candidates: Candidates,
+    /// Whether the probe's pawn drop mates (and is therefore not among `moves`).
+    pub probe_mates: bool,
 }
 
-/// The kinds a hand holds, in hand order, from its identity mask.
-fn hand_kinds(hand: u64) -> Vec<Kind> {
+/// The kinds a hand holds (bit `i` for `Kind::HAND[i]`), from its identity mask.
+fn hand_kinds(hand: u64) -> u8 {
     Kind::HAND
         .into_iter()
-        .filter(|&k| {
+        .enumerate()
+        .filter(|&(_, k)| {
             let base = super::piece_data::ID_BASE[k as usize];
             (base..base + k.count() as u8).any(|id| hand >> id & 1 == 1)
         })
-        .collect()
+        .fold(0, |m, (i, _)| m | 1 << i)
 }
 
-/// The legal moves of `board` the generator's way, in its order.
-pub fn generate(board: &BoardData) -> Generated {
+/// The stages of the generator on `board`: the cover table, the piece info table, the king's
+/// walks and the candidate pass.
+fn stages(board: &BoardData, drops: bool) -> (Option<KingRays>, Candidates) {
     let table = cover_table(board);
-    generate_with(board, &table, true)
+    let info = piece_info(board);
+    let rays = king_rays(board, &table, board.side);
+    let cands = candidates(board, &table, &info, rays.as_ref(), drops);
+    (rays, cands)
 }
 
-/// The generator on a given table; `drops` false leaves drops out (the uchifuzume pass).
-fn generate_with(board: &BoardData, table: &CoverTable, drops: bool) -> Generated {
-    let side = board.side;
-    let own = side_mask(board, side);
-    let opp = side_mask(board, side.other());
-    let mut square_of = [0u8; PIECES];
-    for (s, d) in board.squares.iter().enumerate() {
-        if let Some(id) = d.id() {
-            square_of[id as usize] = s as u8;
-        }
-    }
-    let rays = king_rays(board, table, side);
-    let checks = rays.as_ref().map_or(0, |k| k.checkers.count_ones());
-    let checker_squares: SquareSet = rays.as_ref().map_or(0, |k| {
-        (0..PIECES)
-            .filter(|&id| k.checkers >> id & 1 == 1)
-            .fold(0, |m, id| m | 1 << square_of[id])
-    });
-    let hand = hand_kinds(board.hands[side.index()]);
-    let opp_king = board.squares.iter().position(|d| {
-        d.piece()
-            .is_some_and(|p| p.kind == Kind::King && p.color != side)
-    });
-    let pawn_files: Vec<u8> = (0..SQUARES as u8)
-        .filter(|&s| {
-            board.squares[s as usize].piece()
-                == Some(super::Piece {
-                    color: side,
-                    kind: Kind::Pawn,
-                    promoted: false,
-                })
-        })
-        .map(|s| s % 9)
-        .collect();
-    let mut moves = Vec::new();
+/// The legal moves of `board` the generator's way, in its order: destination ranks 1 to 9,
+/// files 9 to 1, on a square the board moves by identity (without promotion, then with), then
+/// the drops in hand order; the probe's pawn drop unless it mates.
+pub fn generate(board: &BoardData) -> Generated {
+    let (rays, cands) = stages(board, true);
+    let probe_mates = cands.probe.is_some_and(|to| pawn_drop_mates(board, to));
+    let mut moves = Vec::with_capacity(cands.count as usize);
     for rank in 0..9u8 {
         for file in (0..9u8).rev() {
             let to = rank * 9 + file;
-            let target = board.squares[to as usize];
-            let own_target = !target.is_empty() && target.color() == side;
-            // Board moves.
-            for id in (0..PIECES).filter(|&id| (table.0[to as usize] & own) >> id & 1 == 1) {
-                if own_target {
-                    break;
-                }
-                let from = square_of[id];
-                let p = board.squares[from as usize];
-                let legal = match &rays {
-                    None => true,
-                    Some(k) if p.kind() == Kind::King => {
-                        table.0[to as usize] & opp == 0 && k.behind >> to & 1 == 0
-                    }
-                    Some(k) => {
-                        let evades = checks == 0
-                            || (checks == 1 && (checker_squares | k.between) >> to & 1 == 1);
-                        let pinned_ok = k
-                            .pins
-                            .iter()
-                            .flatten()
-                            .all(|&(sq, line)| sq != from || line >> to & 1 == 1);
-                        evades && pinned_ok
-                    }
+            let sq = cands.squares[to as usize];
+            for id in 0..PIECES as u8 {
+                let from = || {
+                    board
+                        .squares
+                        .iter()
+                        .position(|d| d.id() == Some(id))
+                        .map(|s| s as u8)
                 };
-                if !legal {
-                    continue;
-                }
-                if let Some(piece) = p.piece() {
-                    push_board_move(&mut moves, piece, from, to);
-                }
-            }
-            // Drops.
-            if !drops || !target.is_empty() {
-                continue;
-            }
-            let interposes = match &rays {
-                None => true,
-                Some(k) => checks == 0 || (checks == 1 && k.between >> to & 1 == 1),
-            };
-            if !interposes {
-                continue;
-            }
-            for &kind in &hand {
-                if dead_end(side, kind, to) {
-                    continue;
-                }
-                if kind == Kind::Pawn {
-                    if pawn_files.contains(&file) {
-                        continue;
-                    }
-                    let ahead = offset(to, oriented(side, (-1, 0)));
-                    if ahead.is_some()
-                        && ahead.map(usize::from) == opp_king
-                        && pawn_drop_mates(board, to)
-                    {
-                        continue;
+                for (mask, promote) in [(sq.board, false), (sq.promote, true)] {
+                    if mask >> id & 1 == 1 {
+                        if let Some(from) = from() {
+                            moves.push(Move::Board { from, to, promote });
+                        }
                     }
                 }
-                moves.push(Move::Drop { kind, to });
+            }
+            for (i, kind) in Kind::HAND.into_iter().enumerate() {
+                if sq.drops >> i & 1 == 1 && !(probe_mates && cands.probe == Some(to) && i == 6) {
+                    moves.push(Move::Drop { kind, to });
+                }
             }
         }
     }
-    Generated { moves, rays }
+    Generated {
+        moves,
+        rays,
+        candidates: cands,
+        probe_mates,
+    }
 }
 
-/// Whether dropping a pawn on `to` leaves the opponent without a legal move: the generator's
-/// board moves on the position after the drop.
-fn pawn_drop_mates(board: &BoardData, to: u8) -> bool {
+/// Whether dropping a pawn on `to` leaves the opponent without a legal move: the candidate
+/// pass without drops on the position after the drop finds none (a check by an adjacent pawn
+/// cannot be blocked).
+pub fn pawn_drop_mates(board: &BoardData, to: u8) -> bool {
     let after = board.play(Move::Drop {
         kind: Kind::Pawn,
         to,
     });
-    let table = cover_table(&after);
-    generate_with(&after, &table, false).moves.is_empty()
+    stages(&after, false).1.count == 0
 }
 
 #[cfg(test)]
@@ -280,6 +395,12 @@ mod tests {
         let want: HashSet<Move> = legal_moves(pos).into_iter().collect();
         let got: HashSet<Move> = g.moves.iter().copied().collect();
         assert_eq!(got.len(), g.moves.len(), "a move twice: {}", pos.sfen());
+        assert_eq!(
+            g.candidates.count - u32::from(g.probe_mates),
+            g.moves.len() as u32,
+            "the count: {}",
+            pos.sfen()
+        );
         let extra: Vec<String> = got.difference(&want).map(|m| m.usi()).collect();
         let missing: Vec<String> = want.difference(&got).map(|m| m.usi()).collect();
         assert!(
