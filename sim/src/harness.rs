@@ -106,3 +106,107 @@ pub fn run_piece_cover(
     }
     Ok((table, cycles))
 }
+
+/// Sets the all-move generator's inputs for the side to move of `board` (every input, read at
+/// the next clock edge when `start` is high): the board data, the cover table, the side's
+/// hand, the piece info table and, with an own king, its walks (`rays`; the pinned identities
+/// read off the board).
+pub fn set_all_moves_inputs(
+    u: &mut gateware::shogi::AllMoveGenerator,
+    board: &model::shogi::piece_data::BoardData,
+    table: &model::shogi::piece_data::CoverTable,
+    info: &model::shogi::all_moves::PieceInfo,
+    rays: Option<&model::shogi::all_moves::KingRays>,
+    drops_on: bool,
+) {
+    let words: Vec<u128> = (0..9).map(|r| board.rank_word(r)).collect();
+    let side = board.side;
+    u.black.next = side == model::shogi::Color::Black;
+    u.drops_on.next = drops_on;
+    u.board.next = bits_from_words(&words, 90);
+    let cover: Vec<u128> = table.0.iter().map(|&c| c as u128).collect();
+    u.covers.next = bits_from_words(&cover, 40);
+    u.hand.next = bits_from_u128(board.hands[side.index()] as u128);
+    set_piece_info_inputs(u, info);
+    let (mut pinned, mut ids, mut lines) = (0u64, 0u128, vec![0u128; 8]);
+    for (i, pin) in rays.iter().flat_map(|k| k.pins.iter().enumerate()) {
+        if let Some((sq, line)) = pin {
+            pinned |= 1 << i;
+            ids |= (board.squares[*sq as usize].id().unwrap_or(0) as u128) << (6 * i);
+            lines[i] = *line;
+        }
+    }
+    u.between.next = bits_from_u128(rays.map_or(0, |k| k.between));
+    u.behind.next = bits_from_u128(rays.map_or(0, |k| k.behind));
+    u.pinned.next = pinned.into();
+    u.pin_ids.next = bits_from_u128(ids);
+    u.pin_lines.next = bits_from_words(&lines, 81);
+}
+
+/// The piece info table's part of the all-move generator's inputs, packed as
+/// `PieceInfoTable` gives them.
+fn set_piece_info_inputs(
+    u: &mut gateware::shogi::AllMoveGenerator,
+    info: &model::shogi::all_moves::PieceInfo,
+) {
+    u.owned.next = bits_from_u128(info.owned[0] as u128 | (info.owned[1] as u128) << 40);
+    u.promoted.next = info.promoted.into();
+    u.zone.next = info.zone.into();
+    u.pawn_files.next = (info.pawn_files[0] as u64 | (info.pawn_files[1] as u64) << 9).into();
+    let (mut kings, mut has) = (0u64, 0u64);
+    for (c, k) in info.kings.iter().enumerate() {
+        if let Some(k) = k {
+            kings |= ((k / 9) as u64 | ((k % 9) as u64) << 4) << (8 * c);
+            has |= 1 << c;
+        }
+    }
+    u.kings.next = kings.into();
+    u.has_king.next = has.into();
+}
+
+/// What the all-move generator showed for one position: per square its candidate masks
+/// (board moves, promotions, drops), the count, the probe, the cycles `valid` was high.
+#[derive(Debug, PartialEq, Eq)]
+pub struct GeneratorRun {
+    pub squares: Vec<(u64, u64, u8)>,
+    pub rank_counts: Vec<u32>,
+    pub count: u32,
+    pub probe: Option<u8>,
+    pub cycles: u64,
+}
+
+/// Runs the all-move generator from its inputs as set: a start cycle, then a rank a cycle.
+pub fn run_all_moves(u: &mut gateware::shogi::AllMoveGenerator) -> Result<GeneratorRun> {
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock)?;
+    u.start.next = false;
+    let mut run = GeneratorRun {
+        squares: vec![(0, 0, 0); 81],
+        rank_counts: Vec::new(),
+        count: 0,
+        probe: None,
+        cycles: 0,
+    };
+    settle(u)?;
+    while u.busy.val() {
+        run.cycles += 1;
+        if run.cycles > 100 {
+            bail!("the all-move generator does not finish");
+        }
+        if u.valid.val() {
+            let r = u.rank.val().index();
+            for f in 0..9 {
+                run.squares[r * 9 + f] = (
+                    bits_to_u128(&u.moves.val(), 80 * f, 40) as u64,
+                    bits_to_u128(&u.moves.val(), 80 * f + 40, 40) as u64,
+                    bits_to_u128(&u.drops.val(), 7 * f, 7) as u8,
+                );
+            }
+            run.rank_counts.push(u.rank_count.val().index() as u32);
+        }
+        cycle(u, |u| &mut u.clock)?;
+    }
+    run.count = u.count.val().index() as u32;
+    run.probe = u.probe.val().then(|| u.probe_square.val().index() as u8);
+    Ok(run)
+}

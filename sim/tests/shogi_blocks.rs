@@ -2,18 +2,24 @@
 //! of seeded random positions (random play from the perft table's and the tsume table's
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
-use gateware::shogi::{KingRays, PieceCoverCircuit, RookCoverCalculator, Scanner};
-use model::shogi::all_moves::king_rays;
+use gateware::shogi::{
+    AllMoveGenerator, KingRays, PieceCoverCircuit, PieceInfoTable, RookCoverCalculator, Scanner,
+};
+use model::shogi::all_moves::{
+    candidates, king_rays, pawn_drop_mates, piece_info, Candidates, GENERATOR_CYCLES,
+    PIECE_INFO_CYCLES,
+};
 use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_CYCLES};
 use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
-use model::shogi::Color;
+use model::shogi::{Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{
-    bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_piece_cover, settle,
+    bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_all_moves,
+    run_piece_cover, set_all_moves_inputs, settle,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -191,6 +197,13 @@ fn king_rays_match_model_walk_for_walk() {
                     )
                 });
                 assert_eq!(got, *pin, "walk {i}, {what}");
+                if let Some((sq, _)) = pin {
+                    assert_eq!(
+                        Some(bits_slice::<48, 6>(&uut.pin_ids.val(), 6 * i) as u8),
+                        b.squares[*sq as usize].id(),
+                        "walk {i}'s pinned identity, {what}"
+                    );
+                }
             }
             checks += want.slider_checks.count_ones();
             pins += want.pins.iter().flatten().count();
@@ -320,6 +333,190 @@ fn king_rays_verilog() {
             let (b, c, king) = &walks[k / 10];
             start_king_rays(u, b, *c, *king);
             u.start.next = k % 10 == 0;
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// The positions the generator's blocks are checked on: the tables' and random play.
+fn generator_positions(seed: u64, n: usize) -> Vec<BoardData> {
+    let mut positions = random::table_positions();
+    positions.extend(random::positions(seed, n, 160));
+    positions.iter().map(BoardData::from_position).collect()
+}
+
+#[test]
+fn piece_info_table_matches_model() {
+    let mut uut = PieceInfoTable::default();
+    uut.connect_all();
+    for b in generator_positions(SEED + 7, 2000) {
+        let want = piece_info(&b);
+        let words: Vec<u128> = (0..9).map(|r| b.rank_word(r)).collect();
+        uut.board.next = bits_from_words(&words, 90);
+        uut.start.next = true;
+        cycle(&mut uut, |u| &mut u.clock).unwrap();
+        uut.start.next = false;
+        let mut cycles = 0;
+        while uut.busy.val() {
+            cycles += 1;
+            assert!(cycles <= 20, "the scan does not end");
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+        }
+        let what = b.to_position().sfen();
+        assert_eq!(cycles, PIECE_INFO_CYCLES, "{what}");
+        let owned = bits_to_u128(&uut.owned.val(), 0, 80);
+        assert_eq!(
+            owned as u64 & ((1 << 40) - 1),
+            want.owned[0],
+            "Black's, {what}"
+        );
+        assert_eq!((owned >> 40) as u64, want.owned[1], "White's, {what}");
+        assert_eq!(
+            uut.promoted.val().to_u64(),
+            want.promoted,
+            "promoted, {what}"
+        );
+        assert_eq!(uut.zone.val().to_u64(), want.zone, "zone, {what}");
+        let pawns = uut.pawn_files.val().to_u64();
+        assert_eq!(
+            [(pawns & 0x1ff) as u16, (pawns >> 9) as u16],
+            want.pawn_files,
+            "pawn files, {what}"
+        );
+        let (kings, has) = (uut.kings.val().to_u64(), uut.has_king.val().to_u64());
+        for c in 0..2 {
+            let got = (has >> c & 1 == 1).then(|| {
+                let k = kings >> (8 * c);
+                ((k & 15) * 9 + (k >> 4 & 15)) as u8
+            });
+            assert_eq!(got, want.kings[c], "king {c}, {what}");
+        }
+    }
+}
+
+/// Runs the generator on `board` from the model's table, info and walks; compares it square
+/// for square with `model::shogi::all_moves::candidates`.
+fn check_generator(uut: &mut AllMoveGenerator, b: &BoardData, drops_on: bool) -> Candidates {
+    let table = cover_table(b);
+    let info = piece_info(b);
+    let rays = king_rays(b, &table, b.side);
+    let want = candidates(b, &table, &info, rays.as_ref(), drops_on);
+    set_all_moves_inputs(uut, b, &table, &info, rays.as_ref(), drops_on);
+    let got = run_all_moves(uut).unwrap();
+    let what = format!("{} (drops {drops_on})", b.to_position().sfen());
+    for (s, (g, w)) in got.squares.iter().zip(&want.squares).enumerate() {
+        assert_eq!(*g, (w.board, w.promote, w.drops), "square {s}, {what}");
+    }
+    assert_eq!(got.cycles, GENERATOR_CYCLES, "{what}");
+    assert_eq!(got.count, want.count, "{what}");
+    assert_eq!(got.rank_counts.iter().sum::<u32>(), want.count, "{what}");
+    assert_eq!(got.probe, want.probe, "{what}");
+    want
+}
+
+#[test]
+fn all_move_generator_matches_model_square_for_square() {
+    let mut uut = AllMoveGenerator::default();
+    uut.connect_all();
+    let (mut checks, mut doubles, mut pins, mut probes, mut mates, mut promotions, mut drops) =
+        (0, 0, 0, 0, 0, 0, 0);
+    // Random play seldom gives two checkers at once: double checks (a rook and a bishop, a
+    // knight and a lance, a dragon and a horse), with pieces in hand that cannot interpose.
+    let mut boards: Vec<BoardData> = [
+        "4k4/9/9/9/4R3B/9/9/9/4K4 w g2p 1",
+        "3gkg3/9/3N5/9/4L4/9/9/9/4K4 w rs 1",
+        "4k4/9/9/9/4+R3+B/9/9/9/4K4 w P 1",
+        "4k4/9/9/9/4r3b/9/9/9/4K4 b GS2P 1",
+    ]
+    .iter()
+    .map(|s| BoardData::from_position(&Position::from_sfen(s).unwrap()))
+    .collect();
+    boards.extend(generator_positions(SEED + 8, 1500));
+    for b in boards {
+        let want = check_generator(&mut uut, &b, true);
+        let table = cover_table(&b);
+        if let Some(k) = king_rays(&b, &table, b.side) {
+            checks += usize::from(k.checkers != 0);
+            doubles += usize::from(k.checkers.count_ones() > 1);
+            pins += k.pins.iter().flatten().count();
+        }
+        promotions += want
+            .squares
+            .iter()
+            .map(|s| s.promote.count_ones())
+            .sum::<u32>();
+        drops += want
+            .squares
+            .iter()
+            .map(|s| s.drops.count_ones())
+            .sum::<u32>();
+        // The probe: the generator without drops on the position after the pawn drop.
+        if let Some(to) = want.probe {
+            probes += 1;
+            let after = b.play(Move::Drop {
+                kind: Kind::Pawn,
+                to,
+            });
+            let reply = check_generator(&mut uut, &after, false);
+            assert_eq!(reply.count == 0, pawn_drop_mates(&b, to));
+            mates += usize::from(reply.count == 0);
+        }
+    }
+    assert!(
+        checks > 30
+            && doubles >= 4
+            && pins > 50
+            && probes > 20
+            && promotions > 1000
+            && drops > 10_000,
+        "{checks} checks, {doubles} double, {pins} pins, {probes} probes, {mates} mates, \
+         {promotions} promotions, {drops} drops"
+    );
+}
+
+#[test]
+fn piece_info_and_all_moves_verilog() {
+    if !sim::tools::require("verilator", "piece_info_and_all_moves_verilog") {
+        return;
+    }
+    let boards: Vec<BoardData> = generator_positions(SEED + 9, 12);
+    // The piece info table: a start, 10 cycles a board.
+    let rep = cosim(
+        "piece_info_table",
+        &mut PieceInfoTable::default(),
+        boards.len() * 11,
+        Some("clock"),
+        |u, k| {
+            let words: Vec<u128> = (0..9).map(|r| boards[k / 11].rank_word(r)).collect();
+            u.board.next = bits_from_words(&words, 90);
+            u.start.next = k % 11 == 0;
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    assert_eq!(rep.mismatches, 0);
+    // The generator: a start, 10 cycles a board, drops on and off.
+    let inputs: Vec<_> = boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let table = cover_table(b);
+            let info = piece_info(b);
+            let rays = king_rays(b, &table, b.side);
+            (b, table, info, rays, i % 3 != 2)
+        })
+        .collect();
+    let rep = cosim(
+        "all_move_generator",
+        &mut AllMoveGenerator::default(),
+        inputs.len() * 11,
+        Some("clock"),
+        |u, k| {
+            let (b, table, info, rays, drops_on) = &inputs[k / 11];
+            set_all_moves_inputs(u, b, table, info, rays.as_ref(), *drops_on);
+            u.start.next = k % 11 == 0;
         },
         |u, level| u.clock.next = Clock::from(level),
     )

@@ -14,13 +14,14 @@
 //! A *slider* moves back along the walk: a rook or dragon on an orthogonal walk, a bishop or
 //! horse on a diagonal one, an unpromoted lance on the walk its forward step reverses. A slider
 //! check adds the squares walked before it to `between` and the square behind the king on that
-//! line to `behind`; a pin sets the walk's bit of `pinned`, its `pin_square` and its `line`
-//! (the squares walked, the pinner's included). Cycles: the longest walk's squares
+//! line to `behind`; a pin sets the walk's bit of `pinned`, its `pin_square`, the pinned
+//! piece's identity and its `line` (the squares walked, the pinner's included). Cycles: the longest walk's squares
 //! (`KingRays::cycles` of the model): a walker knows in the cycle it visits a square whether
 //! its walk ends there (a piece, the edge). The board data stays put while `busy`.
 //! Model: `model::shogi::all_moves::king_rays`.
 
 use model::shogi::all_moves::WALKS;
+use model::shogi::piece_data::ID_BASE;
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
 
@@ -45,12 +46,15 @@ pub struct KingRays {
     pub pinned: Signal<Out, Bits<8>>,
     pub pin_squares: Signal<Out, Bits<56>>,
     pub pin_lines: Signal<Out, Bits<648>>,
+    /// Per walk `i`, the pinned piece's identity (bits `6i..6i+5`).
+    pub pin_ids: Signal<Out, Bits<48>>,
     between_r: DFF<Bits<81>>,
     behind_r: DFF<Bits<81>>,
     checks_r: DFF<Bits<8>>,
     pinned_r: DFF<Bits<8>>,
     pin_square: [DFF<Bits<7>>; 8],
     line: [DFF<Bits<81>>; 8],
+    pin_id: [DFF<Bits<6>>; 8],
     // Walker state: position, on its way, past an own piece, squares walked.
     rank: [DFF<Bits<10>>; 8],
     file: [DFF<Bits<10>>; 8],
@@ -71,6 +75,11 @@ pub struct KingRays {
     k_bishop: Constant<Bits<3>>,
     k_lance: Constant<Bits<3>>,
     k_one: Constant<Bits<81>>,
+    k_type: [Constant<Bits<3>>; 8],
+    k_base: [Constant<Bits<6>>; 8],
+    // Per walk: the identity of the piece visited now (type base + index - 1).
+    base: [Signal<Local, Bits<6>>; 8],
+    ident: [Signal<Local, Bits<6>>; 8],
     // The king's position, widened; per walk: the next square, its piece data, what it is.
     kr: Signal<Local, Bits<10>>,
     kf: Signal<Local, Bits<10>>,
@@ -119,12 +128,14 @@ impl Default for KingRays {
             pinned: Default::default(),
             pin_squares: Default::default(),
             pin_lines: Default::default(),
+            pin_ids: Default::default(),
             between_r: Default::default(),
             behind_r: Default::default(),
             checks_r: Default::default(),
             pinned_r: Default::default(),
             pin_square: Default::default(),
             line: Default::default(),
+            pin_id: Default::default(),
             rank: Default::default(),
             file: Default::default(),
             active: Default::default(),
@@ -143,6 +154,10 @@ impl Default for KingRays {
             k_bishop: Constant::new((Kind::Bishop.code() as u64).into()),
             k_lance: Constant::new((Kind::Lance.code() as u64).into()),
             k_one: Constant::new(1_u64.into()),
+            k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
+            k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
+            base: Default::default(),
+            ident: Default::default(),
             kr: Default::default(),
             kf: Default::default(),
             nr: Default::default(),
@@ -186,6 +201,8 @@ impl Logic for KingRays {
             self.walked[d].clock.next = self.clock.val();
             self.pin_square[d].clock.next = self.clock.val();
             self.line[d].clock.next = self.clock.val();
+            self.pin_id[d].clock.next = self.clock.val();
+            self.pin_id[d].d.next = self.pin_id[d].q.val();
             self.rank[d].d.next = self.rank[d].q.val();
             self.file[d].d.next = self.file[d].q.val();
             self.walked[d].d.next = self.walked[d].q.val();
@@ -211,6 +228,14 @@ impl Logic for KingRays {
                 self.board.val() >> ((self.sq[d].val() << 3_u64) + (self.sq[d].val() << 1_u64));
             self.data[d].next = self.shifted[d].val().get_bits::<10>(0);
             self.bit[d].next = self.k_one.val() << self.sq[d].val();
+            self.base[d].next = 0_u64.into();
+            for t in 0..8 {
+                if self.data[d].val().get_bits::<3>(7) == self.k_type[t].val() {
+                    self.base[d].next = self.k_base[t].val();
+                }
+            }
+            self.ident[d].next =
+                self.base[d].val() + (self.data[d].val().get_bits::<6>(0) & 31_u64) - 1_u64;
             self.slides[d].next = ((self.data[d].val().get_bits::<3>(7) == self.k_rook.val())
                 & self.k_orth[d].val())
                 | ((self.data[d].val().get_bits::<3>(7) == self.k_bishop.val())
@@ -276,6 +301,7 @@ impl Logic for KingRays {
                 self.file[d].d.next = self.kf.val();
                 self.walked[d].d.next = 0_u64.into();
                 self.pin_square[d].d.next = 0_u64.into();
+                self.pin_id[d].d.next = 0_u64.into();
                 self.line[d].d.next = 0_u64.into();
                 self.act_n.next = self.act_n.val().replace_bit(d, self.go0[d].val());
             }
@@ -295,6 +321,7 @@ impl Logic for KingRays {
                                 // An own piece: walk on to see whether it is pinned.
                                 self.own_n.next = self.own_n.val().replace_bit(d, true);
                                 self.pin_square[d].d.next = self.sq[d].val().get_bits::<7>(0);
+                                self.pin_id[d].d.next = self.ident[d].val();
                                 self.act_n.next =
                                     self.act_n.val().replace_bit(d, self.walk_on[d].val());
                             } else if self.slides[d].val() {
@@ -340,6 +367,14 @@ impl Logic for KingRays {
             | (bit_cast::<648, 81>(self.line[5].q.val()) << 405_u64)
             | (bit_cast::<648, 81>(self.line[6].q.val()) << 486_u64)
             | (bit_cast::<648, 81>(self.line[7].q.val()) << 567_u64);
+        self.pin_ids.next = bit_cast::<48, 6>(self.pin_id[0].q.val())
+            | (bit_cast::<48, 6>(self.pin_id[1].q.val()) << 6_u64)
+            | (bit_cast::<48, 6>(self.pin_id[2].q.val()) << 12_u64)
+            | (bit_cast::<48, 6>(self.pin_id[3].q.val()) << 18_u64)
+            | (bit_cast::<48, 6>(self.pin_id[4].q.val()) << 24_u64)
+            | (bit_cast::<48, 6>(self.pin_id[5].q.val()) << 30_u64)
+            | (bit_cast::<48, 6>(self.pin_id[6].q.val()) << 36_u64)
+            | (bit_cast::<48, 6>(self.pin_id[7].q.val()) << 42_u64);
         self.busy.next = self.active.q.val().any();
     }
 }

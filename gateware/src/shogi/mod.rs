@@ -8,19 +8,25 @@
 //! | rook cover calculator (moves along a rank) | [`rook_cover_calculator`] | `model::shogi::cover_scan::rank_cover` | 0 | 6.1, 6.2 |
 //! | board data, logical OR calculator, piece cover table; the whole of Figure 8 | [`piece_cover_circuit`] | `model::shogi::piece_data::cover_table` | 9 a table on the fast schedule (`model::shogi::cover_scan::FAST_CYCLES`), 18 in the paper's order (`PAPER_ORDER_CYCLES`); the paper: 46 | 6.2, 6.3, Figures 8-11 |
 //! | the king's walks (legality for the all-move generator: slider checks, the squares between and behind, pins and their lines) | [`king_rays`] | `model::shogi::all_moves::king_rays` | the longest walk's squares (at most 8) | (not in the papers: `model::shogi::all_moves`) |
+//! | the piece info table (per identity: owner, promoted, in its owner's zone; pawn files, king squares) | [`piece_info_table`] | `model::shogi::all_moves::piece_info` | 9 (a rank a cycle: `PIECE_INFO_CYCLES`) | 7 (the cover table's identities are what a move generator needs) |
+//! | the all-move generator's candidate pass (a rank of destination squares a cycle: legal board moves and promotions as identity masks, drops, the rank's count, the pawn-drop probe) | [`all_move_generator`] | `model::shogi::all_moves::candidates` | 9 (`GENERATOR_CYCLES`) after a start | 7; the tsume paper's stage 3 |
 //! | the `shogi` design: the circuit behind the link (`JOB_LOAD` a rank, `JOB_START`, `JOB_READ` half a rank) | [`core`] | `model::shogi::protocol` | a frame's cycles a command; the job 9 | (the host interface is not in the paper) |
 //!
 //! Board data: nine 90-bit rank words of 10-bit piece data, file 1 lowest
 //! (`model::shogi::piece_data`).
 
+pub mod all_move_generator;
 pub mod core;
 pub mod king_rays;
 pub mod piece_cover_circuit;
+pub mod piece_info_table;
 pub mod rook_cover_calculator;
 pub mod scanner;
 
 pub use self::core::ShogiCore;
+pub use all_move_generator::AllMoveGenerator;
 pub use king_rays::KingRays;
 pub use piece_cover_circuit::PieceCoverCircuit;
+pub use piece_info_table::PieceInfoTable;
 pub use rook_cover_calculator::RookCoverCalculator;
 pub use scanner::Scanner;

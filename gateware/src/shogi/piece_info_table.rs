@@ -1,0 +1,234 @@
+//! The piece info table: what the all-move generator needs to know of each of the 40 piece
+//! identities, gathered from the board data one rank a cycle (9 cycles), for both sides at
+//! once. The shogi paper's section 7 says the cover table's identities are what a move
+//! generator needs; knowing an identity's owner, whether it is promoted and whether it stands
+//! in its owner's promotion zone turns a bit of the cover table into a move without looking
+//! up where the piece stands.
+//!
+//! ```text
+//!  board data [810] -> latch, shift 90 a cycle -> nine file decoders (identity one-hot)
+//!                                              -> OR into: owned (per owner), promoted, zone,
+//!                                                 pawn files (per owner), king squares
+//! ```
+//!
+//! Results are valid once `busy` falls (9 cycles after `start`; the board data is read at
+//! `start` only). Model: `model::shogi::all_moves::piece_info` (`PIECE_INFO_CYCLES`).
+
+use model::shogi::piece_data::ID_BASE;
+use model::shogi::Kind;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct PieceInfoTable {
+    pub clock: Signal<In, Clock>,
+    pub start: Signal<In, Bit>,
+    /// The board data: square `s` in bits `10s..10s+9`.
+    pub board: Signal<In, Bits<810>>,
+    pub busy: Signal<Out, Bit>,
+    /// The identities on the board: Black's in bits 0-39, White's in 40-79.
+    pub owned: Signal<Out, Bits<80>>,
+    pub promoted: Signal<Out, Bits<40>>,
+    /// The identities standing in their owner's promotion zone.
+    pub zone: Signal<Out, Bits<40>>,
+    /// Files with an unpromoted pawn: Black's in bits 0-8, White's in 9-17.
+    pub pawn_files: Signal<Out, Bits<18>>,
+    /// King squares: Black's rank in bits 0-3, file 4-7; White's rank 8-11, file 12-15.
+    pub kings: Signal<Out, Bits<16>>,
+    /// Whether Black (bit 0) and White (bit 1) have a king.
+    pub has_king: Signal<Out, Bits<2>>,
+    brd: DFF<Bits<810>>,
+    rank: DFF<Bits<4>>,
+    active: DFF<Bit>,
+    own_b: DFF<Bits<40>>,
+    own_w: DFF<Bits<40>>,
+    prom: DFF<Bits<40>>,
+    zone_r: DFF<Bits<40>>,
+    pawn_b: DFF<Bits<9>>,
+    pawn_w: DFF<Bits<9>>,
+    kings_r: DFF<Bits<16>>,
+    has_r: DFF<Bits<2>>,
+    k_off: [Constant<Bits<10>>; 9],
+    k_file: [Constant<Bits<4>>; 9],
+    k_type: [Constant<Bits<3>>; 8],
+    k_base: [Constant<Bits<6>>; 8],
+    k_king: Constant<Bits<3>>,
+    k_pawn: Constant<Bits<3>>,
+    k_one: Constant<Bits<64>>,
+    // Per file of the rank read now: piece data, occupied, identity one-hot.
+    data: [Signal<Local, Bits<10>>; 9],
+    occ: [Signal<Local, Bit>; 9],
+    base: [Signal<Local, Bits<6>>; 9],
+    oh: [Signal<Local, Bits<40>>; 9],
+    t_ix: Signal<Local, Bits<6>>,
+    t_file: Signal<Local, Bits<4>>,
+    // The rank is in Black's zone (ranks 1-3) or White's (7-9).
+    zone_black: Signal<Local, Bit>,
+    zone_white: Signal<Local, Bit>,
+    // Next values, accumulated file by file.
+    ob: Signal<Local, Bits<40>>,
+    ow: Signal<Local, Bits<40>>,
+    pr: Signal<Local, Bits<40>>,
+    zn: Signal<Local, Bits<40>>,
+    pb: Signal<Local, Bits<9>>,
+    pw: Signal<Local, Bits<9>>,
+    kg: Signal<Local, Bits<16>>,
+    hk: Signal<Local, Bits<2>>,
+}
+
+impl Default for PieceInfoTable {
+    fn default() -> Self {
+        PieceInfoTable {
+            clock: Default::default(),
+            start: Default::default(),
+            board: Default::default(),
+            busy: Default::default(),
+            owned: Default::default(),
+            promoted: Default::default(),
+            zone: Default::default(),
+            pawn_files: Default::default(),
+            kings: Default::default(),
+            has_king: Default::default(),
+            brd: Default::default(),
+            rank: Default::default(),
+            active: Default::default(),
+            own_b: Default::default(),
+            own_w: Default::default(),
+            prom: Default::default(),
+            zone_r: Default::default(),
+            pawn_b: Default::default(),
+            pawn_w: Default::default(),
+            kings_r: Default::default(),
+            has_r: Default::default(),
+            k_off: std::array::from_fn(|f| Constant::new((10 * f as u64).into())),
+            k_file: std::array::from_fn(|f| Constant::new((f as u64).into())),
+            k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
+            k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
+            k_king: Constant::new((Kind::King.code() as u64).into()),
+            k_pawn: Constant::new((Kind::Pawn.code() as u64).into()),
+            k_one: Constant::new(1_u64.into()),
+            data: Default::default(),
+            occ: Default::default(),
+            base: Default::default(),
+            oh: Default::default(),
+            t_ix: Default::default(),
+            t_file: Default::default(),
+            zone_black: Default::default(),
+            zone_white: Default::default(),
+            ob: Default::default(),
+            ow: Default::default(),
+            pr: Default::default(),
+            zn: Default::default(),
+            pb: Default::default(),
+            pw: Default::default(),
+            kg: Default::default(),
+            hk: Default::default(),
+        }
+    }
+}
+
+impl Logic for PieceInfoTable {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, brd, rank, active, own_b, own_w, prom, zone_r, pawn_b, pawn_w, kings_r,
+            has_r
+        );
+        self.zone_black.next = self.rank.q.val() < 3_u64;
+        self.zone_white.next = self.rank.q.val() > 5_u64;
+        self.ob.next = self.own_b.q.val();
+        self.ow.next = self.own_w.q.val();
+        self.pr.next = self.prom.q.val();
+        self.zn.next = self.zone_r.q.val();
+        self.pb.next = self.pawn_b.q.val();
+        self.pw.next = self.pawn_w.q.val();
+        self.kg.next = self.kings_r.q.val();
+        self.hk.next = self.has_r.q.val();
+        for f in 0..9 {
+            self.data[f].next = self.brd.q.val().get_bits::<10>(self.k_off[f].val().index());
+            self.occ[f].next = self.data[f].val().get_bits::<5>(0).any();
+            self.base[f].next = 0_u64.into();
+            for t in 0..8 {
+                if self.data[f].val().get_bits::<3>(7) == self.k_type[t].val() {
+                    self.base[f].next = self.k_base[t].val();
+                }
+            }
+            // (A function's arguments cannot name the loop index: scalar temporaries.)
+            self.t_ix.next =
+                self.base[f].val() + (self.data[f].val().get_bits::<6>(0) & 31_u64) - 1_u64;
+            self.t_file.next = self.k_file[f].val();
+            self.oh[f].next = 0_u64.into();
+            if self.occ[f].val() {
+                self.oh[f].next = bit_cast::<40, 64>(self.k_one.val() << self.t_ix.val());
+            }
+            if self.occ[f].val() {
+                if self.data[f].val().get_bit(5) {
+                    self.ob.next = self.ob.val() | self.oh[f].val();
+                    if self.zone_black.val() {
+                        self.zn.next = self.zn.val() | self.oh[f].val();
+                    }
+                } else {
+                    self.ow.next = self.ow.val() | self.oh[f].val();
+                    if self.zone_white.val() {
+                        self.zn.next = self.zn.val() | self.oh[f].val();
+                    }
+                }
+                if self.data[f].val().get_bit(6) {
+                    self.pr.next = self.pr.val() | self.oh[f].val();
+                } else if self.data[f].val().get_bits::<3>(7) == self.k_pawn.val() {
+                    if self.data[f].val().get_bit(5) {
+                        self.pb.next = self.pb.val().replace_bit(f, true);
+                    } else {
+                        self.pw.next = self.pw.val().replace_bit(f, true);
+                    }
+                }
+                if self.data[f].val().get_bits::<3>(7) == self.k_king.val() {
+                    if self.data[f].val().get_bit(5) {
+                        self.kg.next = (self.kg.val() & 0xff00_u64)
+                            | bit_cast::<16, 4>(self.rank.q.val())
+                            | (bit_cast::<16, 4>(self.t_file.val()) << 4_u64);
+                        self.hk.next = self.hk.val() | 1_u64;
+                    } else {
+                        self.kg.next = (self.kg.val() & 0x00ff_u64)
+                            | (bit_cast::<16, 4>(self.rank.q.val()) << 8_u64)
+                            | (bit_cast::<16, 4>(self.t_file.val()) << 12_u64);
+                        self.hk.next = self.hk.val() | 2_u64;
+                    }
+                }
+            }
+        }
+        if self.start.val() {
+            self.brd.d.next = self.board.val();
+            self.rank.d.next = 0_u64.into();
+            self.active.d.next = true;
+            self.own_b.d.next = 0_u64.into();
+            self.own_w.d.next = 0_u64.into();
+            self.prom.d.next = 0_u64.into();
+            self.zone_r.d.next = 0_u64.into();
+            self.pawn_b.d.next = 0_u64.into();
+            self.pawn_w.d.next = 0_u64.into();
+            self.kings_r.d.next = 0_u64.into();
+            self.has_r.d.next = 0_u64.into();
+        } else if self.active.q.val() {
+            self.brd.d.next = self.brd.q.val() >> 90_u64;
+            self.rank.d.next = self.rank.q.val() + 1_u64;
+            self.active.d.next = self.rank.q.val() != 8_u64;
+            self.own_b.d.next = self.ob.val();
+            self.own_w.d.next = self.ow.val();
+            self.prom.d.next = self.pr.val();
+            self.zone_r.d.next = self.zn.val();
+            self.pawn_b.d.next = self.pb.val();
+            self.pawn_w.d.next = self.pw.val();
+            self.kings_r.d.next = self.kg.val();
+            self.has_r.d.next = self.hk.val();
+        }
+        self.busy.next = self.active.q.val();
+        self.owned.next = bit_cast::<80, 40>(self.own_b.q.val())
+            | (bit_cast::<80, 40>(self.own_w.q.val()) << 40_u64);
+        self.promoted.next = self.prom.q.val();
+        self.zone.next = self.zone_r.q.val();
+        self.pawn_files.next = bit_cast::<18, 9>(self.pawn_b.q.val())
+            | (bit_cast::<18, 9>(self.pawn_w.q.val()) << 9_u64);
+        self.kings.next = self.kings_r.q.val();
+        self.has_king.next = self.has_r.q.val();
+    }
+}
