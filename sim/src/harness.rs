@@ -210,3 +210,73 @@ pub fn run_all_moves(u: &mut gateware::shogi::AllMoveGenerator) -> Result<Genera
     run.probe = u.probe.val().then(|| u.probe_square.val().index() as u8);
     Ok(run)
 }
+
+/// What the sequenced all-move generator gave for a position.
+#[derive(Debug, PartialEq, Eq)]
+pub struct UnitRun {
+    /// Per square: board moves, promotions, drops (as `model::shogi::all_moves::SquareMoves`).
+    pub squares: Vec<(u64, u64, u8)>,
+    pub count: u32,
+    pub probe: Option<u8>,
+    pub probe_mates: bool,
+    pub cycles: u64,
+    /// The table read back after the job.
+    pub table: [u64; 81],
+}
+
+/// The candidates of one rank as `AllMovesUnit::rd_moves` shows them: per file (board moves,
+/// promotions, drops).
+pub fn rank_moves(b: &Bits<783>) -> [(u64, u64, u8); 9] {
+    std::array::from_fn(|f| {
+        (
+            bits_to_u128(b, 80 * f, 40) as u64,
+            bits_to_u128(b, 80 * f + 40, 40) as u64,
+            bits_to_u128(b, 720 + 7 * f, 7) as u8,
+        )
+    })
+}
+
+/// The sequenced all-move generator on `board`: the ranks written, a moves job, its busy
+/// cycles counted, the candidates and the table read back.
+pub fn run_all_moves_unit(
+    u: &mut gateware::shogi::AllMovesUnit,
+    board: &model::shogi::piece_data::BoardData,
+) -> Result<UnitRun> {
+    for r in 0..9 {
+        u.wr_en.next = true;
+        u.wr_rank.next = (r as u64).into();
+        u.wr_data.next = bits_from_u128(board.rank_word(r));
+        cycle(u, |u| &mut u.clock)?;
+    }
+    u.wr_en.next = false;
+    u.black.next = board.side == model::shogi::Color::Black;
+    u.hands.next = bits_from_u128(board.hands[0] as u128 | (board.hands[1] as u128) << 40);
+    u.start_moves.next = true;
+    cycle(u, |u| &mut u.clock)?;
+    u.start_moves.next = false;
+    let mut cycles = 0;
+    while u.busy.val() {
+        cycles += 1;
+        if cycles > 200 {
+            bail!("the all-move unit does not finish");
+        }
+        cycle(u, |u| &mut u.clock)?;
+    }
+    let mut run = UnitRun {
+        squares: Vec::with_capacity(81),
+        count: u.count.val().index() as u32,
+        probe: u.probe.val().then(|| u.probe_square.val().index() as u8),
+        probe_mates: u.probe_mates.val(),
+        cycles,
+        table: [0; 81],
+    };
+    for r in 0..9 {
+        u.rd_rank.next = (r as u64).into();
+        settle(u)?;
+        run.squares.extend(rank_moves(&u.rd_moves.val()));
+        for f in 0..9 {
+            run.table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
+        }
+    }
+    Ok(run)
+}

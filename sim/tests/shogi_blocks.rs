@@ -3,11 +3,12 @@
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
 use gateware::shogi::{
-    AllMoveGenerator, KingRays, PieceCoverCircuit, PieceInfoTable, RookCoverCalculator, Scanner,
+    AllMoveGenerator, AllMovesUnit, KingRays, PieceCoverCircuit, PieceInfoTable,
+    RookCoverCalculator, Scanner,
 };
 use model::shogi::all_moves::{
-    candidates, king_rays, pawn_drop_mates, piece_info, Candidates, GENERATOR_CYCLES,
-    PIECE_INFO_CYCLES,
+    candidates, generate, king_rays, moves_job_cycles, pawn_drop_mates, piece_info, Candidates,
+    GENERATOR_CYCLES, PIECE_INFO_CYCLES,
 };
 use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_CYCLES};
 use model::shogi::piece_data::cover_table;
@@ -19,7 +20,7 @@ use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_all_moves,
-    run_piece_cover, set_all_moves_inputs, settle,
+    run_all_moves_unit, run_piece_cover, set_all_moves_inputs, settle,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -522,4 +523,39 @@ fn piece_info_and_all_moves_verilog() {
     )
     .unwrap();
     assert_eq!(rep.mismatches, 0);
+}
+
+#[test]
+fn all_moves_unit_matches_model_position_for_position() {
+    let mut uut = AllMovesUnit::default();
+    uut.connect_all();
+    let (mut probes, mut mates) = (0, 0);
+    let mut cycles = std::collections::BTreeMap::new();
+    for b in generator_positions(SEED + 10, 400) {
+        let g = generate(&b);
+        let got = run_all_moves_unit(&mut uut, &b).unwrap();
+        let what = b.to_position().sfen();
+        let want: Vec<_> = g
+            .candidates
+            .squares
+            .iter()
+            .map(|s| (s.board, s.promote, s.drops))
+            .collect();
+        assert_eq!(got.squares, want, "{what}");
+        assert_eq!(got.count as usize, g.moves.len(), "{what}");
+        assert_eq!(got.probe, g.candidates.probe, "{what}");
+        assert_eq!(got.probe_mates, g.probe_mates, "{what}");
+        assert_eq!(
+            got.table,
+            cover_table(&b).0,
+            "the table after the job, {what}"
+        );
+        probes += usize::from(got.probe.is_some());
+        mates += usize::from(got.probe_mates);
+        assert_eq!(got.cycles, moves_job_cycles(&b), "cycles, {what}");
+        *cycles.entry(got.cycles).or_insert(0) += 1;
+    }
+    eprintln!("cycles: {cycles:?}");
+    assert!(cycles.contains_key(&20), "no position without an own king");
+    assert!(probes > 20 && mates > 0, "{probes} probes, {mates} mates");
 }

@@ -86,6 +86,8 @@ pub struct AllMoveGenerator {
     /// A pawn drop in front of the opponent king is among the candidates, on `probe_square`.
     pub probe: Signal<Out, Bit>,
     pub probe_square: Signal<Out, Bits<7>>,
+    /// The probe square's rank (bits 0-3) and file (bits 4-7).
+    pub probe_at: Signal<Out, Bits<8>>,
     tab: DFF<Bits<3240>>,
     brd: DFF<Bits<810>>,
     bet: DFF<Bits<81>>,
@@ -215,6 +217,7 @@ impl Default for AllMoveGenerator {
             count: Default::default(),
             probe: Default::default(),
             probe_square: Default::default(),
+            probe_at: Default::default(),
             tab: Default::default(),
             brd: Default::default(),
             bet: Default::default(),
@@ -608,5 +611,7 @@ impl Logic for AllMoveGenerator {
         self.count.next = self.total.q.val();
         self.probe.next = self.probe_r.q.val();
         self.probe_square.next = self.probe_sq.q.val();
+        self.probe_at.next = bit_cast::<8, 4>(self.probe_rank.q.val())
+            | (bit_cast::<8, 4>(self.probe_file.q.val()) << 4_u64);
     }
 }

@@ -16,6 +16,7 @@
 //! (`model::shogi::piece_data`).
 
 pub mod all_move_generator;
+pub mod all_moves_unit;
 pub mod core;
 pub mod king_rays;
 pub mod piece_cover_circuit;
@@ -25,6 +26,7 @@ pub mod scanner;
 
 pub use self::core::ShogiCore;
 pub use all_move_generator::AllMoveGenerator;
+pub use all_moves_unit::AllMovesUnit;
 pub use king_rays::KingRays;
 pub use piece_cover_circuit::PieceCoverCircuit;
 pub use piece_info_table::PieceInfoTable;

@@ -42,6 +42,12 @@ pub struct PieceCoverCircuit {
     /// The table's rank `rd_rank`: file `f` in bits `40f..40f+39`.
     pub rd_rank: Signal<In, Bits<4>>,
     pub rd_covers: Signal<Out, Bits<360>>,
+    /// The board data's rank `rd_rank` (combinational).
+    pub rd_board: Signal<Out, Bits<90>>,
+    /// The whole board data (square `s` in bits `10s..10s+9`) and table (square `s` in bits
+    /// `40s..40s+39`), for the blocks that read them at once.
+    pub board_data: Signal<Out, Bits<810>>,
+    pub covers: Signal<Out, Bits<3240>>,
     board: [DFF<Bits<90>>; 9],
     table: [DFF<Bits<360>>; 9],
     t: DFF<Bits<5>>,
@@ -94,6 +100,9 @@ impl PieceCoverCircuit {
             busy: Default::default(),
             rd_rank: Default::default(),
             rd_covers: Default::default(),
+            rd_board: Default::default(),
+            board_data: Default::default(),
+            covers: Default::default(),
             board: std::array::from_fn(|_| Default::default()),
             table: std::array::from_fn(|_| Default::default()),
             t: Default::default(),
@@ -181,10 +190,30 @@ impl Logic for PieceCoverCircuit {
         }
         self.busy.next = self.running.q.val();
         self.rd_covers.next = 0_u64.into();
+        self.rd_board.next = 0_u64.into();
         for r in 0..9 {
             if self.rd_rank.val() == self.k_rank[r].val() {
                 self.rd_covers.next = self.table[r].q.val();
+                self.rd_board.next = self.board[r].q.val();
             }
         }
+        self.board_data.next = (bit_cast::<810, 90>(self.board[0].q.val()) << 0_u64)
+            | (bit_cast::<810, 90>(self.board[1].q.val()) << 90_u64)
+            | (bit_cast::<810, 90>(self.board[2].q.val()) << 180_u64)
+            | (bit_cast::<810, 90>(self.board[3].q.val()) << 270_u64)
+            | (bit_cast::<810, 90>(self.board[4].q.val()) << 360_u64)
+            | (bit_cast::<810, 90>(self.board[5].q.val()) << 450_u64)
+            | (bit_cast::<810, 90>(self.board[6].q.val()) << 540_u64)
+            | (bit_cast::<810, 90>(self.board[7].q.val()) << 630_u64)
+            | (bit_cast::<810, 90>(self.board[8].q.val()) << 720_u64);
+        self.covers.next = (bit_cast::<3240, 360>(self.table[0].q.val()) << 0_u64)
+            | (bit_cast::<3240, 360>(self.table[1].q.val()) << 360_u64)
+            | (bit_cast::<3240, 360>(self.table[2].q.val()) << 720_u64)
+            | (bit_cast::<3240, 360>(self.table[3].q.val()) << 1080_u64)
+            | (bit_cast::<3240, 360>(self.table[4].q.val()) << 1440_u64)
+            | (bit_cast::<3240, 360>(self.table[5].q.val()) << 1800_u64)
+            | (bit_cast::<3240, 360>(self.table[6].q.val()) << 2160_u64)
+            | (bit_cast::<3240, 360>(self.table[7].q.val()) << 2520_u64)
+            | (bit_cast::<3240, 360>(self.table[8].q.val()) << 2880_u64);
     }
 }

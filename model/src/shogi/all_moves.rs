@@ -133,6 +133,28 @@ pub const PIECE_INFO_CYCLES: u64 = 9;
 /// Cycles of the candidate pass ([`candidates`]): one rank of destination squares a cycle.
 pub const GENERATOR_CYCLES: u64 = 9;
 
+/// Cycles of a moves job of the sequenced generator (`gateware::shogi::AllMovesUnit`) on
+/// `board`: the cover table and the piece info table at once (9), a cycle to see them done,
+/// the king's walks (the longest walk's squares, none without an own king) and a cycle, the
+/// candidate pass (9) and a cycle. A probe adds two cycles to write the pawn and start, the
+/// same three stages for the opponent on the position after the drop, two cycles to write
+/// the square back and start, and the table computed again (9) and a cycle.
+pub fn moves_job_cycles(board: &BoardData) -> u64 {
+    let stages = |b: &BoardData| {
+        let walks = king_rays(b, &cover_table(b), b.side).map_or(0, |k| k.cycles + 1);
+        PIECE_INFO_CYCLES + 1 + walks + GENERATOR_CYCLES + 1
+    };
+    let g = generate(board);
+    stages(board)
+        + g.candidates.probe.map_or(0, |to| {
+            let after = board.play(Move::Drop {
+                kind: Kind::Pawn,
+                to,
+            });
+            2 + stages(&after) + 2 + super::cover_scan::FAST_CYCLES + 1
+        })
+}
+
 /// The piece info table: what the generator needs to know of each identity, gathered from
 /// the board data one rank a cycle (independent of the side to move). Masks have bit `id`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

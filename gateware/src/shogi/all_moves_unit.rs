@@ -1,0 +1,320 @@
+//! The all-move generator, sequenced: the piece cover circuit, the piece info table, the
+//! king's walks and the candidate pass run one after the other on the board data the unit
+//! holds, and the candidate masks of the nine ranks are kept for reading. The pawn drop in
+//! front of the opponent king (the probe) is decided on chip: the unit writes the pawn into
+//! the board data, runs the four blocks again for the opponent without drops (no move means
+//! the drop mates: uchifuzume), writes the square back and computes the table again.
+//!
+//! ```text
+//!  start_moves -> [1] cover table (9) | piece info (9) -> [2] king walks (<= 8; none
+//!                  without an own king)
+//!              -> [3] candidate pass (9, ranks stored) -> idle
+//!                  `-- a probe: [4] write the pawn -> [5] start -> [1] .. [3] for the
+//!                      opponent, drops off -> [6] write the square back -> [7, 8] table again
+//!  start_cover -> the cover table only (9)
+//! ```
+//!
+//! Cycles of a job: `model::shogi::protocol::moves_job_cycles`. The board data is written a
+//! rank at a time while the unit is idle; `black` and `hands` (the position's side to move and
+//! hands) are the owner's and must hold during a job. Model: `model::shogi::all_moves`
+//! (`generate`, `candidates`, `pawn_drop_mates`).
+
+use super::{AllMoveGenerator, KingRays, PieceCoverCircuit, PieceInfoTable};
+use model::shogi::piece_data::ID_BASE;
+use model::shogi::Kind;
+use rust_hdl::prelude::*;
+
+/// Bits of a rank's candidates: nine squares of 40 + 40 board-move bits, then nine of 7 drops.
+pub const RANK_MOVE_BITS: usize = 9 * 80 + 9 * 7;
+
+/// The unit's phases (the diagram's numbers).
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum Phase {
+    Idle,
+    Scan,
+    Walk,
+    Generate,
+    ProbeWrite,
+    ProbeStart,
+    Restore,
+    Rescan,
+    RescanWait,
+}
+
+#[derive(LogicBlock)]
+pub struct AllMovesUnit {
+    pub clock: Signal<In, Clock>,
+    pub wr_en: Signal<In, Bit>,
+    pub wr_rank: Signal<In, Bits<4>>,
+    pub wr_data: Signal<In, Bits<90>>,
+    /// The side to move is Black; the hands (Black's identities in bits 0-39, White's 40-79).
+    pub black: Signal<In, Bit>,
+    pub hands: Signal<In, Bits<80>>,
+    pub start_cover: Signal<In, Bit>,
+    pub start_moves: Signal<In, Bit>,
+    pub busy: Signal<Out, Bit>,
+    /// Reading: the table's rank and the candidates of rank `rd_rank` (`moves` bits, then
+    /// `drops`, as `AllMoveGenerator` shows them).
+    pub rd_rank: Signal<In, Bits<4>>,
+    pub rd_covers: Signal<Out, Bits<360>>,
+    pub rd_moves: Signal<Out, Bits<783>>,
+    /// The legal moves' number (the candidates less a mating probe), the probe and whether
+    /// its pawn drop mates.
+    pub count: Signal<Out, Bits<10>>,
+    pub probe: Signal<Out, Bit>,
+    pub probe_square: Signal<Out, Bits<7>>,
+    pub probe_mates: Signal<Out, Bit>,
+    cover: PieceCoverCircuit,
+    info: PieceInfoTable,
+    rays: KingRays,
+    gen: AllMoveGenerator,
+    phase: DFF<Phase>,
+    pass: DFF<Bit>,
+    side: DFF<Bit>,
+    store: [DFF<Bits<783>>; 9],
+    count_r: DFF<Bits<10>>,
+    probe_r: DFF<Bit>,
+    probe_sq: DFF<Bits<7>>,
+    probe_at: DFF<Bits<8>>,
+    mates_r: DFF<Bit>,
+    k_rank: [Constant<Bits<4>>; 9],
+    k_pawn_ids: [Constant<Bits<6>>; 18],
+    k_pawn_index: [Constant<Bits<10>>; 18],
+    k_pawn_data: Constant<Bits<10>>,
+    k_field: Constant<Bits<10>>,
+    hand: Signal<Local, Bits<40>>,
+    own_king: Signal<Local, Bit>,
+    pawn_index: Signal<Local, Bits<10>>,
+    found: Signal<Local, Bit>,
+    off: Signal<Local, Bits<8>>,
+    cleared: Signal<Local, Bits<90>>,
+    pdata: Signal<Local, Bits<90>>,
+}
+
+impl Default for AllMovesUnit {
+    fn default() -> Self {
+        let pawn = ID_BASE[Kind::Pawn as usize] as u64;
+        AllMovesUnit {
+            clock: Default::default(),
+            wr_en: Default::default(),
+            wr_rank: Default::default(),
+            wr_data: Default::default(),
+            black: Default::default(),
+            hands: Default::default(),
+            start_cover: Default::default(),
+            start_moves: Default::default(),
+            busy: Default::default(),
+            rd_rank: Default::default(),
+            rd_covers: Default::default(),
+            rd_moves: Default::default(),
+            count: Default::default(),
+            probe: Default::default(),
+            probe_square: Default::default(),
+            probe_mates: Default::default(),
+            cover: PieceCoverCircuit::fast(),
+            info: Default::default(),
+            rays: Default::default(),
+            gen: Default::default(),
+            phase: Default::default(),
+            pass: Default::default(),
+            side: Default::default(),
+            store: std::array::from_fn(|_| Default::default()),
+            count_r: Default::default(),
+            probe_r: Default::default(),
+            probe_sq: Default::default(),
+            probe_at: Default::default(),
+            mates_r: Default::default(),
+            k_rank: std::array::from_fn(|r| Constant::new((r as u64).into())),
+            k_pawn_ids: std::array::from_fn(|k| Constant::new((pawn + k as u64).into())),
+            k_pawn_index: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
+            // An unpromoted pawn's type bits (9-7); ownership and index are added.
+            k_pawn_data: Constant::new(((Kind::Pawn.code() as u64) << 7).into()),
+            k_field: Constant::new(0x3ff_u64.into()),
+            hand: Default::default(),
+            own_king: Default::default(),
+            pawn_index: Default::default(),
+            found: Default::default(),
+            off: Default::default(),
+            cleared: Default::default(),
+            pdata: Default::default(),
+        }
+    }
+}
+
+impl Logic for AllMovesUnit {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, phase, pass, side, count_r, probe_r, probe_sq, probe_at, mates_r);
+        self.cover.clock.next = self.clock.val();
+        self.info.clock.next = self.clock.val();
+        self.rays.clock.next = self.clock.val();
+        self.gen.clock.next = self.clock.val();
+        for r in 0..9 {
+            self.store[r].clock.next = self.clock.val();
+            self.store[r].d.next = self.store[r].q.val();
+        }
+        // The blocks' data paths.
+        self.info.board.next = self.cover.board_data.val();
+        self.rays.board.next = self.cover.board_data.val();
+        self.rays.black.next = self.side.q.val();
+        self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(8);
+        self.rays.king_file.next = self.info.kings.val().get_bits::<4>(12);
+        self.hand.next = self.hands.val().get_bits::<40>(40);
+        self.own_king.next = self.info.has_king.val().get_bit(1);
+        if self.side.q.val() {
+            self.own_king.next = self.info.has_king.val().get_bit(0);
+            self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(0);
+            self.rays.king_file.next = self.info.kings.val().get_bits::<4>(4);
+            self.hand.next = self.hands.val().get_bits::<40>(0);
+        }
+        self.gen.black.next = self.side.q.val();
+        self.gen.drops_on.next = !self.pass.q.val();
+        self.gen.board.next = self.cover.board_data.val();
+        self.gen.covers.next = self.cover.covers.val();
+        self.gen.hand.next = self.hand.val();
+        self.gen.owned.next = self.info.owned.val();
+        self.gen.promoted.next = self.info.promoted.val();
+        self.gen.zone.next = self.info.zone.val();
+        self.gen.pawn_files.next = self.info.pawn_files.val();
+        self.gen.kings.next = self.info.kings.val();
+        self.gen.has_king.next = self.info.has_king.val();
+        self.gen.between.next = self.rays.between.val();
+        self.gen.behind.next = self.rays.behind.val();
+        self.gen.pinned.next = self.rays.pinned.val();
+        self.gen.pin_ids.next = self.rays.pin_ids.val();
+        self.gen.pin_lines.next = self.rays.pin_lines.val();
+        // The probe's pawn: the lowest pawn identity in the side's hand, on its square.
+        self.pawn_index.next = 0_u64.into();
+        self.found.next = false;
+        for k in 0..18 {
+            if !self.found.val() & self.hand.val().get_bit(self.k_pawn_ids[k].val().index()) {
+                self.found.next = true;
+                self.pawn_index.next = self.k_pawn_index[k].val();
+            }
+        }
+        self.off.next = (bit_cast::<8, 4>(self.probe_at.q.val().get_bits::<4>(4)) << 3_u64)
+            + (bit_cast::<8, 4>(self.probe_at.q.val().get_bits::<4>(4)) << 1_u64);
+        self.cleared.next =
+            self.cover.rd_board.val() & !(bit_cast::<90, 10>(self.k_field.val()) << self.off.val());
+        self.pdata.next = bit_cast::<90, 10>(self.k_pawn_data.val() | self.pawn_index.val());
+        if self.side.q.val() {
+            self.pdata.next = self.pdata.val() | 32_u64;
+        }
+        // Defaults: the owner's writes and reads, nothing started.
+        self.cover.wr_en.next = self.wr_en.val() & (self.phase.q.val() == Phase::Idle);
+        self.cover.wr_rank.next = self.wr_rank.val();
+        self.cover.wr_data.next = self.wr_data.val();
+        self.cover.rd_rank.next = self.rd_rank.val();
+        self.cover.start.next = false;
+        self.info.start.next = false;
+        self.rays.start.next = false;
+        self.gen.start.next = false;
+        match self.phase.q.val() {
+            Phase::Idle => {
+                if self.start_moves.val() {
+                    self.cover.start.next = true;
+                    self.info.start.next = true;
+                    self.side.d.next = self.black.val();
+                    self.pass.d.next = false;
+                    self.probe_r.d.next = false;
+                    self.mates_r.d.next = false;
+                    self.phase.d.next = Phase::Scan;
+                } else if self.start_cover.val() {
+                    self.cover.start.next = true;
+                }
+            }
+            Phase::Scan => {
+                if !self.cover.busy.val() & !self.info.busy.val() {
+                    // Without an own king (a tsume attacker) there is nothing to walk.
+                    if self.own_king.val() {
+                        self.rays.start.next = true;
+                        self.phase.d.next = Phase::Walk;
+                    } else {
+                        self.gen.start.next = true;
+                        self.phase.d.next = Phase::Generate;
+                    }
+                }
+            }
+            Phase::Walk => {
+                if !self.rays.busy.val() {
+                    self.gen.start.next = true;
+                    self.phase.d.next = Phase::Generate;
+                }
+            }
+            Phase::Generate => {
+                if self.gen.valid.val() & !self.pass.q.val() {
+                    for r in 0..9 {
+                        if self.gen.rank.val() == self.k_rank[r].val() {
+                            self.store[r].d.next = bit_cast::<783, 720>(self.gen.moves.val())
+                                | (bit_cast::<783, 63>(self.gen.drops.val()) << 720_u64);
+                        }
+                    }
+                }
+                if !self.gen.busy.val() {
+                    if self.pass.q.val() {
+                        self.mates_r.d.next = !self.gen.count.val().any();
+                        self.phase.d.next = Phase::Restore;
+                    } else {
+                        self.count_r.d.next = self.gen.count.val();
+                        self.probe_r.d.next = self.gen.probe.val();
+                        self.probe_sq.d.next = self.gen.probe_square.val();
+                        self.probe_at.d.next = self.gen.probe_at.val();
+                        self.phase.d.next = Phase::Idle;
+                        if self.gen.probe.val() {
+                            self.phase.d.next = Phase::ProbeWrite;
+                        }
+                    }
+                }
+            }
+            Phase::ProbeWrite => {
+                // The pawn dropped; the opponent to move, without drops.
+                self.cover.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover.wr_en.next = true;
+                self.cover.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover.wr_data.next = self.cleared.val() | (self.pdata.val() << self.off.val());
+                self.pass.d.next = true;
+                self.side.d.next = !self.side.q.val();
+                self.phase.d.next = Phase::ProbeStart;
+            }
+            Phase::ProbeStart => {
+                self.cover.start.next = true;
+                self.info.start.next = true;
+                self.phase.d.next = Phase::Scan;
+            }
+            Phase::Restore => {
+                // The square emptied again; the table computed again for the owner's reads.
+                self.cover.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover.wr_en.next = true;
+                self.cover.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover.wr_data.next = self.cleared.val();
+                self.side.d.next = !self.side.q.val();
+                self.pass.d.next = false;
+                self.phase.d.next = Phase::Rescan;
+            }
+            Phase::Rescan => {
+                self.cover.start.next = true;
+                self.phase.d.next = Phase::RescanWait;
+            }
+            Phase::RescanWait => {
+                if !self.cover.busy.val() {
+                    self.phase.d.next = Phase::Idle;
+                }
+            }
+        }
+        self.busy.next = (self.phase.q.val() != Phase::Idle) | self.cover.busy.val();
+        self.rd_covers.next = self.cover.rd_covers.val();
+        self.rd_moves.next = 0_u64.into();
+        for r in 0..9 {
+            if self.rd_rank.val() == self.k_rank[r].val() {
+                self.rd_moves.next = self.store[r].q.val();
+            }
+        }
+        self.count.next = self.count_r.q.val();
+        if self.mates_r.q.val() {
+            self.count.next = self.count_r.q.val() - 1_u64;
+        }
+        self.probe.next = self.probe_r.q.val();
+        self.probe_square.next = self.probe_sq.q.val();
+        self.probe_mates.next = self.mates_r.q.val();
+    }
+}
