@@ -1,15 +1,19 @@
-//! The piece cover table computed by the simulated `shogi` board (Verilator): the board data
-//! loaded through the link, the cover job, the table read back, equal to the model's
-//! (`model::shogi::piece_data::cover_table`) on the perft table's positions and random ones,
-//! in `model::shogi::cover_scan::FAST_CYCLES` cycles; `JOB_LOAD` / `JOB_READ` refusals.
+//! The simulated `shogi` board (Verilator): the board data loaded through the link; the cover
+//! job's table read back, equal to the model's (`model::shogi::piece_data::cover_table`) on
+//! the perft table's positions and random ones, in `model::shogi::cover_scan::FAST_CYCLES`
+//! cycles; the moves job's candidates, count, probe and cycles equal to
+//! `model::shogi::all_moves`; `JOB_LOAD` / `JOB_READ` refusals.
 
 use gateware::Design;
-use host::shogi::cover_on_board;
+use host::shogi::{count_on_board, cover_on_board, moves_on_board};
 use host::{Link, LinkError, SimTransport};
 use model::link::{err, job, op};
+use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::FAST_CYCLES;
 use model::shogi::piece_data::{cover_table, BoardData};
-use model::shogi::protocol::{encode_load, encode_read, LOAD_LEN, READ_WORDS};
+use model::shogi::protocol::{
+    encode_load, encode_load_hands, encode_read, LOAD_LEN, READ_WORDS, TABLE_WORDS,
+};
 use model::shogi::random;
 use sim::{BackendKind, SimBoard};
 
@@ -39,6 +43,39 @@ fn cover_tables_on_the_board_equal_the_model() {
 }
 
 #[test]
+fn legal_moves_on_the_board_equal_the_model() {
+    let Some(mut l) = board() else { return };
+    let mut positions = random::table_positions();
+    positions.extend(random::positions(0x5c0f, 16, 140));
+    let (mut moves, mut probes) = (0, 0);
+    for pos in &positions {
+        let b = BoardData::from_position(pos);
+        let g = generate(&b);
+        let r = moves_on_board(&mut l, &b).unwrap();
+        let what = pos.sfen();
+        assert_eq!(r.squares, g.candidates.squares, "candidates of {what}");
+        assert_eq!(r.moves, g.moves, "moves of {what}");
+        assert_eq!(r.count as usize, g.moves.len(), "{what}");
+        assert_eq!(
+            r.probe,
+            g.candidates.probe.map(|sq| (sq, g.probe_mates)),
+            "{what}"
+        );
+        assert_eq!(r.cycles, moves_job_cycles(&b), "{what}");
+        assert_eq!(
+            count_on_board(&mut l, &b).unwrap().0 as usize,
+            g.moves.len()
+        );
+        // The table a moves job leaves is the position's.
+        let t = cover_on_board(&mut l, &b).unwrap();
+        assert_eq!(t.table, cover_table(&b), "{what}");
+        moves += g.moves.len();
+        probes += usize::from(r.probe.is_some());
+    }
+    assert!(moves > 1000, "{moves} moves, {probes} probes");
+}
+
+#[test]
 fn loads_and_reads_are_checked() {
     let Some(mut l) = board() else { return };
     let refused = |l: &mut Link<SimTransport>, opc: u8, p: &[u8]| match l.call(opc, p) {
@@ -57,13 +94,17 @@ fn loads_and_reads_are_checked() {
     bad[0] = 1;
     assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
     let mut bad = load.clone();
-    bad[1] = 9;
+    bad[1] = 10;
     assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
     let mut bad = load.clone();
     bad[LOAD_LEN - 1] |= 0x40;
     assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    // Another job than the cover table.
-    assert_eq!(refused(&mut l, op::JOB_START, &[1]), err::BAD_ARGUMENT);
+    // The hands word: nothing above its bit 80.
+    let mut bad = encode_load_hands(0, &start);
+    bad[LOAD_LEN - 2] |= 0x04;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    // Another job than the cover table and the moves.
+    assert_eq!(refused(&mut l, op::JOB_START, &[2]), err::BAD_ARGUMENT);
     // A table: done, its cycles, readable; bad reads refused.
     let r = cover_on_board(&mut l, &start).unwrap();
     assert_eq!(r.table, cover_table(&start));
@@ -76,6 +117,11 @@ fn loads_and_reads_are_checked() {
     assert_eq!(refused(&mut l, op::JOB_READ, &[1, 0]), err::BAD_ARGUMENT);
     assert_eq!(refused(&mut l, op::JOB_READ, &[0]), err::BAD_LENGTH);
     assert!(l.call(op::JOB_READ, &encode_read(0, 3)).is_ok());
+    // The candidates only after a moves job.
+    assert_eq!(
+        refused(&mut l, op::JOB_READ, &encode_read(0, TABLE_WORDS)),
+        err::NO_RESULT
+    );
     // A load makes the finished core idle: its table is no longer the board's.
     l.call(op::JOB_LOAD, &load).unwrap();
     assert_eq!(l.job_poll().unwrap().state, job::IDLE);

@@ -369,6 +369,7 @@ impl Logic for AllMoveGenerator {
         if self.hand.val().get_bits::<18>(22).any() {
             self.s_hk.next = self.s_hk.val() | 64_u64;
         }
+        self.s_pid.next = 0_u64.into();
         self.s_row.next = 0_u64.into();
         for r in 0..9 {
             if self.s_kr.val() == self.k_idx[r].val() {

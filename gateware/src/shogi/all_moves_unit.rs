@@ -64,7 +64,7 @@ pub struct AllMovesUnit {
     pub probe: Signal<Out, Bit>,
     pub probe_square: Signal<Out, Bits<7>>,
     pub probe_mates: Signal<Out, Bit>,
-    cover: PieceCoverCircuit,
+    cover_circuit: PieceCoverCircuit,
     info: PieceInfoTable,
     rays: KingRays,
     gen: AllMoveGenerator,
@@ -111,7 +111,7 @@ impl Default for AllMovesUnit {
             probe: Default::default(),
             probe_square: Default::default(),
             probe_mates: Default::default(),
-            cover: PieceCoverCircuit::fast(),
+            cover_circuit: PieceCoverCircuit::fast(),
             info: Default::default(),
             rays: Default::default(),
             gen: Default::default(),
@@ -145,7 +145,7 @@ impl Logic for AllMovesUnit {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, phase, pass, side, count_r, probe_r, probe_sq, probe_at, mates_r);
-        self.cover.clock.next = self.clock.val();
+        self.cover_circuit.clock.next = self.clock.val();
         self.info.clock.next = self.clock.val();
         self.rays.clock.next = self.clock.val();
         self.gen.clock.next = self.clock.val();
@@ -154,8 +154,8 @@ impl Logic for AllMovesUnit {
             self.store[r].d.next = self.store[r].q.val();
         }
         // The blocks' data paths.
-        self.info.board.next = self.cover.board_data.val();
-        self.rays.board.next = self.cover.board_data.val();
+        self.info.board.next = self.cover_circuit.board_data.val();
+        self.rays.board.next = self.cover_circuit.board_data.val();
         self.rays.black.next = self.side.q.val();
         self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(8);
         self.rays.king_file.next = self.info.kings.val().get_bits::<4>(12);
@@ -169,8 +169,8 @@ impl Logic for AllMovesUnit {
         }
         self.gen.black.next = self.side.q.val();
         self.gen.drops_on.next = !self.pass.q.val();
-        self.gen.board.next = self.cover.board_data.val();
-        self.gen.covers.next = self.cover.covers.val();
+        self.gen.board.next = self.cover_circuit.board_data.val();
+        self.gen.covers.next = self.cover_circuit.covers.val();
         self.gen.hand.next = self.hand.val();
         self.gen.owned.next = self.info.owned.val();
         self.gen.promoted.next = self.info.promoted.val();
@@ -194,25 +194,25 @@ impl Logic for AllMovesUnit {
         }
         self.off.next = (bit_cast::<8, 4>(self.probe_at.q.val().get_bits::<4>(4)) << 3_u64)
             + (bit_cast::<8, 4>(self.probe_at.q.val().get_bits::<4>(4)) << 1_u64);
-        self.cleared.next =
-            self.cover.rd_board.val() & !(bit_cast::<90, 10>(self.k_field.val()) << self.off.val());
+        self.cleared.next = self.cover_circuit.rd_board.val()
+            & !(bit_cast::<90, 10>(self.k_field.val()) << self.off.val());
         self.pdata.next = bit_cast::<90, 10>(self.k_pawn_data.val() | self.pawn_index.val());
         if self.side.q.val() {
             self.pdata.next = self.pdata.val() | 32_u64;
         }
         // Defaults: the owner's writes and reads, nothing started.
-        self.cover.wr_en.next = self.wr_en.val() & (self.phase.q.val() == Phase::Idle);
-        self.cover.wr_rank.next = self.wr_rank.val();
-        self.cover.wr_data.next = self.wr_data.val();
-        self.cover.rd_rank.next = self.rd_rank.val();
-        self.cover.start.next = false;
+        self.cover_circuit.wr_en.next = self.wr_en.val() & (self.phase.q.val() == Phase::Idle);
+        self.cover_circuit.wr_rank.next = self.wr_rank.val();
+        self.cover_circuit.wr_data.next = self.wr_data.val();
+        self.cover_circuit.rd_rank.next = self.rd_rank.val();
+        self.cover_circuit.start.next = false;
         self.info.start.next = false;
         self.rays.start.next = false;
         self.gen.start.next = false;
         match self.phase.q.val() {
             Phase::Idle => {
                 if self.start_moves.val() {
-                    self.cover.start.next = true;
+                    self.cover_circuit.start.next = true;
                     self.info.start.next = true;
                     self.side.d.next = self.black.val();
                     self.pass.d.next = false;
@@ -220,11 +220,11 @@ impl Logic for AllMovesUnit {
                     self.mates_r.d.next = false;
                     self.phase.d.next = Phase::Scan;
                 } else if self.start_cover.val() {
-                    self.cover.start.next = true;
+                    self.cover_circuit.start.next = true;
                 }
             }
             Phase::Scan => {
-                if !self.cover.busy.val() & !self.info.busy.val() {
+                if !self.cover_circuit.busy.val() & !self.info.busy.val() {
                     // Without an own king (a tsume attacker) there is nothing to walk.
                     if self.own_king.val() {
                         self.rays.start.next = true;
@@ -268,41 +268,42 @@ impl Logic for AllMovesUnit {
             }
             Phase::ProbeWrite => {
                 // The pawn dropped; the opponent to move, without drops.
-                self.cover.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover.wr_en.next = true;
-                self.cover.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover.wr_data.next = self.cleared.val() | (self.pdata.val() << self.off.val());
+                self.cover_circuit.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover_circuit.wr_en.next = true;
+                self.cover_circuit.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover_circuit.wr_data.next =
+                    self.cleared.val() | (self.pdata.val() << self.off.val());
                 self.pass.d.next = true;
                 self.side.d.next = !self.side.q.val();
                 self.phase.d.next = Phase::ProbeStart;
             }
             Phase::ProbeStart => {
-                self.cover.start.next = true;
+                self.cover_circuit.start.next = true;
                 self.info.start.next = true;
                 self.phase.d.next = Phase::Scan;
             }
             Phase::Restore => {
                 // The square emptied again; the table computed again for the owner's reads.
-                self.cover.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover.wr_en.next = true;
-                self.cover.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover.wr_data.next = self.cleared.val();
+                self.cover_circuit.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover_circuit.wr_en.next = true;
+                self.cover_circuit.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.cover_circuit.wr_data.next = self.cleared.val();
                 self.side.d.next = !self.side.q.val();
                 self.pass.d.next = false;
                 self.phase.d.next = Phase::Rescan;
             }
             Phase::Rescan => {
-                self.cover.start.next = true;
+                self.cover_circuit.start.next = true;
                 self.phase.d.next = Phase::RescanWait;
             }
             Phase::RescanWait => {
-                if !self.cover.busy.val() {
+                if !self.cover_circuit.busy.val() {
                     self.phase.d.next = Phase::Idle;
                 }
             }
         }
-        self.busy.next = (self.phase.q.val() != Phase::Idle) | self.cover.busy.val();
-        self.rd_covers.next = self.cover.rd_covers.val();
+        self.busy.next = (self.phase.q.val() != Phase::Idle) | self.cover_circuit.busy.val();
+        self.rd_covers.next = self.cover_circuit.rd_covers.val();
         self.rd_moves.next = 0_u64.into();
         for r in 0..9 {
             if self.rd_rank.val() == self.k_rank[r].val() {

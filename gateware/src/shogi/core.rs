@@ -1,34 +1,39 @@
-//! `shogi` cores: the piece cover circuit behind the link protocol (the paper's host
-//! interface is not described; here it is the UART link).
+//! `shogi` cores: the piece cover circuit and the all-move generator (`AllMovesUnit`) behind
+//! the link protocol (the paper's host interface is not described; here it is the UART link).
 //!
 //! ```text
 //!             +----------------------------------------------------------------+
-//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> PieceCoverCircuit 0  |
-//!  uart_rx -->|  UartTx <-/      ^ JOB_LOAD / JOB_READ -> (board data, table)  |---> uart_tx
+//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> AllMovesUnit 0       |
+//!  uart_rx -->|  UartTx <-/  JOB_LOAD / JOB_READ -> (board data, hands, table, |---> uart_tx
+//!             |                                     candidates)                |
 //!             +----------------------------------------------------------------+---> leds[8]
 //! ```
 //!
 //! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives:
-//! * `JOB_LOAD` core, rank, rank word: writes a rank of the core's board data. Errors:
-//!   BAD_LENGTH, BAD_ARGUMENT (no such core, rank past 9, padding bits set), BUSY (the core
-//!   computes). A finished core becomes idle: its table no longer belongs to its board.
-//! * `JOB_START` [core], job (`JOB_COVER`): the piece cover table of the loaded board data,
-//!   9 cycles (`PieceCoverCircuit`). Errors: those of job control, BAD_ARGUMENT (another job).
-//! * `JOB_POLL` / `JOB_ABORT` [core]: state, cycles so far. (A table takes 9 cycles: an abort
-//!   marks the job aborted, and the circuit finishes its scan.)
-//! * `JOB_RESULT` [core]: cycles (u64).
-//! * `JOB_READ` core, word: half a rank of the finished table. Errors: BAD_LENGTH,
-//!   BAD_ARGUMENT (no such core, word past 17), BUSY, NO_RESULT (no finished table).
+//! * `JOB_LOAD` core, word, data: writes a rank of the core's board data (words 0-8) or its
+//!   side and hands (word 9). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9,
+//!   padding bits set), BUSY (the core computes). A finished core becomes idle: its results
+//!   no longer belong to its position.
+//! * `JOB_START` [core], job: `JOB_COVER`, the piece cover table of the loaded board data (9
+//!   cycles); `JOB_MOVES`, the table and the legal moves (`AllMovesUnit`, 20-72 cycles).
+//!   Errors: those of job control, BAD_ARGUMENT (another job).
+//! * `JOB_POLL` / `JOB_ABORT` [core]: state, cycles so far. (A job takes at most 72 cycles:
+//!   an abort marks it aborted, and the unit finishes.)
+//! * `JOB_RESULT` [core]: cycles, legal moves, probe, flags.
+//! * `JOB_READ` core, word: half a rank of the finished table (words 0-17), a quarter of a
+//!   rank's candidates (18-53, after a moves job). Errors: BAD_LENGTH, BAD_ARGUMENT (no such
+//!   core, word past 53), BUSY, NO_RESULT (no finished job, or a cover job for 18-53).
 //!
 //! LEDs: bit 7 = some core computing, bits 6..0 = good frames received.
 
-use super::PieceCoverCircuit;
+use super::AllMovesUnit;
 use crate::common::{JobControl, LinkShell};
 use crate::design::CoreParams;
 use model::link::{err, op, PAYLOAD_BITS};
 use model::shogi::protocol::{
-    JOB_COVER, LOAD_LEN, RANKS, RANK_BITS, READ_ANSWER_LEN, READ_FILES, READ_LEN, READ_WORDS,
-    RESULT_LEN, START_LEN,
+    FLAG_MOVES, FLAG_PROBE, FLAG_PROBE_MATES, HANDS_BITS, JOB_COVER, JOB_MOVES, LOAD_LEN,
+    LOAD_WORDS, RANKS, RANK_BITS, RANK_MOVE_BITS, READ_ANSWER_LEN, READ_FILES, READ_LEN,
+    READ_WORDS, RESULT_LEN, START_LEN, TABLE_WORDS,
 };
 use rust_hdl::prelude::*;
 
@@ -44,13 +49,17 @@ pub struct ShogiCore {
     pub leds: Signal<Out, Bits<8>>,
     shell: LinkShell,
     jobs: JobControl,
-    cover: Vec<PieceCoverCircuit>,
+    unit: Vec<AllMovesUnit>,
+    /// Per core: the side to move and the hands (`model::shogi::protocol::hands_word`).
+    hands: Vec<DFF<Bits<81>>>,
     /// Per core: cycles of the current or last job.
     cycles: Vec<DFF<Bits<32>>>,
     /// One bit per core: started and not yet ended, ended with a table, aborted.
     pending: DFF<Bits<32>>,
     done: DFF<Bits<32>>,
     aborted: DFF<Bits<32>>,
+    /// One bit per core: its last job was a moves job.
+    moves_job: DFF<Bits<32>>,
     busy: Signal<Local, Bits<32>>,
     // The addressed core of JOB_LOAD / JOB_READ (payload bytes 0 and 1) and its state.
     cmd_core: Signal<Local, Bits<8>>,
@@ -61,7 +70,19 @@ pub struct ShogiCore {
     sel_busy: Signal<Local, Bit>,
     sel_done: Signal<Local, Bit>,
     sel_covers: Signal<Local, Bits<360>>,
+    sel_moves: Signal<Local, Bits<783>>,
+    sel_moves_wide: Signal<Local, Bits<800>>,
+    sel_moves_job: Signal<Local, Bit>,
     sel_cycles: Signal<Local, Bits<32>>,
+    sel_count: Signal<Local, Bits<10>>,
+    sel_probe_sq: Signal<Local, Bits<7>>,
+    sel_flags: Signal<Local, Bits<8>>,
+    is_moves: Signal<Local, Bit>,
+    is_hands: Signal<Local, Bit>,
+    is_cands: Signal<Local, Bit>,
+    cand_word: Signal<Local, Bits<8>>,
+    rd_rank: Signal<Local, Bits<4>>,
+    part_off: Signal<Local, Bits<10>>,
     sel_result_ok: Signal<Local, Bit>,
     k_op_load: Constant<Bits<8>>,
     k_op_read: Constant<Bits<8>>,
@@ -69,7 +90,13 @@ pub struct ShogiCore {
     k_read_len: Constant<Bits<8>>,
     k_read_answer_len: Constant<Bits<8>>,
     k_ranks: Constant<Bits<8>>,
+    k_load_words: Constant<Bits<8>>,
+    k_table_words: Constant<Bits<8>>,
     k_words: Constant<Bits<8>>,
+    k_job_moves: Constant<Bits<8>>,
+    k_flag_moves: Constant<Bits<8>>,
+    k_flag_probe: Constant<Bits<8>>,
+    k_flag_mates: Constant<Bits<8>>,
     k_cores: Constant<Bits<8>>,
     k_job_cover: Constant<Bits<8>>,
     k_err_length: Constant<Bits<8>>,
@@ -95,11 +122,13 @@ impl ShogiCore {
             leds: Default::default(),
             shell: LinkShell::new(p, name),
             jobs: JobControl::new(cores, START_LEN, RESULT_LEN),
-            cover: (0..cores).map(|_| PieceCoverCircuit::fast()).collect(),
+            unit: (0..cores).map(|_| AllMovesUnit::default()).collect(),
+            hands: (0..cores).map(|_| Default::default()).collect(),
             cycles: (0..cores).map(|_| Default::default()).collect(),
             pending: Default::default(),
             done: Default::default(),
             aborted: Default::default(),
+            moves_job: Default::default(),
             busy: Default::default(),
             cmd_core: Default::default(),
             cmd_word: Default::default(),
@@ -109,7 +138,19 @@ impl ShogiCore {
             sel_busy: Default::default(),
             sel_done: Default::default(),
             sel_covers: Default::default(),
+            sel_moves: Default::default(),
+            sel_moves_wide: Default::default(),
+            sel_moves_job: Default::default(),
             sel_cycles: Default::default(),
+            sel_count: Default::default(),
+            sel_probe_sq: Default::default(),
+            sel_flags: Default::default(),
+            is_moves: Default::default(),
+            is_hands: Default::default(),
+            is_cands: Default::default(),
+            cand_word: Default::default(),
+            rd_rank: Default::default(),
+            part_off: Default::default(),
             sel_result_ok: Default::default(),
             k_op_load: k8(op::JOB_LOAD as usize),
             k_op_read: k8(op::JOB_READ as usize),
@@ -117,7 +158,13 @@ impl ShogiCore {
             k_read_len: k8(READ_LEN),
             k_read_answer_len: k8(READ_ANSWER_LEN),
             k_ranks: k8(RANKS),
+            k_load_words: k8(LOAD_WORDS),
+            k_table_words: k8(TABLE_WORDS),
             k_words: k8(READ_WORDS),
+            k_job_moves: k8(JOB_MOVES as usize),
+            k_flag_moves: k8(FLAG_MOVES as usize),
+            k_flag_probe: k8(FLAG_PROBE as usize),
+            k_flag_mates: k8(FLAG_PROBE_MATES as usize),
             k_cores: k8(cores),
             k_job_cover: k8(JOB_COVER as usize),
             k_err_length: k8(err::BAD_LENGTH as usize),
@@ -128,22 +175,32 @@ impl ShogiCore {
         }
     }
 
-    /// Number of cover cores.
+    /// Number of cores.
     pub fn cores(&self) -> usize {
-        self.cover.len()
+        self.unit.len()
     }
 }
 
 crate::impl_board_core!(ShogiCore, "shogi");
 
-// The kernel's literals: a rank word is 90 bits in 12 bytes (6 padding bits), a read word's
-// answer the low 200 or the high 160 bits of a table rank.
-const _: () = assert!(RANK_BITS == 90 && LOAD_LEN == 14 && LOW_BITS == 200 && HIGH_BITS == 160);
+// The kernel's literals: a rank word is 90 bits in 12 bytes (6 padding bits), the hands word
+// 81; a read word's answer the low 200 or the high 160 bits of a table rank, or 200 bits of a
+// rank's 783 candidates (read from 800, zero-padded), four words a rank; the result is
+// cycles (32 bits, sent as u64), moves (10 bits, sent as u16), probe u8, flags u8.
+const _: () = assert!(
+    RANK_BITS == 90
+        && HANDS_BITS == 81
+        && LOAD_LEN == 14
+        && LOW_BITS == 200
+        && HIGH_BITS == 160
+        && RANK_MOVE_BITS == 783
+        && RESULT_LEN == 12
+);
 
 impl Logic for ShogiCore {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pending, done, aborted);
+        dff_setup!(self, clock, pending, done, aborted, moves_job);
         // Pins <-> link shell (UART, link engine); job commands go to job control.
         self.shell.clock.next = self.clock.val();
         self.shell.uart_rx.next = self.uart_rx.val();
@@ -159,13 +216,26 @@ impl Logic for ShogiCore {
         self.shell.rsp_payload.next = self.jobs.rsp_payload.val();
         self.leds.next = (self.shell.frames.val() & 0x7F_u64)
             | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
-        self.jobs.args_ok.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_cover.val();
+        self.is_moves.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_moves.val();
+        self.jobs.args_ok.next =
+            (self.jobs.args.val().get_bits::<8>(0) == self.k_job_cover.val()) | self.is_moves.val();
 
         // JOB_LOAD / JOB_READ: core index, word.
         self.cmd_core.next = self.shell.cmd_payload.val().get_bits::<8>(0);
         self.cmd_word.next = self.shell.cmd_payload.val().get_bits::<8>(8);
         self.cmd_hot.next = self.k_one.val() << self.cmd_core.val();
         self.load_data.next = self.shell.cmd_payload.val().get_bits::<96>(16);
+        self.is_hands.next = self.cmd_word.val() == self.k_ranks.val();
+        // A read word: a table half-rank, or a quarter of a rank's candidates.
+        self.is_cands.next = self.cmd_word.val() >= self.k_table_words.val();
+        self.cand_word.next = self.cmd_word.val() - self.k_table_words.val();
+        self.rd_rank.next = self.cmd_word.val().get_bits::<4>(1);
+        if self.is_cands.val() {
+            self.rd_rank.next = self.cand_word.val().get_bits::<4>(2);
+        }
+        self.part_off.next = (bit_cast::<10, 2>(self.cand_word.val().get_bits::<2>(0)) << 7_u64)
+            + (bit_cast::<10, 2>(self.cand_word.val().get_bits::<2>(0)) << 6_u64)
+            + (bit_cast::<10, 2>(self.cand_word.val().get_bits::<2>(0)) << 3_u64);
 
         // The cores: flags to job control, the addressed ones' outputs muxed.
         self.busy.next = 0_u64.into();
@@ -174,35 +244,59 @@ impl Logic for ShogiCore {
         self.sel_covers.next = 0_u64.into();
         self.sel_cycles.next = 0_u64.into();
         self.sel_result_ok.next = false;
-        for i in 0..self.cover.len() {
-            self.cover[i].clock.next = self.clock.val();
+        self.sel_moves.next = 0_u64.into();
+        self.sel_moves_job.next = false;
+        self.sel_count.next = 0_u64.into();
+        self.sel_probe_sq.next = 0_u64.into();
+        self.sel_flags.next = 0_u64.into();
+        for i in 0..self.unit.len() {
+            self.unit[i].clock.next = self.clock.val();
+            self.hands[i].clock.next = self.clock.val();
+            self.hands[i].d.next = self.hands[i].q.val();
             self.cycles[i].clock.next = self.clock.val();
             self.cycles[i].d.next = self.cycles[i].q.val();
-            self.cover[i].start.next = self.jobs.start.val().get_bit(i);
-            self.cover[i].rd_rank.next = self.cmd_word.val().get_bits::<4>(1);
-            self.cover[i].wr_rank.next = self.cmd_word.val().get_bits::<4>(0);
-            self.cover[i].wr_data.next = self.load_data.val().get_bits::<90>(0);
-            self.busy.next = self.busy.val().replace_bit(
-                i,
-                self.pending.q.val().get_bit(i) | self.cover[i].busy.val(),
-            );
+            self.unit[i].start_cover.next = self.jobs.start.val().get_bit(i) & !self.is_moves.val();
+            self.unit[i].start_moves.next = self.jobs.start.val().get_bit(i) & self.is_moves.val();
+            self.unit[i].rd_rank.next = self.rd_rank.val();
+            self.unit[i].wr_rank.next = self.cmd_word.val().get_bits::<4>(0);
+            self.unit[i].wr_data.next = self.load_data.val().get_bits::<90>(0);
+            self.unit[i].hands.next = self.hands[i].q.val().get_bits::<80>(0);
+            self.unit[i].black.next = self.hands[i].q.val().get_bit(80);
+            self.busy.next = self
+                .busy
+                .val()
+                .replace_bit(i, self.pending.q.val().get_bit(i) | self.unit[i].busy.val());
             if self.cmd_hot.val().get_bit(i) {
-                self.sel_busy.next = self.pending.q.val().get_bit(i) | self.cover[i].busy.val();
+                self.sel_busy.next = self.pending.q.val().get_bit(i) | self.unit[i].busy.val();
                 self.sel_done.next = self.done.q.val().get_bit(i);
-                self.sel_covers.next = self.cover[i].rd_covers.val();
+                self.sel_moves_job.next = self.moves_job.q.val().get_bit(i);
+                self.sel_covers.next = self.unit[i].rd_covers.val();
+                self.sel_moves.next = self.unit[i].rd_moves.val();
             }
             if self.jobs.sel_hot.val().get_bit(i) {
                 self.sel_result_ok.next = true;
                 self.sel_cycles.next = self.cycles[i].q.val();
+                if self.moves_job.q.val().get_bit(i) {
+                    self.sel_count.next = self.unit[i].count.val();
+                    self.sel_flags.next = self.k_flag_moves.val();
+                    if self.unit[i].probe.val() {
+                        self.sel_probe_sq.next = self.unit[i].probe_square.val();
+                        self.sel_flags.next = self.sel_flags.val() | self.k_flag_probe.val();
+                    }
+                    if self.unit[i].probe_mates.val() {
+                        self.sel_flags.next = self.sel_flags.val() | self.k_flag_mates.val();
+                    }
+                }
             }
-            // A job: pending from its start until the circuit has run; done unless aborted.
+            // A job: pending from its start until the unit has run; done unless aborted.
             if self.jobs.start.val().get_bit(i) {
                 self.pending.d.next = self.pending.q.val().replace_bit(i, true);
                 self.done.d.next = self.done.q.val().replace_bit(i, false);
                 self.aborted.d.next = self.aborted.q.val().replace_bit(i, false);
+                self.moves_job.d.next = self.moves_job.q.val().replace_bit(i, self.is_moves.val());
                 self.cycles[i].d.next = 0_u64.into();
             } else if self.pending.q.val().get_bit(i) {
-                if self.cover[i].busy.val() {
+                if self.unit[i].busy.val() {
                     self.cycles[i].d.next = self.cycles[i].q.val() + 1_u64;
                 } else {
                     self.pending.d.next = self.pending.q.val().replace_bit(i, false);
@@ -218,6 +312,7 @@ impl Logic for ShogiCore {
             }
         }
 
+        self.sel_moves_wide.next = bit_cast::<800, 783>(self.sel_moves.val());
         // JOB_LOAD and JOB_READ answers, before the cores act on them.
         self.load_go.next = false;
         if self.shell.cmd_op.val() == self.k_op_load.val() {
@@ -226,8 +321,9 @@ impl Logic for ShogiCore {
             if self.shell.cmd_len.val() != self.k_load_len.val() {
                 self.shell.rsp_code.next = self.k_err_length.val();
             } else if (self.cmd_core.val() >= self.k_cores.val())
-                | (self.cmd_word.val() >= self.k_ranks.val())
+                | (self.cmd_word.val() >= self.k_load_words.val())
                 | (self.load_data.val().get_bits::<6>(90) != 0_u64)
+                | (self.is_hands.val() & (self.load_data.val().get_bits::<15>(81) != 0_u64))
             {
                 self.shell.rsp_code.next = self.k_err_argument.val();
             } else if self.sel_busy.val() {
@@ -248,12 +344,18 @@ impl Logic for ShogiCore {
                 self.shell.rsp_code.next = self.k_err_argument.val();
             } else if self.sel_busy.val() {
                 self.shell.rsp_code.next = self.k_err_busy.val();
-            } else if !self.sel_done.val() {
+            } else if !self.sel_done.val() | (self.is_cands.val() & !self.sel_moves_job.val()) {
                 self.shell.rsp_code.next = self.k_err_no_result.val();
             } else {
                 self.shell.rsp_error.next = false;
                 self.shell.rsp_len.next = self.k_read_answer_len.val();
-                if self.cmd_word.val().get_bit(0) {
+                if self.is_cands.val() {
+                    self.shell.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 200>(
+                        self.sel_moves
+                            .val()
+                            .get_bits::<200>(self.part_off.val().index()),
+                    );
+                } else if self.cmd_word.val().get_bit(0) {
                     self.shell.rsp_payload.next =
                         bit_cast::<PAYLOAD_BITS, 160>(self.sel_covers.val().get_bits::<160>(200));
                 } else {
@@ -262,9 +364,13 @@ impl Logic for ShogiCore {
                 }
             }
         }
-        // A load writes the rank and makes a finished core idle.
-        for i in 0..self.cover.len() {
-            self.cover[i].wr_en.next = self.load_go.val() & self.cmd_hot.val().get_bit(i);
+        // A load writes the rank or the hands and makes a finished core idle.
+        for i in 0..self.unit.len() {
+            self.unit[i].wr_en.next =
+                self.load_go.val() & self.cmd_hot.val().get_bit(i) & !self.is_hands.val();
+            if self.load_go.val() & self.cmd_hot.val().get_bit(i) & self.is_hands.val() {
+                self.hands[i].d.next = self.load_data.val().get_bits::<81>(0);
+            }
             if self.load_go.val() & self.cmd_hot.val().get_bit(i) {
                 self.done.d.next = self.done.q.val().replace_bit(i, false);
                 self.aborted.d.next = self.aborted.q.val().replace_bit(i, false);
@@ -277,7 +383,10 @@ impl Logic for ShogiCore {
         self.jobs.sel_progress_lo.next = self.sel_cycles.val();
         self.jobs.sel_progress_hi.next = 0_u64.into();
         self.jobs.sel_result_ok.next = self.sel_result_ok.val();
-        // JOB_RESULT: cycles (u64).
-        self.jobs.sel_result.next = bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles.val());
+        // JOB_RESULT: cycles u64, moves u16, probe square u8, flags u8.
+        self.jobs.sel_result.next = bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles.val())
+            | (bit_cast::<PAYLOAD_BITS, 10>(self.sel_count.val()) << 64_u64)
+            | (bit_cast::<PAYLOAD_BITS, 7>(self.sel_probe_sq.val()) << 80_u64)
+            | (bit_cast::<PAYLOAD_BITS, 8>(self.sel_flags.val()) << 88_u64);
     }
 }

@@ -11,11 +11,14 @@ pub const MAX_PERFT_DEPTH: u32 = 6;
 
 use crate::{Link, LinkError, Transport};
 use model::link::op;
+use model::link::PayloadError;
+use model::shogi::all_moves::{ordered_moves, SquareMoves};
 use model::shogi::piece_data::{BoardData, CoverTable};
 use model::shogi::protocol::{
-    decode_read, decode_result, encode_load, encode_read, JOB_COVER, RANKS, READ_WORDS,
+    decode_moves_read, decode_read, decode_result, encode_load, encode_load_hands, encode_read,
+    JOB_COVER, JOB_MOVES, MOVE_WORDS, RANKS, TABLE_WORDS,
 };
-use model::shogi::SQUARES;
+use model::shogi::{Move, SQUARES};
 
 /// A piece cover table computed by the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,14 +34,85 @@ pub fn cover_on_board<T: Transport>(
     link: &mut Link<T>,
     board: &BoardData,
 ) -> Result<BoardCover, LinkError> {
-    for rank in 0..RANKS {
-        link.call(op::JOB_LOAD, &encode_load(0, board, rank))?;
-    }
-    let cycles = decode_result(&link.run_job(&[JOB_COVER], "cover", |_| {})?)?;
+    load_position(link, board)?;
+    let cycles = decode_result(&link.run_job(&[JOB_COVER], "cover", |_| {})?)?.cycles;
     let mut table = CoverTable([0; SQUARES]);
-    for word in 0..READ_WORDS {
+    for word in 0..TABLE_WORDS {
         let p = link.call(op::JOB_READ, &encode_read(0, word))?;
         decode_read(word, &p, &mut table)?;
     }
     Ok(BoardCover { table, cycles })
+}
+
+/// The legal moves of a position as the board generated them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardMoves {
+    /// Per square, the candidates read back.
+    pub squares: Vec<SquareMoves>,
+    /// The legal moves in the generator's order (from the candidates, less a mating probe).
+    pub moves: Vec<Move>,
+    /// The board's count of legal moves.
+    pub count: u16,
+    /// The pawn drop in front of the opponent king: its square, whether it mates.
+    pub probe: Option<(u8, bool)>,
+    /// The unit's cycles (`model::shogi::all_moves::moves_job_cycles`).
+    pub cycles: u64,
+}
+
+/// The legal moves of `board` on the board's core 0: the board data and the hands loaded
+/// (`JOB_LOAD`), the moves job run, the candidates read a quarter rank at a time
+/// (`JOB_READ`).
+pub fn moves_on_board<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+) -> Result<BoardMoves, LinkError> {
+    load_position(link, board)?;
+    let r = decode_result(&link.run_job(&[JOB_MOVES], "moves", |_| {})?)?;
+    let Some((count, probe)) = r.moves else {
+        return Err(PayloadError::Invalid {
+            what: "shogi JOB_RESULT answer",
+            why: "a moves job's result without moves".into(),
+        }
+        .into());
+    };
+    let mut squares = vec![SquareMoves::default(); SQUARES];
+    for word in 0..MOVE_WORDS {
+        let p = link.call(op::JOB_READ, &encode_read(0, TABLE_WORDS + word))?;
+        decode_moves_read(word, &p, &mut squares)?;
+    }
+    let mating = probe.and_then(|(sq, mates)| mates.then_some(sq));
+    let moves = ordered_moves(board, &squares, mating);
+    Ok(BoardMoves {
+        squares,
+        moves,
+        count,
+        probe,
+        cycles: r.cycles,
+    })
+}
+
+/// Loads `board` (its ranks, side and hands) into core 0.
+fn load_position<T: Transport>(link: &mut Link<T>, board: &BoardData) -> Result<(), LinkError> {
+    for rank in 0..RANKS {
+        link.call(op::JOB_LOAD, &encode_load(0, board, rank))?;
+    }
+    link.call(op::JOB_LOAD, &encode_load_hands(0, board))?;
+    Ok(())
+}
+
+/// The number of legal moves of `board` counted by the board (a moves job, no reads): a
+/// perft's last ply on chip.
+pub fn count_on_board<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+) -> Result<(u16, u64), LinkError> {
+    load_position(link, board)?;
+    let r = decode_result(&link.run_job(&[JOB_MOVES], "moves", |_| {})?)?;
+    let (count, _) = r.moves.ok_or_else(|| {
+        LinkError::from(PayloadError::Invalid {
+            what: "shogi JOB_RESULT answer",
+            why: "a moves job's result without moves".into(),
+        })
+    })?;
+    Ok((count, r.cycles))
 }

@@ -359,11 +359,29 @@ fn stages(board: &BoardData, drops: bool) -> (Option<KingRays>, Candidates) {
 pub fn generate(board: &BoardData) -> Generated {
     let (rays, cands) = stages(board, true);
     let probe_mates = cands.probe.is_some_and(|to| pawn_drop_mates(board, to));
-    let mut moves = Vec::with_capacity(cands.count as usize);
+    let moves = ordered_moves(board, &cands.squares, cands.probe.filter(|_| probe_mates));
+    Generated {
+        moves,
+        rays,
+        candidates: cands,
+        probe_mates,
+    }
+}
+
+/// The moves of per-square candidates (`squares`, as [`candidates`] gives them or the board
+/// reads them back) in the generator's order, less the pawn drop on `mating_probe`.
+pub fn ordered_moves(
+    board: &BoardData,
+    squares: &[SquareMoves],
+    mating_probe: Option<u8>,
+) -> Vec<Move> {
+    let mut moves = Vec::new();
     for rank in 0..9u8 {
         for file in (0..9u8).rev() {
             let to = rank * 9 + file;
-            let sq = cands.squares[to as usize];
+            let Some(sq) = squares.get(to as usize) else {
+                continue;
+            };
             for id in 0..PIECES as u8 {
                 let from = || {
                     board
@@ -381,18 +399,13 @@ pub fn generate(board: &BoardData) -> Generated {
                 }
             }
             for (i, kind) in Kind::HAND.into_iter().enumerate() {
-                if sq.drops >> i & 1 == 1 && !(probe_mates && cands.probe == Some(to) && i == 6) {
+                if sq.drops >> i & 1 == 1 && !(mating_probe == Some(to) && i == 6) {
                     moves.push(Move::Drop { kind, to });
                 }
             }
         }
     }
-    Generated {
-        moves,
-        rays,
-        candidates: cands,
-        probe_mates,
-    }
+    moves
 }
 
 /// Whether dropping a pawn on `to` leaves the opponent without a legal move: the candidate

@@ -3,43 +3,75 @@
 //! (3,240 bits) are bigger than a frame's payload (`crate::link::MAX_PAYLOAD`), so they move a
 //! word at a time, as the paper's circuit reads and writes them (a rank a cycle):
 //!
-//! * `JOB_LOAD` ([`LOAD_LEN`] bytes): core u8, rank u8 (0..=8, 0 = rank 1), the rank word
-//!   (`super::piece_data::BoardData::rank_word`: nine 10-bit piece data, file 1 lowest) in
-//!   [`RANK_BYTES`] bytes whose top [`RANK_PAD_BITS`] bits are 0. Refused while the core runs
-//!   (BUSY); loading makes a finished core idle (its table no longer belongs to the board).
-//! * `JOB_START` ([`START_LEN`] byte): the job, [`JOB_COVER`]: compute the piece cover table of
-//!   the loaded board data. The board data is the host's to check (the SFEN parser does).
-//! * `JOB_RESULT` ([`RESULT_LEN`] bytes): cycles u64 from the start to the table's last write.
-//! * `JOB_READ` ([`READ_LEN`] bytes: core u8, word u8 in `0..`[`READ_WORDS`]): word `w` is half
-//!   of table rank `w / 2`: files 1-5 (`w` even) or 6-9 (`w` odd), 40 bits a square, lowest
-//!   file first, in [`READ_ANSWER_LEN`] bytes (the odd half's last 5 bytes are 0). NO_RESULT
-//!   unless the core is done.
+//! * `JOB_LOAD` ([`LOAD_LEN`] bytes): core u8, word u8, the word in [`RANK_BYTES`] bytes.
+//!   Words 0..=8 are the ranks (0 = rank 1) of the board data
+//!   (`super::piece_data::BoardData::rank_word`: nine 10-bit piece data, file 1 lowest; the
+//!   top [`RANK_PAD_BITS`] bits are 0); word [`HANDS_WORD`] is the side to move and the hands
+//!   ([`hands_word`]: Black's hand as an identity mask in bits 0-39, White's in 40-79, bit 80
+//!   set when Black moves; the bits above are 0). Refused while the core runs (BUSY); loading
+//!   makes a finished core idle (its results no longer belong to the position).
+//! * `JOB_START` ([`START_LEN`] byte): the job: [`JOB_COVER`] computes the piece cover table
+//!   of the loaded board data; [`JOB_MOVES`] the table and the legal moves
+//!   (`gateware::shogi::AllMovesUnit`; cycles: `super::all_moves::moves_job_cycles`). The
+//!   position is the host's to check (the SFEN parser does).
+//! * `JOB_RESULT` ([`RESULT_LEN`] bytes, [`decode_result`]): cycles u64 from the start to the
+//!   job's end; the legal moves' number u16; the probe square u8 (the pawn drop in front of
+//!   the opponent king among the candidates); flags u8: bit 0 a moves job, bit 1 a probe, bit
+//!   2 the probe's drop mates (and is not a legal move).
+//! * `JOB_READ` ([`READ_LEN`] bytes: core u8, word u8 in `0..`[`READ_WORDS`]), answered in
+//!   [`READ_ANSWER_LEN`] bytes. Words below [`TABLE_WORDS`]: word `w` is half of table rank
+//!   `w / 2`: files 1-5 (`w` even) or 6-9 (`w` odd), 40 bits a square, lowest file first (the
+//!   odd half's last 5 bytes are 0). Words from [`TABLE_WORDS`] on, after a moves job: word
+//!   `TABLE_WORDS + 4r + k` is bits `200k..200k+199` of rank `r`'s candidates
+//!   ([`rank_candidates`]: per file `f` the board moves without promotion in bits
+//!   `80f..80f+39` and with it in `80f+40..80f+79`, bit per identity; the drops in bits
+//!   `720+7f..720+7f+6`, `Kind::HAND` order), zero past bit 782. NO_RESULT unless the core is
+//!   done (for the candidates: done with a moves job).
 //!
 //! With one core the job commands may leave out the core index (`crate::link`); `JOB_LOAD`
 //! and `JOB_READ` always carry it.
 
+use super::all_moves::{Candidates, SquareMoves};
 use super::piece_data::{BoardData, CoverTable};
-use super::SQUARES;
+use super::{Color, SQUARES};
 use crate::link::PayloadError;
 
 /// `JOB_START` without a core index: the job byte.
 pub const START_LEN: usize = 1;
 /// The job that computes the piece cover table.
 pub const JOB_COVER: u8 = 0;
-/// `JOB_RESULT`: cycles u64.
-pub const RESULT_LEN: usize = 8;
+/// The job that generates the legal moves (and the table).
+pub const JOB_MOVES: u8 = 1;
+/// `JOB_RESULT`: cycles u64, moves u16, probe square u8, flags u8.
+pub const RESULT_LEN: usize = 12;
+/// `JOB_RESULT` flags.
+pub const FLAG_MOVES: u8 = 1;
+pub const FLAG_PROBE: u8 = 2;
+pub const FLAG_PROBE_MATES: u8 = 4;
 /// Ranks (words of the board data).
 pub const RANKS: usize = 9;
 /// Bits of a rank word: nine 10-bit piece data.
 pub const RANK_BITS: usize = 90;
 pub const RANK_BYTES: usize = RANK_BITS.div_ceil(8);
 pub const RANK_PAD_BITS: usize = RANK_BYTES * 8 - RANK_BITS;
-/// `JOB_LOAD`: core, rank, the rank word.
+/// `JOB_LOAD`: core, word, the word.
 pub const LOAD_LEN: usize = 2 + RANK_BYTES;
+/// The load word of the side to move and the hands (after the ranks), its bits.
+pub const HANDS_WORD: usize = RANKS;
+pub const HANDS_BITS: usize = 81;
+/// Load words: the ranks and the hands.
+pub const LOAD_WORDS: usize = RANKS + 1;
 /// `JOB_READ`: core, word.
 pub const READ_LEN: usize = 2;
 /// Words of the cover table: two a rank.
-pub const READ_WORDS: usize = 2 * RANKS;
+pub const TABLE_WORDS: usize = 2 * RANKS;
+/// Bits of a rank's candidates: per file 40 + 40 board-move bits, then per file 7 drops.
+pub const RANK_MOVE_BITS: usize = RANKS * 80 + RANKS * 7;
+/// Words of a rank's candidates, and of all of them.
+pub const MOVE_WORDS_PER_RANK: usize = RANK_MOVE_BITS.div_ceil(8 * READ_ANSWER_LEN);
+pub const MOVE_WORDS: usize = RANKS * MOVE_WORDS_PER_RANK;
+/// Read words: the table, then the candidates.
+pub const READ_WORDS: usize = TABLE_WORDS + MOVE_WORDS;
 /// Squares (files) in a read word: files 1-5, then 6-9.
 pub const READ_FILES: usize = 5;
 /// Bits of a square's cover (one per piece identity).
@@ -53,19 +85,152 @@ pub fn encode_load(core: u8, board: &BoardData, rank: usize) -> Vec<u8> {
     v
 }
 
+/// The hands word: Black's hand, White's hand, the side to move.
+pub fn hands_word(board: &BoardData) -> u128 {
+    board.hands[0] as u128
+        | (board.hands[1] as u128) << 40
+        | u128::from(board.side == Color::Black) << 80
+}
+
+/// `JOB_LOAD` of the hands word of `board` for `core`.
+pub fn encode_load_hands(core: u8, board: &BoardData) -> Vec<u8> {
+    let mut v = vec![core, HANDS_WORD as u8];
+    v.extend_from_slice(&hands_word(board).to_le_bytes()[..RANK_BYTES]);
+    v
+}
+
 /// `JOB_START` of the cover job for `core`.
 pub fn encode_cover_start_on(core: u8) -> Vec<u8> {
     vec![core, JOB_COVER]
 }
 
-/// `JOB_RESULT`: cycles.
-pub fn decode_result(p: &[u8]) -> Result<u64, PayloadError> {
+/// `JOB_START` of the moves job for `core`.
+pub fn encode_moves_start_on(core: u8) -> Vec<u8> {
+    vec![core, JOB_MOVES]
+}
+
+/// What `JOB_RESULT` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JobResult {
+    pub cycles: u64,
+    /// After a moves job: the legal moves' number and the probe (its square, whether its
+    /// drop mates).
+    pub moves: Option<(u16, Option<(u8, bool)>)>,
+}
+
+/// `JOB_RESULT`.
+pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
     let b: [u8; RESULT_LEN] = p.try_into().map_err(|_| PayloadError::Length {
         what: "shogi JOB_RESULT answer",
         expected: RESULT_LEN,
         got: p.len(),
     })?;
-    Ok(u64::from_le_bytes(b))
+    let cycles = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
+    let (count, square, flags) = (u16::from_le_bytes([b[8], b[9]]), b[10], b[11]);
+    let moves = (flags & FLAG_MOVES != 0).then(|| {
+        let probe = (flags & FLAG_PROBE != 0).then_some((square, flags & FLAG_PROBE_MATES != 0));
+        (count, probe)
+    });
+    if flags & !(FLAG_MOVES | FLAG_PROBE | FLAG_PROBE_MATES) != 0
+        || (moves.is_none() && flags != 0)
+        || (flags & FLAG_PROBE != 0 && square as usize >= SQUARES)
+    {
+        return Err(PayloadError::Invalid {
+            what: "shogi JOB_RESULT answer",
+            why: format!("flags {flags:#x}, probe square {square}"),
+        });
+    }
+    Ok(JobResult { cycles, moves })
+}
+
+/// The answer the device gives to `JOB_RESULT` (the test benches' expectation).
+pub fn encode_result(r: &JobResult) -> Vec<u8> {
+    let mut v = r.cycles.to_le_bytes().to_vec();
+    let (count, probe) = r.moves.unwrap_or((0, None));
+    v.extend_from_slice(&count.to_le_bytes());
+    v.push(probe.map_or(0, |(sq, _)| sq));
+    let flags = r.moves.map_or(0, |_| FLAG_MOVES)
+        | probe.map_or(0, |(_, mates)| {
+            FLAG_PROBE | if mates { FLAG_PROBE_MATES } else { 0 }
+        });
+    v.push(flags);
+    v
+}
+
+/// Rank `rank`'s candidates as the device keeps them (bit `i` of the result is bit `i`).
+pub fn rank_candidates(c: &Candidates, rank: usize) -> Vec<bool> {
+    let mut bits = vec![false; RANK_MOVE_BITS];
+    for f in 0..RANKS {
+        let s = c.squares[rank * RANKS + f];
+        for id in 0..COVER_BITS {
+            bits[80 * f + id] = s.board >> id & 1 == 1;
+            bits[80 * f + 40 + id] = s.promote >> id & 1 == 1;
+        }
+        for k in 0..7 {
+            bits[720 + 7 * f + k] = s.drops >> k & 1 == 1;
+        }
+    }
+    bits
+}
+
+/// The answer the device gives to `JOB_READ` of candidate word `word` (counted from
+/// [`TABLE_WORDS`]).
+pub fn encode_moves_read_answer(word: usize, c: &Candidates) -> Vec<u8> {
+    let (rank, part) = (word / MOVE_WORDS_PER_RANK, word % MOVE_WORDS_PER_RANK);
+    let bits = rank_candidates(c, rank);
+    (0..READ_ANSWER_LEN)
+        .map(|byte| {
+            (0..8).fold(0u8, |b, i| {
+                let at = part * 8 * READ_ANSWER_LEN + 8 * byte + i;
+                b | u8::from(bits.get(at).copied().unwrap_or(false)) << i
+            })
+        })
+        .collect()
+}
+
+/// Puts the answer to `JOB_READ` of candidate word `word` (counted from [`TABLE_WORDS`])
+/// into `squares`.
+pub fn decode_moves_read(
+    word: usize,
+    p: &[u8],
+    squares: &mut [SquareMoves],
+) -> Result<(), PayloadError> {
+    if p.len() != READ_ANSWER_LEN {
+        return Err(PayloadError::Length {
+            what: "shogi JOB_READ answer",
+            expected: READ_ANSWER_LEN,
+            got: p.len(),
+        });
+    }
+    if word >= MOVE_WORDS || squares.len() != SQUARES {
+        return Err(PayloadError::Invalid {
+            what: "shogi JOB_READ answer",
+            why: format!("candidate word {word} is past the {MOVE_WORDS}"),
+        });
+    }
+    let (rank, part) = (word / MOVE_WORDS_PER_RANK, word % MOVE_WORDS_PER_RANK);
+    for (byte, &x) in p.iter().enumerate() {
+        for i in (0..8).filter(|i| x >> i & 1 == 1) {
+            let at = part * 8 * READ_ANSWER_LEN + 8 * byte + i;
+            let (f, bit) = match at {
+                a if a < 720 => (a / 80, a % 80),
+                a if a < RANK_MOVE_BITS => ((a - 720) / 7, 80 + (a - 720) % 7),
+                _ => {
+                    return Err(PayloadError::Invalid {
+                        what: "shogi JOB_READ answer",
+                        why: format!("candidate word {word} has bit {at} set, past the rank's"),
+                    })
+                }
+            };
+            let s = &mut squares[rank * RANKS + f];
+            match bit {
+                b if b < 40 => s.board |= 1 << b,
+                b if b < 80 => s.promote |= 1 << (b - 40),
+                b => s.drops |= 1 << (b - 80),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `JOB_READ` of `word` for `core`.
@@ -86,9 +251,9 @@ pub fn decode_read(word: usize, p: &[u8], table: &mut CoverTable) -> Result<(), 
         what: "shogi JOB_READ answer",
         why,
     };
-    if word >= READ_WORDS {
+    if word >= TABLE_WORDS {
         return Err(invalid(format!(
-            "word {word} is past the table's {READ_WORDS}"
+            "word {word} is past the table's {TABLE_WORDS}"
         )));
     }
     let (rank, first) = (word / 2, READ_FILES * (word % 2));
@@ -119,7 +284,8 @@ pub fn encode_read_answer(word: usize, table: &CoverTable) -> Vec<u8> {
         .collect()
 }
 
-const _: () = assert!(RANKS * RANKS == SQUARES && 2 * READ_FILES >= RANKS);
+const _: () =
+    assert!(RANKS * RANKS == SQUARES && 2 * READ_FILES >= RANKS && MOVE_WORDS_PER_RANK == 4);
 
 #[cfg(test)]
 mod tests {
@@ -141,7 +307,7 @@ mod tests {
             let board = BoardData::from_position(&pos);
             let want = cover_table(&board);
             let mut got = CoverTable([0; SQUARES]);
-            for w in 0..READ_WORDS {
+            for w in 0..TABLE_WORDS {
                 decode_read(w, &encode_read_answer(w, &want), &mut got).unwrap();
             }
             assert_eq!(got, want);
@@ -153,8 +319,59 @@ mod tests {
         }
         let mut t = CoverTable([0; SQUARES]);
         assert!(decode_read(1, &[0xFF; READ_ANSWER_LEN], &mut t).is_err());
-        assert!(decode_read(READ_WORDS, &[0; READ_ANSWER_LEN], &mut t).is_err());
+        assert!(decode_read(TABLE_WORDS, &[0; READ_ANSWER_LEN], &mut t).is_err());
         assert!(decode_read(0, &[0; 3], &mut t).is_err());
-        assert!(decode_result(&[1, 0, 0, 0, 0, 0, 0, 0]) == Ok(1));
+    }
+
+    #[test]
+    fn candidates_read_word_by_word_are_the_candidates() {
+        for pos in random::positions(8, 40, 100) {
+            let board = BoardData::from_position(&pos);
+            let want = crate::shogi::all_moves::generate(&board).candidates;
+            let mut got = vec![SquareMoves::default(); SQUARES];
+            for w in 0..MOVE_WORDS {
+                decode_moves_read(w, &encode_moves_read_answer(w, &want), &mut got).unwrap();
+            }
+            assert_eq!(got, want.squares);
+            let h = encode_load_hands(1, &board);
+            assert_eq!((h.len(), h[1]), (LOAD_LEN, HANDS_WORD as u8));
+            assert_eq!(h[LOAD_LEN - 1] >> 1, 0, "bits past 80 are 0");
+        }
+        let mut s = vec![SquareMoves::default(); SQUARES];
+        let mut past = vec![0u8; READ_ANSWER_LEN];
+        past[READ_ANSWER_LEN - 1] = 0x80;
+        assert!(decode_moves_read(MOVE_WORDS_PER_RANK - 1, &past, &mut s).is_err());
+        assert!(decode_moves_read(MOVE_WORDS, &[0; READ_ANSWER_LEN], &mut s).is_err());
+    }
+
+    #[test]
+    fn results_round_trip() {
+        for r in [
+            JobResult {
+                cycles: 9,
+                moves: None,
+            },
+            JobResult {
+                cycles: 27,
+                moves: Some((593, None)),
+            },
+            JobResult {
+                cycles: 70,
+                moves: Some((12, Some((40, true)))),
+            },
+            JobResult {
+                cycles: 70,
+                moves: Some((13, Some((80, false)))),
+            },
+        ] {
+            assert_eq!(decode_result(&encode_result(&r)), Ok(r));
+        }
+        assert!(decode_result(&[0; 8]).is_err());
+        let mut bad = encode_result(&JobResult {
+            cycles: 1,
+            moves: None,
+        });
+        bad[11] = FLAG_PROBE;
+        assert!(decode_result(&bad).is_err());
     }
 }
