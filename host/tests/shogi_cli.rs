@@ -1,6 +1,7 @@
 //! `boardgate shogi` on the model: perft against the published counts, `--divide` adding up,
 //! `moves` in USI notation, the cover table's JSON agreeing with itself and with the paper's
-//! piece data, through the real binary.
+//! piece data, through the real binary; `moves` and `perft` on the simulated board equal to
+//! the model's.
 
 use std::process::Command;
 
@@ -104,5 +105,65 @@ fn every_json_key_is_documented() {
             docs.contains(&format!("`{key}`")),
             "docs/shogi.md does not name `{key}`"
         );
+    }
+}
+
+#[test]
+fn moves_and_perft_on_the_simulated_board_equal_the_model() {
+    if !sim::tools::require_verilator_backend("shogi moves/perft --sim") {
+        return;
+    }
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/shogi.md")).unwrap();
+    let on_board = json(&[
+        "shogi",
+        "moves",
+        "--sfen",
+        MATSURI,
+        "--sim",
+        "verilator",
+        "--json",
+    ]);
+    let model = json(&["shogi", "moves", "--sfen", MATSURI, "--json"]);
+    assert_eq!(on_board["moves"], model["moves"]);
+    assert_eq!(
+        on_board["count"].as_u64(),
+        Some(model["moves"].as_array().unwrap().len() as u64)
+    );
+    assert!(on_board["cycles"].as_u64().unwrap() >= 20);
+    let p = json(&[
+        "shogi",
+        "perft",
+        "2",
+        "--divide",
+        "--sim",
+        "verilator",
+        "--json",
+    ]);
+    let m = json(&["shogi", "perft", "2", "--divide", "--json"]);
+    assert_eq!(
+        (p["nodes"].as_u64(), p["counted_on"].as_str()),
+        (Some(900), Some("board"))
+    );
+    // The same counts below each root move (the board's in the generator's order).
+    let sorted = |v: &serde_json::Value| {
+        let mut d: Vec<(String, u64)> = v["divide"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| (x["move"].as_str().unwrap().to_string(), x["nodes"].as_u64().unwrap()))
+            .collect();
+        d.sort();
+        d
+    };
+    assert_eq!(sorted(&p), sorted(&m));
+    assert_eq!(p["jobs"].as_u64(), Some(30));
+    for v in [&on_board, &p] {
+        for key in v.as_object().unwrap().keys() {
+            assert!(
+                docs.contains(&format!("`{key}`")),
+                "docs/shogi.md does not name `{key}`"
+            );
+        }
     }
 }

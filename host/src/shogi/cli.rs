@@ -14,7 +14,9 @@ use serde::Serialize;
 #[derive(Subcommand, Debug)]
 pub enum ShogiCmd {
     /// Leaf counts of the legal move tree (drops included; promotion and non-promotion
-    /// counted apart), like fairy-stockfish's `go perft`, on the model.
+    /// counted apart), like fairy-stockfish's `go perft`, on the model; with --sim / --port
+    /// the last ply is counted by the board's all-move generator (a moves job a node above
+    /// the leaves; the plies above are the host's, on the model).
     Perft {
         depth: u32,
         /// The position (default: the standard start); `sfen` before it is allowed.
@@ -23,20 +25,33 @@ pub enum ShogiCmd {
         /// Also the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// One JSON object: {depth, sfen, nodes, seconds, divide: [{move, nodes}]}.
-        #[arg(long)]
-        json: bool,
+        /// The shogi design to simulate (with --sim).
+        #[arg(long, default_value = "shogi")]
+        design: String,
+        /// --json: one JSON object: {depth, sfen, nodes, seconds, divide: [{move, nodes}],
+        /// counted_on ("model" or "board")}; on the board also cycles (the moves jobs'),
+        /// jobs, design, target.
+        #[command(flatten)]
+        target: Target,
     },
     /// The legal moves of a position in USI notation, in the all-move generator's order
     /// (`model::shogi::all_moves`: destination squares rank 1 to 9, files 9 to 1; on a square
     /// the board moves by piece identity, then the drops), decided from the piece cover table.
+    ///
+    /// With --sim / --port the board generates them (the `shogi` design's moves job: the
+    /// cover table, the king's walks and the candidate pass, the pawn-drop mate decided on
+    /// chip), and the host reads its candidates back.
     Moves {
         /// The position (default: the standard start).
         #[arg(long)]
         sfen: Option<String>,
-        /// One JSON object: {sfen, moves}.
-        #[arg(long)]
-        json: bool,
+        /// The shogi design to simulate (with --sim).
+        #[arg(long, default_value = "shogi")]
+        design: String,
+        /// --json: one JSON object: {sfen, moves}; on the board also count, probe ({square,
+        /// mates} or null), cycles, projected: [{board, fmax_mhz, seconds}], design, target.
+        #[command(flatten)]
+        target: Target,
     },
     /// The piece cover table of the paper (section 6): for each square, the pieces (by
     /// identity: type and index, the paper's piece data) that could move there. On the model,
@@ -75,6 +90,165 @@ struct PerftReport {
     nodes: u64,
     seconds: f64,
     divide: Vec<Divided>,
+    counted_on: &'static str,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    board: Option<PerftOnBoard>,
+}
+
+/// The board's part of a perft: the moves jobs' cycles and number, where it ran.
+#[derive(Serialize)]
+struct PerftOnBoard {
+    cycles: u64,
+    jobs: u64,
+    design: String,
+    target: String,
+}
+
+/// Deepest perft with the last ply on the board (each node above the leaves is a moves job
+/// over the link: depth 3 from the start is 900 of them).
+const MAX_BOARD_PERFT_DEPTH: u32 = 3;
+
+fn on_board(target: &Target) -> bool {
+    target.sim.is_some() || target.port.is_some()
+}
+
+/// Opens the shogi design named `design` on the target, idle.
+fn open_shogi(
+    design: &str,
+    target: &Target,
+) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
+    let design =
+        crate::cli::game_design(design, "a shogi", |c| matches!(c, CoreKind::Shogi { .. }))?;
+    let mut l = open(target, design)?;
+    let name = l.identify()?.name;
+    l.abort_running()?;
+    Ok((l, name))
+}
+
+/// Leaves below `board` at `depth` (at least 1), the last ply counted by the board; the
+/// moves jobs' cycles and number are added to `acc`.
+fn board_leaves<T: crate::Transport>(
+    l: &mut crate::Link<T>,
+    board: &BoardData,
+    depth: u32,
+    acc: &mut (u64, u64),
+) -> Result<u64> {
+    if depth == 1 {
+        let (count, cycles) = super::count_on_board(l, board)?;
+        *acc = (acc.0 + cycles, acc.1 + 1);
+        return Ok(count as u64);
+    }
+    let mut nodes = 0;
+    for m in generate(board).moves {
+        nodes += board_leaves(l, &board.play(m), depth - 1, acc)?;
+    }
+    Ok(nodes)
+}
+
+fn board_perft(
+    pos: &Position,
+    depth: u32,
+    show: bool,
+    design: &str,
+    target: &Target,
+) -> Result<PerftReport> {
+    if depth > MAX_BOARD_PERFT_DEPTH {
+        return Err(Usage(format!(
+            "depth {depth} is too deep for a perft over the link (at most \
+             {MAX_BOARD_PERFT_DEPTH}; the model's perft goes to {MAX_PERFT_DEPTH})"
+        ))
+        .into());
+    }
+    let (mut l, name) = open_shogi(design, target)?;
+    let t = std::time::Instant::now();
+    let board = BoardData::from_position(pos);
+    let mut acc = (0, 0);
+    let (nodes, per_move) = if depth == 0 {
+        (1, Vec::new())
+    } else if depth == 1 {
+        let r = super::moves_on_board(&mut l, &board)?;
+        acc = (r.cycles, 1);
+        let per: Vec<Divided> = r
+            .moves
+            .iter()
+            .map(|m| Divided {
+                mv: m.usi(),
+                nodes: 1,
+            })
+            .collect();
+        (r.count as u64, per)
+    } else {
+        let mut per = Vec::new();
+        for m in generate(&board).moves {
+            let n = board_leaves(&mut l, &board.play(m), depth - 1, &mut acc)?;
+            per.push(Divided {
+                mv: m.usi(),
+                nodes: n,
+            });
+        }
+        (per.iter().map(|d| d.nodes).sum(), per)
+    };
+    Ok(PerftReport {
+        depth,
+        sfen: pos.sfen(),
+        nodes,
+        seconds: t.elapsed().as_secs_f64(),
+        divide: if show { per_move } else { Vec::new() },
+        counted_on: "board",
+        board: Some(PerftOnBoard {
+            cycles: acc.0,
+            jobs: acc.1,
+            design: name,
+            target: l.transport.describe(),
+        }),
+    })
+}
+
+fn moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
+    let board = BoardData::from_position(pos);
+    if !on_board(target) {
+        let moves: Vec<String> = generate(&board).moves.iter().map(|m| m.usi()).collect();
+        if target.json {
+            println!(
+                "{}",
+                serde_json::json!({"sfen": pos.sfen(), "moves": moves})
+            );
+        } else {
+            println!("{}", moves.join(" "));
+        }
+        return Ok(());
+    }
+    let (mut l, name) = open_shogi(design, target)?;
+    let r = super::moves_on_board(&mut l, &board)?;
+    let moves: Vec<String> = r.moves.iter().map(|m| m.usi()).collect();
+    let projected = projected(&name, r.cycles);
+    if target.json {
+        let probe = r
+            .probe
+            .map(|(sq, mates)| serde_json::json!({"square": square_name(sq), "mates": mates}));
+        println!(
+            "{}",
+            serde_json::json!({
+                "sfen": pos.sfen(), "moves": moves, "count": r.count, "probe": probe,
+                "cycles": r.cycles, "projected": projected, "design": name,
+                "target": l.transport.describe(),
+            })
+        );
+        return Ok(());
+    }
+    println!("{}", moves.join(" "));
+    eprintln!(
+        "{} legal moves, generated by the {} design on {} in {} cycles{}",
+        r.count,
+        name,
+        l.transport.describe(),
+        r.cycles,
+        projected
+            .iter()
+            .map(|p| format!(", {:.3} us on {}", p.seconds * 1e6, p.board))
+            .collect::<String>()
+    );
+    Ok(())
 }
 
 #[derive(Serialize)]
@@ -100,24 +274,21 @@ impl ShogiCmd {
                 depth,
                 sfen,
                 divide: show,
-                json,
+                design,
+                target,
             } => {
                 let pos = position(sfen.as_deref())?;
-                perft(&pos, depth, show)?.print(json)?;
-            }
-            ShogiCmd::Moves { sfen, json } => {
-                let pos = position(sfen.as_deref())?;
-                let board = BoardData::from_position(&pos);
-                let moves: Vec<String> = generate(&board).moves.iter().map(|m| m.usi()).collect();
-                if json {
-                    println!(
-                        "{}",
-                        serde_json::json!({"sfen": pos.sfen(), "moves": moves})
-                    );
+                if on_board(&target) {
+                    board_perft(&pos, depth, show, &design, &target)?.print(target.json)?;
                 } else {
-                    println!("{}", moves.join(" "));
+                    perft(&pos, depth, show)?.print(target.json)?;
                 }
             }
+            ShogiCmd::Moves {
+                sfen,
+                design,
+                target,
+            } => moves(&position(sfen.as_deref())?, &design, &target)?,
             ShogiCmd::Cover {
                 sfen,
                 design,
@@ -156,6 +327,8 @@ fn perft(pos: &Position, depth: u32, show: bool) -> Result<PerftReport> {
         nodes,
         seconds: t.elapsed().as_secs_f64(),
         divide: if show { per_move } else { Vec::new() },
+        counted_on: "model",
+        board: None,
     })
 }
 
@@ -171,10 +344,24 @@ impl PerftReport {
         if !self.divide.is_empty() {
             println!();
         }
-        println!(
-            "perft({}) = {} ({} on the model, {:.2} s)",
-            self.depth, self.nodes, self.sfen, self.seconds
-        );
+        match &self.board {
+            None => println!(
+                "perft({}) = {} ({} on the model, {:.2} s)",
+                self.depth, self.nodes, self.sfen, self.seconds
+            ),
+            Some(b) => println!(
+                "perft({}) = {} ({}; the last ply counted by the {} design on {}: {} moves \
+                 jobs, {} cycles; {:.2} s)",
+                self.depth,
+                self.nodes,
+                self.sfen,
+                b.design,
+                b.target,
+                b.jobs,
+                b.cycles,
+                self.seconds
+            ),
+        }
         Ok(())
     }
 }
@@ -196,12 +383,8 @@ struct OnBoard {
 fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
     let json = target.json;
     let board = BoardData::from_position(pos);
-    let (table, on_board) = if target.sim.is_some() || target.port.is_some() {
-        let design =
-            crate::cli::game_design(design, "a shogi", |c| matches!(c, CoreKind::Shogi { .. }))?;
-        let mut l = open(target, design)?;
-        let name = l.identify()?.name;
-        l.abort_running()?;
+    let (table, on_board) = if on_board(target) {
+        let (mut l, name) = open_shogi(design, target)?;
         let r = super::cover_on_board(&mut l, &board)?;
         let on = OnBoard {
             cycles: r.cycles,

@@ -11,17 +11,24 @@
 //! * The CPU, one thread, same boards: the model's `cover_table` (written for clarity: every
 //!   piece walks its moves) and `cover_scan::scan_cover_table` (the circuit's scans in
 //!   software), tables per second, as ratios to the circuit.
-//! * Perft on this CPU, for the perft-on-chip figures to come: the model's perft (every leaf
-//!   made) and Debian's `fairy-stockfish` `go perft` (bulk counting at the last ply: labelled
-//!   so), leaves per second.
+//! * The all-move generator (the `shogi` design's moves job) on the same boards: each count
+//!   checked against the model's legal moves, cycles per job (the model's
+//!   `moves_job_cycles`), cycles per counted move, the moves counted per second at the ULX3S
+//!   clock: a perft's last ply counted on chip, one job per node above the leaves (the link
+//!   left out: perft on chip is to come), against this CPU's model generator on the same
+//!   boards.
+//! * Perft on this CPU: the model's perft (every leaf made) and Debian's `fairy-stockfish` `go
+//!   perft` (bulk counting at the last ply: labelled so), leaves per second, and the moves
+//!   job's leaves per second over each.
 //!
-//! `--json`: one `cover` object, then one object per perft run.
+//! `--json`: one `cover` object, one `moves` object, then one object per perft run.
 
 use anyhow::{bail, Context, Result};
 use gateware::shogi::PieceCoverCircuit;
 use gateware::{BoardId, Design};
-use host::shogi::cover_on_board;
+use host::shogi::{count_on_board, cover_on_board};
 use host::{Link, SimTransport};
+use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::{scan_cover_table, PAPER_CYCLES};
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::random::{perft_table, positions, table_positions};
@@ -67,12 +74,30 @@ struct CoverRow {
 }
 
 #[derive(Serialize)]
+struct MovesRow {
+    boards: usize,
+    legal_moves: u64,
+    cycles: u64,
+    cycles_per_job_min: u64,
+    cycles_per_job_max: u64,
+    cycles_per_move: f64,
+    clock_mhz: f64,
+    /// Moves counted per second on chip (a perft's last ply), the link left out.
+    chip_moves_per_s: f64,
+    /// The model's all-move generator (`generate`) on this CPU, one thread.
+    cpu_generate_moves_per_s: f64,
+    ratio_cpu: f64,
+}
+
+#[derive(Serialize)]
 struct PerftRow {
     sfen: String,
     depth: u32,
     leaves: u64,
     model_leaves_per_s: f64,
     fairy_stockfish_bulk_leaves_per_s: Option<f64>,
+    /// The moves job's moves counted per second over fairy-stockfish's bulk leaves per second.
+    chip_last_ply_over_fairy_stockfish: Option<f64>,
 }
 
 /// Debian's fairy-stockfish `go perft` in USI mode (bulk counting): (leaves, seconds), or None
@@ -195,12 +220,73 @@ pub fn run(json: bool) -> Result<()> {
             row.ratio_cpu_through_link
         );
     }
+    // The moves job: a count a board, checked, its cycles.
+    let (mut legal, mut cycles, mut lo, mut hi) = (0u64, 0u64, u64::MAX, 0u64);
+    for b in &boards {
+        let (count, c) = count_on_board(&mut l, b)?;
+        let want = generate(b).moves.len();
+        if count as usize != want || c != moves_job_cycles(b) {
+            bail!(
+                "the board counts {count} moves in {c} cycles in {}; the model {want} in {}",
+                b.to_position().sfen(),
+                moves_job_cycles(b)
+            );
+        }
+        (legal, cycles, lo, hi) = (legal + want as u64, cycles + c, lo.min(c), hi.max(c));
+    }
+    let t = Instant::now();
+    let mut sink = 0usize;
+    for _ in 0..CPU_REPEAT / 10 {
+        for b in &boards {
+            sink += generate(std::hint::black_box(b)).moves.len();
+        }
+    }
+    let cpu_moves = sink as f64 / t.elapsed().as_secs_f64();
+    let per_move = cycles as f64 / legal as f64;
+    let chip_moves = mhz * 1e6 / per_move;
+    let moves = MovesRow {
+        boards: boards.len(),
+        legal_moves: legal,
+        cycles,
+        cycles_per_job_min: lo,
+        cycles_per_job_max: hi,
+        cycles_per_move: per_move,
+        clock_mhz: mhz,
+        chip_moves_per_s: chip_moves,
+        cpu_generate_moves_per_s: cpu_moves,
+        ratio_cpu: chip_moves / cpu_moves,
+    };
+    if json {
+        println!("{}", serde_json::json!({ "moves": moves }));
+    } else {
+        println!(
+            "all-move generator (the moves job), the same {} boards, each count equal to the \
+             model's:",
+            moves.boards
+        );
+        println!(
+            "  {} legal moves in {} cycles ({}-{} a job): {:.3} cycles a move; at {mhz} MHz \
+             {:.1}M moves counted a second (a perft's last ply, the link left out)",
+            legal,
+            cycles,
+            lo,
+            hi,
+            per_move,
+            chip_moves / 1e6
+        );
+        println!(
+            "  CPU, one thread, the model's generator: {:.2}M moves a second: the circuit is \
+             {:.1}x",
+            cpu_moves / 1e6,
+            moves.ratio_cpu
+        );
+    }
     let table = perft_table();
     if !json {
-        println!("perft on this CPU, one thread (perft on chip: not built yet):");
+        println!("perft on this CPU, one thread, against the moves job's count rate:");
         println!(
-            "{:<8} {:>5} {:>10} {:>14} {:>22}",
-            "position", "depth", "leaves", "model l/s", "fairy-sf bulk l/s"
+            "{:<8} {:>5} {:>10} {:>14} {:>22} {:>16}",
+            "position", "depth", "leaves", "model l/s", "fairy-sf bulk l/s", "chip/fairy-sf"
         );
     }
     for (i, depth) in PERFT_RUNS {
@@ -221,20 +307,24 @@ pub fn run(json: bool) -> Result<()> {
             leaves,
             model_leaves_per_s: model_rate,
             fairy_stockfish_bulk_leaves_per_s: fsf.map(|(n, s)| n as f64 / s),
+            chip_last_ply_over_fairy_stockfish: fsf.map(|(n, s)| chip_moves / (n as f64 / s)),
         };
         if json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
             let m = |x: f64| format!("{:.2}M", x / 1e6);
             println!(
-                "{:<8} {:>5} {:>10} {:>14} {:>22}",
+                "{:<8} {:>5} {:>10} {:>14} {:>22} {:>16}",
                 format!("#{i}"),
                 depth,
                 leaves,
                 m(model_rate),
                 row.fairy_stockfish_bulk_leaves_per_s
                     .map(m)
-                    .unwrap_or_else(|| "absent".into())
+                    .unwrap_or_else(|| "absent".into()),
+                row.chip_last_ply_over_fairy_stockfish
+                    .map(|r| format!("{r:.2}x"))
+                    .unwrap_or_else(|| "-".into())
             );
         }
     }
