@@ -151,7 +151,12 @@ fn moves_and_perft_on_the_simulated_board_equal_the_model() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|x| (x["move"].as_str().unwrap().to_string(), x["nodes"].as_u64().unwrap()))
+            .map(|x| {
+                (
+                    x["move"].as_str().unwrap().to_string(),
+                    x["nodes"].as_u64().unwrap(),
+                )
+            })
             .collect();
         d.sort();
         d

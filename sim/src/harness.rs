@@ -71,6 +71,43 @@ pub fn bits_to_u128<const N: usize>(b: &Bits<N>, offset: usize, width: usize) ->
         .fold(0, |w, i| w | 1 << i)
 }
 
+/// Clocks `u` while `busy` says so, counting the cycles (at most `limit`, else `what` does not
+/// finish).
+fn busy_cycles<B: Block>(
+    u: &mut B,
+    clk: fn(&mut B) -> &mut Signal<In, Clock>,
+    busy: fn(&B) -> bool,
+    limit: u64,
+    what: &str,
+) -> Result<u64> {
+    settle(u)?;
+    let mut cycles = 0;
+    while busy(u) {
+        cycles += 1;
+        if cycles > limit {
+            bail!("{what} does not finish");
+        }
+        cycle(u, clk)?;
+    }
+    Ok(cycles)
+}
+
+/// Writes the nine rank words of `board` through a block's rank write port (`port` sets its
+/// enable, rank and data), a cycle each.
+fn write_ranks<B: Block>(
+    u: &mut B,
+    board: &model::shogi::piece_data::BoardData,
+    clk: fn(&mut B) -> &mut Signal<In, Clock>,
+    port: fn(&mut B, bool, u64, u128),
+) -> Result<()> {
+    for r in 0..9 {
+        port(u, true, r as u64, board.rank_word(r));
+        cycle(u, clk)?;
+    }
+    port(u, false, 0, 0);
+    Ok(())
+}
+
 /// The piece cover circuit (either schedule) on `board`: the board data loaded a rank a cycle,
 /// a start, the busy cycles counted, the table read back. (The block tests and the shogi bench
 /// share it.)
@@ -78,24 +115,26 @@ pub fn run_piece_cover(
     u: &mut gateware::shogi::PieceCoverCircuit,
     board: &model::shogi::piece_data::BoardData,
 ) -> Result<([u64; 81], u64)> {
-    for r in 0..9 {
-        u.wr_en.next = true;
-        u.wr_rank.next = (r as u64).into();
-        u.wr_data.next = bits_from_u128(board.rank_word(r));
-        cycle(u, |u| &mut u.clock)?;
-    }
-    u.wr_en.next = false;
+    write_ranks(
+        u,
+        board,
+        |u| &mut u.clock,
+        |u, en, r, w| {
+            u.wr_en.next = en;
+            u.wr_rank.next = r.into();
+            u.wr_data.next = bits_from_u128(w);
+        },
+    )?;
     u.start.next = true;
     cycle(u, |u| &mut u.clock)?;
     u.start.next = false;
-    let mut cycles = 0;
-    while u.busy.val() {
-        cycles += 1;
-        if cycles > 100 {
-            bail!("the piece cover circuit does not finish");
-        }
-        cycle(u, |u| &mut u.clock)?;
-    }
+    let cycles = busy_cycles(
+        u,
+        |u| &mut u.clock,
+        |u| u.busy.val(),
+        100,
+        "the piece cover circuit",
+    )?;
     let mut table = [0u64; 81];
     for r in 0..9 {
         u.rd_rank.next = (r as u64).into();
@@ -242,26 +281,28 @@ pub fn run_all_moves_unit(
     u: &mut gateware::shogi::AllMovesUnit,
     board: &model::shogi::piece_data::BoardData,
 ) -> Result<UnitRun> {
-    for r in 0..9 {
-        u.wr_en.next = true;
-        u.wr_rank.next = (r as u64).into();
-        u.wr_data.next = bits_from_u128(board.rank_word(r));
-        cycle(u, |u| &mut u.clock)?;
-    }
-    u.wr_en.next = false;
+    write_ranks(
+        u,
+        board,
+        |u| &mut u.clock,
+        |u, en, r, w| {
+            u.wr_en.next = en;
+            u.wr_rank.next = r.into();
+            u.wr_data.next = bits_from_u128(w);
+        },
+    )?;
     u.black.next = board.side == model::shogi::Color::Black;
     u.hands.next = bits_from_u128(board.hands[0] as u128 | (board.hands[1] as u128) << 40);
     u.start_moves.next = true;
     cycle(u, |u| &mut u.clock)?;
     u.start_moves.next = false;
-    let mut cycles = 0;
-    while u.busy.val() {
-        cycles += 1;
-        if cycles > 200 {
-            bail!("the all-move unit does not finish");
-        }
-        cycle(u, |u| &mut u.clock)?;
-    }
+    let cycles = busy_cycles(
+        u,
+        |u| &mut u.clock,
+        |u| u.busy.val(),
+        200,
+        "the all-move unit",
+    )?;
     let mut run = UnitRun {
         squares: Vec::with_capacity(81),
         count: u.count.val().index() as u32,
