@@ -313,11 +313,14 @@ fn othello_core_verilog() {
 }
 
 /// The shogi core (`ShogiCore`): board data loaded a rank at a time, a cover job, its poll and
-/// result, table words read, and the refusals of `JOB_LOAD` and `JOB_READ`.
+/// result, table words read, a moves job (the hands word loaded), its result and candidate
+/// words read, and the refusals of `JOB_LOAD` and `JOB_READ`.
 #[test]
 fn shogi_core_verilog() {
     use model::shogi::piece_data::BoardData;
-    use model::shogi::protocol::{encode_load, encode_read, JOB_COVER};
+    use model::shogi::protocol::{
+        encode_load, encode_load_hands, encode_read, JOB_COVER, JOB_MOVES,
+    };
     if !skip_unless_verilator("shogi_core_verilog") {
         return;
     }
@@ -336,6 +339,12 @@ fn shogi_core_verilog() {
         (op::JOB_READ, encode_read(0, 18)),
         (op::JOB_LOAD, encode_load(0, &b, 8)),
         (op::JOB_READ, encode_read(0, 6)),
+        (op::JOB_LOAD, encode_load_hands(0, &b)),
+        (op::JOB_START, vec![JOB_MOVES]),
+        (op::JOB_RESULT, vec![0]),
+        (op::JOB_READ, encode_read(0, 19)),
+        (op::JOB_READ, encode_read(0, 53)),
+        (op::JOB_READ, encode_read(0, 54)),
     ]);
     let stream: Vec<u8> = frames
         .iter()
@@ -343,5 +352,5 @@ fn shogi_core_verilog() {
         .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
         .collect();
     let mut core = gateware::shogi::ShogiCore::build(&CoreParams::sim());
-    cosim_board_core("shogi_core", &mut core, 45_000, &stream);
+    cosim_board_core("shogi_core", &mut core, 70_000, &stream);
 }
