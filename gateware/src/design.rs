@@ -286,9 +286,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         core: CoreKind::Shogi { cores: 1 },
         // The table is registers (9 x 360 bits) and the scanners are combinational over a
         // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). With the all-move
-        // generator the design fills 84% of the ECP5-85F: asked for 30 MHz (the cover circuit
-        // alone reached 43 MHz), routed by router2 (router1 made slow progress).
-        clocks: &[clock(BoardId::Ulx3s, 30)],
+        // generator the design fills 84% of the ECP5-85F (70,882 LUT4s after yosys), and its
+        // place and route (router1 at 40 MHz, then router2 at 30) did not finish within a
+        // session: simulation only until it has a report (docs/shogi.md, "What is left"); the
+        // cover circuit alone reached 43.1 MHz (commit 1d8496b).
+        clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
@@ -453,7 +455,12 @@ mod tests {
                 link::NAME_LEN
             );
             assert_eq!(Design::from_name(s.name), Ok(d));
-            assert!(!s.clocks.is_empty(), "{} is built for no board", s.name);
+            // A design may wait for a board (simulation only) but not one CI synthesizes.
+            assert!(
+                !s.clocks.is_empty() || !s.ci_synth,
+                "{} is synthesized in CI but built for no board",
+                s.name
+            );
             for c in s.clocks {
                 assert_eq!(
                     s.clocks.iter().filter(|o| o.board == c.board).count(),
