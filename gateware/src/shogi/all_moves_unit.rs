@@ -24,9 +24,6 @@ use model::shogi::piece_data::ID_BASE;
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
 
-/// Bits of a rank's candidates: nine squares of 40 + 40 board-move bits, then nine of 7 drops.
-pub const RANK_MOVE_BITS: usize = 9 * 80 + 9 * 7;
-
 /// The unit's phases (the diagram's numbers).
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum Phase {
