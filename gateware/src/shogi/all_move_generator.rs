@@ -6,9 +6,10 @@
 //! specification and its checks: `model::shogi::all_moves::candidates`).
 //!
 //! ```text
-//!  at start: latch board [810], table [3240], between, behind, pin lines [81 each];
-//!            checkers = T[king] & opponent; pinned identities one-hot; hand kinds [7]
-//!  a cycle, rank r (the latches shift one rank on):
+//!  at start: latch between, behind, pin lines [81 each]; checkers = T[king] & opponent;
+//!            pinned identities one-hot; hand kinds [7]
+//!  a cycle, rank r (the walks' latches shift one rank on; rank muxes pick the table's and
+//!  the board's rank r):
 //!    per file: movers = T[to] & own & ~(pinned off their line)
 //!              king moves: T[to] & opponent empty, `to` not behind a slider check
 //!              others: no check, or one and `to` captures the checker or is between
@@ -22,7 +23,9 @@
 //! decides by running the pass on the position after it with `drops_on` low (a check by an
 //! adjacent pawn cannot be blocked: no legal move there means mate).
 //!
-//! Every input is read at `start`; `valid` is high for the 9 cycles that show ranks 1 to 9 on
+//! Every input but `board` and `covers` is read at `start`; those two are the piece cover
+//! circuit's registers and hold while `busy` (a latched copy cost 4,050 flip-flops and their
+//! shift muxes: a rank mux on each is smaller); `valid` is high for the 9 cycles that show ranks 1 to 9 on
 //! `moves`, `drops` and `rank_count`; `count` and `probe` hold once `busy` falls.
 
 use model::shogi::piece_data::ID_BASE;
@@ -88,8 +91,6 @@ pub struct AllMoveGenerator {
     pub probe_square: Signal<Out, Bits<7>>,
     /// The probe square's rank (bits 0-3) and file (bits 4-7).
     pub probe_at: Signal<Out, Bits<8>>,
-    tab: DFF<Bits<3240>>,
-    brd: DFF<Bits<810>>,
     bet: DFF<Bits<81>>,
     beh: DFF<Bits<81>>,
     line: [DFF<Bits<81>>; 8],
@@ -117,6 +118,7 @@ pub struct AllMoveGenerator {
     k_off81: [Constant<Bits<10>>; 8],
     k_off6: [Constant<Bits<6>>; 8],
     k_off360: [Constant<Bits<12>>; 9],
+    k_off90: [Constant<Bits<10>>; 9],
     k_idx: [Constant<Bits<4>>; 9],
     k_file7: [Constant<Bits<7>>; 9],
     k_type: [Constant<Bits<3>>; 8],
@@ -138,6 +140,9 @@ pub struct AllMoveGenerator {
     s_ohas: Signal<Local, Bit>,
     s_row: Signal<Local, Bits<360>>,
     s_cov: Signal<Local, Bits<40>>,
+    /// The rank shown now, of the table and of the board (rank muxes on the row counter).
+    t_rank: Signal<Local, Bits<360>>,
+    b_rank: Signal<Local, Bits<90>>,
     s_pid: Signal<Local, Bits<6>>,
     s_hk: Signal<Local, Bits<7>>,
     // The rank: dead ends, the promotion zone, checks.
@@ -218,8 +223,6 @@ impl Default for AllMoveGenerator {
             probe: Default::default(),
             probe_square: Default::default(),
             probe_at: Default::default(),
-            tab: Default::default(),
-            brd: Default::default(),
             bet: Default::default(),
             beh: Default::default(),
             line: Default::default(),
@@ -247,6 +250,7 @@ impl Default for AllMoveGenerator {
             k_off81: std::array::from_fn(|d| c(81 * d as u64)),
             k_off6: std::array::from_fn(|d| c(6 * d as u64)),
             k_off360: std::array::from_fn(|r| c(360 * r as u64)),
+            k_off90: std::array::from_fn(|r| c(90 * r as u64)),
             k_idx: std::array::from_fn(|f| c(f as u64)),
             k_file7: std::array::from_fn(|f| c(f as u64)),
             k_type: std::array::from_fn(|t| c(t as u64)),
@@ -266,6 +270,8 @@ impl Default for AllMoveGenerator {
             s_ohas: Default::default(),
             s_row: Default::default(),
             s_cov: Default::default(),
+            t_rank: Default::default(),
+            b_rank: Default::default(),
             s_pid: Default::default(),
             s_hk: Default::default(),
             last: Default::default(),
@@ -318,8 +324,8 @@ impl Logic for AllMoveGenerator {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, tab, brd, bet, beh, chk, own, opp, prom, zn, pawnf, hk, side, probe_ok,
-            probe_rank, probe_file, probe_r, probe_sq, row, active, total
+            self, clock, bet, beh, chk, own, opp, prom, zn, pawnf, hk, side, probe_ok, probe_rank,
+            probe_file, probe_r, probe_sq, row, active, total
         );
         for d in 0..8 {
             self.line[d].clock.next = self.clock.val();
@@ -423,18 +429,30 @@ impl Logic for AllMoveGenerator {
         self.probe_n.next = self.probe_r.q.val();
         self.probe_sq_n.next = self.probe_sq.q.val();
         self.t_rank7.next = bit_cast::<7, 4>(self.row.q.val());
+        self.t_rank.next = 0_u64.into();
+        self.b_rank.next = 0_u64.into();
+        for r in 0..9 {
+            if self.row.q.val() == self.k_idx[r].val() {
+                self.t_rank.next = self
+                    .covers
+                    .val()
+                    .get_bits::<360>(self.k_off360[r].val().index());
+                self.b_rank.next = self
+                    .board
+                    .val()
+                    .get_bits::<90>(self.k_off90[r].val().index());
+            }
+        }
         for f in 0..9 {
             self.data[f].next = self
-                .brd
-                .q
+                .b_rank
                 .val()
                 .get_bits::<10>(self.k_off10[f].val().index());
             self.occ[f].next = self.data[f].val().get_bits::<5>(0).any();
             self.mine[f].next =
                 self.occ[f].val() & (self.data[f].val().get_bit(5) == self.side.q.val());
             self.cov[f].next = self
-                .tab
-                .q
+                .t_rank
                 .val()
                 .get_bits::<40>(self.k_off40[f].val().index());
             self.base[f].next = 0_u64.into();
@@ -533,8 +551,6 @@ impl Logic for AllMoveGenerator {
         }
         self.rank_count.next = self.l9[0].val() + self.l9[1].val();
         if self.start.val() {
-            self.tab.d.next = self.covers.val();
-            self.brd.d.next = self.board.val();
             self.side.d.next = self.black.val();
             self.own.d.next = self.s_own.val();
             self.opp.d.next = self.s_opp.val();
@@ -591,8 +607,6 @@ impl Logic for AllMoveGenerator {
                 }
             }
         } else if self.active.q.val() {
-            self.tab.d.next = self.tab.q.val() >> 360_u64;
-            self.brd.d.next = self.brd.q.val() >> 90_u64;
             self.bet.d.next = self.bet.q.val() >> 9_u64;
             self.beh.d.next = self.beh.q.val() >> 9_u64;
             for d in 0..8 {

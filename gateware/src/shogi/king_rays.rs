@@ -77,6 +77,9 @@ pub struct KingRays {
     k_one: Constant<Bits<81>>,
     k_type: [Constant<Bits<3>>; 8],
     k_base: [Constant<Bits<6>>; 8],
+    k_idx: [Constant<Bits<10>>; 9],
+    k_off90: [Constant<Bits<10>>; 9],
+    k_off10: [Constant<Bits<10>>; 9],
     // Per walk: the identity of the piece visited now (type base + index - 1).
     base: [Signal<Local, Bits<6>>; 8],
     ident: [Signal<Local, Bits<6>>; 8],
@@ -86,7 +89,9 @@ pub struct KingRays {
     nr: [Signal<Local, Bits<10>>; 8],
     nf: [Signal<Local, Bits<10>>; 8],
     sq: [Signal<Local, Bits<10>>; 8],
-    shifted: [Signal<Local, Bits<810>>; 8],
+    /// Per walk: the rank it visits now (a rank mux, then a file mux: a shift of the 810 bits
+    /// by the square would cost a barrel shifter per walker).
+    rank_bits: [Signal<Local, Bits<90>>; 8],
     data: [Signal<Local, Bits<10>>; 8],
     bit: [Signal<Local, Bits<81>>; 8],
     slides: [Signal<Local, Bit>; 8],
@@ -156,6 +161,9 @@ impl Default for KingRays {
             k_one: Constant::new(1_u64.into()),
             k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
             k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
+            k_idx: std::array::from_fn(|i| Constant::new((i as u64).into())),
+            k_off90: std::array::from_fn(|i| Constant::new((90 * i as u64).into())),
+            k_off10: std::array::from_fn(|i| Constant::new((10 * i as u64).into())),
             base: Default::default(),
             ident: Default::default(),
             kr: Default::default(),
@@ -163,7 +171,7 @@ impl Default for KingRays {
             nr: Default::default(),
             nf: Default::default(),
             sq: Default::default(),
-            shifted: Default::default(),
+            rank_bits: Default::default(),
             data: Default::default(),
             bit: Default::default(),
             slides: Default::default(),
@@ -224,9 +232,23 @@ impl Logic for KingRays {
                 self.nf[d].next = self.file[d].q.val() + 1_u64;
             }
             self.sq[d].next = (self.nr[d].val() << 3_u64) + self.nr[d].val() + self.nf[d].val();
-            self.shifted[d].next =
-                self.board.val() >> ((self.sq[d].val() << 3_u64) + (self.sq[d].val() << 1_u64));
-            self.data[d].next = self.shifted[d].val().get_bits::<10>(0);
+            self.rank_bits[d].next = 0_u64.into();
+            for r in 0..9 {
+                if self.nr[d].val() == self.k_idx[r].val() {
+                    self.rank_bits[d].next = self
+                        .board
+                        .val()
+                        .get_bits::<90>(self.k_off90[r].val().index());
+                }
+            }
+            self.data[d].next = 0_u64.into();
+            for f in 0..9 {
+                if self.nf[d].val() == self.k_idx[f].val() {
+                    self.data[d].next = self.rank_bits[d]
+                        .val()
+                        .get_bits::<10>(self.k_off10[f].val().index());
+                }
+            }
             self.bit[d].next = self.k_one.val() << self.sq[d].val();
             self.base[d].next = 0_u64.into();
             for t in 0..8 {
