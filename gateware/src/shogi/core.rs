@@ -82,7 +82,9 @@ pub struct ShogiCore {
     is_cands: Signal<Local, Bit>,
     cand_word: Signal<Local, Bits<8>>,
     rd_rank: Signal<Local, Bits<4>>,
-    part_off: Signal<Local, Bits<10>>,
+    /// The quarter of a rank's candidates a read word carries (a 4-way mux: a shift by a
+    /// computed offset would be a barrel shifter over 783 bits).
+    cand_part: Signal<Local, Bits<200>>,
     sel_result_ok: Signal<Local, Bit>,
     k_op_load: Constant<Bits<8>>,
     k_op_read: Constant<Bits<8>>,
@@ -150,7 +152,7 @@ impl ShogiCore {
             is_cands: Default::default(),
             cand_word: Default::default(),
             rd_rank: Default::default(),
-            part_off: Default::default(),
+            cand_part: Default::default(),
             sel_result_ok: Default::default(),
             k_op_load: k8(op::JOB_LOAD as usize),
             k_op_read: k8(op::JOB_READ as usize),
@@ -233,9 +235,6 @@ impl Logic for ShogiCore {
         if self.is_cands.val() {
             self.rd_rank.next = self.cand_word.val().get_bits::<4>(2);
         }
-        self.part_off.next = (bit_cast::<10, 2>(self.cand_word.val().get_bits::<2>(0)) << 7_u64)
-            + (bit_cast::<10, 2>(self.cand_word.val().get_bits::<2>(0)) << 6_u64)
-            + (bit_cast::<10, 2>(self.cand_word.val().get_bits::<2>(0)) << 3_u64);
 
         // The cores: flags to job control, the addressed ones' outputs muxed.
         self.busy.next = 0_u64.into();
@@ -333,6 +332,16 @@ impl Logic for ShogiCore {
                 self.load_go.next = self.shell.cmd_valid.val();
             }
         }
+        self.cand_part.next = self.sel_moves.val().get_bits::<200>(0);
+        if self.cand_word.val().get_bits::<2>(0) == 1_u64 {
+            self.cand_part.next = self.sel_moves.val().get_bits::<200>(200);
+        }
+        if self.cand_word.val().get_bits::<2>(0) == 2_u64 {
+            self.cand_part.next = self.sel_moves.val().get_bits::<200>(400);
+        }
+        if self.cand_word.val().get_bits::<2>(0) == 3_u64 {
+            self.cand_part.next = bit_cast::<200, 783>(self.sel_moves.val() >> 600_u64);
+        }
         if self.shell.cmd_op.val() == self.k_op_read.val() {
             self.shell.rsp_error.next = true;
             self.shell.rsp_len.next = 0_u64.into();
@@ -350,11 +359,8 @@ impl Logic for ShogiCore {
                 self.shell.rsp_error.next = false;
                 self.shell.rsp_len.next = self.k_read_answer_len.val();
                 if self.is_cands.val() {
-                    self.shell.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 200>(
-                        self.sel_moves
-                            .val()
-                            .get_bits::<200>(self.part_off.val().index()),
-                    );
+                    self.shell.rsp_payload.next =
+                        bit_cast::<PAYLOAD_BITS, 200>(self.cand_part.val());
                 } else if self.cmd_word.val().get_bit(0) {
                     self.shell.rsp_payload.next =
                         bit_cast::<PAYLOAD_BITS, 160>(self.sel_covers.val().get_bits::<160>(200));
