@@ -37,7 +37,7 @@ fn demo_shogi(kind: BackendKind) -> Result<()> {
     // The perft table's second position (the "matsuri" position: pieces everywhere).
     let pos = model::shogi::Position::from_sfen(&model::shogi::random::perft_table()[1].sfen)?;
     println!(
-        "== shogi piece cover circuit, simulated board ({} backend) ==",
+        "== shogi piece cover circuit and all-move generator, simulated board ({} backend) ==",
         kind.name()
     );
     println!("cover table of {}", pos.sfen());
@@ -60,6 +60,46 @@ fn demo_shogi(kind: BackendKind) -> Result<()> {
         if same { "equal" } else { "DIFFERENT" }
     );
     anyhow::ensure!(same, "the board and the model disagree");
+
+    // The all-move generator: the same position's legal moves, read back in the hardware's
+    // order; then a perft whose last ply the board counts, against the published table.
+    let t = Instant::now();
+    let m = host::shogi::moves_on_board(&mut l, &b)?;
+    let want = model::shogi::all_moves::generate(&b).moves;
+    println!(
+        "{}: {} legal moves in {} cycles, read back in the generator's order: {}",
+        id.name,
+        m.count,
+        m.cycles,
+        if m.moves == want {
+            "equal to the model's"
+        } else {
+            "DIFFERENT"
+        }
+    );
+    anyhow::ensure!(
+        m.moves == want,
+        "the board's moves and the model's disagree"
+    );
+    let entry = &model::shogi::random::perft_table()[0];
+    let (depth, published) = entry.counts[1];
+    let start = BoardData::from_position(&model::shogi::Position::from_sfen(&entry.sfen)?);
+    let (mut leaves, mut cycles) = (0u64, 0u64);
+    for mv in model::shogi::all_moves::generate(&start).moves {
+        let (n, c) = host::shogi::count_on_board(&mut l, &start.play(mv))?;
+        leaves += n as u64;
+        cycles += c;
+    }
+    println!(
+        "perft({depth}) of {}: {leaves} leaves, the last ply counted by the board in {cycles} \
+         cycles (the host made the first), published {published}; {:.1} s simulated",
+        entry.sfen,
+        t.elapsed().as_secs_f64()
+    );
+    anyhow::ensure!(
+        leaves == published,
+        "perft({depth}): the board and the table disagree"
+    );
     Ok(())
 }
 
