@@ -291,8 +291,10 @@ pub fn run_all_moves_unit(
             u.wr_data.next = bits_from_u128(w);
         },
     )?;
-    u.black.next = board.side == model::shogi::Color::Black;
-    u.hands.next = bits_from_u128(board.hands[0] as u128 | (board.hands[1] as u128) << 40);
+    // The hands word as the core keeps it: the hands, then the side to move in bit 80.
+    let word = model::shogi::protocol::hands_word(board);
+    u.black.next = word >> 80 & 1 == 1;
+    u.hands.next = bits_from_u128(word & ((1 << 80) - 1));
     u.start_moves.next = true;
     cycle(u, |u| &mut u.clock)?;
     u.start_moves.next = false;
@@ -320,4 +322,51 @@ pub fn run_all_moves_unit(
         }
     }
     Ok(run)
+}
+
+/// What the perft walker counted and the cycles it was busy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkerRun {
+    pub leaves: u64,
+    pub nodes: u64,
+    pub cycles: u64,
+}
+
+/// The perft walker on `board`: the ranks written, a walk of `depth` started, its busy cycles
+/// counted (at most `limit`), the leaves and nodes read.
+pub fn run_perft_walker(
+    u: &mut gateware::shogi::PerftWalker,
+    board: &model::shogi::piece_data::BoardData,
+    depth: u32,
+    limit: u64,
+) -> Result<WalkerRun> {
+    write_ranks(
+        u,
+        board,
+        |u| &mut u.clock,
+        |u, en, r, w| {
+            u.wr_en.next = en;
+            u.wr_rank.next = r.into();
+            u.wr_data.next = bits_from_u128(w);
+        },
+    )?;
+    let word = model::shogi::protocol::hands_word(board);
+    u.black.next = word >> 80 & 1 == 1;
+    u.hands.next = bits_from_u128(word & ((1 << 80) - 1));
+    u.depth.next = (depth as u64).into();
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock)?;
+    u.start.next = false;
+    let cycles = busy_cycles(
+        u,
+        |u| &mut u.clock,
+        |u| u.busy.val(),
+        limit,
+        "the perft walker",
+    )?;
+    Ok(WalkerRun {
+        leaves: u.leaves.val().to_u64(),
+        nodes: u.nodes.val().to_u64(),
+        cycles,
+    })
 }

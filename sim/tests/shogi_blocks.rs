@@ -3,7 +3,7 @@
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
 use gateware::shogi::{
-    AllMoveGenerator, AllMovesUnit, KingRays, PieceCoverCircuit, PieceInfoTable,
+    AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit, PieceInfoTable,
     RookCoverCalculator, Scanner,
 };
 use model::shogi::all_moves::{
@@ -14,13 +14,14 @@ use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_
 use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
+use model::shogi::walk::perft_walk;
 use model::shogi::{Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_all_moves,
-    run_all_moves_unit, run_piece_cover, set_all_moves_inputs, settle,
+    run_all_moves_unit, run_perft_walker, run_piece_cover, set_all_moves_inputs, settle,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -558,4 +559,73 @@ fn all_moves_unit_matches_model_position_for_position() {
     eprintln!("cycles: {cycles:?}");
     assert!(cycles.contains_key(&20), "no position without an own king");
     assert!(probes > 20 && mates > 0, "{probes} probes, {mates} mates");
+}
+
+/// The walker's leaves, moves jobs and cycles equal `perft_walk`'s; a walk leaves the board
+/// data and the hands as they were (a depth 1 walk after it, without a load, counts the
+/// position's legal moves).
+fn check_walk(uut: &mut PerftWalker, b: &BoardData, depth: u32) -> u64 {
+    let want = perft_walk(b, depth);
+    let got = run_perft_walker(uut, b, depth, 10_000_000).unwrap();
+    let what = format!("{} depth {depth}", b.to_position().sfen());
+    assert_eq!(got.leaves, want.leaves, "leaves, {what}");
+    assert_eq!(got.nodes, want.nodes, "moves jobs, {what}");
+    assert_eq!(got.cycles, want.cycles, "cycles, {what}");
+    uut.depth.next = 1_u64.into();
+    uut.start.next = true;
+    cycle(uut, |u| &mut u.clock).unwrap();
+    uut.start.next = false;
+    while uut.busy.val() {
+        cycle(uut, |u| &mut u.clock).unwrap();
+    }
+    assert_eq!(
+        uut.leaves.val().to_u64(),
+        generate(b).moves.len() as u64,
+        "the position after the walk, {what}"
+    );
+    got.cycles
+}
+
+#[test]
+fn perft_walker_matches_model_walk_for_walk() {
+    let mut uut = PerftWalker::default();
+    uut.connect_all();
+    // The perft table's positions at the depths whose walks stay short in simulation (the
+    // 593-move position's depth 2 is 594 moves jobs).
+    for entry in random::perft_table() {
+        let b = BoardData::from_position(&Position::from_sfen(&entry.sfen).unwrap());
+        for &(depth, published) in entry.counts.iter().filter(|c| c.0 <= 2 && c.1 <= 30_000) {
+            check_walk(&mut uut, &b, depth);
+            assert_eq!(
+                perft_walk(&b, depth).leaves,
+                published,
+                "{} {depth}",
+                entry.sfen
+            );
+        }
+    }
+    // Random positions: six, then three whose walk meets a pawn drop that mates (the walker
+    // must skip it).
+    let positions = generator_positions(SEED + 11, 3000);
+    for b in positions.iter().take(6) {
+        check_walk(&mut uut, b, 2);
+    }
+    let mating: Vec<_> = positions
+        .iter()
+        .filter(|b| {
+            generate(b)
+                .moves
+                .iter()
+                .any(|&m| generate(&b.play(m)).probe_mates)
+        })
+        .take(3)
+        .collect();
+    assert_eq!(
+        mating.len(),
+        3,
+        "too few positions with a mating pawn drop one ply down"
+    );
+    for b in mating {
+        check_walk(&mut uut, b, 2);
+    }
 }

@@ -10,6 +10,7 @@
 //! | the king's walks (legality for the all-move generator: slider checks, the squares between and behind, pins and their lines) | [`king_rays`] | `model::shogi::all_moves::king_rays` | the longest walk's squares (at most 8) | (not in the papers: `model::shogi::all_moves`) |
 //! | the piece info table (per identity: owner, promoted, in its owner's zone; pawn files, king squares) | [`piece_info_table`] | `model::shogi::all_moves::piece_info` | 9 (a rank a cycle: `PIECE_INFO_CYCLES`) | 7 (the cover table's identities are what a move generator needs) |
 //! | the all-move generator's candidate pass (a rank of destination squares a cycle: legal board moves and promotions as identity masks, drops, the rank's count, the pawn-drop probe) | [`all_move_generator`] | `model::shogi::all_moves::candidates` | 9 (`GENERATOR_CYCLES`) after a start | 7; the tsume paper's stage 3 |
+//! | perft on chip: the depth-first walk over the all-move unit (candidate stack and undo stack in block RAM, moves made and unmade a rank word at a time; the last ply counted) | [`perft_walker`] | `model::shogi::walk::perft_walk` | per node 2 + its moves job + 1; per expanded node 9 + 18 more; per move 6 | (not in the papers) |
 //! | the `shogi` design: the circuit behind the link (`JOB_LOAD` a rank, `JOB_START`, `JOB_READ` half a rank) | [`core`] | `model::shogi::protocol` | a frame's cycles a command; the job 9 | (the host interface is not in the paper) |
 //!
 //! Board data: nine 90-bit rank words of 10-bit piece data, file 1 lowest
@@ -19,6 +20,7 @@ pub mod all_move_generator;
 pub mod all_moves_unit;
 pub mod core;
 pub mod king_rays;
+pub mod perft_walker;
 pub mod piece_cover_circuit;
 pub mod piece_info_table;
 pub mod rook_cover_calculator;
@@ -28,6 +30,7 @@ pub use self::core::ShogiCore;
 pub use all_move_generator::AllMoveGenerator;
 pub use all_moves_unit::AllMovesUnit;
 pub use king_rays::KingRays;
+pub use perft_walker::PerftWalker;
 pub use piece_cover_circuit::PieceCoverCircuit;
 pub use piece_info_table::PieceInfoTable;
 pub use rook_cover_calculator::RookCoverCalculator;

@@ -17,6 +17,7 @@ pub mod piece_data;
 pub mod protocol;
 pub mod random;
 mod sfen;
+pub mod walk;
 
 pub use movegen::{attacked_by, divide, legal_moves, perft, pseudo_legal_moves};
 pub use sfen::SfenError;

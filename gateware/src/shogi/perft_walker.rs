@@ -1,0 +1,694 @@
+//! Perft on chip: a depth-first walk over the all-move unit, the positions made and unmade in
+//! its board data, the candidates of each node on a stack in block RAM. No move crosses the
+//! link. The specification, cycle for cycle: `model::shogi::walk::perft_walk`.
+//!
+//! ```text
+//!  Node: start a moves job -> Wait (the job; the cycle it ends)
+//!    one ply above the leaves: leaves += the legal count -> Return
+//!    else: Copy the job's 9 candidate ranks to the stack frame {ply, rank} (9)
+//!  Fetch {ply, rank} (1) -> Pick: the lowest candidate bit (20 groups of 40, two levels)
+//!    none: next rank, or Return after rank 9; the mating pawn drop: cleared, Fetch
+//!    a move: written back cleared -> Make1: push the undo frame (the two rank words, the
+//!      hands, the rank cursor, the mating square); write the from rank (a drop: the to rank)
+//!      -> Make2: write the to rank; the side flips -> Node (ply + 1)
+//!  Return: ply 0 -> Idle; else pop the undo frame -> Unmake1, Unmake2: the two rank words
+//!    back, the hands and the cursor restored -> Fetch
+//! ```
+//!
+//! The walker keeps a copy of the board data (810 flip-flops) to read the squares a move
+//! changes: the all-move unit shows its board only to its own blocks. The owner writes the
+//! ranks while the walker is idle; `black` and `hands` are read at `start`. `stop` ends a walk
+//! at once and leaves a position mid-walk in the board data: load the board again.
+
+use super::AllMovesUnit;
+use model::shogi::piece_data::ID_BASE;
+use model::shogi::protocol::RANK_MOVE_BITS;
+use model::shogi::Kind;
+use rust_hdl::prelude::*;
+
+/// A rank's candidates padded to 20 groups of 40 bits.
+const FRAME_RANK_BITS: usize = 800;
+/// An undo frame: the old words of the two ranks written (90 each), their ranks (4 each), the
+/// hands (80), the rank cursor (4), the mating square's flag (1) and square (7).
+const UNDO_BITS: usize = 280;
+
+/// The walker's phases.
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum WalkPhase {
+    Idle,
+    Node,
+    Wait,
+    Copy,
+    Fetch,
+    Pick,
+    Make1,
+    Make2,
+    Return,
+    Unmake1,
+    Unmake2,
+}
+
+fn c<const N: usize>(x: u64) -> Constant<Bits<N>> {
+    Constant::new(x.into())
+}
+
+/// A constant with bit `i` set for every `i < n` that `f` accepts.
+fn mask<const N: usize>(n: usize, f: impl Fn(usize) -> bool) -> Constant<Bits<N>> {
+    let mut b = Bits::<N>::default();
+    for i in (0..n).filter(|&i| f(i)) {
+        b = b.replace_bit(i, true);
+    }
+    Constant::new(b)
+}
+
+/// The kind (code order) of identity `id`.
+fn kind_of(id: usize) -> usize {
+    (0..8)
+        .rev()
+        .find(|&k| ID_BASE[k] as usize <= id)
+        .unwrap_or(0)
+}
+
+#[derive(LogicBlock)]
+pub struct PerftWalker {
+    pub clock: Signal<In, Clock>,
+    /// The owner's rank writes (while idle).
+    pub wr_en: Signal<In, Bit>,
+    pub wr_rank: Signal<In, Bits<4>>,
+    pub wr_data: Signal<In, Bits<90>>,
+    /// The side to move is Black; the hands (Black's identities in bits 0-39, White's 40-79).
+    pub black: Signal<In, Bit>,
+    pub hands: Signal<In, Bits<80>>,
+    /// Start a perft of `depth` (1 to `model::shogi::walk::WALK_MAX_DEPTH`).
+    pub start: Signal<In, Bit>,
+    pub depth: Signal<In, Bits<4>>,
+    pub stop: Signal<In, Bit>,
+    pub busy: Signal<Out, Bit>,
+    /// Leaves counted, moves jobs run.
+    pub leaves: Signal<Out, Bits<48>>,
+    pub nodes: Signal<Out, Bits<32>>,
+    unit: AllMovesUnit,
+    cands: RAM<Bits<FRAME_RANK_BITS>, 7>,
+    undo: RAM<Bits<UNDO_BITS>, 3>,
+    phase: DFF<WalkPhase>,
+    brd: DFF<Bits<810>>,
+    hand: DFF<Bits<80>>,
+    side: DFF<Bit>,
+    ply: DFF<Bits<3>>,
+    last: DFF<Bits<3>>,
+    cur_r: DFF<Bits<4>>,
+    copy_r: DFF<Bits<4>>,
+    mate_ok: DFF<Bit>,
+    mate_sq: DFF<Bits<7>>,
+    // The move picked: destination file, drop or board move, identity and promotion, or the
+    // drop's hand kind (0 rook .. 6 pawn); the piece data the to square gets.
+    mv_f: DFF<Bits<4>>,
+    mv_drop: DFF<Bit>,
+    mv_id: DFF<Bits<6>>,
+    mv_prom: DFF<Bit>,
+    mv_kind: DFF<Bits<3>>,
+    nd: DFF<Bits<10>>,
+    leaves_r: DFF<Bits<48>>,
+    nodes_r: DFF<Bits<32>>,
+    k_idx: [Constant<Bits<4>>; 9],
+    k_off10: [Constant<Bits<10>>; 9],
+    k_off90: [Constant<Bits<10>>; 9],
+    k_fmask: [Constant<Bits<90>>; 9],
+    k_rmask: [Constant<Bits<810>>; 9],
+    k_sq_off: [Constant<Bits<10>>; 81],
+    k_sq_rbit: [Constant<Bits<81>>; 4],
+    k_sq_fbit: [Constant<Bits<81>>; 4],
+    k_id: [Constant<Bits<6>>; 40],
+    k_id_data: [Constant<Bits<10>>; 40],
+    k_id_bit: [Constant<Bits<40>>; 6],
+    k_grp_bit: [Constant<Bits<20>>; 5],
+    k_off40: [Constant<Bits<10>>; 20],
+    k_d: [Constant<Bits<6>>; 63],
+    k_d_file: [Constant<Bits<4>>; 63],
+    k_d_kind: [Constant<Bits<3>>; 63],
+    k_hk: [Constant<Bits<3>>; 7],
+    k_hk_ids: [Constant<Bits<40>>; 7],
+    k_hk_data: [Constant<Bits<10>>; 7],
+    k_hk_base: [Constant<Bits<6>>; 7],
+    k_type: [Constant<Bits<3>>; 8],
+    k_base: [Constant<Bits<6>>; 8],
+    k_one: Constant<Bits<64>>,
+    // Pick: the frame's rank word, its groups, the lowest candidate.
+    word: Signal<Local, Bits<FRAME_RANK_BITS>>,
+    g_any: Signal<Local, Bits<20>>,
+    g_low: Signal<Local, Bits<20>>,
+    g_sel: Signal<Local, Bits<5>>,
+    gw: Signal<Local, Bits<40>>,
+    low: Signal<Local, Bits<40>>,
+    b_idx: Signal<Local, Bits<6>>,
+    taken: Signal<Local, Bits<FRAME_RANK_BITS>>,
+    p_drop: Signal<Local, Bit>,
+    p_d: Signal<Local, Bits<6>>,
+    p_file: Signal<Local, Bits<4>>,
+    p_kind: Signal<Local, Bits<3>>,
+    p_to: Signal<Local, Bits<7>>,
+    p_skip: Signal<Local, Bit>,
+    // Make: the from square, the data moved, captured and dropped.
+    id_data: Signal<Local, Bits<10>>,
+    hit: Signal<Local, Bits<81>>,
+    from_r: Signal<Local, Bits<4>>,
+    from_f: Signal<Local, Bits<4>>,
+    own_hand: Signal<Local, Bits<40>>,
+    avail: Signal<Local, Bits<40>>,
+    d_low: Signal<Local, Bits<40>>,
+    d_id: Signal<Local, Bits<6>>,
+    d_data: Signal<Local, Bits<10>>,
+    to_data: Signal<Local, Bits<10>>,
+    hk_base: Signal<Local, Bits<6>>,
+    cap_id: Signal<Local, Bits<6>>,
+    cap_bit: Signal<Local, Bits<80>>,
+    mover: Signal<Local, Bits<10>>,
+    // A square write: rank, file, data; the rank's words before and after; the 2nd rank's.
+    w_r: Signal<Local, Bits<4>>,
+    w_f: Signal<Local, Bits<4>>,
+    w_d: Signal<Local, Bits<10>>,
+    w_old: Signal<Local, Bits<90>>,
+    w_new: Signal<Local, Bits<90>>,
+    w_en: Signal<Local, Bit>,
+    w_word: Signal<Local, Bits<90>>,
+    rank_a: Signal<Local, Bits<4>>,
+    word_a: Signal<Local, Bits<90>>,
+    rank_b: Signal<Local, Bits<4>>,
+    word_b: Signal<Local, Bits<90>>,
+    fa_r: Signal<Local, Bits<4>>,
+    fa_f: Signal<Local, Bits<4>>,
+    sq_a: Signal<Local, Bits<10>>,
+    u: Signal<Local, Bits<UNDO_BITS>>,
+}
+
+impl Default for PerftWalker {
+    fn default() -> Self {
+        let hand_kind = |k: usize| Kind::HAND[k].code() as usize;
+        PerftWalker {
+            clock: Default::default(),
+            wr_en: Default::default(),
+            wr_rank: Default::default(),
+            wr_data: Default::default(),
+            black: Default::default(),
+            hands: Default::default(),
+            start: Default::default(),
+            depth: Default::default(),
+            stop: Default::default(),
+            busy: Default::default(),
+            leaves: Default::default(),
+            nodes: Default::default(),
+            unit: Default::default(),
+            cands: Default::default(),
+            undo: Default::default(),
+            phase: Default::default(),
+            brd: Default::default(),
+            hand: Default::default(),
+            side: Default::default(),
+            ply: Default::default(),
+            last: Default::default(),
+            cur_r: Default::default(),
+            copy_r: Default::default(),
+            mate_ok: Default::default(),
+            mate_sq: Default::default(),
+            mv_f: Default::default(),
+            mv_drop: Default::default(),
+            mv_id: Default::default(),
+            mv_prom: Default::default(),
+            mv_kind: Default::default(),
+            nd: Default::default(),
+            leaves_r: Default::default(),
+            nodes_r: Default::default(),
+            k_idx: std::array::from_fn(|i| c(i as u64)),
+            k_off10: std::array::from_fn(|i| c(10 * i as u64)),
+            k_off90: std::array::from_fn(|i| c(90 * i as u64)),
+            k_fmask: std::array::from_fn(|f| mask(90, |b| b / 10 == f)),
+            k_rmask: std::array::from_fn(|r| mask(810, |b| b / 90 == r)),
+            k_sq_off: std::array::from_fn(|s| c(10 * s as u64)),
+            k_sq_rbit: std::array::from_fn(|j| mask(81, |s| (s / 9) >> j & 1 == 1)),
+            k_sq_fbit: std::array::from_fn(|j| mask(81, |s| (s % 9) >> j & 1 == 1)),
+            k_id: std::array::from_fn(|i| c(i as u64)),
+            // An identity's piece data without owner and promotion: type, index.
+            k_id_data: std::array::from_fn(|i| {
+                let k = kind_of(i);
+                c((k as u64) << 7 | (i as u64 - ID_BASE[k] as u64 + 1))
+            }),
+            k_id_bit: std::array::from_fn(|j| mask(40, |i| i >> j & 1 == 1)),
+            k_grp_bit: std::array::from_fn(|j| mask(20, |g| g >> j & 1 == 1)),
+            k_off40: std::array::from_fn(|g| c(40 * g as u64)),
+            k_d: std::array::from_fn(|d| c(d as u64)),
+            k_d_file: std::array::from_fn(|d| c(d as u64 / 7)),
+            k_d_kind: std::array::from_fn(|d| c(d as u64 % 7)),
+            k_hk: std::array::from_fn(|k| c(k as u64)),
+            k_hk_ids: std::array::from_fn(|k| mask(40, |i| kind_of(i) == hand_kind(k))),
+            k_hk_data: std::array::from_fn(|k| c((hand_kind(k) as u64) << 7)),
+            k_hk_base: std::array::from_fn(|k| c(ID_BASE[hand_kind(k)] as u64)),
+            k_type: std::array::from_fn(|t| c(t as u64)),
+            k_base: std::array::from_fn(|t| c(ID_BASE[t] as u64)),
+            k_one: c(1),
+            word: Default::default(),
+            g_any: Default::default(),
+            g_low: Default::default(),
+            g_sel: Default::default(),
+            gw: Default::default(),
+            low: Default::default(),
+            b_idx: Default::default(),
+            taken: Default::default(),
+            p_drop: Default::default(),
+            p_d: Default::default(),
+            p_file: Default::default(),
+            p_kind: Default::default(),
+            p_to: Default::default(),
+            p_skip: Default::default(),
+            id_data: Default::default(),
+            hit: Default::default(),
+            from_r: Default::default(),
+            from_f: Default::default(),
+            own_hand: Default::default(),
+            avail: Default::default(),
+            d_low: Default::default(),
+            d_id: Default::default(),
+            d_data: Default::default(),
+            to_data: Default::default(),
+            hk_base: Default::default(),
+            cap_id: Default::default(),
+            cap_bit: Default::default(),
+            mover: Default::default(),
+            w_r: Default::default(),
+            w_f: Default::default(),
+            w_d: Default::default(),
+            w_old: Default::default(),
+            w_new: Default::default(),
+            w_en: Default::default(),
+            w_word: Default::default(),
+            rank_a: Default::default(),
+            word_a: Default::default(),
+            rank_b: Default::default(),
+            word_b: Default::default(),
+            fa_r: Default::default(),
+            fa_f: Default::default(),
+            sq_a: Default::default(),
+            u: Default::default(),
+        }
+    }
+}
+
+impl Logic for PerftWalker {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, phase, brd, hand, side, ply, last, cur_r, copy_r, mate_ok, mate_sq, mv_f,
+            mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
+        );
+        self.unit.clock.next = self.clock.val();
+        self.cands.read_clock.next = self.clock.val();
+        self.cands.write_clock.next = self.clock.val();
+        self.undo.read_clock.next = self.clock.val();
+        self.undo.write_clock.next = self.clock.val();
+
+        // Pick: the lowest set bit of the frame's rank word, a group of 40 first.
+        self.word.next = self.cands.read_data.val();
+        self.g_any.next = 0_u64.into();
+        for g in 0..20 {
+            self.g_any.next = self.g_any.val().replace_bit(
+                g,
+                self.word
+                    .val()
+                    .get_bits::<40>(self.k_off40[g].val().index())
+                    .any(),
+            );
+        }
+        self.g_low.next = self.g_any.val() & (!self.g_any.val() + 1_u64);
+        self.g_sel.next = 0_u64.into();
+        for j in 0..5 {
+            self.g_sel.next = self
+                .g_sel
+                .val()
+                .replace_bit(j, (self.g_low.val() & self.k_grp_bit[j].val()).any());
+        }
+        self.gw.next = 0_u64.into();
+        self.taken.next = 0_u64.into();
+        for g in 0..20 {
+            if self.g_low.val().get_bit(g) {
+                self.gw.next = self
+                    .word
+                    .val()
+                    .get_bits::<40>(self.k_off40[g].val().index());
+            }
+        }
+        self.low.next = self.gw.val() & (!self.gw.val() + 1_u64);
+        for g in 0..20 {
+            if self.g_low.val().get_bit(g) {
+                self.taken.next =
+                    bit_cast::<FRAME_RANK_BITS, 40>(self.low.val()) << self.k_off40[g].val();
+            }
+        }
+        self.b_idx.next = 0_u64.into();
+        for j in 0..6 {
+            self.b_idx.next = self
+                .b_idx
+                .val()
+                .replace_bit(j, (self.low.val() & self.k_id_bit[j].val()).any());
+        }
+        // Groups 0-17: file g / 2, its board moves (even) or promotions (odd); 18, 19: drops,
+        // bit d = 40 (g - 18) + index: file d / 7, hand kind d % 7.
+        self.p_drop.next = self.g_sel.val() >= 18_u64;
+        self.p_d.next = self.b_idx.val();
+        if self.g_sel.val() == 19_u64 {
+            self.p_d.next = self.b_idx.val() + 40_u64;
+        }
+        self.p_file.next = bit_cast::<4, 5>(self.g_sel.val() >> 1_u64);
+        self.p_kind.next = 0_u64.into();
+        if self.p_drop.val() {
+            self.p_file.next = 0_u64.into();
+            for d in 0..63 {
+                if self.p_d.val() == self.k_d[d].val() {
+                    self.p_file.next = self.k_d_file[d].val();
+                    self.p_kind.next = self.k_d_kind[d].val();
+                }
+            }
+        }
+        self.p_to.next = (bit_cast::<7, 4>(self.cur_r.q.val()) << 3_u64)
+            + bit_cast::<7, 4>(self.cur_r.q.val())
+            + bit_cast::<7, 4>(self.p_file.val());
+        self.p_skip.next = self.p_drop.val()
+            & (self.p_kind.val() == 6_u64)
+            & self.mate_ok.q.val()
+            & (self.p_to.val() == self.mate_sq.q.val());
+
+        // Make: the board move's from square (the square holding identity mv_id).
+        self.id_data.next = 0_u64.into();
+        for i in 0..40 {
+            if self.mv_id.q.val() == self.k_id[i].val() {
+                self.id_data.next = self.k_id_data[i].val();
+            }
+        }
+        self.hit.next = 0_u64.into();
+        for s in 0..81 {
+            self.hit.next = self.hit.val().replace_bit(
+                s,
+                (self
+                    .brd
+                    .q
+                    .val()
+                    .get_bits::<10>(self.k_sq_off[s].val().index())
+                    & 0x39f_u64)
+                    == self.id_data.val(),
+            );
+        }
+        self.from_r.next = 0_u64.into();
+        self.from_f.next = 0_u64.into();
+        for j in 0..4 {
+            self.from_r.next = self
+                .from_r
+                .val()
+                .replace_bit(j, (self.hit.val() & self.k_sq_rbit[j].val()).any());
+            self.from_f.next = self
+                .from_f
+                .val()
+                .replace_bit(j, (self.hit.val() & self.k_sq_fbit[j].val()).any());
+        }
+        // The drop's identity: the lowest of its kind in the side's hand.
+        self.own_hand.next = self.hand.q.val().get_bits::<40>(40);
+        if self.side.q.val() {
+            self.own_hand.next = self.hand.q.val().get_bits::<40>(0);
+        }
+        self.avail.next = 0_u64.into();
+        self.d_data.next = 0_u64.into();
+        self.hk_base.next = 0_u64.into();
+        for k in 0..7 {
+            if self.mv_kind.q.val() == self.k_hk[k].val() {
+                self.avail.next = self.own_hand.val() & self.k_hk_ids[k].val();
+                self.d_data.next = self.k_hk_data[k].val();
+                self.hk_base.next = self.k_hk_base[k].val();
+            }
+        }
+        self.d_low.next = self.avail.val() & (!self.avail.val() + 1_u64);
+        self.d_id.next = 0_u64.into();
+        for j in 0..6 {
+            self.d_id.next = self
+                .d_id
+                .val()
+                .replace_bit(j, (self.d_low.val() & self.k_id_bit[j].val()).any());
+        }
+        self.d_data.next =
+            self.d_data.val() | bit_cast::<10, 6>(self.d_id.val() - self.hk_base.val() + 1_u64);
+        if self.side.q.val() {
+            self.d_data.next = self.d_data.val() | 32_u64;
+        }
+
+        // Square reads: rank a (the from square, or the drop's to square) and the to square.
+        self.fa_r.next = self.from_r.val();
+        self.fa_f.next = self.from_f.val();
+        if self.mv_drop.q.val() {
+            self.fa_r.next = self.cur_r.q.val();
+            self.fa_f.next = self.mv_f.q.val();
+        }
+        self.word_a.next = 0_u64.into();
+        self.word_b.next = 0_u64.into();
+        for r in 0..9 {
+            if self.fa_r.val() == self.k_idx[r].val() {
+                self.word_a.next = self
+                    .brd
+                    .q
+                    .val()
+                    .get_bits::<90>(self.k_off90[r].val().index());
+            }
+            if self.cur_r.q.val() == self.k_idx[r].val() {
+                self.word_b.next = self
+                    .brd
+                    .q
+                    .val()
+                    .get_bits::<90>(self.k_off90[r].val().index());
+            }
+        }
+        self.sq_a.next = 0_u64.into();
+        self.to_data.next = 0_u64.into();
+        for f in 0..9 {
+            if self.fa_f.val() == self.k_idx[f].val() {
+                self.sq_a.next = self
+                    .word_a
+                    .val()
+                    .get_bits::<10>(self.k_off10[f].val().index());
+            }
+            if self.mv_f.q.val() == self.k_idx[f].val() {
+                self.to_data.next = self
+                    .word_b
+                    .val()
+                    .get_bits::<10>(self.k_off10[f].val().index());
+            }
+        }
+        self.mover.next = self.sq_a.val();
+        if self.mv_prom.q.val() {
+            self.mover.next = self.sq_a.val() | 64_u64;
+        }
+        // A capture: the taken identity joins the side's hand.
+        self.cap_id.next = 0_u64.into();
+        for t in 0..8 {
+            if self.to_data.val().get_bits::<3>(7) == self.k_type[t].val() {
+                self.cap_id.next = self.k_base[t].val();
+            }
+        }
+        self.cap_id.next =
+            self.cap_id.val() + (self.to_data.val().get_bits::<6>(0) & 31_u64) - 1_u64;
+        self.cap_bit.next = 0_u64.into();
+        if self.to_data.val().get_bits::<5>(0).any() {
+            self.cap_bit.next = bit_cast::<80, 64>(self.k_one.val() << self.cap_id.val());
+            if !self.side.q.val() {
+                self.cap_bit.next = self.cap_bit.val() << 40_u64;
+            }
+        }
+        // The undo frame as Make1 pushes it.
+        self.u.next = bit_cast::<UNDO_BITS, 90>(self.word_a.val())
+            | (bit_cast::<UNDO_BITS, 90>(self.word_b.val()) << 90_u64)
+            | (bit_cast::<UNDO_BITS, 4>(self.fa_r.val()) << 180_u64)
+            | (bit_cast::<UNDO_BITS, 4>(self.cur_r.q.val()) << 184_u64)
+            | (bit_cast::<UNDO_BITS, 80>(self.hand.q.val()) << 188_u64)
+            | (bit_cast::<UNDO_BITS, 4>(self.cur_r.q.val()) << 268_u64)
+            | (bit_cast::<UNDO_BITS, 1>(self.mate_ok.q.val().into()) << 272_u64)
+            | (bit_cast::<UNDO_BITS, 7>(self.mate_sq.q.val()) << 273_u64);
+
+        // Defaults: idle, the owner's writes; the frame at {ply, rank}; the undo frame at ply.
+        self.cands.read_address.next =
+            (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64) | bit_cast::<7, 4>(self.cur_r.q.val());
+        self.cands.write_address.next = self.cands.read_address.val();
+        self.cands.write_data.next = self.taken.val() ^ self.word.val();
+        self.cands.write_enable.next = false;
+        self.undo.read_address.next = self.ply.q.val();
+        self.undo.write_address.next = self.ply.q.val();
+        self.undo.write_data.next = self.u.val();
+        self.undo.write_enable.next = false;
+        self.unit.black.next = self.side.q.val();
+        self.unit.hands.next = self.hand.q.val();
+        self.unit.start_cover.next = false;
+        self.unit.start_moves.next = false;
+        self.unit.rd_rank.next = self.copy_r.q.val();
+        // A square write: (w_r, w_f) gets w_d in the copy's rank; or a whole rank word.
+        self.w_r.next = self.fa_r.val();
+        self.w_f.next = self.fa_f.val();
+        self.w_d.next = 0_u64.into();
+        if self.mv_drop.q.val() {
+            self.w_d.next = self.d_data.val();
+        }
+        if self.phase.q.val() == WalkPhase::Make2 {
+            self.w_r.next = self.cur_r.q.val();
+            self.w_f.next = self.mv_f.q.val();
+            self.w_d.next = self.nd.q.val();
+        }
+        self.w_old.next = self.word_b.val();
+        if self.phase.q.val() == WalkPhase::Make1 {
+            self.w_old.next = self.word_a.val();
+        }
+        self.w_new.next = self.w_old.val();
+        for f in 0..9 {
+            if self.w_f.val() == self.k_idx[f].val() {
+                self.w_new.next = (self.w_old.val() & !self.k_fmask[f].val())
+                    | (bit_cast::<90, 10>(self.w_d.val()) << self.k_off10[f].val());
+            }
+        }
+        self.w_en.next = self.wr_en.val() & (self.phase.q.val() == WalkPhase::Idle);
+        self.w_word.next = self.wr_data.val();
+        self.rank_a.next = self.wr_rank.val();
+        if (self.phase.q.val() == WalkPhase::Make1) | (self.phase.q.val() == WalkPhase::Make2) {
+            self.w_en.next = true;
+            self.w_word.next = self.w_new.val();
+            self.rank_a.next = self.w_r.val();
+        }
+        self.rank_b.next = self.undo.read_data.val().get_bits::<4>(180);
+        if self.phase.q.val() == WalkPhase::Unmake1 {
+            self.w_en.next = true;
+            self.w_word.next = self.undo.read_data.val().get_bits::<90>(0);
+            self.rank_a.next = self.rank_b.val();
+        }
+        if self.phase.q.val() == WalkPhase::Unmake2 {
+            self.w_en.next = true;
+            self.w_word.next = self.undo.read_data.val().get_bits::<90>(90);
+            self.rank_a.next = self.undo.read_data.val().get_bits::<4>(184);
+        }
+        self.unit.wr_en.next = self.w_en.val();
+        self.unit.wr_rank.next = self.rank_a.val();
+        self.unit.wr_data.next = self.w_word.val();
+        if self.w_en.val() {
+            for r in 0..9 {
+                if self.rank_a.val() == self.k_idx[r].val() {
+                    self.brd.d.next = (self.brd.q.val() & !self.k_rmask[r].val())
+                        | (bit_cast::<810, 90>(self.w_word.val()) << self.k_off90[r].val());
+                }
+            }
+        }
+
+        match self.phase.q.val() {
+            WalkPhase::Idle => {
+                if self.start.val() {
+                    self.hand.d.next = self.hands.val();
+                    self.side.d.next = self.black.val();
+                    self.ply.d.next = 0_u64.into();
+                    self.last.d.next = bit_cast::<3, 4>(self.depth.val() - 1_u64);
+                    self.leaves_r.d.next = 0_u64.into();
+                    self.nodes_r.d.next = 0_u64.into();
+                    self.phase.d.next = WalkPhase::Node;
+                }
+            }
+            WalkPhase::Node => {
+                self.unit.start_moves.next = true;
+                self.nodes_r.d.next = self.nodes_r.q.val() + 1_u64;
+                self.phase.d.next = WalkPhase::Wait;
+            }
+            WalkPhase::Wait => {
+                if !self.unit.busy.val() {
+                    if self.ply.q.val() == self.last.q.val() {
+                        self.leaves_r.d.next =
+                            self.leaves_r.q.val() + bit_cast::<48, 10>(self.unit.count.val());
+                        self.phase.d.next = WalkPhase::Return;
+                    } else {
+                        self.mate_ok.d.next = self.unit.probe_mates.val();
+                        self.mate_sq.d.next = self.unit.probe_square.val();
+                        self.copy_r.d.next = 0_u64.into();
+                        self.phase.d.next = WalkPhase::Copy;
+                    }
+                }
+            }
+            WalkPhase::Copy => {
+                self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
+                    | bit_cast::<7, 4>(self.copy_r.q.val());
+                self.cands.write_data.next =
+                    bit_cast::<FRAME_RANK_BITS, RANK_MOVE_BITS>(self.unit.rd_moves.val());
+                self.cands.write_enable.next = true;
+                self.copy_r.d.next = self.copy_r.q.val() + 1_u64;
+                if self.copy_r.q.val() == 8_u64 {
+                    self.cur_r.d.next = 0_u64.into();
+                    self.phase.d.next = WalkPhase::Fetch;
+                }
+            }
+            WalkPhase::Fetch => {
+                self.phase.d.next = WalkPhase::Pick;
+            }
+            WalkPhase::Pick => {
+                if !self.g_any.val().any() {
+                    self.cur_r.d.next = self.cur_r.q.val() + 1_u64;
+                    self.phase.d.next = WalkPhase::Fetch;
+                    if self.cur_r.q.val() == 8_u64 {
+                        self.phase.d.next = WalkPhase::Return;
+                    }
+                } else {
+                    self.cands.write_enable.next = true;
+                    self.phase.d.next = WalkPhase::Fetch;
+                    if !self.p_skip.val() {
+                        self.mv_f.d.next = self.p_file.val();
+                        self.mv_drop.d.next = self.p_drop.val();
+                        self.mv_id.d.next = self.b_idx.val();
+                        self.mv_prom.d.next = self.g_sel.val().get_bit(0);
+                        self.mv_kind.d.next = self.p_kind.val();
+                        self.phase.d.next = WalkPhase::Make1;
+                    }
+                }
+            }
+            WalkPhase::Make1 => {
+                self.undo.write_enable.next = true;
+                self.nd.d.next = self.mover.val();
+                if self.mv_drop.q.val() {
+                    self.nd.d.next = self.d_data.val();
+                    if self.side.q.val() {
+                        self.hand.d.next = self.hand.q.val() ^ bit_cast::<80, 40>(self.d_low.val());
+                    } else {
+                        self.hand.d.next =
+                            self.hand.q.val() ^ (bit_cast::<80, 40>(self.d_low.val()) << 40_u64);
+                    }
+                } else {
+                    self.hand.d.next = self.hand.q.val() | self.cap_bit.val();
+                }
+                self.phase.d.next = WalkPhase::Make2;
+            }
+            WalkPhase::Make2 => {
+                self.side.d.next = !self.side.q.val();
+                self.ply.d.next = self.ply.q.val() + 1_u64;
+                self.phase.d.next = WalkPhase::Node;
+            }
+            WalkPhase::Return => {
+                if self.ply.q.val() == 0_u64 {
+                    self.phase.d.next = WalkPhase::Idle;
+                } else {
+                    self.undo.read_address.next = self.ply.q.val() - 1_u64;
+                    self.ply.d.next = self.ply.q.val() - 1_u64;
+                    self.phase.d.next = WalkPhase::Unmake1;
+                }
+            }
+            WalkPhase::Unmake1 => {
+                self.phase.d.next = WalkPhase::Unmake2;
+            }
+            WalkPhase::Unmake2 => {
+                self.hand.d.next = self.undo.read_data.val().get_bits::<80>(188);
+                self.cur_r.d.next = self.undo.read_data.val().get_bits::<4>(268);
+                self.mate_ok.d.next = self.undo.read_data.val().get_bit(272);
+                self.mate_sq.d.next = self.undo.read_data.val().get_bits::<7>(273);
+                self.side.d.next = !self.side.q.val();
+                self.phase.d.next = WalkPhase::Fetch;
+            }
+        }
+        if self.stop.val() {
+            self.phase.d.next = WalkPhase::Idle;
+        }
+        self.busy.next = (self.phase.q.val() != WalkPhase::Idle) | self.unit.busy.val();
+        self.leaves.next = self.leaves_r.q.val();
+        self.nodes.next = self.nodes_r.q.val();
+    }
+}

@@ -1,0 +1,156 @@
+//! Perft on chip: the depth-first walk of the perft walker (`gateware::shogi::PerftWalker`),
+//! stated as the hardware runs it, with its cycles. The issue asks for "a depth-first FSM
+//! with the move list and position updates on stacks in block RAM, counting legal leaves
+//! without host traffic"; the papers stop at the move generator.
+//!
+//! Every node runs a moves job on the all-move unit. A node one ply above the leaves adds the
+//! job's legal count (the last ply is counted, not made: bulk counting). Any other node copies
+//! the job's nine candidate ranks into its frame of the candidate stack, then pops them one at
+//! a time, lowest bit first (`pop_order`), makes each (two rank writes), walks the child and
+//! unmakes it (the two rank words and the hands from the undo stack).
+//!
+//! ```text
+//!  node:   start (1) -> the moves job (J = moves_job_cycles) and the cycle it ends (J + 1)
+//!   count: leaves += legal count -> return (1)
+//!   expand: copy 9 ranks (9) -> fetch (1), pick (1):
+//!             empty rank -> next rank (after rank 9: return (1))
+//!             the mating pawn drop -> dropped, fetch again
+//!             a move -> make (2) -> child node ... return -> unmake (2) -> fetch
+//! ```
+
+use super::all_moves::{generate, moves_job_cycles, SquareMoves};
+use super::piece_data::BoardData;
+use super::{Kind, Move};
+
+/// Deepest walk: the candidate stack's frames (plies 0 to 6 expand; the node at ply 7
+/// counts).
+pub const WALK_MAX_DEPTH: u32 = 8;
+/// Cycles of a node besides its moves job and its children: start and the job's end cycle.
+pub const NODE_CYCLES: u64 = 2;
+/// The return cycle that ends every node.
+pub const RETURN_CYCLES: u64 = 1;
+/// Copying the job's candidates into the node's frame: a rank a cycle.
+pub const COPY_CYCLES: u64 = 9;
+/// Fetching a rank of the frame (block RAM: one cycle) and picking its lowest candidate.
+pub const PICK_CYCLES: u64 = 2;
+/// Making a move (two rank writes) and unmaking it (two more).
+pub const MAKE_CYCLES: u64 = 2;
+pub const UNMAKE_CYCLES: u64 = 2;
+
+/// What a walk counted and cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkRun {
+    pub leaves: u64,
+    pub cycles: u64,
+    /// Moves jobs run (nodes above the leaves).
+    pub nodes: u64,
+}
+
+/// The walker's move order: rank by rank (rank 1 first), a rank's 783 candidate bits lowest
+/// first: per file (file 1 first) the board moves by identity, then the promotions, then the
+/// drops of every file (`protocol::rank_candidates` lays them out). The pawn drop on
+/// `mating_probe` is left out.
+pub fn pop_order(
+    board: &BoardData,
+    squares: &[SquareMoves],
+    mating_probe: Option<u8>,
+) -> Vec<Move> {
+    let from = |id: u8| {
+        board
+            .squares
+            .iter()
+            .position(|d| d.id() == Some(id))
+            .map(|s| s as u8)
+    };
+    let mut moves = Vec::new();
+    for rank in 0..9u8 {
+        let sq = |file: u8| {
+            squares
+                .get((rank * 9 + file) as usize)
+                .copied()
+                .unwrap_or_default()
+        };
+        for file in 0..9u8 {
+            let to = rank * 9 + file;
+            for (mask, promote) in [(sq(file).board, false), (sq(file).promote, true)] {
+                for id in (0..40u8).filter(|id| mask >> id & 1 == 1) {
+                    if let Some(from) = from(id) {
+                        moves.push(Move::Board { from, to, promote });
+                    }
+                }
+            }
+        }
+        for file in 0..9u8 {
+            let to = rank * 9 + file;
+            for (i, kind) in Kind::HAND.into_iter().enumerate() {
+                if sq(file).drops >> i & 1 == 1 && !(mating_probe == Some(to) && kind == Kind::Pawn)
+                {
+                    moves.push(Move::Drop { kind, to });
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// Perft of `depth` (1 to [`WALK_MAX_DEPTH`]) as the walker runs it.
+pub fn perft_walk(board: &BoardData, depth: u32) -> WalkRun {
+    assert!((1..=WALK_MAX_DEPTH).contains(&depth), "walk depth {depth}");
+    let mut run = WalkRun::default();
+    node(board, depth, &mut run);
+    run
+}
+
+fn node(board: &BoardData, depth: u32, run: &mut WalkRun) {
+    let g = generate(board);
+    run.nodes += 1;
+    run.cycles += NODE_CYCLES + moves_job_cycles(board) + RETURN_CYCLES;
+    if depth == 1 {
+        run.leaves += g.moves.len() as u64;
+        return;
+    }
+    let mating = g.probe_mates.then_some(g.candidates.probe).flatten();
+    // The copy, an empty fetch per rank, and the mating drop's pick when there is one.
+    run.cycles += COPY_CYCLES + 9 * PICK_CYCLES + mating.map_or(0, |_| PICK_CYCLES);
+    for m in pop_order(board, &g.candidates.squares, mating) {
+        run.cycles += PICK_CYCLES + MAKE_CYCLES + UNMAKE_CYCLES;
+        node(&board.play(m), depth - 1, run);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::random::perft_table;
+    use crate::shogi::Position;
+
+    #[test]
+    fn the_walk_counts_the_published_perft() {
+        for entry in perft_table() {
+            let board = BoardData::from_position(&Position::from_sfen(&entry.sfen).unwrap());
+            for &(depth, want) in entry.counts.iter().filter(|c| c.1 <= 30_000) {
+                assert_eq!(
+                    perft_walk(&board, depth).leaves,
+                    want,
+                    "{} depth {depth}",
+                    entry.sfen
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_pop_order_is_a_permutation_of_the_legal_moves() {
+        for entry in perft_table() {
+            let board = BoardData::from_position(&Position::from_sfen(&entry.sfen).unwrap());
+            let g = generate(&board);
+            let mating = g.probe_mates.then_some(g.candidates.probe).flatten();
+            let mut got = pop_order(&board, &g.candidates.squares, mating);
+            let mut want = g.moves.clone();
+            assert_eq!(got.len(), want.len());
+            got.sort_by_key(|m| format!("{m:?}"));
+            want.sort_by_key(|m| format!("{m:?}"));
+            assert_eq!(got, want);
+        }
+    }
+}
