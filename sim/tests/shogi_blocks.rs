@@ -629,3 +629,53 @@ fn perft_walker_matches_model_walk_for_walk() {
         check_walk(&mut uut, b, 2);
     }
 }
+
+#[test]
+fn perft_walker_verilog() {
+    if !sim::tools::require("verilator", "perft_walker_verilog") {
+        return;
+    }
+    // Walks of depth 2 (the start position; a random one whose walk skips a mating pawn drop)
+    // and depth 1, each after its nine rank writes; the outputs compared cycle by cycle.
+    let start = BoardData::from_position(&Position::start());
+    let mating = generator_positions(SEED + 11, 3000)
+        .into_iter()
+        .find(|b| {
+            generate(b)
+                .moves
+                .iter()
+                .any(|&m| generate(&b.play(m)).probe_mates)
+        })
+        .expect("a position with a mating pawn drop one ply down");
+    let jobs = [(start.clone(), 2), (mating.clone(), 2), (mating, 1)];
+    // Per job: its first cycle, the board, the depth.
+    let mut plan = Vec::new();
+    let mut at = 0;
+    for (b, depth) in &jobs {
+        plan.push((at, b, *depth));
+        at += 9 + 1 + perft_walk(b, *depth).cycles as usize + 3;
+    }
+    let rep = cosim(
+        "perft_walker",
+        &mut PerftWalker::default(),
+        at,
+        Some("clock"),
+        |u, k| {
+            let &(first, b, depth) = plan.iter().rev().find(|p| p.0 <= k).unwrap();
+            let t = k - first;
+            u.wr_en.next = t < 9;
+            u.wr_rank.next = (t.min(8) as u64).into();
+            u.wr_data.next = bits_from_u128(b.rank_word(t.min(8)));
+            let word = model::shogi::protocol::hands_word(b);
+            u.black.next = word >> 80 & 1 == 1;
+            u.hands.next = bits_from_u128(word & ((1 << 80) - 1));
+            u.depth.next = (depth as u64).into();
+            u.start.next = t == 9;
+            u.stop.next = false;
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    assert!(rep.cycles > 1_000 && rep.outputs == 3, "{rep:?}");
+    assert_eq!(rep.mismatches, 0);
+}
