@@ -32,6 +32,7 @@ use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::{scan_cover_table, PAPER_CYCLES};
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::random::{perft_table, positions, table_positions};
+use model::shogi::walk::perft_walk;
 use model::shogi::{perft, Position};
 use rust_hdl::prelude::*;
 use serde::Serialize;
@@ -41,9 +42,6 @@ use std::time::Instant;
 
 /// The paper's clock (section 6.3): its 46 cycles (`PAPER_CYCLES`) at 38.46 MHz, 1.20 us.
 const PAPER_MHZ: f64 = 38.46;
-/// The ULX3S clock the projections assume while the design has no synthesis report: what its
-/// last place and route was asked for (the cover circuit alone reached 43.1 MHz).
-const ASSUMED_MHZ: f64 = 30.0;
 /// Random boards beside the tables' positions.
 const RANDOM_SEED: u64 = 0xbe5c_0001;
 const RANDOM_BOARDS: usize = 40;
@@ -101,6 +99,14 @@ struct PerftRow {
     fairy_stockfish_bulk_leaves_per_s: Option<f64>,
     /// The moves job's moves counted per second over fairy-stockfish's bulk leaves per second.
     chip_last_ply_over_fairy_stockfish: Option<f64>,
+    /// Perft on chip: the perft walker's cycles and moves jobs (`model::shogi::walk`, equal to
+    /// `gateware::shogi::PerftWalker`'s simulation in `sim/tests/shogi_blocks.rs`; the walker
+    /// is not yet behind the link nor synthesized: projected at the design's clock).
+    walker_cycles: u64,
+    walker_nodes: u64,
+    walker_cycles_per_leaf: f64,
+    walker_leaves_per_s: f64,
+    walker_over_fairy_stockfish: Option<f64>,
 }
 
 /// Debian's fairy-stockfish `go perft` in USI mode (bulk counting): (leaves, seconds), or None
@@ -118,8 +124,8 @@ pub fn run(json: bool) -> Result<()> {
         bail!("the shogi bench needs the Verilator backend (cargo xtask test installs verilator)");
     }
     let design = Design::Shogi;
-    // Built for no board yet (its place and route is pending): the clock it was asked for.
-    let mhz = super::ulx3s_clock_mhz(design).unwrap_or(ASSUMED_MHZ);
+    // The Fmax of its ULX3S report (the clock it asked for without one).
+    let mhz = super::ulx3s_clock_mhz(design)?;
     let baud = design.default_baud();
     let mut boards: Vec<BoardData> = table_positions()
         .iter()
@@ -209,7 +215,7 @@ pub fn run(json: bool) -> Result<()> {
             row.cycles_fast, row.cycles_paper_order
         );
         println!(
-            "  {:.3} us a table at {mhz} MHz (the ulx3s clock of its report; without one 30 MHz, assumed); the paper: \
+            "  {:.3} us a table at {mhz:.1} MHz (its ULX3S Fmax); the paper: \
              {paper_us:.2} us at {PAPER_MHZ} MHz: {:.1}x faster",
             us, row.speedup_over_paper
         );
@@ -269,7 +275,7 @@ pub fn run(json: bool) -> Result<()> {
             moves.boards
         );
         println!(
-            "  {} legal moves in {} cycles ({}-{} a job): {:.3} cycles a move; at {mhz} MHz \
+            "  {} legal moves in {} cycles ({}-{} a job): {:.3} cycles a move; at {mhz:.1} MHz \
              {:.1}M moves counted a second (a perft's last ply, the link left out)",
             legal,
             cycles,
@@ -287,10 +293,21 @@ pub fn run(json: bool) -> Result<()> {
     }
     let table = perft_table();
     if !json {
-        println!("perft on this CPU, one thread, against the moves job's count rate:");
         println!(
-            "{:<8} {:>5} {:>10} {:>14} {:>22} {:>16}",
-            "position", "depth", "leaves", "model l/s", "fairy-sf bulk l/s", "chip/fairy-sf"
+            "perft on this CPU, one thread, against the moves job's count rate and the perft \
+             walker (simulated cycles, projected at {mhz:.1} MHz: not yet behind the link):"
+        );
+        println!(
+            "{:<8} {:>5} {:>10} {:>12} {:>18} {:>14} {:>11} {:>12} {:>14}",
+            "position",
+            "depth",
+            "leaves",
+            "model l/s",
+            "fairy-sf bulk l/s",
+            "count/fairy",
+            "walk cyc/l",
+            "walk l/s",
+            "walk/fairy-sf"
         );
     }
     for (i, depth) in PERFT_RUNS {
@@ -305,6 +322,14 @@ pub fn run(json: bool) -> Result<()> {
                 bail!("{sfen}: the model counts {leaves} leaves at depth {depth}, fairy-stockfish {n}");
             }
         }
+        let walk = perft_walk(&BoardData::from_position(&pos), depth);
+        if walk.leaves != leaves {
+            bail!(
+                "{sfen}: the walker counts {} leaves at depth {depth}, the model {leaves}",
+                walk.leaves
+            );
+        }
+        let walk_rate = leaves as f64 * mhz * 1e6 / walk.cycles as f64;
         let row = PerftRow {
             sfen: sfen.clone(),
             depth,
@@ -312,13 +337,19 @@ pub fn run(json: bool) -> Result<()> {
             model_leaves_per_s: model_rate,
             fairy_stockfish_bulk_leaves_per_s: fsf.map(|(n, s)| n as f64 / s),
             chip_last_ply_over_fairy_stockfish: fsf.map(|(n, s)| chip_moves / (n as f64 / s)),
+            walker_cycles: walk.cycles,
+            walker_nodes: walk.nodes,
+            walker_cycles_per_leaf: walk.cycles as f64 / leaves as f64,
+            walker_leaves_per_s: walk_rate,
+            walker_over_fairy_stockfish: fsf.map(|(n, s)| walk_rate / (n as f64 / s)),
         };
         if json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
             let m = |x: f64| format!("{:.2}M", x / 1e6);
+            let x = |r: Option<f64>| r.map(|r| format!("{r:.2}x")).unwrap_or_else(|| "-".into());
             println!(
-                "{:<8} {:>5} {:>10} {:>14} {:>22} {:>16}",
+                "{:<8} {:>5} {:>10} {:>12} {:>18} {:>14} {:>11.3} {:>12} {:>14}",
                 format!("#{i}"),
                 depth,
                 leaves,
@@ -326,9 +357,10 @@ pub fn run(json: bool) -> Result<()> {
                 row.fairy_stockfish_bulk_leaves_per_s
                     .map(m)
                     .unwrap_or_else(|| "absent".into()),
-                row.chip_last_ply_over_fairy_stockfish
-                    .map(|r| format!("{r:.2}x"))
-                    .unwrap_or_else(|| "-".into())
+                x(row.chip_last_ply_over_fairy_stockfish),
+                row.walker_cycles_per_leaf,
+                m(walk_rate),
+                x(row.walker_over_fairy_stockfish)
             );
         }
     }
