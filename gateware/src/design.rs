@@ -285,11 +285,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "shogi piece cover circuit (9 cycles a table) and all-move generator (20-72 cycles a position)",
         core: CoreKind::Shogi { cores: 1 },
         // The table is registers (9 x 360 bits) and the scanners are combinational over a
-        // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). With the all-move
-        // generator the design fills 84% of the ECP5-85F (70,882 LUT4s after yosys), and its
-        // place and route (router1 at 40 MHz, then router2 at 30) did not finish within a
-        // session: simulation only until it has a report (docs/shogi.md, "What is left"); the
-        // cover circuit alone reached 43.1 MHz (commit 1d8496b).
+        // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). Shrunk to 56,952
+        // LUT4s (68% of the ECP5-85F; the walkers' barrel shifters and the generator's
+        // latched copies had made 84%), placed (18.5 MHz estimated), but router2 at 10 MHz
+        // was still converging when the session ended: simulation only until a run completes
+        // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

@@ -275,6 +275,14 @@ pub fn rank_moves(b: &Bits<783>) -> [(u64, u64, u8); 9] {
     })
 }
 
+/// The side to move (Black?) and the hands of `board` as the core's hands word holds them
+/// (`model::shogi::protocol::hands_word`: Black's identities in bits 0-39, White's in 40-79,
+/// the side in bit 80).
+pub fn side_and_hands(board: &model::shogi::piece_data::BoardData) -> (bool, Bits<80>) {
+    let word = model::shogi::protocol::hands_word(board);
+    (word >> 80 & 1 == 1, bits_from_u128(word & ((1 << 80) - 1)))
+}
+
 /// The sequenced all-move generator on `board`: the ranks written, a moves job, its busy
 /// cycles counted, the candidates and the table read back.
 pub fn run_all_moves_unit(
@@ -291,10 +299,7 @@ pub fn run_all_moves_unit(
             u.wr_data.next = bits_from_u128(w);
         },
     )?;
-    // The hands word as the core keeps it: the hands, then the side to move in bit 80.
-    let word = model::shogi::protocol::hands_word(board);
-    u.black.next = word >> 80 & 1 == 1;
-    u.hands.next = bits_from_u128(word & ((1 << 80) - 1));
+    (u.black.next, u.hands.next) = side_and_hands(board);
     u.start_moves.next = true;
     cycle(u, |u| &mut u.clock)?;
     u.start_moves.next = false;
@@ -350,9 +355,7 @@ pub fn run_perft_walker(
             u.wr_data.next = bits_from_u128(w);
         },
     )?;
-    let word = model::shogi::protocol::hands_word(board);
-    u.black.next = word >> 80 & 1 == 1;
-    u.hands.next = bits_from_u128(word & ((1 << 80) - 1));
+    (u.black.next, u.hands.next) = side_and_hands(board);
     u.depth.next = (depth as u64).into();
     u.start.next = true;
     cycle(u, |u| &mut u.clock)?;

@@ -22,6 +22,7 @@ use sim::cosim::cosim;
 use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_all_moves,
     run_all_moves_unit, run_perft_walker, run_piece_cover, set_all_moves_inputs, settle,
+    side_and_hands,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -666,9 +667,7 @@ fn perft_walker_verilog() {
             u.wr_en.next = t < 9;
             u.wr_rank.next = (t.min(8) as u64).into();
             u.wr_data.next = bits_from_u128(b.rank_word(t.min(8)));
-            let word = model::shogi::protocol::hands_word(b);
-            u.black.next = word >> 80 & 1 == 1;
-            u.hands.next = bits_from_u128(word & ((1 << 80) - 1));
+            (u.black.next, u.hands.next) = side_and_hands(b);
             u.depth.next = (depth as u64).into();
             u.start.next = t == 9;
             u.stop.next = false;
