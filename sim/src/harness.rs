@@ -92,6 +92,18 @@ fn busy_cycles<B: Block>(
     Ok(cycles)
 }
 
+/// The rank write port (`wr_en`, `wr_rank`, `wr_data`) the shogi blocks share, as
+/// `write_ranks` drives it.
+macro_rules! rank_port {
+    () => {
+        |u, en, r, w| {
+            u.wr_en.next = en;
+            u.wr_rank.next = r.into();
+            u.wr_data.next = bits_from_u128(w);
+        }
+    };
+}
+
 /// Writes the nine rank words of `board` through a block's rank write port (`port` sets its
 /// enable, rank and data), a cycle each.
 fn write_ranks<B: Block>(
@@ -115,16 +127,7 @@ pub fn run_piece_cover(
     u: &mut gateware::shogi::PieceCoverCircuit,
     board: &model::shogi::piece_data::BoardData,
 ) -> Result<([u64; 81], u64)> {
-    write_ranks(
-        u,
-        board,
-        |u| &mut u.clock,
-        |u, en, r, w| {
-            u.wr_en.next = en;
-            u.wr_rank.next = r.into();
-            u.wr_data.next = bits_from_u128(w);
-        },
-    )?;
+    write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
     u.start.next = true;
     cycle(u, |u| &mut u.clock)?;
     u.start.next = false;
@@ -289,16 +292,7 @@ pub fn run_all_moves_unit(
     u: &mut gateware::shogi::AllMovesUnit,
     board: &model::shogi::piece_data::BoardData,
 ) -> Result<UnitRun> {
-    write_ranks(
-        u,
-        board,
-        |u| &mut u.clock,
-        |u, en, r, w| {
-            u.wr_en.next = en;
-            u.wr_rank.next = r.into();
-            u.wr_data.next = bits_from_u128(w);
-        },
-    )?;
+    write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
     (u.black.next, u.hands.next) = side_and_hands(board);
     u.start_moves.next = true;
     cycle(u, |u| &mut u.clock)?;
@@ -345,16 +339,7 @@ pub fn run_perft_walker(
     depth: u32,
     limit: u64,
 ) -> Result<WalkerRun> {
-    write_ranks(
-        u,
-        board,
-        |u| &mut u.clock,
-        |u, en, r, w| {
-            u.wr_en.next = en;
-            u.wr_rank.next = r.into();
-            u.wr_data.next = bits_from_u128(w);
-        },
-    )?;
+    write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
     (u.black.next, u.hands.next) = side_and_hands(board);
     u.depth.next = (depth as u64).into();
     u.start.next = true;

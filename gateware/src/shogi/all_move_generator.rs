@@ -28,6 +28,7 @@
 //! shift muxes: a rank mux on each is smaller); `valid` is high for the 9 cycles that show ranks 1 to 9 on
 //! `moves`, `drops` and `rank_count`; `count` and `probe` hold once `busy` falls.
 
+use super::c;
 use model::shogi::piece_data::ID_BASE;
 use rust_hdl::prelude::*;
 
@@ -40,11 +41,6 @@ fn id_mask(kinds: &[usize]) -> u64 {
             (ID_BASE[k] as u64..end).fold(0, |m, id| m | 1 << id)
         })
         .fold(0, |m, x| m | x)
-}
-
-/// A constant of any width.
-fn c<const N: usize>(x: u64) -> Constant<Bits<N>> {
-    Constant::new(x.into())
 }
 
 #[derive(LogicBlock)]

@@ -16,6 +16,8 @@
 //! Board data: nine 90-bit rank words of 10-bit piece data, file 1 lowest
 //! (`model::shogi::piece_data`).
 
+use rust_hdl::prelude::{Bits, Constant};
+
 pub mod all_move_generator;
 pub mod all_moves_unit;
 pub mod core;
@@ -25,6 +27,20 @@ pub mod piece_cover_circuit;
 pub mod piece_info_table;
 pub mod rook_cover_calculator;
 pub mod scanner;
+
+/// A constant of any width (the shogi blocks' per-index constant tables).
+pub(crate) fn c<const N: usize>(x: u64) -> Constant<Bits<N>> {
+    Constant::new(x.into())
+}
+
+/// A constant with bit `i` set for every `i < n` that `f` accepts.
+pub(crate) fn mask<const N: usize>(n: usize, f: impl Fn(usize) -> bool) -> Constant<Bits<N>> {
+    Constant::new(
+        (0..n)
+            .filter(|&i| f(i))
+            .fold(Bits::<N>::default(), |b, i| b.replace_bit(i, true)),
+    )
+}
 
 pub use self::core::ShogiCore;
 pub use all_move_generator::AllMoveGenerator;

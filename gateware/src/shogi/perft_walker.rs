@@ -20,8 +20,8 @@
 //! ranks while the walker is idle; `black` and `hands` are read at `start`. `stop` ends a walk
 //! at once and leaves a position mid-walk in the board data: load the board again.
 
-use super::AllMovesUnit;
-use model::shogi::piece_data::ID_BASE;
+use super::{c, mask, AllMovesUnit};
+use model::shogi::piece_data::{kind_of_id, ID_BASE};
 use model::shogi::protocol::RANK_MOVE_BITS;
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
@@ -48,25 +48,9 @@ pub enum WalkPhase {
     Unmake2,
 }
 
-fn c<const N: usize>(x: u64) -> Constant<Bits<N>> {
-    Constant::new(x.into())
-}
-
-/// A constant with bit `i` set for every `i < n` that `f` accepts.
-fn mask<const N: usize>(n: usize, f: impl Fn(usize) -> bool) -> Constant<Bits<N>> {
-    let mut b = Bits::<N>::default();
-    for i in (0..n).filter(|&i| f(i)) {
-        b = b.replace_bit(i, true);
-    }
-    Constant::new(b)
-}
-
-/// The kind (code order) of identity `id`.
+/// The kind code of identity `id`.
 fn kind_of(id: usize) -> usize {
-    (0..8)
-        .rev()
-        .find(|&k| ID_BASE[k] as usize <= id)
-        .unwrap_or(0)
+    kind_of_id(id as u8).code() as usize
 }
 
 #[derive(LogicBlock)]

@@ -331,6 +331,13 @@ pub struct Generated {
     pub probe_mates: bool,
 }
 
+impl Generated {
+    /// The square of the probe's pawn drop when it mates (left out of the moves).
+    pub fn mating_probe(&self) -> Option<u8> {
+        self.candidates.probe.filter(|_| self.probe_mates)
+    }
+}
+
 /// The kinds a hand holds (bit `i` for `Kind::HAND[i]`), from its identity mask.
 fn hand_kinds(hand: u64) -> u8 {
     Kind::HAND
@@ -359,7 +366,8 @@ fn stages(board: &BoardData, drops: bool) -> (Option<KingRays>, Candidates) {
 pub fn generate(board: &BoardData) -> Generated {
     let (rays, cands) = stages(board, true);
     let probe_mates = cands.probe.is_some_and(|to| pawn_drop_mates(board, to));
-    let moves = ordered_moves(board, &cands.squares, cands.probe.filter(|_| probe_mates));
+    let mating = cands.probe.filter(|_| probe_mates);
+    let moves = ordered_moves(board, &cands.squares, mating);
     Generated {
         moves,
         rays,
@@ -383,16 +391,9 @@ pub fn ordered_moves(
                 continue;
             };
             for id in 0..PIECES as u8 {
-                let from = || {
-                    board
-                        .squares
-                        .iter()
-                        .position(|d| d.id() == Some(id))
-                        .map(|s| s as u8)
-                };
                 for (mask, promote) in [(sq.board, false), (sq.promote, true)] {
                     if mask >> id & 1 == 1 {
-                        if let Some(from) = from() {
+                        if let Some(from) = board.square_of(id) {
                             moves.push(Move::Board { from, to, promote });
                         }
                     }

@@ -44,6 +44,15 @@ pub mod field {
 /// The first identity of each type ([`Kind`] code order).
 pub const ID_BASE: [u8; 8] = [0, 2, 4, 6, 10, 14, 18, 22];
 
+/// The kind of identity `id` (0..40): the last kind whose first identity is not above it.
+pub fn kind_of_id(id: u8) -> Kind {
+    Kind::ALL
+        .into_iter()
+        .rev()
+        .find(|k| ID_BASE[*k as usize] <= id)
+        .expect("an identity below 40")
+}
+
 /// One 10-bit piece data word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct PieceData(pub u16);
@@ -65,11 +74,7 @@ impl PieceData {
 
     /// The word of the piece with identity `id` (0..40).
     pub fn of_id(id: u8, promoted: bool, color: Color) -> PieceData {
-        let kind = Kind::ALL
-            .into_iter()
-            .rev()
-            .find(|k| ID_BASE[*k as usize] <= id)
-            .expect("an identity below 40");
+        let kind = kind_of_id(id);
         PieceData::new(kind, promoted, color, id - ID_BASE[kind as usize] + 1)
     }
 
@@ -183,6 +188,14 @@ impl BoardData {
             side: self.side,
             ply: 1,
         }
+    }
+
+    /// The square holding identity `id`, if it is on the board.
+    pub fn square_of(&self, id: u8) -> Option<u8> {
+        self.squares
+            .iter()
+            .position(|d| d.id() == Some(id))
+            .map(|s| s as u8)
     }
 
     /// The board data after the pseudo-legal move `m`, identities kept.

@@ -55,13 +55,6 @@ pub fn pop_order(
     squares: &[SquareMoves],
     mating_probe: Option<u8>,
 ) -> Vec<Move> {
-    let from = |id: u8| {
-        board
-            .squares
-            .iter()
-            .position(|d| d.id() == Some(id))
-            .map(|s| s as u8)
-    };
     let mut moves = Vec::new();
     for rank in 0..9u8 {
         let sq = |file: u8| {
@@ -74,7 +67,7 @@ pub fn pop_order(
             let to = rank * 9 + file;
             for (mask, promote) in [(sq(file).board, false), (sq(file).promote, true)] {
                 for id in (0..40u8).filter(|id| mask >> id & 1 == 1) {
-                    if let Some(from) = from(id) {
+                    if let Some(from) = board.square_of(id) {
                         moves.push(Move::Board { from, to, promote });
                     }
                 }
@@ -109,7 +102,7 @@ fn node(board: &BoardData, depth: u32, run: &mut WalkRun) {
         run.leaves += g.moves.len() as u64;
         return;
     }
-    let mating = g.probe_mates.then_some(g.candidates.probe).flatten();
+    let mating = g.mating_probe();
     // The copy, an empty fetch per rank, and the mating drop's pick when there is one.
     run.cycles += COPY_CYCLES + 9 * PICK_CYCLES + mating.map_or(0, |_| PICK_CYCLES);
     for m in pop_order(board, &g.candidates.squares, mating) {
@@ -144,8 +137,7 @@ mod tests {
         for entry in perft_table() {
             let board = BoardData::from_position(&Position::from_sfen(&entry.sfen).unwrap());
             let g = generate(&board);
-            let mating = g.probe_mates.then_some(g.candidates.probe).flatten();
-            let mut got = pop_order(&board, &g.candidates.squares, mating);
+            let mut got = pop_order(&board, &g.candidates.squares, g.mating_probe());
             let mut want = g.moves.clone();
             assert_eq!(got.len(), want.len());
             got.sort_by_key(|m| format!("{m:?}"));
