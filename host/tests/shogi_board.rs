@@ -2,19 +2,24 @@
 //! job's table read back, equal to the model's (`model::shogi::piece_data::cover_table`) on
 //! the perft table's positions and random ones, in `model::shogi::cover_scan::FAST_CYCLES`
 //! cycles; the moves job's candidates, count, probe and cycles equal to
-//! `model::shogi::all_moves`; `JOB_LOAD` / `JOB_READ` refusals.
+//! `model::shogi::all_moves`; the perft job's leaves, moves jobs and cycles equal to
+//! `model::shogi::walk::perft_walk`, an aborted perft unwound; `JOB_LOAD` / `JOB_READ` /
+//! `JOB_START` refusals.
 
 use gateware::Design;
-use host::shogi::{count_on_board, cover_on_board, moves_on_board};
+use host::shogi::{count_on_board, cover_on_board, moves_on_board, perft_on_board};
 use host::{Link, LinkError, SimTransport};
 use model::link::{err, job, op};
 use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::FAST_CYCLES;
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::protocol::{
-    encode_load, encode_load_hands, encode_read, LOAD_LEN, READ_WORDS, TABLE_WORDS,
+    decode_result, encode_load, encode_load_hands, encode_read, perft_args, JOB_COVER, JOB_MOVES,
+    JOB_PERFT, LOAD_LEN, MOVES_ARGS, READ_WORDS, TABLE_WORDS,
 };
 use model::shogi::random;
+use model::shogi::walk::{perft_walk, WALK_MAX_DEPTH};
+use model::shogi::Position;
 use sim::{BackendKind, SimBoard};
 
 fn board() -> Option<Link<SimTransport>> {
@@ -103,8 +108,21 @@ fn loads_and_reads_are_checked() {
     let mut bad = encode_load_hands(0, &start);
     bad[LOAD_LEN - 2] |= 0x04;
     assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    // Another job than the cover table and the moves.
-    assert_eq!(refused(&mut l, op::JOB_START, &[2]), err::BAD_ARGUMENT);
+    // Another job than the cover table, the moves and perft; a depth with a cover or moves
+    // job; a perft depth outside 1..=WALK_MAX_DEPTH; a start without its depth.
+    for args in [
+        [3, 0],
+        [JOB_COVER, 1],
+        [JOB_MOVES, 2],
+        [JOB_PERFT, 0],
+        [JOB_PERFT, WALK_MAX_DEPTH as u8 + 1],
+    ] {
+        assert_eq!(refused(&mut l, op::JOB_START, &args), err::BAD_ARGUMENT);
+    }
+    assert_eq!(
+        refused(&mut l, op::JOB_START, &[JOB_COVER]),
+        err::BAD_LENGTH
+    );
     // A table: done, its cycles, readable; bad reads refused.
     let r = cover_on_board(&mut l, &start).unwrap();
     assert_eq!(r.table, cover_table(&start));
@@ -128,4 +146,59 @@ fn loads_and_reads_are_checked() {
     assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);
     // `JOB_STEP` is the chess designs'.
     assert_eq!(refused(&mut l, op::JOB_STEP, &[0, 1]), err::UNKNOWN_OP);
+}
+
+/// Perft on chip: the walker's leaves, moves jobs and cycles equal the model's walk (the
+/// start position and the matsuri one, a random position whose walk skips a mating pawn
+/// drop); progress while it runs; an abort unwinds the walk, and the loaded position stays.
+#[test]
+fn perft_on_the_board_equals_the_model_walk() {
+    let Some(mut l) = board() else { return };
+    let start = BoardData::from_position(&Position::start());
+    let matsuri =
+        BoardData::from_position(&Position::from_sfen(&random::perft_table()[1].sfen).unwrap());
+    let mating = random::positions(0x5c10, 3000, 140)
+        .into_iter()
+        .map(|p| BoardData::from_position(&p))
+        .find(|b| {
+            generate(b)
+                .moves
+                .iter()
+                .any(|&m| generate(&b.play(m)).probe_mates)
+        })
+        .expect("a position with a mating pawn drop one ply down");
+    for (b, depth) in [(&start, 1), (&start, 3), (&matsuri, 2), (&mating, 2)] {
+        let want = perft_walk(b, depth);
+        let mut polls = Vec::new();
+        let got = perft_on_board(&mut l, b, depth, |c| polls.push(c)).unwrap();
+        let what = format!("{} depth {depth}", b.to_position().sfen());
+        assert_eq!(
+            (got.leaves, got.nodes, got.cycles),
+            (want.leaves, want.nodes, want.cycles),
+            "{what}"
+        );
+        assert!(polls.windows(2).all(|w| w[0] <= w[1]), "{what}: {polls:?}");
+    }
+    // An abort mid-walk: the job ends aborted, without a result; the position is the root's.
+    let st = l.job_start(&perft_args(4)).unwrap();
+    assert_eq!(st.state, job::RUNNING);
+    // The walk unwinds (at most 72 + 2 + 4 x WALK_MAX_DEPTH cycles) before the core is idle.
+    let mut st = l.job_abort().unwrap();
+    while st.state == job::RUNNING {
+        st = l.job_poll().unwrap();
+    }
+    assert_eq!(st.state, job::ABORTED, "{st:?}");
+    assert_eq!(
+        match l.call(op::JOB_RESULT, &[]) {
+            Err(LinkError::Device { code, .. }) => code,
+            other => panic!("the result of an aborted perft: {other:?}"),
+        },
+        err::NO_RESULT
+    );
+    let r = decode_result(&l.run_job(&MOVES_ARGS, "moves", |_| {}).unwrap()).unwrap();
+    assert_eq!(
+        r.moves.map(|m| m.0 as usize),
+        Some(generate(&mating).moves.len()),
+        "a moves job without a load after the abort"
+    );
 }

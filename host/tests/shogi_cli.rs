@@ -162,7 +162,21 @@ fn moves_and_perft_on_the_simulated_board_equal_the_model() {
         d
     };
     assert_eq!(sorted(&p), sorted(&m));
-    assert_eq!(p["jobs"].as_u64(), Some(30));
+    // One walk of depth 1 a root move.
+    assert_eq!(
+        (p["jobs"].as_u64(), p["moves_jobs"].as_u64()),
+        (Some(30), Some(30))
+    );
+    // Depth 3 in one walk: 1 + 30 + 900 moves jobs on chip.
+    let p3 = json(&["shogi", "perft", "3", "--sim", "verilator", "--json"]);
+    assert_eq!(
+        (
+            p3["nodes"].as_u64(),
+            p3["jobs"].as_u64(),
+            p3["moves_jobs"].as_u64()
+        ),
+        (Some(25_470), Some(1), Some(931))
+    );
     for v in [&on_board, &p] {
         for key in v.as_object().unwrap().keys() {
             assert!(

@@ -286,41 +286,64 @@ pub fn side_and_hands(board: &model::shogi::piece_data::BoardData) -> (bool, Bit
     (word >> 80 & 1 == 1, bits_from_u128(word & ((1 << 80) - 1)))
 }
 
+/// A moves job on a block with `AllMovesUnit`'s ports (the unit, or the perft walker passing
+/// them through): the ranks written when `$load`, the side and hands of `$board` set, the busy
+/// cycles counted, the candidates and the table read back.
+macro_rules! moves_job {
+    ($u:expr, $board:expr, $load:expr) => {{
+        let (u, board) = ($u, $board);
+        if $load {
+            write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
+        }
+        (u.black.next, u.hands.next) = side_and_hands(board);
+        u.start_moves.next = true;
+        cycle(u, |u| &mut u.clock)?;
+        u.start_moves.next = false;
+        let cycles = busy_cycles(
+            u,
+            |u| &mut u.clock,
+            |u| u.busy.val(),
+            200,
+            "the all-move unit",
+        )?;
+        let mut run = UnitRun {
+            squares: Vec::with_capacity(81),
+            count: u.count.val().index() as u32,
+            probe: u.probe.val().then(|| u.probe_square.val().index() as u8),
+            probe_mates: u.probe_mates.val(),
+            cycles,
+            table: [0; 81],
+        };
+        for r in 0..9 {
+            u.rd_rank.next = (r as u64).into();
+            settle(u)?;
+            run.squares.extend(rank_moves(&u.rd_moves.val()));
+            for f in 0..9 {
+                run.table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
+            }
+        }
+        Ok(run)
+    }};
+}
+
 /// The sequenced all-move generator on `board`: the ranks written, a moves job, its busy
 /// cycles counted, the candidates and the table read back.
 pub fn run_all_moves_unit(
     u: &mut gateware::shogi::AllMovesUnit,
     board: &model::shogi::piece_data::BoardData,
 ) -> Result<UnitRun> {
-    write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
-    (u.black.next, u.hands.next) = side_and_hands(board);
-    u.start_moves.next = true;
-    cycle(u, |u| &mut u.clock)?;
-    u.start_moves.next = false;
-    let cycles = busy_cycles(
-        u,
-        |u| &mut u.clock,
-        |u| u.busy.val(),
-        200,
-        "the all-move unit",
-    )?;
-    let mut run = UnitRun {
-        squares: Vec::with_capacity(81),
-        count: u.count.val().index() as u32,
-        probe: u.probe.val().then(|| u.probe_square.val().index() as u8),
-        probe_mates: u.probe_mates.val(),
-        cycles,
-        table: [0; 81],
-    };
-    for r in 0..9 {
-        u.rd_rank.next = (r as u64).into();
-        settle(u)?;
-        run.squares.extend(rank_moves(&u.rd_moves.val()));
-        for f in 0..9 {
-            run.table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
-        }
-    }
-    Ok(run)
+    moves_job!(u, board, true)
+}
+
+/// A moves job on the perft walker's unit while the walker is idle: as [`run_all_moves_unit`],
+/// the ranks written only when `load` (else the board data the walker left, `board` giving
+/// the side and hands).
+pub fn run_walker_moves(
+    u: &mut gateware::shogi::PerftWalker,
+    board: &model::shogi::piece_data::BoardData,
+    load: bool,
+) -> Result<UnitRun> {
+    moves_job!(u, board, load)
 }
 
 /// What the perft walker counted and the cycles it was busy.

@@ -314,12 +314,13 @@ fn othello_core_verilog() {
 
 /// The shogi core (`ShogiCore`): board data loaded a rank at a time, a cover job, its poll and
 /// result, table words read, a moves job (the hands word loaded), its result and candidate
-/// words read, and the refusals of `JOB_LOAD` and `JOB_READ`.
+/// words read, a perft of depth 2 (its poll and result), a perft of depth 3 aborted, and the
+/// refusals of `JOB_LOAD`, `JOB_READ` and `JOB_START`.
 #[test]
 fn shogi_core_verilog() {
     use model::shogi::piece_data::BoardData;
     use model::shogi::protocol::{
-        encode_load, encode_load_hands, encode_read, JOB_COVER, JOB_MOVES,
+        encode_load, encode_load_hands, encode_read, perft_args, COVER_ARGS, MOVES_ARGS,
     };
     if !skip_unless_verilator("shogi_core_verilog") {
         return;
@@ -331,7 +332,7 @@ fn shogi_core_verilog() {
     frames.extend([
         (op::JOB_LOAD, encode_load(1, &b, 0)),
         (op::JOB_LOAD, vec![0, 9]),
-        (op::JOB_START, vec![JOB_COVER]),
+        (op::JOB_START, COVER_ARGS.to_vec()),
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![0]),
         (op::JOB_READ, encode_read(0, 5)),
@@ -340,11 +341,21 @@ fn shogi_core_verilog() {
         (op::JOB_LOAD, encode_load(0, &b, 8)),
         (op::JOB_READ, encode_read(0, 6)),
         (op::JOB_LOAD, encode_load_hands(0, &b)),
-        (op::JOB_START, vec![JOB_MOVES]),
+        (op::JOB_START, MOVES_ARGS.to_vec()),
         (op::JOB_RESULT, vec![0]),
         (op::JOB_READ, encode_read(0, 19)),
         (op::JOB_READ, encode_read(0, 53)),
         (op::JOB_READ, encode_read(0, 54)),
+        (op::JOB_START, vec![0, 2, 0]),
+        (op::JOB_START, perft_args(9).to_vec()),
+        (op::JOB_START, perft_args(2).to_vec()),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![0]),
+        (op::JOB_START, perft_args(3).to_vec()),
+        (op::JOB_ABORT, vec![]),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![]),
     ]);
     let stream: Vec<u8> = frames
         .iter()
@@ -352,5 +363,5 @@ fn shogi_core_verilog() {
         .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
         .collect();
     let mut core = gateware::shogi::ShogiCore::build(&CoreParams::sim());
-    cosim_board_core("shogi_core", &mut core, 70_000, &stream);
+    cosim_board_core("shogi_core", &mut core, 100_000, &stream);
 }

@@ -21,8 +21,8 @@ use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_all_moves,
-    run_all_moves_unit, run_perft_walker, run_piece_cover, set_all_moves_inputs, settle,
-    side_and_hands,
+    run_all_moves_unit, run_perft_walker, run_piece_cover, run_walker_moves, set_all_moves_inputs,
+    settle, side_and_hands, UnitRun,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -631,6 +631,75 @@ fn perft_walker_matches_model_walk_for_walk() {
     }
 }
 
+/// What the model says a moves job on `b` gives (`run_all_moves_unit`'s view).
+fn model_moves_job(b: &BoardData) -> UnitRun {
+    let g = generate(b);
+    UnitRun {
+        squares: g
+            .candidates
+            .squares
+            .iter()
+            .map(|s| (s.board, s.promote, s.drops))
+            .collect(),
+        count: g.moves.len() as u32,
+        probe: g.candidates.probe,
+        probe_mates: g.probe_mates,
+        cycles: moves_job_cycles(b),
+        table: cover_table(b).0,
+    }
+}
+
+/// Idle, the walker passes its unit through (moves jobs equal the model's); a stop at any
+/// point of a walk unwinds it within 72 + 2 + 4 x 8 cycles and leaves the walk's root in the
+/// board data and the hands (a moves job after it, without a load, equals the model's).
+#[test]
+fn perft_walker_passes_the_unit_through_and_unwinds_on_stop() {
+    let mut uut = PerftWalker::default();
+    uut.connect_all();
+    // The start position, and a random one with pieces in hand (the rust-hdl simulation of
+    // the walker runs a few hundred cycles a second: the stops come within its first 2,000).
+    let with_hands = generator_positions(SEED + 12, 200)
+        .into_iter()
+        .find(|b| b.hands[0] != 0 && b.hands[1] != 0)
+        .expect("a position with pieces in both hands");
+    let roots = [BoardData::from_position(&Position::start()), with_hands];
+    let mut rng = StdRng::seed_from_u64(SEED + 13);
+    let mut deepest = 0;
+    for b in &roots {
+        let what = b.to_position().sfen();
+        let want = model_moves_job(b);
+        assert_eq!(run_walker_moves(&mut uut, b, true).unwrap(), want, "{what}");
+        for at in [0, rng.gen_range(1..400), rng.gen_range(400..2_000)] {
+            uut.depth.next = 3_u64.into();
+            uut.start.next = true;
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+            uut.start.next = false;
+            for _ in 0..at {
+                cycle(&mut uut, |u| &mut u.clock).unwrap();
+            }
+            uut.stop.next = true;
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+            uut.stop.next = false;
+            let mut unwind = 0;
+            while uut.busy.val() {
+                unwind += 1;
+                assert!(
+                    unwind <= 72 + 2 + 4 * 8,
+                    "stopped at {at}: still busy, {what}"
+                );
+                cycle(&mut uut, |u| &mut u.clock).unwrap();
+            }
+            deepest = deepest.max(unwind);
+            assert_eq!(
+                run_walker_moves(&mut uut, b, false).unwrap(),
+                want,
+                "after a stop at cycle {at}, {what}"
+            );
+        }
+    }
+    eprintln!("longest unwind: {deepest} cycles");
+}
+
 #[test]
 fn perft_walker_verilog() {
     if !sim::tools::require("verilator", "perft_walker_verilog") {
@@ -656,12 +725,33 @@ fn perft_walker_verilog() {
         plan.push((at, b, *depth));
         at += 9 + 1 + perft_walk(b, *depth).cycles as usize + 3;
     }
+    // Then a depth-3 walk of the start position stopped after 500 cycles, unwound, and a moves
+    // job passed through (the ranks read back cycle by cycle throughout).
+    const STOP_AT: usize = 500;
+    const UNWOUND: usize = 120;
+    let stopped = at;
+    at += 10 + STOP_AT + UNWOUND + moves_job_cycles(&start) as usize + 12;
     let rep = cosim(
         "perft_walker",
         &mut PerftWalker::default(),
         at,
         Some("clock"),
         |u, k| {
+            u.rd_rank.next = ((k % 9) as u64).into();
+            u.start_cover.next = false;
+            u.stop.next = false;
+            if k >= stopped {
+                let t = k - stopped;
+                u.wr_en.next = t < 9;
+                u.wr_rank.next = (t.min(8) as u64).into();
+                u.wr_data.next = bits_from_u128(start.rank_word(t.min(8)));
+                (u.black.next, u.hands.next) = side_and_hands(&start);
+                u.depth.next = 3_u64.into();
+                u.start.next = t == 9;
+                u.stop.next = t == 10 + STOP_AT;
+                u.start_moves.next = t == 10 + STOP_AT + UNWOUND;
+                return;
+            }
             let &(first, b, depth) = plan.iter().rev().find(|p| p.0 <= k).unwrap();
             let t = k - first;
             u.wr_en.next = t < 9;
@@ -670,11 +760,11 @@ fn perft_walker_verilog() {
             (u.black.next, u.hands.next) = side_and_hands(b);
             u.depth.next = (depth as u64).into();
             u.start.next = t == 9;
-            u.stop.next = false;
+            u.start_moves.next = false;
         },
         |u, level| u.clock.next = Clock::from(level),
     )
     .unwrap();
-    assert!(rep.cycles > 1_000 && rep.outputs == 3, "{rep:?}");
+    assert!(rep.cycles > 1_000 && rep.outputs == 9, "{rep:?}");
     assert_eq!(rep.mismatches, 0);
 }

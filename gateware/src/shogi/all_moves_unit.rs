@@ -61,6 +61,8 @@ pub struct AllMovesUnit {
     pub probe: Signal<Out, Bit>,
     pub probe_square: Signal<Out, Bits<7>>,
     pub probe_mates: Signal<Out, Bit>,
+    /// The board data (the position while the unit is idle), for an owner that makes moves.
+    pub board: Signal<Out, Bits<810>>,
     cover_circuit: PieceCoverCircuit,
     info: PieceInfoTable,
     rays: KingRays,
@@ -108,6 +110,7 @@ impl Default for AllMovesUnit {
             probe: Default::default(),
             probe_square: Default::default(),
             probe_mates: Default::default(),
+            board: Default::default(),
             cover_circuit: PieceCoverCircuit::fast(),
             info: Default::default(),
             rays: Default::default(),
@@ -314,5 +317,6 @@ impl Logic for AllMovesUnit {
         self.probe.next = self.probe_r.q.val();
         self.probe_square.next = self.probe_sq.q.val();
         self.probe_mates.next = self.mates_r.q.val();
+        self.board.next = self.cover_circuit.board_data.val();
     }
 }

@@ -1,11 +1,12 @@
-//! `shogi` cores: the piece cover circuit and the all-move generator (`AllMovesUnit`) behind
-//! the link protocol (the paper's host interface is not described; here it is the UART link).
+//! `shogi` cores: the piece cover circuit, the all-move generator (`AllMovesUnit`) and the
+//! perft walker around it (`PerftWalker`) behind the link protocol (the paper's host interface
+//! is not described; here it is the UART link).
 //!
 //! ```text
 //!             +----------------------------------------------------------------+
-//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> AllMovesUnit 0       |
-//!  uart_rx -->|  UartTx <-/  JOB_LOAD / JOB_READ -> (board data, hands, table, |---> uart_tx
-//!             |                                     candidates)                |
+//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> PerftWalker 0        |
+//!  uart_rx -->|  UartTx <-/  JOB_LOAD / JOB_READ -> (AllMovesUnit: board data, |---> uart_tx
+//!             |                                     hands, table, candidates)  |
 //!             +----------------------------------------------------------------+---> leds[8]
 //! ```
 //!
@@ -14,27 +15,32 @@
 //!   side and hands (word 9). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9,
 //!   padding bits set), BUSY (the core computes). A finished core becomes idle: its results
 //!   no longer belong to its position.
-//! * `JOB_START` [core], job: `JOB_COVER`, the piece cover table of the loaded board data (9
-//!   cycles); `JOB_MOVES`, the table and the legal moves (`AllMovesUnit`, 20-72 cycles).
-//!   Errors: those of job control, BAD_ARGUMENT (another job).
-//! * `JOB_POLL` / `JOB_ABORT` [core]: state, cycles so far. (A job takes at most 72 cycles:
-//!   an abort marks it aborted, and the unit finishes.)
-//! * `JOB_RESULT` [core]: cycles, legal moves, probe, flags.
+//! * `JOB_START` [core], job, depth: `JOB_COVER`, the piece cover table of the loaded board
+//!   data (9 cycles); `JOB_MOVES`, the table and the legal moves (`AllMovesUnit`, 20-72
+//!   cycles); `JOB_PERFT`, the legal leaves `depth` plies down (`PerftWalker`). Errors: those
+//!   of job control, BAD_ARGUMENT (another job, a depth with a cover or moves job, a perft
+//!   depth outside 1..=`WALK_MAX_DEPTH`).
+//! * `JOB_POLL` / `JOB_ABORT` [core]: state, cycles so far. (A cover or moves job takes at
+//!   most 72 cycles: an abort marks it aborted, and the unit finishes; an aborted perft
+//!   unwinds its moves, so the loaded position stays.)
+//! * `JOB_RESULT` [core]: cycles, legal moves, probe, flags, leaves, nodes.
 //! * `JOB_READ` core, word: half a rank of the finished table (words 0-17), a quarter of a
 //!   rank's candidates (18-53, after a moves job). Errors: BAD_LENGTH, BAD_ARGUMENT (no such
 //!   core, word past 53), BUSY, NO_RESULT (no finished job, or a cover job for 18-53).
 //!
 //! LEDs: bit 7 = some core computing, bits 6..0 = good frames received.
 
-use super::AllMovesUnit;
+use super::PerftWalker;
 use crate::common::{JobControl, LinkShell};
 use crate::design::CoreParams;
 use model::link::{err, op, PAYLOAD_BITS};
 use model::shogi::protocol::{
-    FLAG_MOVES, FLAG_PROBE, FLAG_PROBE_MATES, HANDS_BITS, JOB_COVER, JOB_MOVES, LOAD_LEN,
-    LOAD_WORDS, RANKS, RANK_BITS, RANK_MOVE_BITS, READ_ANSWER_LEN, READ_FILES, READ_LEN,
-    READ_WORDS, RESULT_LEN, START_LEN, TABLE_WORDS,
+    CYCLES_BITS, FLAG_MOVES, FLAG_PERFT, FLAG_PROBE, FLAG_PROBE_MATES, HANDS_BITS, JOB_COVER,
+    JOB_MOVES, JOB_PERFT, LEAVES_BITS, LOAD_LEN, LOAD_WORDS, NODES_BITS, RANKS, RANK_BITS,
+    RANK_MOVE_BITS, READ_ANSWER_LEN, READ_FILES, READ_LEN, READ_WORDS, RESULT_LEN, START_LEN,
+    TABLE_WORDS,
 };
+use model::shogi::walk::WALK_MAX_DEPTH;
 use rust_hdl::prelude::*;
 
 /// Bits of a read word's answer: the low half of a table rank (files 1-5) or the high one.
@@ -49,17 +55,18 @@ pub struct ShogiCore {
     pub leds: Signal<Out, Bits<8>>,
     shell: LinkShell,
     jobs: JobControl,
-    unit: Vec<AllMovesUnit>,
+    unit: Vec<PerftWalker>,
     /// Per core: the side to move and the hands (`model::shogi::protocol::hands_word`).
     hands: Vec<DFF<Bits<81>>>,
     /// Per core: cycles of the current or last job.
-    cycles: Vec<DFF<Bits<32>>>,
+    cycles: Vec<DFF<Bits<48>>>,
     /// One bit per core: started and not yet ended, ended with a table, aborted.
     pending: DFF<Bits<32>>,
     done: DFF<Bits<32>>,
     aborted: DFF<Bits<32>>,
-    /// One bit per core: its last job was a moves job.
+    /// One bit per core: its last job was a moves job, a perft.
     moves_job: DFF<Bits<32>>,
+    perft_job: DFF<Bits<32>>,
     busy: Signal<Local, Bits<32>>,
     // The addressed core of JOB_LOAD / JOB_READ (payload bytes 0 and 1) and its state.
     cmd_core: Signal<Local, Bits<8>>,
@@ -73,11 +80,15 @@ pub struct ShogiCore {
     sel_moves: Signal<Local, Bits<783>>,
     sel_moves_wide: Signal<Local, Bits<800>>,
     sel_moves_job: Signal<Local, Bit>,
-    sel_cycles: Signal<Local, Bits<32>>,
+    sel_cycles: Signal<Local, Bits<48>>,
+    sel_leaves: Signal<Local, Bits<48>>,
+    sel_nodes: Signal<Local, Bits<32>>,
     sel_count: Signal<Local, Bits<10>>,
     sel_probe_sq: Signal<Local, Bits<7>>,
     sel_flags: Signal<Local, Bits<8>>,
     is_moves: Signal<Local, Bit>,
+    is_perft: Signal<Local, Bit>,
+    job_depth: Signal<Local, Bits<8>>,
     is_hands: Signal<Local, Bit>,
     is_cands: Signal<Local, Bit>,
     cand_word: Signal<Local, Bits<8>>,
@@ -96,6 +107,9 @@ pub struct ShogiCore {
     k_table_words: Constant<Bits<8>>,
     k_words: Constant<Bits<8>>,
     k_job_moves: Constant<Bits<8>>,
+    k_job_perft: Constant<Bits<8>>,
+    k_max_depth: Constant<Bits<8>>,
+    k_flag_perft: Constant<Bits<8>>,
     k_flag_moves: Constant<Bits<8>>,
     k_flag_probe: Constant<Bits<8>>,
     k_flag_mates: Constant<Bits<8>>,
@@ -124,13 +138,14 @@ impl ShogiCore {
             leds: Default::default(),
             shell: LinkShell::new(p, name),
             jobs: JobControl::new(cores, START_LEN, RESULT_LEN),
-            unit: (0..cores).map(|_| AllMovesUnit::default()).collect(),
+            unit: (0..cores).map(|_| PerftWalker::default()).collect(),
             hands: (0..cores).map(|_| Default::default()).collect(),
             cycles: (0..cores).map(|_| Default::default()).collect(),
             pending: Default::default(),
             done: Default::default(),
             aborted: Default::default(),
             moves_job: Default::default(),
+            perft_job: Default::default(),
             busy: Default::default(),
             cmd_core: Default::default(),
             cmd_word: Default::default(),
@@ -144,10 +159,14 @@ impl ShogiCore {
             sel_moves_wide: Default::default(),
             sel_moves_job: Default::default(),
             sel_cycles: Default::default(),
+            sel_leaves: Default::default(),
+            sel_nodes: Default::default(),
             sel_count: Default::default(),
             sel_probe_sq: Default::default(),
             sel_flags: Default::default(),
             is_moves: Default::default(),
+            is_perft: Default::default(),
+            job_depth: Default::default(),
             is_hands: Default::default(),
             is_cands: Default::default(),
             cand_word: Default::default(),
@@ -164,6 +183,9 @@ impl ShogiCore {
             k_table_words: k8(TABLE_WORDS),
             k_words: k8(READ_WORDS),
             k_job_moves: k8(JOB_MOVES as usize),
+            k_job_perft: k8(JOB_PERFT as usize),
+            k_max_depth: k8(WALK_MAX_DEPTH as usize),
+            k_flag_perft: k8(FLAG_PERFT as usize),
             k_flag_moves: k8(FLAG_MOVES as usize),
             k_flag_probe: k8(FLAG_PROBE as usize),
             k_flag_mates: k8(FLAG_PROBE_MATES as usize),
@@ -187,8 +209,9 @@ crate::impl_board_core!(ShogiCore, "shogi");
 
 // The kernel's literals: a rank word is 90 bits in 12 bytes (6 padding bits), the hands word
 // 81; a read word's answer the low 200 or the high 160 bits of a table rank, or 200 bits of a
-// rank's 783 candidates (read from 800, zero-padded), four words a rank; the result is
-// cycles (32 bits, sent as u64), moves (10 bits, sent as u16), probe u8, flags u8.
+// rank's 783 candidates (read from 800, zero-padded), four words a rank; the start is job u8,
+// depth u8; the result is cycles (48 bits, sent as u64), moves (10 bits, sent as u16), probe
+// u8, flags u8, leaves (48 bits, sent as u64), nodes u32.
 const _: () = assert!(
     RANK_BITS == 90
         && HANDS_BITS == 81
@@ -196,13 +219,17 @@ const _: () = assert!(
         && LOW_BITS == 200
         && HIGH_BITS == 160
         && RANK_MOVE_BITS == 783
-        && RESULT_LEN == 12
+        && START_LEN == 2
+        && RESULT_LEN == 24
+        && CYCLES_BITS == 48
+        && LEAVES_BITS == 48
+        && NODES_BITS == 32
 );
 
 impl Logic for ShogiCore {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pending, done, aborted, moves_job);
+        dff_setup!(self, clock, pending, done, aborted, moves_job, perft_job);
         // Pins <-> link shell (UART, link engine); job commands go to job control.
         self.shell.clock.next = self.clock.val();
         self.shell.uart_rx.next = self.uart_rx.val();
@@ -218,9 +245,17 @@ impl Logic for ShogiCore {
         self.shell.rsp_payload.next = self.jobs.rsp_payload.val();
         self.leds.next = (self.shell.frames.val() & 0x7F_u64)
             | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
+        // JOB_START: job, depth (0 for a cover or moves job, 1..=WALK_MAX_DEPTH for a perft).
         self.is_moves.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_moves.val();
-        self.jobs.args_ok.next =
-            (self.jobs.args.val().get_bits::<8>(0) == self.k_job_cover.val()) | self.is_moves.val();
+        self.is_perft.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_perft.val();
+        self.job_depth.next = self.jobs.args.val().get_bits::<8>(8);
+        self.jobs.args_ok.next = (((self.jobs.args.val().get_bits::<8>(0)
+            == self.k_job_cover.val())
+            | self.is_moves.val())
+            & (self.job_depth.val() == 0_u64))
+            | (self.is_perft.val()
+                & (self.job_depth.val() != 0_u64)
+                & (self.job_depth.val() <= self.k_max_depth.val()));
 
         // JOB_LOAD / JOB_READ: core index, word.
         self.cmd_core.next = self.shell.cmd_payload.val().get_bits::<8>(0);
@@ -242,6 +277,8 @@ impl Logic for ShogiCore {
         self.sel_done.next = false;
         self.sel_covers.next = 0_u64.into();
         self.sel_cycles.next = 0_u64.into();
+        self.sel_leaves.next = 0_u64.into();
+        self.sel_nodes.next = 0_u64.into();
         self.sel_result_ok.next = false;
         self.sel_moves.next = 0_u64.into();
         self.sel_moves_job.next = false;
@@ -254,8 +291,12 @@ impl Logic for ShogiCore {
             self.hands[i].d.next = self.hands[i].q.val();
             self.cycles[i].clock.next = self.clock.val();
             self.cycles[i].d.next = self.cycles[i].q.val();
-            self.unit[i].start_cover.next = self.jobs.start.val().get_bit(i) & !self.is_moves.val();
+            self.unit[i].start_cover.next =
+                self.jobs.start.val().get_bit(i) & !self.is_moves.val() & !self.is_perft.val();
             self.unit[i].start_moves.next = self.jobs.start.val().get_bit(i) & self.is_moves.val();
+            self.unit[i].start.next = self.jobs.start.val().get_bit(i) & self.is_perft.val();
+            self.unit[i].depth.next = self.job_depth.val().get_bits::<4>(0);
+            self.unit[i].stop.next = self.jobs.cancel.val().get_bit(i);
             self.unit[i].rd_rank.next = self.rd_rank.val();
             self.unit[i].wr_rank.next = self.cmd_word.val().get_bits::<4>(0);
             self.unit[i].wr_data.next = self.load_data.val().get_bits::<90>(0);
@@ -286,6 +327,11 @@ impl Logic for ShogiCore {
                         self.sel_flags.next = self.sel_flags.val() | self.k_flag_mates.val();
                     }
                 }
+                if self.perft_job.q.val().get_bit(i) {
+                    self.sel_flags.next = self.k_flag_perft.val();
+                    self.sel_leaves.next = self.unit[i].leaves.val();
+                    self.sel_nodes.next = self.unit[i].nodes.val();
+                }
             }
             // A job: pending from its start until the unit has run; done unless aborted.
             if self.jobs.start.val().get_bit(i) {
@@ -293,6 +339,7 @@ impl Logic for ShogiCore {
                 self.done.d.next = self.done.q.val().replace_bit(i, false);
                 self.aborted.d.next = self.aborted.q.val().replace_bit(i, false);
                 self.moves_job.d.next = self.moves_job.q.val().replace_bit(i, self.is_moves.val());
+                self.perft_job.d.next = self.perft_job.q.val().replace_bit(i, self.is_perft.val());
                 self.cycles[i].d.next = 0_u64.into();
             } else if self.pending.q.val().get_bit(i) {
                 if self.unit[i].busy.val() {
@@ -386,13 +433,16 @@ impl Logic for ShogiCore {
         self.jobs.busy.next = self.busy.val();
         self.jobs.done.next = self.done.q.val();
         self.jobs.aborted.next = self.aborted.q.val();
-        self.jobs.sel_progress_lo.next = self.sel_cycles.val();
-        self.jobs.sel_progress_hi.next = 0_u64.into();
+        self.jobs.sel_progress_lo.next = self.sel_cycles.val().get_bits::<32>(0);
+        self.jobs.sel_progress_hi.next =
+            bit_cast::<32, 16>(self.sel_cycles.val().get_bits::<16>(32));
         self.jobs.sel_result_ok.next = self.sel_result_ok.val();
-        // JOB_RESULT: cycles u64, moves u16, probe square u8, flags u8.
-        self.jobs.sel_result.next = bit_cast::<PAYLOAD_BITS, 32>(self.sel_cycles.val())
+        // JOB_RESULT: cycles u64, moves u16, probe square u8, flags u8, leaves u64, nodes u32.
+        self.jobs.sel_result.next = bit_cast::<PAYLOAD_BITS, 48>(self.sel_cycles.val())
             | (bit_cast::<PAYLOAD_BITS, 10>(self.sel_count.val()) << 64_u64)
             | (bit_cast::<PAYLOAD_BITS, 7>(self.sel_probe_sq.val()) << 80_u64)
-            | (bit_cast::<PAYLOAD_BITS, 8>(self.sel_flags.val()) << 88_u64);
+            | (bit_cast::<PAYLOAD_BITS, 8>(self.sel_flags.val()) << 88_u64)
+            | (bit_cast::<PAYLOAD_BITS, 48>(self.sel_leaves.val()) << 96_u64)
+            | (bit_cast::<PAYLOAD_BITS, 32>(self.sel_nodes.val()) << 160_u64);
     }
 }

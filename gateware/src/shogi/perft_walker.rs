@@ -15,10 +15,11 @@
 //!    back, the hands and the cursor restored -> Fetch
 //! ```
 //!
-//! The walker keeps a copy of the board data (810 flip-flops) to read the squares a move
-//! changes: the all-move unit shows its board only to its own blocks. The owner writes the
-//! ranks while the walker is idle; `black` and `hands` are read at `start`. `stop` ends a walk
-//! at once and leaves a position mid-walk in the board data: load the board again.
+//! The walker reads the squares a move changes from the unit's board data. While the walker
+//! is idle the unit is the owner's: its rank writes, cover and moves jobs (`black` and `hands`
+//! hold during them) and reads pass through; `black` and `hands` are read at `start`. `stop`
+//! unwinds a walk: the node's job ends, the moves on the undo stack are unmade (at most
+//! 72 + 2 + 4 x `WALK_MAX_DEPTH` cycles), and the board data holds the walk's root again.
 
 use super::{c, mask, AllMovesUnit};
 use model::shogi::piece_data::{kind_of_id, ID_BASE};
@@ -68,6 +69,16 @@ pub struct PerftWalker {
     pub depth: Signal<In, Bits<4>>,
     pub stop: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
+    /// The unit's jobs and reads while the walker is idle (`AllMovesUnit`'s ports).
+    pub start_cover: Signal<In, Bit>,
+    pub start_moves: Signal<In, Bit>,
+    pub rd_rank: Signal<In, Bits<4>>,
+    pub rd_covers: Signal<Out, Bits<360>>,
+    pub rd_moves: Signal<Out, Bits<783>>,
+    pub count: Signal<Out, Bits<10>>,
+    pub probe: Signal<Out, Bit>,
+    pub probe_square: Signal<Out, Bits<7>>,
+    pub probe_mates: Signal<Out, Bit>,
     /// Leaves counted, moves jobs run.
     pub leaves: Signal<Out, Bits<48>>,
     pub nodes: Signal<Out, Bits<32>>,
@@ -75,7 +86,7 @@ pub struct PerftWalker {
     cands: RAM<Bits<FRAME_RANK_BITS>, 7>,
     undo: RAM<Bits<UNDO_BITS>, 3>,
     phase: DFF<WalkPhase>,
-    brd: DFF<Bits<810>>,
+    stopping: DFF<Bit>,
     hand: DFF<Bits<80>>,
     side: DFF<Bit>,
     ply: DFF<Bits<3>>,
@@ -98,7 +109,6 @@ pub struct PerftWalker {
     k_off10: [Constant<Bits<10>>; 9],
     k_off90: [Constant<Bits<10>>; 9],
     k_fmask: [Constant<Bits<90>>; 9],
-    k_rmask: [Constant<Bits<810>>; 9],
     k_sq_off: [Constant<Bits<10>>; 81],
     k_sq_rbit: [Constant<Bits<81>>; 4],
     k_sq_fbit: [Constant<Bits<81>>; 4],
@@ -179,13 +189,22 @@ impl Default for PerftWalker {
             depth: Default::default(),
             stop: Default::default(),
             busy: Default::default(),
+            start_cover: Default::default(),
+            start_moves: Default::default(),
+            rd_rank: Default::default(),
+            rd_covers: Default::default(),
+            rd_moves: Default::default(),
+            count: Default::default(),
+            probe: Default::default(),
+            probe_square: Default::default(),
+            probe_mates: Default::default(),
             leaves: Default::default(),
             nodes: Default::default(),
             unit: Default::default(),
             cands: Default::default(),
             undo: Default::default(),
             phase: Default::default(),
-            brd: Default::default(),
+            stopping: Default::default(),
             hand: Default::default(),
             side: Default::default(),
             ply: Default::default(),
@@ -206,7 +225,6 @@ impl Default for PerftWalker {
             k_off10: std::array::from_fn(|i| c(10 * i as u64)),
             k_off90: std::array::from_fn(|i| c(90 * i as u64)),
             k_fmask: std::array::from_fn(|f| mask(90, |b| b / 10 == f)),
-            k_rmask: std::array::from_fn(|r| mask(810, |b| b / 90 == r)),
             k_sq_off: std::array::from_fn(|s| c(10 * s as u64)),
             k_sq_rbit: std::array::from_fn(|j| mask(81, |s| (s / 9) >> j & 1 == 1)),
             k_sq_fbit: std::array::from_fn(|j| mask(81, |s| (s % 9) >> j & 1 == 1)),
@@ -280,8 +298,8 @@ impl Logic for PerftWalker {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, brd, hand, side, ply, last, cur_r, copy_r, mate_ok, mate_sq, mv_f,
-            mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
+            self, clock, phase, stopping, hand, side, ply, last, cur_r, copy_r, mate_ok, mate_sq,
+            mv_f, mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
         );
         self.unit.clock.next = self.clock.val();
         self.cands.read_clock.next = self.clock.val();
@@ -371,8 +389,8 @@ impl Logic for PerftWalker {
             self.hit.next = self.hit.val().replace_bit(
                 s,
                 (self
-                    .brd
-                    .q
+                    .unit
+                    .board
                     .val()
                     .get_bits::<10>(self.k_sq_off[s].val().index())
                     & 0x39f_u64)
@@ -432,15 +450,15 @@ impl Logic for PerftWalker {
         for r in 0..9 {
             if self.fa_r.val() == self.k_idx[r].val() {
                 self.word_a.next = self
-                    .brd
-                    .q
+                    .unit
+                    .board
                     .val()
                     .get_bits::<90>(self.k_off90[r].val().index());
             }
             if self.cur_r.q.val() == self.k_idx[r].val() {
                 self.word_b.next = self
-                    .brd
-                    .q
+                    .unit
+                    .board
                     .val()
                     .get_bits::<90>(self.k_off90[r].val().index());
             }
@@ -506,6 +524,20 @@ impl Logic for PerftWalker {
         self.unit.start_cover.next = false;
         self.unit.start_moves.next = false;
         self.unit.rd_rank.next = self.copy_r.q.val();
+        // Idle: the unit is the owner's.
+        if self.phase.q.val() == WalkPhase::Idle {
+            self.unit.black.next = self.black.val();
+            self.unit.hands.next = self.hands.val();
+            self.unit.start_cover.next = self.start_cover.val();
+            self.unit.start_moves.next = self.start_moves.val();
+            self.unit.rd_rank.next = self.rd_rank.val();
+        }
+        self.rd_covers.next = self.unit.rd_covers.val();
+        self.rd_moves.next = self.unit.rd_moves.val();
+        self.count.next = self.unit.count.val();
+        self.probe.next = self.unit.probe.val();
+        self.probe_square.next = self.unit.probe_square.val();
+        self.probe_mates.next = self.unit.probe_mates.val();
         // A square write: (w_r, w_f) gets w_d in the copy's rank; or a whole rank word.
         self.w_r.next = self.fa_r.val();
         self.w_f.next = self.fa_f.val();
@@ -551,18 +583,11 @@ impl Logic for PerftWalker {
         self.unit.wr_en.next = self.w_en.val();
         self.unit.wr_rank.next = self.rank_a.val();
         self.unit.wr_data.next = self.w_word.val();
-        if self.w_en.val() {
-            for r in 0..9 {
-                if self.rank_a.val() == self.k_idx[r].val() {
-                    self.brd.d.next = (self.brd.q.val() & !self.k_rmask[r].val())
-                        | (bit_cast::<810, 90>(self.w_word.val()) << self.k_off90[r].val());
-                }
-            }
-        }
 
         match self.phase.q.val() {
             WalkPhase::Idle => {
-                if self.start.val() {
+                self.stopping.d.next = false;
+                if self.start.val() & !self.unit.busy.val() {
                     self.hand.d.next = self.hands.val();
                     self.side.d.next = self.black.val();
                     self.ply.d.next = 0_u64.into();
@@ -573,13 +598,19 @@ impl Logic for PerftWalker {
                 }
             }
             WalkPhase::Node => {
-                self.unit.start_moves.next = true;
-                self.nodes_r.d.next = self.nodes_r.q.val() + 1_u64;
-                self.phase.d.next = WalkPhase::Wait;
+                if self.stopping.q.val() {
+                    self.phase.d.next = WalkPhase::Return;
+                } else {
+                    self.unit.start_moves.next = true;
+                    self.nodes_r.d.next = self.nodes_r.q.val() + 1_u64;
+                    self.phase.d.next = WalkPhase::Wait;
+                }
             }
             WalkPhase::Wait => {
                 if !self.unit.busy.val() {
-                    if self.ply.q.val() == self.last.q.val() {
+                    if self.stopping.q.val() {
+                        self.phase.d.next = WalkPhase::Return;
+                    } else if self.ply.q.val() == self.last.q.val() {
                         self.leaves_r.d.next =
                             self.leaves_r.q.val() + bit_cast::<48, 10>(self.unit.count.val());
                         self.phase.d.next = WalkPhase::Return;
@@ -602,12 +633,21 @@ impl Logic for PerftWalker {
                     self.cur_r.d.next = 0_u64.into();
                     self.phase.d.next = WalkPhase::Fetch;
                 }
+                if self.stopping.q.val() {
+                    self.cands.write_enable.next = false;
+                    self.phase.d.next = WalkPhase::Return;
+                }
             }
             WalkPhase::Fetch => {
                 self.phase.d.next = WalkPhase::Pick;
+                if self.stopping.q.val() {
+                    self.phase.d.next = WalkPhase::Return;
+                }
             }
             WalkPhase::Pick => {
-                if !self.g_any.val().any() {
+                if self.stopping.q.val() {
+                    self.phase.d.next = WalkPhase::Return;
+                } else if !self.g_any.val().any() {
                     self.cur_r.d.next = self.cur_r.q.val() + 1_u64;
                     self.phase.d.next = WalkPhase::Fetch;
                     if self.cur_r.q.val() == 8_u64 {
@@ -668,8 +708,8 @@ impl Logic for PerftWalker {
                 self.phase.d.next = WalkPhase::Fetch;
             }
         }
-        if self.stop.val() {
-            self.phase.d.next = WalkPhase::Idle;
+        if self.stop.val() & (self.phase.q.val() != WalkPhase::Idle) {
+            self.stopping.d.next = true;
         }
         self.busy.next = (self.phase.q.val() != WalkPhase::Idle) | self.unit.busy.val();
         self.leaves.next = self.leaves_r.q.val();

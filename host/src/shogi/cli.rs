@@ -2,12 +2,13 @@
 //! an SFEN (on the model, the table also on the board), and a USI engine.
 
 use super::MAX_PERFT_DEPTH;
-use crate::cli::{open, projected, Projection, Target, Usage};
+use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
 use model::shogi::all_moves::generate;
 use model::shogi::piece_data::{cover_table, BoardData};
+use model::shogi::walk::WALK_MAX_DEPTH;
 use model::shogi::{divide, square_name, Color, Position};
 use serde::Serialize;
 
@@ -15,8 +16,9 @@ use serde::Serialize;
 pub enum ShogiCmd {
     /// Leaf counts of the legal move tree (drops included; promotion and non-promotion
     /// counted apart), like fairy-stockfish's `go perft`, on the model; with --sim / --port
-    /// the last ply is counted by the board's all-move generator (a moves job a node above
-    /// the leaves; the plies above are the host's, on the model).
+    /// on chip: the board's perft walker makes and unmakes the moves and counts the leaves
+    /// (one job: no move crosses the link; with --divide one job per root move; depth 1 is
+    /// a moves job, whose moves are read back).
     Perft {
         depth: u32,
         /// The position (default: the standard start); `sfen` before it is allowed.
@@ -29,10 +31,13 @@ pub enum ShogiCmd {
         #[arg(long, default_value = "shogi")]
         design: String,
         /// --json: one JSON object: {depth, sfen, nodes, seconds, divide: [{move, nodes}],
-        /// counted_on ("model" or "board")}; on the board also cycles (the moves jobs'),
-        /// jobs, design, target.
+        /// counted_on ("model" or "board")}; on the board also cycles (the jobs', summed),
+        /// jobs (link jobs), moves_jobs (the nodes the board expanded: one moves job each),
+        /// design, target.
         #[command(flatten)]
         target: Target,
+        #[command(flatten)]
+        job: JobArgs,
     },
     /// The legal moves of a position in USI notation, in the all-move generator's order
     /// (`model::shogi::all_moves`: destination squares rank 1 to 9, files 9 to 1; on a square
@@ -95,54 +100,36 @@ struct PerftReport {
     board: Option<PerftOnBoard>,
 }
 
-/// The board's part of a perft: the moves jobs' cycles and number, where it ran.
+/// The board's part of a perft: its jobs' cycles, the jobs, the moves jobs the walker ran,
+/// where it ran.
 #[derive(Serialize)]
 struct PerftOnBoard {
     cycles: u64,
     jobs: u64,
+    moves_jobs: u64,
     design: String,
     target: String,
 }
-
-/// Deepest perft with the last ply on the board (each node above the leaves is a moves job
-/// over the link: depth 3 from the start is 900 of them).
-const MAX_BOARD_PERFT_DEPTH: u32 = 3;
 
 fn on_board(target: &Target) -> bool {
     target.sim.is_some() || target.port.is_some()
 }
 
-/// Opens the shogi design named `design` on the target, idle.
+/// Opens the shogi design named `design` on the target; with `idle`, a job left running is
+/// aborted (the cover and moves jobs end within 72 cycles; a perft's `JobArgs` decide).
 fn open_shogi(
     design: &str,
     target: &Target,
+    idle: bool,
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
     let design =
         crate::cli::game_design(design, "a shogi", |c| matches!(c, CoreKind::Shogi { .. }))?;
     let mut l = open(target, design)?;
     let name = l.identify()?.name;
-    l.abort_running()?;
+    if idle {
+        l.abort_running()?;
+    }
     Ok((l, name))
-}
-
-/// Leaves below `board` at `depth` (at least 1), the last ply counted by the board; the
-/// moves jobs' cycles and number are added to `acc`.
-fn board_leaves<T: crate::Transport>(
-    l: &mut crate::Link<T>,
-    board: &BoardData,
-    depth: u32,
-    acc: &mut (u64, u64),
-) -> Result<u64> {
-    if depth == 1 {
-        let (count, cycles) = super::count_on_board(l, board)?;
-        *acc = (acc.0 + cycles, acc.1 + 1);
-        return Ok(count as u64);
-    }
-    let mut nodes = 0;
-    for m in generate(board).moves {
-        nodes += board_leaves(l, &board.play(m), depth - 1, acc)?;
-    }
-    Ok(nodes)
 }
 
 fn board_perft(
@@ -151,43 +138,67 @@ fn board_perft(
     show: bool,
     design: &str,
     target: &Target,
+    bounds: &JobArgs,
 ) -> Result<PerftReport> {
-    if depth > MAX_BOARD_PERFT_DEPTH {
+    if depth > WALK_MAX_DEPTH {
         return Err(Usage(format!(
-            "depth {depth} is too deep for a perft over the link (at most \
-             {MAX_BOARD_PERFT_DEPTH}; the model's perft goes to {MAX_PERFT_DEPTH})"
+            "depth {depth} is too deep for the board's perft walker (at most \
+             {WALK_MAX_DEPTH}; the model's perft goes to {MAX_PERFT_DEPTH})"
         ))
         .into());
     }
-    let (mut l, name) = open_shogi(design, target)?;
+    let (mut l, name) = open_shogi(design, target, false)?;
+    bounds.begin(target, &mut l)?;
     let t = std::time::Instant::now();
     let board = BoardData::from_position(pos);
-    let mut acc = (0, 0);
-    let (nodes, per_move) = if depth == 0 {
-        (1, Vec::new())
-    } else if depth == 1 {
-        let r = super::moves_on_board(&mut l, &board)?;
-        acc = (r.cycles, 1);
-        let per: Vec<Divided> = r
-            .moves
-            .iter()
-            .map(|m| Divided {
+    let show_progress = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    // (cycles, link jobs, moves jobs)
+    let mut acc = (0, 0, 0);
+    let run = (|| -> Result<(u64, Vec<Divided>), crate::LinkError> {
+        if depth == 0 {
+            return Ok((1, Vec::new()));
+        }
+        if depth == 1 {
+            let r = super::moves_on_board(&mut l, &board)?;
+            acc = (r.cycles, 1, 1);
+            let per = r.moves.iter().map(|m| Divided {
                 mv: m.usi(),
                 nodes: 1,
-            })
-            .collect();
-        (r.count as u64, per)
-    } else {
-        let mut per = Vec::new();
-        for m in generate(&board).moves {
-            let n = board_leaves(&mut l, &board.play(m), depth - 1, &mut acc)?;
-            per.push(Divided {
-                mv: m.usi(),
-                nodes: n,
             });
+            return Ok((r.count as u64, per.collect()));
         }
-        (per.iter().map(|d| d.nodes).sum(), per)
-    };
+        // One walk, or one per root move with --divide.
+        let jobs: Vec<(Option<String>, BoardData, u32)> = if show {
+            let moves = generate(&board).moves;
+            let jobs = moves
+                .iter()
+                .map(|&m| (Some(m.usi()), board.play(m), depth - 1));
+            jobs.collect()
+        } else {
+            vec![(None, board.clone(), depth)]
+        };
+        let (n, mut per, mut leaves) = (jobs.len(), Vec::new(), 0);
+        for (k, (mv, b, d)) in jobs.into_iter().enumerate() {
+            let r = super::perft_on_board(&mut l, &b, d, |c| {
+                if show_progress {
+                    eprint!("\rperft on the board: job {}/{n}, {c} cycles", k + 1);
+                }
+            })?;
+            acc = (acc.0 + r.cycles, acc.1 + 1, acc.2 + r.nodes);
+            leaves += r.leaves;
+            if let Some(mv) = mv {
+                per.push(Divided {
+                    mv,
+                    nodes: r.leaves,
+                });
+            }
+        }
+        Ok((leaves, per))
+    })();
+    if show_progress && depth >= 2 {
+        eprintln!();
+    }
+    let (nodes, per_move) = run.map_err(|e| bounds.end(&mut l, e))?;
     Ok(PerftReport {
         depth,
         sfen: pos.sfen(),
@@ -198,6 +209,7 @@ fn board_perft(
         board: Some(PerftOnBoard {
             cycles: acc.0,
             jobs: acc.1,
+            moves_jobs: acc.2,
             design: name,
             target: l.transport.describe(),
         }),
@@ -218,7 +230,7 @@ fn moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
         }
         return Ok(());
     }
-    let (mut l, name) = open_shogi(design, target)?;
+    let (mut l, name) = open_shogi(design, target, true)?;
     let r = super::moves_on_board(&mut l, &board)?;
     let moves: Vec<String> = r.moves.iter().map(|m| m.usi()).collect();
     let projected = projected(&name, r.cycles);
@@ -276,10 +288,11 @@ impl ShogiCmd {
                 divide: show,
                 design,
                 target,
+                job,
             } => {
                 let pos = position(sfen.as_deref())?;
                 if on_board(&target) {
-                    board_perft(&pos, depth, show, &design, &target)?.print(target.json)?;
+                    board_perft(&pos, depth, show, &design, &target, &job)?.print(target.json)?;
                 } else {
                     perft(&pos, depth, show)?.print(target.json)?;
                 }
@@ -350,14 +363,15 @@ impl PerftReport {
                 self.depth, self.nodes, self.sfen, self.seconds
             ),
             Some(b) => println!(
-                "perft({}) = {} ({}; the last ply counted by the {} design on {}: {} moves \
-                 jobs, {} cycles; {:.2} s)",
+                "perft({}) = {} ({}; counted on chip by the {} design on {}: {} job(s), {} \
+                 moves jobs, {} cycles; {:.2} s)",
                 self.depth,
                 self.nodes,
                 self.sfen,
                 b.design,
                 b.target,
                 b.jobs,
+                b.moves_jobs,
                 b.cycles,
                 self.seconds
             ),
@@ -384,7 +398,7 @@ fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
     let json = target.json;
     let board = BoardData::from_position(pos);
     let (table, on_board) = if on_board(target) {
-        let (mut l, name) = open_shogi(design, target)?;
+        let (mut l, name) = open_shogi(design, target, true)?;
         let r = super::cover_on_board(&mut l, &board)?;
         let on = OnBoard {
             cycles: r.cycles,

@@ -16,7 +16,7 @@ use model::shogi::all_moves::{ordered_moves, SquareMoves};
 use model::shogi::piece_data::{BoardData, CoverTable};
 use model::shogi::protocol::{
     decode_moves_read, decode_read, decode_result, encode_load, encode_load_hands, encode_read,
-    JOB_COVER, JOB_MOVES, MOVE_WORDS, RANKS, TABLE_WORDS,
+    perft_args, COVER_ARGS, MOVES_ARGS, MOVE_WORDS, RANKS, TABLE_WORDS,
 };
 use model::shogi::{Move, SQUARES};
 
@@ -35,7 +35,7 @@ pub fn cover_on_board<T: Transport>(
     board: &BoardData,
 ) -> Result<BoardCover, LinkError> {
     load_position(link, board)?;
-    let cycles = decode_result(&link.run_job(&[JOB_COVER], "cover", |_| {})?)?.cycles;
+    let cycles = decode_result(&link.run_job(&COVER_ARGS, "cover", |_| {})?)?.cycles;
     let mut table = CoverTable([0; SQUARES]);
     for word in 0..TABLE_WORDS {
         let p = link.call(op::JOB_READ, &encode_read(0, word))?;
@@ -67,7 +67,7 @@ pub fn moves_on_board<T: Transport>(
     board: &BoardData,
 ) -> Result<BoardMoves, LinkError> {
     load_position(link, board)?;
-    let r = decode_result(&link.run_job(&[JOB_MOVES], "moves", |_| {})?)?;
+    let r = decode_result(&link.run_job(&MOVES_ARGS, "moves", |_| {})?)?;
     let Some((count, probe)) = r.moves else {
         return Err(PayloadError::Invalid {
             what: "shogi JOB_RESULT answer",
@@ -91,6 +91,39 @@ pub fn moves_on_board<T: Transport>(
     })
 }
 
+/// A perft counted on chip (`JOB_PERFT`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardPerft {
+    pub leaves: u64,
+    /// Moves jobs the walker ran (the nodes above the leaves).
+    pub nodes: u64,
+    pub cycles: u64,
+}
+
+/// Perft of `board` at `depth` (1 to `model::shogi::walk::WALK_MAX_DEPTH`) counted on the
+/// board's core 0 by the perft walker: the position loaded, one job, no move over the link.
+/// `progress` sees the job's cycles at each poll.
+pub fn perft_on_board<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+    depth: u32,
+    progress: impl FnMut(u64),
+) -> Result<BoardPerft, LinkError> {
+    load_position(link, board)?;
+    let r = decode_result(&link.run_job(&perft_args(depth), "perft", progress)?)?;
+    let (leaves, nodes) = r.perft.ok_or_else(|| {
+        LinkError::from(PayloadError::Invalid {
+            what: "shogi JOB_RESULT answer",
+            why: "a perft job's result without leaves".into(),
+        })
+    })?;
+    Ok(BoardPerft {
+        leaves,
+        nodes,
+        cycles: r.cycles,
+    })
+}
+
 /// Loads `board` (its ranks, side and hands) into core 0.
 fn load_position<T: Transport>(link: &mut Link<T>, board: &BoardData) -> Result<(), LinkError> {
     for rank in 0..RANKS {
@@ -107,7 +140,7 @@ pub fn count_on_board<T: Transport>(
     board: &BoardData,
 ) -> Result<(u16, u64), LinkError> {
     load_position(link, board)?;
-    let r = decode_result(&link.run_job(&[JOB_MOVES], "moves", |_| {})?)?;
+    let r = decode_result(&link.run_job(&MOVES_ARGS, "moves", |_| {})?)?;
     let (count, _) = r.moves.ok_or_else(|| {
         LinkError::from(PayloadError::Invalid {
             what: "shogi JOB_RESULT answer",

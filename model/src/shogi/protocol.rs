@@ -10,14 +10,19 @@
 //!   ([`hands_word`]: Black's hand as an identity mask in bits 0-39, White's in 40-79, bit 80
 //!   set when Black moves; the bits above are 0). Refused while the core runs (BUSY); loading
 //!   makes a finished core idle (its results no longer belong to the position).
-//! * `JOB_START` ([`START_LEN`] byte): the job: [`JOB_COVER`] computes the piece cover table
-//!   of the loaded board data; [`JOB_MOVES`] the table and the legal moves
-//!   (`gateware::shogi::AllMovesUnit`; cycles: `super::all_moves::moves_job_cycles`). The
+//! * `JOB_START` ([`START_LEN`] bytes): the job u8, the depth u8. [`JOB_COVER`] computes
+//!   the piece cover table of the loaded board data; [`JOB_MOVES`] the table and the legal
+//!   moves (`gateware::shogi::AllMovesUnit`; cycles: `super::all_moves::moves_job_cycles`);
+//!   both take depth 0. [`JOB_PERFT`] counts the legal leaves `depth` plies down (1 to
+//!   `super::walk::WALK_MAX_DEPTH`) on chip (`gateware::shogi::PerftWalker`; cycles:
+//!   `super::walk::perft_walk`); an abort unwinds the walk, so the loaded position stays. The
 //!   position is the host's to check (the SFEN parser does).
 //! * `JOB_RESULT` ([`RESULT_LEN`] bytes, [`decode_result`]): cycles u64 from the start to the
 //!   job's end; the legal moves' number u16; the probe square u8 (the pawn drop in front of
 //!   the opponent king among the candidates); flags u8: bit 0 a moves job, bit 1 a probe, bit
-//!   2 the probe's drop mates (and is not a legal move).
+//!   2 the probe's drop mates (and is not a legal move), bit 3 a perft job; the perft's
+//!   leaves u64 and moves jobs (nodes) u32 (0 for the other jobs).
+//! * `JOB_POLL` progress: the job's cycles so far.
 //! * `JOB_READ` ([`READ_LEN`] bytes: core u8, word u8 in `0..`[`READ_WORDS`]), answered in
 //!   [`READ_ANSWER_LEN`] bytes. Words below [`TABLE_WORDS`]: word `w` is half of table rank
 //!   `w / 2`: files 1-5 (`w` even) or 6-9 (`w` odd), 40 bits a square, lowest file first (the
@@ -36,18 +41,26 @@ use super::piece_data::{BoardData, CoverTable};
 use super::{Color, SQUARES};
 use crate::link::PayloadError;
 
-/// `JOB_START` without a core index: the job byte.
-pub const START_LEN: usize = 1;
+/// `JOB_START` without a core index: the job byte, the depth byte.
+pub const START_LEN: usize = 2;
 /// The job that computes the piece cover table.
 pub const JOB_COVER: u8 = 0;
 /// The job that generates the legal moves (and the table).
 pub const JOB_MOVES: u8 = 1;
-/// `JOB_RESULT`: cycles u64, moves u16, probe square u8, flags u8.
-pub const RESULT_LEN: usize = 12;
+/// The job that counts perft leaves on chip.
+pub const JOB_PERFT: u8 = 2;
+/// `JOB_RESULT`: cycles u64, moves u16, probe square u8, flags u8, leaves u64, nodes u32.
+pub const RESULT_LEN: usize = 24;
 /// `JOB_RESULT` flags.
 pub const FLAG_MOVES: u8 = 1;
 pub const FLAG_PROBE: u8 = 2;
 pub const FLAG_PROBE_MATES: u8 = 4;
+pub const FLAG_PERFT: u8 = 8;
+/// Bits of the perft counters the device keeps: leaves (48) and moves jobs (32).
+pub const LEAVES_BITS: u32 = 48;
+pub const NODES_BITS: u32 = 32;
+/// Bits of the cycle counter the device keeps.
+pub const CYCLES_BITS: u32 = 48;
 /// Ranks (words of the board data).
 pub const RANKS: usize = 9;
 /// Bits of a rank word: nine 10-bit piece data.
@@ -99,14 +112,29 @@ pub fn encode_load_hands(core: u8, board: &BoardData) -> Vec<u8> {
     v
 }
 
+/// `JOB_START` arguments (without the core index) of the cover job.
+pub const COVER_ARGS: [u8; START_LEN] = [JOB_COVER, 0];
+/// `JOB_START` arguments of the moves job.
+pub const MOVES_ARGS: [u8; START_LEN] = [JOB_MOVES, 0];
+
+/// `JOB_START` arguments of a perft of `depth`.
+pub fn perft_args(depth: u32) -> [u8; START_LEN] {
+    [JOB_PERFT, depth.min(255) as u8]
+}
+
 /// `JOB_START` of the cover job for `core`.
 pub fn encode_cover_start_on(core: u8) -> Vec<u8> {
-    vec![core, JOB_COVER]
+    [&[core][..], &COVER_ARGS].concat()
 }
 
 /// `JOB_START` of the moves job for `core`.
 pub fn encode_moves_start_on(core: u8) -> Vec<u8> {
-    vec![core, JOB_MOVES]
+    [&[core][..], &MOVES_ARGS].concat()
+}
+
+/// `JOB_START` of a perft of `depth` for `core`.
+pub fn encode_perft_start_on(core: u8, depth: u32) -> Vec<u8> {
+    [&[core][..], &perft_args(depth)].concat()
 }
 
 /// What `JOB_RESULT` says.
@@ -116,6 +144,8 @@ pub struct JobResult {
     /// After a moves job: the legal moves' number and the probe (its square, whether its
     /// drop mates).
     pub moves: Option<(u16, Option<(u8, bool)>)>,
+    /// After a perft job: the leaves and the moves jobs run (nodes).
+    pub perft: Option<(u64, u64)>,
 }
 
 /// `JOB_RESULT`.
@@ -127,20 +157,30 @@ pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
     })?;
     let cycles = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
     let (count, square, flags) = (u16::from_le_bytes([b[8], b[9]]), b[10], b[11]);
+    let leaves = u64::from_le_bytes(b[12..20].try_into().expect("8 bytes"));
+    let nodes = u64::from(u32::from_le_bytes(b[20..24].try_into().expect("4 bytes")));
     let moves = (flags & FLAG_MOVES != 0).then(|| {
         let probe = (flags & FLAG_PROBE != 0).then_some((square, flags & FLAG_PROBE_MATES != 0));
         (count, probe)
     });
-    if flags & !(FLAG_MOVES | FLAG_PROBE | FLAG_PROBE_MATES) != 0
-        || (moves.is_none() && flags != 0)
+    let perft = (flags & FLAG_PERFT != 0).then_some((leaves, nodes));
+    if flags & !(FLAG_MOVES | FLAG_PROBE | FLAG_PROBE_MATES | FLAG_PERFT) != 0
+        || (moves.is_none() && flags & !FLAG_PERFT != 0)
+        || (moves.is_some() && perft.is_some())
         || (flags & FLAG_PROBE != 0 && square as usize >= SQUARES)
+        || (perft.is_none() && (leaves | nodes) != 0)
+        || leaves >> LEAVES_BITS != 0
     {
         return Err(PayloadError::Invalid {
             what: "shogi JOB_RESULT answer",
-            why: format!("flags {flags:#x}, probe square {square}"),
+            why: format!("flags {flags:#x}, probe square {square}, leaves {leaves}, nodes {nodes}"),
         });
     }
-    Ok(JobResult { cycles, moves })
+    Ok(JobResult {
+        cycles,
+        moves,
+        perft,
+    })
 }
 
 /// The answer the device gives to `JOB_RESULT` (the test benches' expectation).
@@ -152,8 +192,12 @@ pub fn encode_result(r: &JobResult) -> Vec<u8> {
     let flags = r.moves.map_or(0, |_| FLAG_MOVES)
         | probe.map_or(0, |(_, mates)| {
             FLAG_PROBE | if mates { FLAG_PROBE_MATES } else { 0 }
-        });
+        })
+        | r.perft.map_or(0, |_| FLAG_PERFT);
     v.push(flags);
+    let (leaves, nodes) = r.perft.unwrap_or((0, 0));
+    v.extend_from_slice(&leaves.to_le_bytes());
+    v.extend_from_slice(&(nodes as u32).to_le_bytes());
     v
 }
 
@@ -350,28 +394,51 @@ mod tests {
             JobResult {
                 cycles: 9,
                 moves: None,
+                perft: None,
             },
             JobResult {
                 cycles: 27,
                 moves: Some((593, None)),
+                perft: None,
             },
             JobResult {
                 cycles: 70,
                 moves: Some((12, Some((40, true)))),
+                perft: None,
             },
             JobResult {
                 cycles: 70,
                 moves: Some((13, Some((80, false)))),
+                perft: None,
+            },
+            JobResult {
+                cycles: 1 << 40,
+                moves: None,
+                perft: Some(((1 << 48) - 1, u64::from(u32::MAX))),
             },
         ] {
             assert_eq!(decode_result(&encode_result(&r)), Ok(r));
         }
         assert!(decode_result(&[0; 8]).is_err());
-        let mut bad = encode_result(&JobResult {
+        let cover = JobResult {
             cycles: 1,
             moves: None,
-        });
+            perft: None,
+        };
+        let mut bad = encode_result(&cover);
         bad[11] = FLAG_PROBE;
-        assert!(decode_result(&bad).is_err());
+        assert!(decode_result(&bad).is_err(), "a probe without moves");
+        let mut bad = encode_result(&cover);
+        bad[12] = 1;
+        assert!(decode_result(&bad).is_err(), "leaves without a perft");
+        let mut bad = encode_result(&JobResult {
+            perft: Some((1, 1)),
+            ..cover
+        });
+        bad[11] |= FLAG_MOVES;
+        assert!(decode_result(&bad).is_err(), "a moves job and a perft");
+        bad[11] = FLAG_PERFT;
+        bad[18] = 1;
+        assert!(decode_result(&bad).is_err(), "leaves past 48 bits");
     }
 }

@@ -26,7 +26,7 @@
 use anyhow::{bail, Context, Result};
 use gateware::shogi::PieceCoverCircuit;
 use gateware::{BoardId, Design};
-use host::shogi::{count_on_board, cover_on_board};
+use host::shogi::{count_on_board, cover_on_board, perft_on_board};
 use host::{Link, SimTransport};
 use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::{scan_cover_table, PAPER_CYCLES};
@@ -102,9 +102,9 @@ struct PerftRow {
     fairy_stockfish_bulk_leaves_per_s: Option<f64>,
     /// The moves job's moves counted per second over fairy-stockfish's bulk leaves per second.
     chip_last_ply_over_fairy_stockfish: Option<f64>,
-    /// Perft on chip: the perft walker's cycles and moves jobs (`model::shogi::walk`, equal to
-    /// `gateware::shogi::PerftWalker`'s simulation in `sim/tests/shogi_blocks.rs`; the walker
-    /// is not yet behind the link nor synthesized: projected at the design's clock).
+    /// Perft on chip: the perft walker's cycles and moves jobs, measured by a `JOB_PERFT` on
+    /// the simulated board (Verilator) and equal to `model::shogi::walk::perft_walk`'s
+    /// schedule; projected at the design's clock.
     walker_cycles: u64,
     walker_nodes: u64,
     walker_cycles_per_leaf: f64,
@@ -302,7 +302,7 @@ pub fn run(json: bool) -> Result<()> {
     if !json {
         println!(
             "perft on this CPU, one thread, against the moves job's count rate and the perft \
-             walker (simulated cycles, projected at {mhz:.1} MHz: not yet behind the link):"
+             walker (a JOB_PERFT on the simulated board, its cycles projected at {mhz:.1} MHz):"
         );
         println!(
             "{:<8} {:>5} {:>10} {:>12} {:>18} {:>14} {:>11} {:>12} {:>14}",
@@ -329,11 +329,19 @@ pub fn run(json: bool) -> Result<()> {
                 bail!("{sfen}: the model counts {leaves} leaves at depth {depth}, fairy-stockfish {n}");
             }
         }
-        let walk = perft_walk(&BoardData::from_position(&pos), depth);
-        if walk.leaves != leaves {
+        let board = BoardData::from_position(&pos);
+        let walk = perft_walk(&board, depth);
+        let on_board = perft_on_board(&mut l, &board, depth, |_| {})?;
+        if (on_board.leaves, on_board.nodes, on_board.cycles) != (leaves, walk.nodes, walk.cycles)
+        {
             bail!(
-                "{sfen}: the walker counts {} leaves at depth {depth}, the model {leaves}",
-                walk.leaves
+                "{sfen} depth {depth}: the board's perft job counts {} leaves, {} moves jobs, \
+                 {} cycles; the model {leaves} leaves, its walk {} moves jobs, {} cycles",
+                on_board.leaves,
+                on_board.nodes,
+                on_board.cycles,
+                walk.nodes,
+                walk.cycles
             );
         }
         let walk_rate = leaves as f64 * mhz * 1e6 / walk.cycles as f64;
