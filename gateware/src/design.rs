@@ -282,7 +282,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
     DesignSpec {
         design: Design::Shogi,
         name: "shogi",
-        summary: "shogi piece cover circuit (9 cycles a table) and all-move generator (20-72 cycles a position)",
+        summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
         // The table is registers (9 x 360 bits) and the scanners are combinational over a
         // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). Shrunk to 56,952

@@ -186,3 +186,62 @@ fn moves_and_perft_on_the_simulated_board_equal_the_model() {
         }
     }
 }
+
+/// `shogi usi --sim verilator`: `go perft` counted on chip (a perft job per root move) after a
+/// `position ... moves ...`, equal line for line to the model's answer; a depth past the
+/// walker's refused with its bound.
+#[test]
+fn usi_go_perft_on_the_simulated_board_equals_the_model() {
+    use std::io::Write;
+    if !sim::tools::require_verilator_backend("shogi usi --sim") {
+        return;
+    }
+    let session = "usi\nposition startpos moves 7g7f 3c3d\ngo perft 2\ngo perft 9\nquit\n";
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(session.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let perft_lines = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| *l != "usiok")
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    let board = perft_lines(&run(&["shogi", "usi", "--sim", "verilator"]));
+    let model = perft_lines(&run(&["shogi", "usi"]));
+    let searched = |v: &[String]| v.iter().find(|l| l.starts_with("Nodes searched")).cloned();
+    assert!(searched(&board).is_some(), "{board:?}");
+    assert_eq!(searched(&board), searched(&model));
+    // The same counts below each root move (the board's in the generator's order).
+    let mut sorted_board: Vec<_> = board.iter().filter(|l| l.contains(": ")).collect();
+    let mut sorted_model: Vec<_> = model.iter().filter(|l| l.contains(": ")).collect();
+    sorted_board.sort();
+    sorted_model.sort();
+    assert!(sorted_board.len() > 30, "{board:?}");
+    assert_eq!(sorted_board, sorted_model);
+    assert!(
+        board
+            .iter()
+            .any(|l| l == "info string go perft needs a depth from 0 to 8"),
+        "{board:?}"
+    );
+}

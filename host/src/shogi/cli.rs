@@ -77,7 +77,15 @@ pub enum ShogiCmd {
         target: Target,
     },
     /// Run as a USI engine on stdin/stdout (for shogi GUIs and libraries such as cshogi).
-    Usi,
+    /// The search runs on the model; with --sim / --port `go perft` is counted on chip (a
+    /// perft job per root move).
+    Usi {
+        /// The shogi design to simulate (with --sim).
+        #[arg(long, default_value = "shogi")]
+        design: String,
+        #[command(flatten)]
+        target: Target,
+    },
 }
 
 fn position(sfen: Option<&str>) -> Result<Position> {
@@ -152,53 +160,22 @@ fn board_perft(
     let t = std::time::Instant::now();
     let board = BoardData::from_position(pos);
     let show_progress = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    // (cycles, link jobs, moves jobs)
-    let mut acc = (0, 0, 0);
-    let run = (|| -> Result<(u64, Vec<Divided>), crate::LinkError> {
-        if depth == 0 {
-            return Ok((1, Vec::new()));
+    let run = super::divide_on_board(&mut l, &board, depth, show, |k, n, c| {
+        if show_progress {
+            eprint!("\rperft on the board: job {}/{n}, {c} cycles", k + 1);
         }
-        if depth == 1 {
-            let r = super::moves_on_board(&mut l, &board)?;
-            acc = (r.cycles, 1, 1);
-            let per = r.moves.iter().map(|m| Divided {
-                mv: m.usi(),
-                nodes: 1,
-            });
-            return Ok((r.count as u64, per.collect()));
-        }
-        // One walk, or one per root move with --divide.
-        let jobs: Vec<(Option<String>, BoardData, u32)> = if show {
-            let moves = generate(&board).moves;
-            let jobs = moves
-                .iter()
-                .map(|&m| (Some(m.usi()), board.play(m), depth - 1));
-            jobs.collect()
-        } else {
-            vec![(None, board.clone(), depth)]
-        };
-        let (n, mut per, mut leaves) = (jobs.len(), Vec::new(), 0);
-        for (k, (mv, b, d)) in jobs.into_iter().enumerate() {
-            let r = super::perft_on_board(&mut l, &b, d, |c| {
-                if show_progress {
-                    eprint!("\rperft on the board: job {}/{n}, {c} cycles", k + 1);
-                }
-            })?;
-            acc = (acc.0 + r.cycles, acc.1 + 1, acc.2 + r.nodes);
-            leaves += r.leaves;
-            if let Some(mv) = mv {
-                per.push(Divided {
-                    mv,
-                    nodes: r.leaves,
-                });
-            }
-        }
-        Ok((leaves, per))
-    })();
+    });
     if show_progress && depth >= 2 {
         eprintln!();
     }
-    let (nodes, per_move) = run.map_err(|e| bounds.end(&mut l, e))?;
+    let r = run.map_err(|e| bounds.end(&mut l, e))?;
+    let nodes = r.leaves;
+    let per_move: Vec<Divided> = r
+        .per_move
+        .iter()
+        .map(|&(m, nodes)| Divided { mv: m.usi(), nodes })
+        .collect();
+    let acc = (r.cycles, r.jobs, r.moves_jobs);
     Ok(PerftReport {
         depth,
         sfen: pos.sfen(),
@@ -307,7 +284,7 @@ impl ShogiCmd {
                 design,
                 target,
             } => cover(&position(sfen.as_deref())?, &design, &target)?,
-            ShogiCmd::Usi => usi(),
+            ShogiCmd::Usi { design, target } => usi(&design, &target)?,
         }
         Ok(())
     }
@@ -477,6 +454,25 @@ fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
     Ok(())
 }
 
-fn usi() {
-    crate::search::run_stdio(&mut super::engine::Usi::default());
+fn usi(design: &str, target: &Target) -> Result<()> {
+    let mut engine = super::engine::Usi::default();
+    if on_board(target) {
+        let (mut l, _) = open_shogi(design, target, true)?;
+        engine.perft_counter = Some((
+            Box::new(move |pos: &Position, depth: u32| {
+                let board = BoardData::from_position(pos);
+                match super::divide_on_board(&mut l, &board, depth, true, |_, _, _| {}) {
+                    Ok(r) => Ok((r.per_move, r.leaves)),
+                    Err(e) => {
+                        // Leave no walk running for the next `go perft`.
+                        let _ = l.abort_running();
+                        Err(e.to_string())
+                    }
+                }
+            }),
+            WALK_MAX_DEPTH,
+        ));
+    }
+    crate::search::run_stdio(&mut engine);
+    Ok(())
 }

@@ -3,7 +3,8 @@
 //! Commands: `usi`, `isready`, `usinewgame`, `setoption` (no options: ignored), `position
 //! startpos|sfen <SFEN> [moves ...]` (an SFEN without the `sfen` keyword is taken too, as
 //! cshogi's `Engine.position(sfen=...)` sends it), `go perft N` (answered as fairy-stockfish
-//! answers it: one `<move>: <count>` line per root move, a blank line, `Nodes searched: N`),
+//! answers it: one `<move>: <count>` line per root move, a blank line, `Nodes searched: N`;
+//! on the model, or where [`Usi::perft_counter`] says: the board with `shogi usi --sim`),
 //! `go [btime .. wtime .. byoyomi .. binc .. winc ..] [depth N] [infinite]`, `go mate ..`
 //! (answered `checkmate notimplemented` until the tsume circuit lands), `stop`, `gameover`,
 //! `quit`. A search sends one `info depth .. score .. nodes .. nps .. time .. pv ..` line per
@@ -165,11 +166,19 @@ fn score_text(v: i32) -> String {
 }
 
 /// The engine's state between commands.
+/// Counts `go perft` somewhere else than on the model (the board: `shogi usi --sim/--port`):
+/// the leaves below each root move (empty at depth 0) and the total, or a message naming what
+/// went wrong.
+pub type PerftCounter = Box<dyn FnMut(&Position, u32) -> Result<(Vec<(Move, u64)>, u64), String>>;
+
 pub struct Usi {
     pub pos: Position,
     /// Lines that arrived during a search (other than `stop`, `quit`, `isready`), to be
     /// handled next, in order.
     pub pending: std::collections::VecDeque<String>,
+    /// Where `go perft` is counted, with its deepest depth; the model (up to
+    /// `MAX_PERFT_DEPTH`) when none.
+    pub perft_counter: Option<(PerftCounter, u32)>,
 }
 
 impl Default for Usi {
@@ -177,6 +186,7 @@ impl Default for Usi {
         Usi {
             pos: Position::start(),
             pending: Default::default(),
+            perft_counter: None,
         }
     }
 }
@@ -294,23 +304,29 @@ impl Usi {
         !limits.quit
     }
 
-    fn perft(&self, depth: Option<u64>, out: &mut dyn FnMut(String)) {
-        let Some(d) = depth.filter(|&d| d <= MAX_PERFT_DEPTH as u64) else {
+    fn perft(&mut self, depth: Option<u64>, out: &mut dyn FnMut(String)) {
+        let max = self.perft_counter.as_ref().map_or(MAX_PERFT_DEPTH, |c| c.1);
+        let Some(d) = depth.filter(|&d| d <= max as u64) else {
             out(format!(
-                "info string go perft needs a depth from 0 to {MAX_PERFT_DEPTH}"
+                "info string go perft needs a depth from 0 to {max}"
             ));
             return;
         };
         let d = d as u32;
-        let per = if d == 0 {
-            Vec::new()
-        } else {
-            divide(&self.pos, d)
-        };
-        let total: u64 = if d == 0 {
-            1
-        } else {
-            per.iter().map(|x| x.1).sum()
+        let (per, total) = match self.perft_counter.as_mut() {
+            Some((count, _)) => match count(&self.pos, d) {
+                Ok(r) => r,
+                Err(e) => {
+                    out(format!("info string go perft failed ({e})"));
+                    return;
+                }
+            },
+            None if d == 0 => (Vec::new(), 1),
+            None => {
+                let per = divide(&self.pos, d);
+                let total = per.iter().map(|x| x.1).sum();
+                (per, total)
+            }
         };
         for (m, n) in per {
             out(format!("{}: {n}", m.usi()));

@@ -124,6 +124,66 @@ pub fn perft_on_board<T: Transport>(
     })
 }
 
+/// A perft on the board, with the leaves below each root move when asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardDivide {
+    /// Per root move (in the generator's order) its leaves; empty unless asked (and at
+    /// depth 0). Depth 1 always gives them (the moves job's moves are read back).
+    pub per_move: Vec<(Move, u64)>,
+    pub leaves: u64,
+    /// The jobs' cycles summed, the link jobs, the moves jobs the board ran.
+    pub cycles: u64,
+    pub jobs: u64,
+    pub moves_jobs: u64,
+}
+
+/// Perft of `board` at `depth` on core 0: depth 1 is a moves job (the moves read back);
+/// deeper, one `JOB_PERFT`, or with `divide` one of `depth - 1` per root move. `progress`
+/// sees (job, jobs, cycles) at each poll.
+pub fn divide_on_board<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+    depth: u32,
+    divide: bool,
+    mut progress: impl FnMut(usize, usize, u64),
+) -> Result<BoardDivide, LinkError> {
+    let mut r = BoardDivide {
+        per_move: Vec::new(),
+        leaves: 1,
+        cycles: 0,
+        jobs: 0,
+        moves_jobs: 0,
+    };
+    if depth == 1 {
+        let m = moves_on_board(link, board)?;
+        r.per_move = m.moves.iter().map(|&mv| (mv, 1)).collect();
+        (r.leaves, r.cycles, r.jobs, r.moves_jobs) = (m.count as u64, m.cycles, 1, 1);
+    } else if depth > 1 {
+        let jobs: Vec<(Option<Move>, BoardData, u32)> = if divide {
+            let moves = model::shogi::all_moves::generate(board).moves;
+            let jobs = moves
+                .into_iter()
+                .map(|m| (Some(m), board.play(m), depth - 1));
+            jobs.collect()
+        } else {
+            vec![(None, board.clone(), depth)]
+        };
+        let n = jobs.len();
+        r.leaves = 0;
+        for (k, (mv, b, d)) in jobs.into_iter().enumerate() {
+            let p = perft_on_board(link, &b, d, |c| progress(k, n, c))?;
+            r.leaves += p.leaves;
+            r.cycles += p.cycles;
+            r.jobs += 1;
+            r.moves_jobs += p.nodes;
+            if let Some(mv) = mv {
+                r.per_move.push((mv, p.leaves));
+            }
+        }
+    }
+    Ok(r)
+}
+
 /// Loads `board` (its ranks, side and hands) into core 0.
 fn load_position<T: Transport>(link: &mut Link<T>, board: &BoardData) -> Result<(), LinkError> {
     for rank in 0..RANKS {

@@ -332,8 +332,7 @@ pub fn run(json: bool) -> Result<()> {
         let board = BoardData::from_position(&pos);
         let walk = perft_walk(&board, depth);
         let on_board = perft_on_board(&mut l, &board, depth, |_| {})?;
-        if (on_board.leaves, on_board.nodes, on_board.cycles) != (leaves, walk.nodes, walk.cycles)
-        {
+        if (on_board.leaves, on_board.nodes, on_board.cycles) != (leaves, walk.nodes, walk.cycles) {
             bail!(
                 "{sfen} depth {depth}: the board's perft job counts {} leaves, {} moves jobs, \
                  {} cycles; the model {leaves} leaves, its walk {} moves jobs, {} cycles",
