@@ -285,11 +285,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
         // The table is registers (9 x 360 bits) and the scanners are combinational over a
-        // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). Shrunk to 56,952
-        // LUT4s (68% of the ECP5-85F; the walkers' barrel shifters and the generator's
-        // latched copies had made 84%), placed (18.5 MHz estimated), but router2 at 10 MHz
-        // was still converging when the session ended: simulation only until a run completes
-        // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.
+        // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). At 56,952 LUT4s (68%
+        // of the ECP5-85F) router2 at 10 MHz did not converge; with the perft walker it is
+        // 79%: simulation only until it shrinks and a run completes (docs/shogi.md, "What is
+        // left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

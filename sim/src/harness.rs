@@ -315,8 +315,9 @@ macro_rules! moves_job {
             table: [0; 81],
         };
         for r in 0..9 {
+            // The candidates come from RAM, the cycle after their address.
             u.rd_rank.next = (r as u64).into();
-            settle(u)?;
+            cycle(u, |u| &mut u.clock)?;
             run.squares.extend(rank_moves(&u.rd_moves.val()));
             for f in 0..9 {
                 run.table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);

@@ -314,8 +314,9 @@ fn othello_core_verilog() {
 
 /// The shogi core (`ShogiCore`): board data loaded a rank at a time, a cover job, its poll and
 /// result, table words read, a moves job (the hands word loaded), its result and candidate
-/// words read, a perft of depth 2 (its poll and result), a perft of depth 3 aborted, and the
-/// refusals of `JOB_LOAD`, `JOB_READ` and `JOB_START`.
+/// words read, a perft of depth 1 (its poll and result), a perft of depth 2 aborted, and the
+/// refusals of `JOB_LOAD`, `JOB_READ` and `JOB_START`. (The walks themselves are co-simulated
+/// on the block, `perft_walker_verilog`: the rust-hdl simulation of the whole core is slow.)
 #[test]
 fn shogi_core_verilog() {
     use model::shogi::piece_data::BoardData;
@@ -348,10 +349,10 @@ fn shogi_core_verilog() {
         (op::JOB_READ, encode_read(0, 54)),
         (op::JOB_START, vec![0, 2, 0]),
         (op::JOB_START, perft_args(9).to_vec()),
-        (op::JOB_START, perft_args(2).to_vec()),
+        (op::JOB_START, perft_args(1).to_vec()),
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![0]),
-        (op::JOB_START, perft_args(3).to_vec()),
+        (op::JOB_START, perft_args(2).to_vec()),
         (op::JOB_ABORT, vec![]),
         (op::JOB_POLL, vec![]),
         (op::JOB_POLL, vec![]),
@@ -362,6 +363,9 @@ fn shogi_core_verilog() {
         .enumerate()
         .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
         .collect();
+    // The stream's bits, then the last answer (a result: under 40 bytes) and its job.
+    let bit = CoreParams::sim().divisor as usize;
+    let cycles = (stream.len() + 40) * 10 * bit + 1_000;
     let mut core = gateware::shogi::ShogiCore::build(&CoreParams::sim());
-    cosim_board_core("shogi_core", &mut core, 100_000, &stream);
+    cosim_board_core("shogi_core", &mut core, cycles, &stream);
 }

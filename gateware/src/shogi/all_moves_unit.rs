@@ -1,6 +1,8 @@
 //! The all-move generator, sequenced: the piece cover circuit, the piece info table, the
 //! king's walks and the candidate pass run one after the other on the board data the unit
-//! holds, and the candidate masks of the nine ranks are kept for reading. The pawn drop in
+//! holds, and the candidate masks of the nine ranks are kept for reading (in RAM, a rank a
+//! word, read a cycle after its address: 9 x 783 flip-flops and their 9:1 mux congested the
+//! ECP5's routing). The pawn drop in
 //! front of the opponent king (the probe) is decided on chip: the unit writes the pawn into
 //! the board data, runs the four blocks again for the opponent without drops (no move means
 //! the drop mates: uchifuzume), writes the square back and computes the table again.
@@ -50,8 +52,8 @@ pub struct AllMovesUnit {
     pub start_cover: Signal<In, Bit>,
     pub start_moves: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
-    /// Reading: the table's rank and the candidates of rank `rd_rank` (`moves` bits, then
-    /// `drops`, as `AllMoveGenerator` shows them).
+    /// Reading: the table's rank `rd_rank` (at once) and its candidates (`moves` bits, then
+    /// `drops`, as `AllMoveGenerator` shows them) from RAM, the cycle after `rd_rank`.
     pub rd_rank: Signal<In, Bits<4>>,
     pub rd_covers: Signal<Out, Bits<360>>,
     pub rd_moves: Signal<Out, Bits<783>>,
@@ -70,13 +72,13 @@ pub struct AllMovesUnit {
     phase: DFF<Phase>,
     pass: DFF<Bit>,
     side: DFF<Bit>,
-    store: [DFF<Bits<783>>; 9],
+    /// The candidates of the nine ranks (block or distributed RAM, a rank a word).
+    store: RAM<Bits<783>, 4>,
     count_r: DFF<Bits<10>>,
     probe_r: DFF<Bit>,
     probe_sq: DFF<Bits<7>>,
     probe_at: DFF<Bits<8>>,
     mates_r: DFF<Bit>,
-    k_rank: [Constant<Bits<4>>; 9],
     k_pawn_ids: [Constant<Bits<6>>; 18],
     k_pawn_index: [Constant<Bits<10>>; 18],
     k_pawn_data: Constant<Bits<10>>,
@@ -118,13 +120,12 @@ impl Default for AllMovesUnit {
             phase: Default::default(),
             pass: Default::default(),
             side: Default::default(),
-            store: std::array::from_fn(|_| Default::default()),
+            store: Default::default(),
             count_r: Default::default(),
             probe_r: Default::default(),
             probe_sq: Default::default(),
             probe_at: Default::default(),
             mates_r: Default::default(),
-            k_rank: std::array::from_fn(|r| Constant::new((r as u64).into())),
             k_pawn_ids: std::array::from_fn(|k| Constant::new((pawn + k as u64).into())),
             k_pawn_index: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
             // An unpromoted pawn's type bits (9-7); ownership and index are added.
@@ -149,10 +150,13 @@ impl Logic for AllMovesUnit {
         self.info.clock.next = self.clock.val();
         self.rays.clock.next = self.clock.val();
         self.gen.clock.next = self.clock.val();
-        for r in 0..9 {
-            self.store[r].clock.next = self.clock.val();
-            self.store[r].d.next = self.store[r].q.val();
-        }
+        self.store.read_clock.next = self.clock.val();
+        self.store.write_clock.next = self.clock.val();
+        self.store.read_address.next = self.rd_rank.val();
+        self.store.write_address.next = self.gen.rank.val();
+        self.store.write_data.next = bit_cast::<783, 720>(self.gen.moves.val())
+            | (bit_cast::<783, 63>(self.gen.drops.val()) << 720_u64);
+        self.store.write_enable.next = false;
         // The blocks' data paths.
         self.info.board.next = self.cover_circuit.board_data.val();
         self.rays.board.next = self.cover_circuit.board_data.val();
@@ -242,14 +246,7 @@ impl Logic for AllMovesUnit {
                 }
             }
             Phase::Generate => {
-                if self.gen.valid.val() & !self.pass.q.val() {
-                    for r in 0..9 {
-                        if self.gen.rank.val() == self.k_rank[r].val() {
-                            self.store[r].d.next = bit_cast::<783, 720>(self.gen.moves.val())
-                                | (bit_cast::<783, 63>(self.gen.drops.val()) << 720_u64);
-                        }
-                    }
-                }
+                self.store.write_enable.next = self.gen.valid.val() & !self.pass.q.val();
                 if !self.gen.busy.val() {
                     if self.pass.q.val() {
                         self.mates_r.d.next = !self.gen.count.val().any();
@@ -304,12 +301,7 @@ impl Logic for AllMovesUnit {
         }
         self.busy.next = (self.phase.q.val() != Phase::Idle) | self.cover_circuit.busy.val();
         self.rd_covers.next = self.cover_circuit.rd_covers.val();
-        self.rd_moves.next = 0_u64.into();
-        for r in 0..9 {
-            if self.rd_rank.val() == self.k_rank[r].val() {
-                self.rd_moves.next = self.store[r].q.val();
-            }
-        }
+        self.rd_moves.next = self.store.read_data.val();
         self.count.next = self.count_r.q.val();
         if self.mates_r.q.val() {
             self.count.next = self.count_r.q.val() - 1_u64;

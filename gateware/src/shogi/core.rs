@@ -10,7 +10,9 @@
 //!             +----------------------------------------------------------------+---> leds[8]
 //! ```
 //!
-//! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives:
+//! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives but
+//! `JOB_READ`, answered the cycle after (the candidates are in the unit's RAM; the link
+//! engine holds the command until the answer):
 //! * `JOB_LOAD` core, word, data: writes a rank of the core's board data (words 0-8) or its
 //!   side and hands (word 9). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9,
 //!   padding bits set), BUSY (the core computes). A finished core becomes idle: its results
@@ -64,6 +66,8 @@ pub struct ShogiCore {
     pending: DFF<Bits<32>>,
     done: DFF<Bits<32>>,
     aborted: DFF<Bits<32>>,
+    /// A `JOB_READ` waits a cycle for the candidates' RAM.
+    read_wait: DFF<Bit>,
     /// One bit per core: its last job was a moves job, a perft.
     moves_job: DFF<Bits<32>>,
     perft_job: DFF<Bits<32>>,
@@ -146,6 +150,7 @@ impl ShogiCore {
             aborted: Default::default(),
             moves_job: Default::default(),
             perft_job: Default::default(),
+            read_wait: Default::default(),
             busy: Default::default(),
             cmd_core: Default::default(),
             cmd_word: Default::default(),
@@ -229,7 +234,7 @@ const _: () = assert!(
 impl Logic for ShogiCore {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pending, done, aborted, moves_job, perft_job);
+        dff_setup!(self, clock, pending, done, aborted, moves_job, perft_job, read_wait);
         // Pins <-> link shell (UART, link engine); job commands go to job control.
         self.shell.clock.next = self.clock.val();
         self.shell.uart_rx.next = self.uart_rx.val();
@@ -238,7 +243,11 @@ impl Logic for ShogiCore {
         self.jobs.cmd_op.next = self.shell.cmd_op.val();
         self.jobs.cmd_len.next = self.shell.cmd_len.val();
         self.jobs.cmd_payload.next = self.shell.cmd_payload.val();
-        self.shell.rsp_valid.next = self.shell.cmd_valid.val();
+        self.read_wait.d.next =
+            self.shell.cmd_valid.val() & (self.shell.cmd_op.val() == self.k_op_read.val());
+        self.shell.rsp_valid.next = (self.shell.cmd_valid.val()
+            & (self.shell.cmd_op.val() != self.k_op_read.val()))
+            | self.read_wait.q.val();
         self.shell.rsp_error.next = self.jobs.rsp_error.val();
         self.shell.rsp_code.next = self.jobs.rsp_code.val();
         self.shell.rsp_len.next = self.jobs.rsp_len.val();

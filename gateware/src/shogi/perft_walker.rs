@@ -5,7 +5,8 @@
 //! ```text
 //!  Node: start a moves job -> Wait (the job; the cycle it ends)
 //!    one ply above the leaves: leaves += the legal count -> Return
-//!    else: Copy the job's 9 candidate ranks to the stack frame {ply, rank} (9)
+//!    else: Copy the job's 9 candidate ranks to the stack frame {ply, rank} (10: the unit's
+//!      RAM answers a cycle after its address)
 //!  Fetch {ply, rank} (1) -> Pick: the lowest candidate bit (20 groups of 40, two levels)
 //!    none: next rank, or Return after rank 9; the mating pawn drop: cleared, Fetch
 //!    a move: written back cleared -> Make1: push the undo frame (the two rank words, the
@@ -623,13 +624,14 @@ impl Logic for PerftWalker {
                 }
             }
             WalkPhase::Copy => {
+                // The unit's RAM answers a cycle after its address: rank copy_r - 1 arrives.
                 self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
-                    | bit_cast::<7, 4>(self.copy_r.q.val());
+                    | bit_cast::<7, 4>(self.copy_r.q.val() - 1_u64);
                 self.cands.write_data.next =
                     bit_cast::<FRAME_RANK_BITS, RANK_MOVE_BITS>(self.unit.rd_moves.val());
-                self.cands.write_enable.next = true;
+                self.cands.write_enable.next = self.copy_r.q.val() != 0_u64;
                 self.copy_r.d.next = self.copy_r.q.val() + 1_u64;
-                if self.copy_r.q.val() == 8_u64 {
+                if self.copy_r.q.val() == 9_u64 {
                     self.cur_r.d.next = 0_u64.into();
                     self.phase.d.next = WalkPhase::Fetch;
                 }

@@ -29,8 +29,9 @@ pub const WALK_MAX_DEPTH: u32 = 8;
 pub const NODE_CYCLES: u64 = 2;
 /// The return cycle that ends every node.
 pub const RETURN_CYCLES: u64 = 1;
-/// Copying the job's candidates into the node's frame: a rank a cycle.
-pub const COPY_CYCLES: u64 = 9;
+/// Copying the job's candidates into the node's frame: a rank a cycle, from the unit's RAM
+/// (its answer a cycle after the address: one more).
+pub const COPY_CYCLES: u64 = 10;
 /// Fetching a rank of the frame (block RAM: one cycle) and picking its lowest candidate.
 pub const PICK_CYCLES: u64 = 2;
 /// Making a move (two rank writes) and unmaking it (two more).
