@@ -18,7 +18,7 @@ use model::shogi::protocol::{
     JOB_PERFT, LOAD_LEN, MOVES_ARGS, READ_WORDS, TABLE_WORDS,
 };
 use model::shogi::random;
-use model::shogi::walk::{perft_walk, WALK_MAX_DEPTH};
+use model::shogi::walk::{meets_mating_drop, perft_walk, WALK_MAX_DEPTH};
 use model::shogi::Position;
 use sim::{BackendKind, SimBoard};
 
@@ -160,12 +160,7 @@ fn perft_on_the_board_equals_the_model_walk() {
     let mating = random::positions(0x5c10, 3000, 140)
         .into_iter()
         .map(|p| BoardData::from_position(&p))
-        .find(|b| {
-            generate(b)
-                .moves
-                .iter()
-                .any(|&m| generate(&b.play(m)).probe_mates)
-        })
+        .find(meets_mating_drop)
         .expect("a position with a mating pawn drop one ply down");
     for (b, depth) in [(&start, 1), (&start, 3), (&matsuri, 2), (&mating, 2)] {
         let want = perft_walk(b, depth);

@@ -14,7 +14,7 @@ use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_
 use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
-use model::shogi::walk::perft_walk;
+use model::shogi::walk::{meets_mating_drop, perft_walk};
 use model::shogi::{Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
@@ -613,12 +613,7 @@ fn perft_walker_matches_model_walk_for_walk() {
     }
     let mating: Vec<_> = positions
         .iter()
-        .filter(|b| {
-            generate(b)
-                .moves
-                .iter()
-                .any(|&m| generate(&b.play(m)).probe_mates)
-        })
+        .filter(|b| meets_mating_drop(b))
         .take(3)
         .collect();
     assert_eq!(
@@ -710,12 +705,7 @@ fn perft_walker_verilog() {
     let start = BoardData::from_position(&Position::start());
     let mating = generator_positions(SEED + 11, 3000)
         .into_iter()
-        .find(|b| {
-            generate(b)
-                .moves
-                .iter()
-                .any(|&m| generate(&b.play(m)).probe_mates)
-        })
+        .find(meets_mating_drop)
         .expect("a position with a mating pawn drop one ply down");
     let jobs = [(start.clone(), 2), (mating.clone(), 2), (mating, 1)];
     // Per job: its first cycle, the board, the depth.

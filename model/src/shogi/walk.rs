@@ -87,6 +87,16 @@ pub fn pop_order(
     moves
 }
 
+/// Whether a walk from `b` meets a pawn drop that mates one ply down (a child's moves job
+/// finds its probe mates, and the walker must skip that drop there): the positions the tests
+/// pick to exercise the skip.
+pub fn meets_mating_drop(b: &BoardData) -> bool {
+    generate(b)
+        .moves
+        .iter()
+        .any(|&m| generate(&b.play(m)).probe_mates)
+}
+
 /// Perft of `depth` (1 to [`WALK_MAX_DEPTH`]) as the walker runs it.
 pub fn perft_walk(board: &BoardData, depth: u32) -> WalkRun {
     assert!((1..=WALK_MAX_DEPTH).contains(&depth), "walk depth {depth}");
