@@ -96,9 +96,9 @@ fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
         // Shogi: each SFEN error names what is wrong.
         (vec!["shogi", "perft", "7"], 2, "too deep"),
         (
-            vec!["shogi", "perft", "4", "--sim", "rust"],
+            vec!["shogi", "perft", "9", "--sim", "rust"],
             2,
-            "too deep for a perft over the link",
+            "too deep for the board's perft walker",
         ),
         (
             vec!["shogi", "moves", "--sfen", "9/9/9/9/9/9/9/9 b - 1"],
