@@ -175,7 +175,6 @@ fn board_perft(
         .iter()
         .map(|&(m, nodes)| Divided { mv: m.usi(), nodes })
         .collect();
-    let acc = (r.cycles, r.jobs, r.moves_jobs);
     Ok(PerftReport {
         depth,
         sfen: pos.sfen(),
@@ -184,9 +183,9 @@ fn board_perft(
         divide: if show { per_move } else { Vec::new() },
         counted_on: "board",
         board: Some(PerftOnBoard {
-            cycles: acc.0,
-            jobs: acc.1,
-            moves_jobs: acc.2,
+            cycles: r.cycles,
+            jobs: r.jobs,
+            moves_jobs: r.moves_jobs,
             design: name,
             target: l.transport.describe(),
         }),

@@ -66,15 +66,7 @@ pub fn moves_on_board<T: Transport>(
     link: &mut Link<T>,
     board: &BoardData,
 ) -> Result<BoardMoves, LinkError> {
-    load_position(link, board)?;
-    let r = decode_result(&link.run_job(&MOVES_ARGS, "moves", |_| {})?)?;
-    let Some((count, probe)) = r.moves else {
-        return Err(PayloadError::Invalid {
-            what: "shogi JOB_RESULT answer",
-            why: "a moves job's result without moves".into(),
-        }
-        .into());
-    };
+    let (count, probe, cycles) = moves_job(link, board)?;
     let mut squares = vec![SquareMoves::default(); SQUARES];
     for word in 0..MOVE_WORDS {
         let p = link.call(op::JOB_READ, &encode_read(0, TABLE_WORDS + word))?;
@@ -87,7 +79,7 @@ pub fn moves_on_board<T: Transport>(
         moves,
         count,
         probe,
-        cycles: r.cycles,
+        cycles,
     })
 }
 
@@ -111,12 +103,9 @@ pub fn perft_on_board<T: Transport>(
 ) -> Result<BoardPerft, LinkError> {
     load_position(link, board)?;
     let r = decode_result(&link.run_job(&perft_args(depth), "perft", progress)?)?;
-    let (leaves, nodes) = r.perft.ok_or_else(|| {
-        LinkError::from(PayloadError::Invalid {
-            what: "shogi JOB_RESULT answer",
-            why: "a perft job's result without leaves".into(),
-        })
-    })?;
+    let (leaves, nodes) = r
+        .perft
+        .ok_or_else(|| wrong_result("a perft job's result without leaves"))?;
     Ok(BoardPerft {
         leaves,
         nodes,
@@ -199,13 +188,33 @@ pub fn count_on_board<T: Transport>(
     link: &mut Link<T>,
     board: &BoardData,
 ) -> Result<(u16, u64), LinkError> {
+    let (count, _, cycles) = moves_job(link, board)?;
+    Ok((count, cycles))
+}
+
+/// The pawn drop in front of the opponent king among the candidates: its square, whether it
+/// mates.
+type Probe = Option<(u8, bool)>;
+
+/// `board` loaded into core 0 and a moves job run: the legal moves' number, the probe, the
+/// cycles.
+fn moves_job<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+) -> Result<(u16, Probe, u64), LinkError> {
     load_position(link, board)?;
     let r = decode_result(&link.run_job(&MOVES_ARGS, "moves", |_| {})?)?;
-    let (count, _) = r.moves.ok_or_else(|| {
-        LinkError::from(PayloadError::Invalid {
-            what: "shogi JOB_RESULT answer",
-            why: "a moves job's result without moves".into(),
-        })
-    })?;
-    Ok((count, r.cycles))
+    let (count, probe) = r
+        .moves
+        .ok_or_else(|| wrong_result("a moves job's result without moves"))?;
+    Ok((count, probe, r.cycles))
+}
+
+/// A `JOB_RESULT` answer of another job than the one run.
+fn wrong_result(why: &str) -> LinkError {
+    PayloadError::Invalid {
+        what: "shogi JOB_RESULT answer",
+        why: why.into(),
+    }
+    .into()
 }
