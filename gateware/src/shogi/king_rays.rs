@@ -61,6 +61,9 @@ pub struct KingRays {
     active: DFF<Bits<8>>,
     past_own: DFF<Bits<8>>,
     walked: [DFF<Bits<81>>; 8],
+    /// The square last visited (the king's at the start), one-hot: a step is a shift by a
+    /// constant, wiring; the walk ends at the edge, so it never wraps.
+    pos: [DFF<Bits<81>>; 8],
     // The walk's step: rank and file down (-1), up (+1).
     k_rd: [Constant<Bit>; 8],
     k_ru: [Constant<Bit>; 8],
@@ -74,7 +77,9 @@ pub struct KingRays {
     k_rook: Constant<Bits<3>>,
     k_bishop: Constant<Bits<3>>,
     k_lance: Constant<Bits<3>>,
-    k_one: Constant<Bits<81>>,
+    /// The squares of rank `r`, of file `f` (the king's square one-hot is their AND).
+    k_rank_sq: [Constant<Bits<81>>; 9],
+    k_file_sq: [Constant<Bits<81>>; 9],
     k_type: [Constant<Bits<3>>; 8],
     k_base: [Constant<Bits<6>>; 8],
     k_idx: [Constant<Bits<10>>; 9],
@@ -94,15 +99,35 @@ pub struct KingRays {
     rank_bits: [Signal<Local, Bits<90>>; 8],
     data: [Signal<Local, Bits<10>>; 8],
     bit: [Signal<Local, Bits<81>>; 8],
+    // The one-hot after the walk's rank step; the king's square one-hot (and its rank and file
+    // sets); the king's one-hot after a rank step against the walk.
+    rstep: [Signal<Local, Bits<81>>; 8],
+    king_sq: Signal<Local, Bits<81>>,
+    rank_set: Signal<Local, Bits<81>>,
+    file_set: Signal<Local, Bits<81>>,
+    bstep: [Signal<Local, Bits<81>>; 8],
     slides: [Signal<Local, Bit>; 8],
     at_end: [Signal<Local, Bit>; 8],
     off0: [Signal<Local, Bit>; 8],
     go0: [Signal<Local, Bit>; 8],
     walk_on: [Signal<Local, Bit>; 8],
-    // The square behind the king on each walk's line, and whether there is one.
-    br: [Signal<Local, Bits<10>>; 8],
-    bf: [Signal<Local, Bits<10>>; 8],
+    // The square behind the king on each walk's line (the king's one-hot shifted against the walk),
+    // and whether there is one.
     b_off: [Signal<Local, Bit>; 8],
+    go_behind: [Signal<Local, Bit>; 8],
+    // Per walk, what it meets (see `update`).
+    occ: [Signal<Local, Bit>; 8],
+    mine: [Signal<Local, Bit>; 8],
+    free: [Signal<Local, Bit>; 8],
+    theirs: [Signal<Local, Bit>; 8],
+    unseen: [Signal<Local, Bit>; 8],
+    steps: [Signal<Local, Bit>; 8],
+    first_own: [Signal<Local, Bit>; 8],
+    checks: [Signal<Local, Bit>; 8],
+    pins: [Signal<Local, Bit>; 8],
+    goes: [Signal<Local, Bit>; 8],
+    beh_on: [Signal<Local, Bit>; 8],
+    idle_start: Signal<Local, Bit>,
     behind_bit: [Signal<Local, Bits<81>>; 8],
     // Next values of the flag and mask registers, accumulated walker by walker.
     act_n: Signal<Local, Bits<8>>,
@@ -114,6 +139,7 @@ pub struct KingRays {
     // The king's position while walking.
     king_r: DFF<Bits<10>>,
     king_f: DFF<Bits<10>>,
+    king_oh: DFF<Bits<81>>,
 }
 
 impl Default for KingRays {
@@ -146,6 +172,7 @@ impl Default for KingRays {
             active: Default::default(),
             past_own: Default::default(),
             walked: Default::default(),
+            pos: Default::default(),
             k_rd: k(|d| d.0 < 0),
             k_ru: k(|d| d.0 > 0),
             k_fd: k(|d| d.1 < 0),
@@ -158,7 +185,8 @@ impl Default for KingRays {
             k_rook: Constant::new((Kind::Rook.code() as u64).into()),
             k_bishop: Constant::new((Kind::Bishop.code() as u64).into()),
             k_lance: Constant::new((Kind::Lance.code() as u64).into()),
-            k_one: Constant::new(1_u64.into()),
+            k_rank_sq: std::array::from_fn(|r| super::mask(81, |s| s / 9 == r)),
+            k_file_sq: std::array::from_fn(|f| super::mask(81, |s| s % 9 == f)),
             k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
             k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
             k_idx: std::array::from_fn(|i| Constant::new((i as u64).into())),
@@ -174,14 +202,30 @@ impl Default for KingRays {
             rank_bits: Default::default(),
             data: Default::default(),
             bit: Default::default(),
+            rstep: Default::default(),
+            king_sq: Default::default(),
+            rank_set: Default::default(),
+            file_set: Default::default(),
+            bstep: Default::default(),
             slides: Default::default(),
             at_end: Default::default(),
             off0: Default::default(),
             go0: Default::default(),
             walk_on: Default::default(),
-            br: Default::default(),
-            bf: Default::default(),
             b_off: Default::default(),
+            go_behind: Default::default(),
+            occ: Default::default(),
+            mine: Default::default(),
+            free: Default::default(),
+            theirs: Default::default(),
+            unseen: Default::default(),
+            steps: Default::default(),
+            first_own: Default::default(),
+            checks: Default::default(),
+            pins: Default::default(),
+            goes: Default::default(),
+            beh_on: Default::default(),
+            idle_start: Default::default(),
             behind_bit: Default::default(),
             act_n: Default::default(),
             own_n: Default::default(),
@@ -191,6 +235,7 @@ impl Default for KingRays {
             beh_n: Default::default(),
             king_r: Default::default(),
             king_f: Default::default(),
+            king_oh: Default::default(),
         }
     }
 }
@@ -199,14 +244,28 @@ impl Logic for KingRays {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, between_r, behind_r, checks_r, pinned_r, active, past_own, king_r, king_f
+            self, clock, between_r, behind_r, checks_r, pinned_r, active, past_own, king_r, king_f,
+            king_oh
         );
         self.kr.next = bit_cast::<10, 4>(self.king_rank.val());
         self.kf.next = bit_cast::<10, 4>(self.king_file.val());
+        self.rank_set.next = 0_u64.into();
+        self.file_set.next = 0_u64.into();
+        for i in 0..9 {
+            if self.kr.val() == self.k_idx[i].val() {
+                self.rank_set.next = self.k_rank_sq[i].val();
+            }
+            if self.kf.val() == self.k_idx[i].val() {
+                self.file_set.next = self.k_file_sq[i].val();
+            }
+        }
+        self.king_sq.next = self.rank_set.val() & self.file_set.val();
         for d in 0..8 {
             self.rank[d].clock.next = self.clock.val();
             self.file[d].clock.next = self.clock.val();
             self.walked[d].clock.next = self.clock.val();
+            self.pos[d].clock.next = self.clock.val();
+            self.pos[d].d.next = self.pos[d].q.val();
             self.pin_square[d].clock.next = self.clock.val();
             self.line[d].clock.next = self.clock.val();
             self.pin_id[d].clock.next = self.clock.val();
@@ -249,7 +308,20 @@ impl Logic for KingRays {
                         .get_bits::<10>(self.k_off10[f].val().index());
                 }
             }
-            self.bit[d].next = self.k_one.val() << self.sq[d].val();
+            self.rstep[d].next = self.pos[d].q.val();
+            if self.k_rd[d].val() {
+                self.rstep[d].next = self.pos[d].q.val() >> 9_u64;
+            }
+            if self.k_ru[d].val() {
+                self.rstep[d].next = self.pos[d].q.val() << 9_u64;
+            }
+            self.bit[d].next = self.rstep[d].val();
+            if self.k_fd[d].val() {
+                self.bit[d].next = self.rstep[d].val() >> 1_u64;
+            }
+            if self.k_fu[d].val() {
+                self.bit[d].next = self.rstep[d].val() << 1_u64;
+            }
             self.base[d].next = 0_u64.into();
             for t in 0..8 {
                 if self.data[d].val().get_bits::<3>(7) == self.k_type[t].val() {
@@ -280,37 +352,95 @@ impl Logic for KingRays {
             // the bit before negating it.)
             self.go0[d].next = !self.off0[d].val();
             self.walk_on[d].next = !self.at_end[d].val();
-            // The square behind the king: one step against the walk.
-            self.br[d].next = self.king_r.q.val();
+            self.bstep[d].next = self.king_oh.q.val();
             if self.k_rd[d].val() {
-                self.br[d].next = self.king_r.q.val() + 1_u64;
+                self.bstep[d].next = self.king_oh.q.val() << 9_u64;
             }
             if self.k_ru[d].val() {
-                self.br[d].next = self.king_r.q.val() - 1_u64;
+                self.bstep[d].next = self.king_oh.q.val() >> 9_u64;
             }
-            self.bf[d].next = self.king_f.q.val();
+            self.behind_bit[d].next = self.bstep[d].val();
             if self.k_fd[d].val() {
-                self.bf[d].next = self.king_f.q.val() + 1_u64;
+                self.behind_bit[d].next = self.bstep[d].val() << 1_u64;
             }
             if self.k_fu[d].val() {
-                self.bf[d].next = self.king_f.q.val() - 1_u64;
+                self.behind_bit[d].next = self.bstep[d].val() >> 1_u64;
             }
-            self.behind_bit[d].next = self.k_one.val()
-                << ((self.br[d].val() << 3_u64) + self.br[d].val() + self.bf[d].val());
             self.b_off[d].next = (self.k_rd[d].val() & (self.king_r.q.val() == 8_u64))
                 | (self.k_ru[d].val() & (self.king_r.q.val() == 0_u64))
                 | (self.k_fd[d].val() & (self.king_f.q.val() == 8_u64))
                 | (self.k_fu[d].val() & (self.king_f.q.val() == 0_u64));
+            self.go_behind[d].next = !self.b_off[d].val();
         }
-        // Accumulated from the registers, walker by walker.
-        self.act_n.next = self.active.q.val();
-        self.own_n.next = self.past_own.q.val();
-        self.chk_n.next = self.checks_r.q.val();
-        self.pin_n.next = self.pinned_r.q.val();
+        self.idle_start.next = !self.start.val();
+        // What each walker meets this cycle, as flat one-bit conditions: nested branches would
+        // put a multiplexer on every register they assign, at every level (81-bit ones here).
+        for d in 0..8 {
+            self.occ[d].next = self.data[d].val().get_bits::<5>(0) != 0_u64;
+            self.mine[d].next = self.data[d].val().get_bit(5) == self.black.val();
+            self.free[d].next = !self.occ[d].val();
+            self.theirs[d].next = !self.mine[d].val();
+            self.unseen[d].next = !self.past_own.q.val().get_bit(d);
+            self.steps[d].next = self.active.q.val().get_bit(d) & self.idle_start.val();
+            // An own first piece: walk on to see whether it is pinned.
+            self.first_own[d].next =
+                self.steps[d].val() & self.occ[d].val() & self.unseen[d].val() & self.mine[d].val();
+            self.checks[d].next = self.steps[d].val()
+                & self.occ[d].val()
+                & self.unseen[d].val()
+                & self.theirs[d].val()
+                & self.slides[d].val();
+            self.pins[d].next = self.steps[d].val()
+                & self.occ[d].val()
+                & self.past_own.q.val().get_bit(d)
+                & self.theirs[d].val()
+                & self.slides[d].val();
+            self.goes[d].next = self.steps[d].val()
+                & self.walk_on[d].val()
+                & (self.free[d].val() | self.first_own[d].val());
+            self.beh_on[d].next = self.checks[d].val() & self.go_behind[d].val();
+        }
+        self.act_n.next = 0_u64.into();
+        self.own_n.next = 0_u64.into();
+        self.chk_n.next = 0_u64.into();
+        self.pin_n.next = 0_u64.into();
         self.betw_n.next = self.between_r.q.val();
         self.beh_n.next = self.behind_r.q.val();
+        for d in 0..8 {
+            self.act_n.next = self.act_n.val().replace_bit(d, self.goes[d].val());
+            self.own_n.next = self.own_n.val().replace_bit(
+                d,
+                self.past_own.q.val().get_bit(d) | self.first_own[d].val(),
+            );
+            self.chk_n.next = self
+                .chk_n
+                .val()
+                .replace_bit(d, self.checks_r.q.val().get_bit(d) | self.checks[d].val());
+            self.pin_n.next = self
+                .pin_n
+                .val()
+                .replace_bit(d, self.pinned_r.q.val().get_bit(d) | self.pins[d].val());
+            if self.checks[d].val() {
+                self.betw_n.next = self.betw_n.val() | self.walked[d].q.val();
+            }
+            if self.beh_on[d].val() {
+                self.beh_n.next = self.beh_n.val() | self.behind_bit[d].val();
+            }
+            if self.steps[d].val() {
+                self.rank[d].d.next = self.nr[d].val();
+                self.file[d].d.next = self.nf[d].val();
+                self.pos[d].d.next = self.bit[d].val();
+                self.walked[d].d.next = self.walked[d].q.val() | self.bit[d].val();
+            }
+            if self.first_own[d].val() {
+                self.pin_square[d].d.next = self.sq[d].val().get_bits::<7>(0);
+                self.pin_id[d].d.next = self.ident[d].val();
+            }
+            if self.pins[d].val() {
+                self.line[d].d.next = self.walked[d].q.val() | self.bit[d].val();
+            }
+        }
         if self.start.val() {
-            self.act_n.next = 0_u64.into();
             self.own_n.next = 0_u64.into();
             self.chk_n.next = 0_u64.into();
             self.pin_n.next = 0_u64.into();
@@ -318,7 +448,9 @@ impl Logic for KingRays {
             self.beh_n.next = 0_u64.into();
             self.king_r.d.next = self.kr.val();
             self.king_f.d.next = self.kf.val();
+            self.king_oh.d.next = self.king_sq.val();
             for d in 0..8 {
+                self.pos[d].d.next = self.king_sq.val();
                 self.rank[d].d.next = self.kr.val();
                 self.file[d].d.next = self.kf.val();
                 self.walked[d].d.next = 0_u64.into();
@@ -326,41 +458,6 @@ impl Logic for KingRays {
                 self.pin_id[d].d.next = 0_u64.into();
                 self.line[d].d.next = 0_u64.into();
                 self.act_n.next = self.act_n.val().replace_bit(d, self.go0[d].val());
-            }
-        } else {
-            for d in 0..8 {
-                if self.active.q.val().get_bit(d) {
-                    self.rank[d].d.next = self.nr[d].val();
-                    self.file[d].d.next = self.nf[d].val();
-                    self.walked[d].d.next = self.walked[d].q.val() | self.bit[d].val();
-                    if self.at_end[d].val() {
-                        self.act_n.next = self.act_n.val().replace_bit(d, false);
-                    }
-                    if self.data[d].val().get_bits::<5>(0) != 0_u64 {
-                        self.act_n.next = self.act_n.val().replace_bit(d, false);
-                        if !self.past_own.q.val().get_bit(d) {
-                            if self.data[d].val().get_bit(5) == self.black.val() {
-                                // An own piece: walk on to see whether it is pinned.
-                                self.own_n.next = self.own_n.val().replace_bit(d, true);
-                                self.pin_square[d].d.next = self.sq[d].val().get_bits::<7>(0);
-                                self.pin_id[d].d.next = self.ident[d].val();
-                                self.act_n.next =
-                                    self.act_n.val().replace_bit(d, self.walk_on[d].val());
-                            } else if self.slides[d].val() {
-                                self.chk_n.next = self.chk_n.val().replace_bit(d, true);
-                                self.betw_n.next = self.betw_n.val() | self.walked[d].q.val();
-                                if !self.b_off[d].val() {
-                                    self.beh_n.next = self.beh_n.val() | self.behind_bit[d].val();
-                                }
-                            }
-                        } else if (self.data[d].val().get_bit(5) != self.black.val())
-                            & self.slides[d].val()
-                        {
-                            self.pin_n.next = self.pin_n.val().replace_bit(d, true);
-                            self.line[d].d.next = self.walked[d].q.val() | self.bit[d].val();
-                        }
-                    }
-                }
             }
         }
         self.active.d.next = self.act_n.val();
