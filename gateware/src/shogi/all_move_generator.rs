@@ -119,7 +119,9 @@ pub struct AllMoveGenerator {
     k_file7: [Constant<Bits<7>>; 9],
     k_type: [Constant<Bits<3>>; 8],
     k_base: [Constant<Bits<6>>; 8],
-    k_one: Constant<Bits<64>>,
+    k_index: [Constant<Bits<5>>; 18],
+    k_count: [Constant<Bits<18>>; 8],
+    k_id: [Constant<Bits<6>>; 40],
     /// Identities: kings; pawns, lances and knights; knights; those that promote.
     k_kings: Constant<Bits<40>>,
     k_plk: Constant<Bits<40>>,
@@ -138,8 +140,22 @@ pub struct AllMoveGenerator {
     s_cov: Signal<Local, Bits<40>>,
     /// The rank shown now, of the table and of the board (rank muxes on the row counter).
     t_rank: Signal<Local, Bits<360>>,
+    // The rank multiplexers' trees (see `update`).
+    sr_pair: [Signal<Local, Bits<360>>; 4],
+    sr_quad: [Signal<Local, Bits<360>>; 2],
+    sr_oct: Signal<Local, Bits<360>>,
+    sc_pair: [Signal<Local, Bits<40>>; 4],
+    sc_quad: [Signal<Local, Bits<40>>; 2],
+    sc_oct: Signal<Local, Bits<40>>,
+    tr_pair: [Signal<Local, Bits<360>>; 4],
+    tr_quad: [Signal<Local, Bits<360>>; 2],
+    tr_oct: Signal<Local, Bits<360>>,
+    br_pair: [Signal<Local, Bits<90>>; 4],
+    br_quad: [Signal<Local, Bits<90>>; 2],
+    br_oct: Signal<Local, Bits<90>>,
     b_rank: Signal<Local, Bits<90>>,
-    s_pid: Signal<Local, Bits<6>>,
+    pid: [Signal<Local, Bits<6>>; 8],
+    pid_oh: [Signal<Local, Bits<40>>; 8],
     s_hk: Signal<Local, Bits<7>>,
     // The rank: dead ends, the promotion zone, checks.
     last: Signal<Local, Bit>,
@@ -158,9 +174,9 @@ pub struct AllMoveGenerator {
     occ: [Signal<Local, Bit>; 9],
     mine: [Signal<Local, Bit>; 9],
     cov: [Signal<Local, Bits<40>>; 9],
-    base: [Signal<Local, Bits<6>>; 9],
+    idx_oh: [Signal<Local, Bits<18>>; 9],
+    t_cut: Signal<Local, Bits<18>>,
     oh: [Signal<Local, Bits<40>>; 9],
-    t_ix: Signal<Local, Bits<6>>,
     t_pl: Signal<Local, Bits<40>>,
     t_pm: Signal<Local, Bits<40>>,
     t_dr: Signal<Local, Bits<7>>,
@@ -251,7 +267,9 @@ impl Default for AllMoveGenerator {
             k_file7: std::array::from_fn(|f| c(f as u64)),
             k_type: std::array::from_fn(|t| c(t as u64)),
             k_base: std::array::from_fn(|t| c(ID_BASE[t] as u64)),
-            k_one: c(1),
+            k_index: super::id_decode().0,
+            k_count: super::id_decode().1,
+            k_id: std::array::from_fn(|j| c(j as u64)),
             k_kings: c(id_mask(&[0])),
             k_plk: c(id_mask(&[5, 6, 7])),
             k_knights: c(id_mask(&[5])),
@@ -267,8 +285,21 @@ impl Default for AllMoveGenerator {
             s_row: Default::default(),
             s_cov: Default::default(),
             t_rank: Default::default(),
+            sr_pair: Default::default(),
+            sr_quad: Default::default(),
+            sr_oct: Default::default(),
+            sc_pair: Default::default(),
+            sc_quad: Default::default(),
+            sc_oct: Default::default(),
+            tr_pair: Default::default(),
+            tr_quad: Default::default(),
+            tr_oct: Default::default(),
+            br_pair: Default::default(),
+            br_quad: Default::default(),
+            br_oct: Default::default(),
             b_rank: Default::default(),
-            s_pid: Default::default(),
+            pid: Default::default(),
+            pid_oh: Default::default(),
             s_hk: Default::default(),
             last: Default::default(),
             second: Default::default(),
@@ -285,9 +316,9 @@ impl Default for AllMoveGenerator {
             occ: Default::default(),
             mine: Default::default(),
             cov: Default::default(),
-            base: Default::default(),
+            idx_oh: Default::default(),
+            t_cut: Default::default(),
             oh: Default::default(),
-            t_ix: Default::default(),
             t_pl: Default::default(),
             t_pm: Default::default(),
             t_dr: Default::default(),
@@ -371,24 +402,72 @@ impl Logic for AllMoveGenerator {
         if self.hand.val().get_bits::<18>(22).any() {
             self.s_hk.next = self.s_hk.val() | 64_u64;
         }
-        self.s_pid.next = 0_u64.into();
-        self.s_row.next = 0_u64.into();
-        for r in 0..9 {
-            if self.s_kr.val() == self.k_idx[r].val() {
-                self.s_row.next = self
-                    .covers
+        // The pinned identities' one-hots (a decoder each: a shift of 1 would be a shifter).
+        for d in 0..8 {
+            self.pid[d].next = self
+                .pin_ids
+                .val()
+                .get_bits::<6>(self.k_off6[d].val().index());
+            self.pid_oh[d].next = 0_u64.into();
+            for j in 0..40 {
+                self.pid_oh[d].next = self.pid_oh[d]
                     .val()
-                    .get_bits::<360>(self.k_off360[r].val().index());
+                    .replace_bit(j, self.pid[d].val() == self.k_id[j].val());
             }
         }
-        self.s_cov.next = 0_u64.into();
-        for f in 0..9 {
-            if self.s_kf.val() == self.k_idx[f].val() {
-                self.s_cov.next = self
+        // The king's rank of the table, then its square: balanced trees of 2:1
+        // multiplexers on the index bits (a chain of nine compares costs twice the LUTs).
+        for k in 0..4 {
+            self.sr_pair[k].next = self
+                .covers
+                .val()
+                .get_bits::<360>(self.k_off360[2 * k].val().index());
+            if self.s_kr.val().get_bit(0) {
+                self.sr_pair[k].next = self
+                    .covers
+                    .val()
+                    .get_bits::<360>(self.k_off360[2 * k + 1].val().index());
+            }
+        }
+        for k in 0..2 {
+            self.sr_quad[k].next = self.sr_pair[2 * k].val();
+            if self.s_kr.val().get_bit(1) {
+                self.sr_quad[k].next = self.sr_pair[2 * k + 1].val();
+            }
+        }
+        self.sr_oct.next = self.sr_quad[0].val();
+        if self.s_kr.val().get_bit(2) {
+            self.sr_oct.next = self.sr_quad[1].val();
+        }
+        self.s_row.next = self.sr_oct.val();
+        if self.s_kr.val().get_bit(3) {
+            self.s_row.next = self.covers.val().get_bits::<360>(2880);
+        }
+        for k in 0..4 {
+            self.sc_pair[k].next = self
+                .s_row
+                .val()
+                .get_bits::<40>(self.k_off40[2 * k].val().index());
+            if self.s_kf.val().get_bit(0) {
+                self.sc_pair[k].next = self
                     .s_row
                     .val()
-                    .get_bits::<40>(self.k_off40[f].val().index());
+                    .get_bits::<40>(self.k_off40[2 * k + 1].val().index());
             }
+        }
+        for k in 0..2 {
+            self.sc_quad[k].next = self.sc_pair[2 * k].val();
+            if self.s_kf.val().get_bit(1) {
+                self.sc_quad[k].next = self.sc_pair[2 * k + 1].val();
+            }
+        }
+        self.sc_oct.next = self.sc_quad[0].val();
+        if self.s_kf.val().get_bit(2) {
+            self.sc_oct.next = self.sc_quad[1].val();
+        }
+        self.s_cov.next = self.sc_oct.val();
+        if self.s_kf.val().get_bit(3) {
+            self.s_cov.next = self.s_row.val().get_bits::<40>(320);
         }
         // The rank shown now.
         self.last.next = self.row.q.val() == 8_u64;
@@ -425,19 +504,59 @@ impl Logic for AllMoveGenerator {
         self.probe_n.next = self.probe_r.q.val();
         self.probe_sq_n.next = self.probe_sq.q.val();
         self.t_rank7.next = bit_cast::<7, 4>(self.row.q.val());
-        self.t_rank.next = 0_u64.into();
-        self.b_rank.next = 0_u64.into();
-        for r in 0..9 {
-            if self.row.q.val() == self.k_idx[r].val() {
-                self.t_rank.next = self
+        // The rank shown now, of the table and of the board (row 9, after the pass, picks
+        // rank 9: nothing counts then).
+        for k in 0..4 {
+            self.tr_pair[k].next = self
+                .covers
+                .val()
+                .get_bits::<360>(self.k_off360[2 * k].val().index());
+            if self.row.q.val().get_bit(0) {
+                self.tr_pair[k].next = self
                     .covers
                     .val()
-                    .get_bits::<360>(self.k_off360[r].val().index());
-                self.b_rank.next = self
+                    .get_bits::<360>(self.k_off360[2 * k + 1].val().index());
+            }
+        }
+        for k in 0..2 {
+            self.tr_quad[k].next = self.tr_pair[2 * k].val();
+            if self.row.q.val().get_bit(1) {
+                self.tr_quad[k].next = self.tr_pair[2 * k + 1].val();
+            }
+        }
+        self.tr_oct.next = self.tr_quad[0].val();
+        if self.row.q.val().get_bit(2) {
+            self.tr_oct.next = self.tr_quad[1].val();
+        }
+        self.t_rank.next = self.tr_oct.val();
+        if self.row.q.val().get_bit(3) {
+            self.t_rank.next = self.covers.val().get_bits::<360>(2880);
+        }
+        for k in 0..4 {
+            self.br_pair[k].next = self
+                .board
+                .val()
+                .get_bits::<90>(self.k_off90[2 * k].val().index());
+            if self.row.q.val().get_bit(0) {
+                self.br_pair[k].next = self
                     .board
                     .val()
-                    .get_bits::<90>(self.k_off90[r].val().index());
+                    .get_bits::<90>(self.k_off90[2 * k + 1].val().index());
             }
+        }
+        for k in 0..2 {
+            self.br_quad[k].next = self.br_pair[2 * k].val();
+            if self.row.q.val().get_bit(1) {
+                self.br_quad[k].next = self.br_pair[2 * k + 1].val();
+            }
+        }
+        self.br_oct.next = self.br_quad[0].val();
+        if self.row.q.val().get_bit(2) {
+            self.br_oct.next = self.br_quad[1].val();
+        }
+        self.b_rank.next = self.br_oct.val();
+        if self.row.q.val().get_bit(3) {
+            self.b_rank.next = self.board.val().get_bits::<90>(720);
         }
         for f in 0..9 {
             self.data[f].next = self
@@ -451,18 +570,24 @@ impl Logic for AllMoveGenerator {
                 .t_rank
                 .val()
                 .get_bits::<40>(self.k_off40[f].val().index());
-            self.base[f].next = 0_u64.into();
-            for t in 0..8 {
-                if self.data[f].val().get_bits::<3>(7) == self.k_type[t].val() {
-                    self.base[f].next = self.k_base[t].val();
-                }
+            // The identity one-hot: the index's one-hot, cut to the kind's count, moved to the
+            // kind's first identity (a constant shift; see `super::id_decode`).
+            self.idx_oh[f].next = 0_u64.into();
+            for i in 0..18 {
+                self.idx_oh[f].next = self.idx_oh[f].val().replace_bit(
+                    i,
+                    self.data[f].val().get_bits::<5>(0) == self.k_index[i].val(),
+                );
             }
-            // (A function's arguments cannot name the loop index: scalar temporaries.)
-            self.t_ix.next =
-                self.base[f].val() + (self.data[f].val().get_bits::<6>(0) & 31_u64) - 1_u64;
             self.oh[f].next = 0_u64.into();
-            if self.occ[f].val() {
-                self.oh[f].next = bit_cast::<40, 64>(self.k_one.val() << self.t_ix.val());
+            for t in 0..8 {
+                if self.occ[f].val() & (self.data[f].val().get_bits::<3>(7) == self.k_type[t].val())
+                {
+                    // (A function's arguments cannot name the loop index: a scalar temporary.)
+                    self.t_cut.next = self.idx_oh[f].val() & self.k_count[t].val();
+                    self.oh[f].next = self.oh[f].val()
+                        | (bit_cast::<40, 18>(self.t_cut.val()) << self.k_base[t].val());
+                }
             }
             self.between_f[f].next = self.bet.q.val().get_bit(f);
             self.ok_king[f].next =
@@ -592,13 +717,8 @@ impl Logic for AllMoveGenerator {
                         .pin_lines
                         .val()
                         .get_bits::<81>(self.k_off81[d].val().index());
-                    self.s_pid.next = self
-                        .pin_ids
-                        .val()
-                        .get_bits::<6>(self.k_off6[d].val().index());
                     if self.pinned.val().get_bit(d) {
-                        self.pin_oh[d].d.next =
-                            bit_cast::<40, 64>(self.k_one.val() << self.s_pid.val());
+                        self.pin_oh[d].d.next = self.pid_oh[d].val();
                     }
                 }
             }

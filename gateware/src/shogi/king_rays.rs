@@ -97,6 +97,12 @@ pub struct KingRays {
     /// Per walk: the rank it visits now (a rank mux, then a file mux: a shift of the 810 bits
     /// by the square would cost a barrel shifter per walker).
     rank_bits: [Signal<Local, Bits<90>>; 8],
+    r_pair: [Signal<Local, Bits<90>>; 32],
+    r_quad: [Signal<Local, Bits<90>>; 16],
+    r_oct: [Signal<Local, Bits<90>>; 8],
+    f_pair: [Signal<Local, Bits<10>>; 32],
+    f_quad: [Signal<Local, Bits<10>>; 16],
+    f_oct: [Signal<Local, Bits<10>>; 8],
     data: [Signal<Local, Bits<10>>; 8],
     bit: [Signal<Local, Bits<81>>; 8],
     // The one-hot after the walk's rank step; the king's square one-hot (and its rank and file
@@ -200,6 +206,12 @@ impl Default for KingRays {
             nf: Default::default(),
             sq: Default::default(),
             rank_bits: Default::default(),
+            r_pair: std::array::from_fn(|_| Default::default()),
+            r_quad: Default::default(),
+            r_oct: Default::default(),
+            f_pair: std::array::from_fn(|_| Default::default()),
+            f_quad: Default::default(),
+            f_oct: Default::default(),
             data: Default::default(),
             bit: Default::default(),
             rstep: Default::default(),
@@ -291,22 +303,58 @@ impl Logic for KingRays {
                 self.nf[d].next = self.file[d].q.val() + 1_u64;
             }
             self.sq[d].next = (self.nr[d].val() << 3_u64) + self.nr[d].val() + self.nf[d].val();
-            self.rank_bits[d].next = 0_u64.into();
-            for r in 0..9 {
-                if self.nr[d].val() == self.k_idx[r].val() {
-                    self.rank_bits[d].next = self
+            // The rank, then the square, this walker visits: balanced trees of 2:1
+            // multiplexers on the index bits (a chain of nine compares costs twice the LUTs).
+            // Past the board (index 9-15) the tree picks some rank: the walker is not active.
+            for k in 0..4 {
+                self.r_pair[4 * d + k].next = self
+                    .board
+                    .val()
+                    .get_bits::<90>(self.k_off90[2 * k].val().index());
+                if self.nr[d].val().get_bit(0) {
+                    self.r_pair[4 * d + k].next = self
                         .board
                         .val()
-                        .get_bits::<90>(self.k_off90[r].val().index());
+                        .get_bits::<90>(self.k_off90[2 * k + 1].val().index());
                 }
             }
-            self.data[d].next = 0_u64.into();
-            for f in 0..9 {
-                if self.nf[d].val() == self.k_idx[f].val() {
-                    self.data[d].next = self.rank_bits[d]
-                        .val()
-                        .get_bits::<10>(self.k_off10[f].val().index());
+            for k in 0..2 {
+                self.r_quad[2 * d + k].next = self.r_pair[4 * d + 2 * k].val();
+                if self.nr[d].val().get_bit(1) {
+                    self.r_quad[2 * d + k].next = self.r_pair[4 * d + 2 * k + 1].val();
                 }
+            }
+            self.r_oct[d].next = self.r_quad[2 * d].val();
+            if self.nr[d].val().get_bit(2) {
+                self.r_oct[d].next = self.r_quad[2 * d + 1].val();
+            }
+            self.rank_bits[d].next = self.r_oct[d].val();
+            if self.nr[d].val().get_bit(3) {
+                self.rank_bits[d].next = self.board.val().get_bits::<90>(720);
+            }
+            for k in 0..4 {
+                self.f_pair[4 * d + k].next = self.rank_bits[d]
+                    .val()
+                    .get_bits::<10>(self.k_off10[2 * k].val().index());
+                if self.nf[d].val().get_bit(0) {
+                    self.f_pair[4 * d + k].next = self.rank_bits[d]
+                        .val()
+                        .get_bits::<10>(self.k_off10[2 * k + 1].val().index());
+                }
+            }
+            for k in 0..2 {
+                self.f_quad[2 * d + k].next = self.f_pair[4 * d + 2 * k].val();
+                if self.nf[d].val().get_bit(1) {
+                    self.f_quad[2 * d + k].next = self.f_pair[4 * d + 2 * k + 1].val();
+                }
+            }
+            self.f_oct[d].next = self.f_quad[2 * d].val();
+            if self.nf[d].val().get_bit(2) {
+                self.f_oct[d].next = self.f_quad[2 * d + 1].val();
+            }
+            self.data[d].next = self.f_oct[d].val();
+            if self.nf[d].val().get_bit(3) {
+                self.data[d].next = self.rank_bits[d].val().get_bits::<10>(80);
             }
             self.rstep[d].next = self.pos[d].q.val();
             if self.k_rd[d].val() {

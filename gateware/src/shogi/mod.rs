@@ -42,6 +42,19 @@ pub(crate) fn mask<const N: usize>(n: usize, f: impl Fn(usize) -> bool) -> Const
     )
 }
 
+/// The identity one-hot decode's constants (scanners, rook cover calculator, generator):
+/// a piece's identity is its kind's first (`ID_BASE`) plus its index (1-based, 5 bits) less
+/// one, so its one-hot is the index's one-hot (`k_index`: the numbers 1..=18), cut to the
+/// kind's count (`k_count`), shifted by the kind's first identity: wiring, no shifter.
+pub(crate) fn id_decode() -> ([Constant<Bits<5>>; 18], [Constant<Bits<18>>; 8]) {
+    use model::shogi::piece_data::ID_BASE;
+    let count = |t: usize| ID_BASE.get(t + 1).map_or(40, |&e| e as usize) - ID_BASE[t] as usize;
+    (
+        std::array::from_fn(|i| c(i as u64 + 1)),
+        std::array::from_fn(|t| mask(18, |i| i < count(t))),
+    )
+}
+
 pub use self::core::ShogiCore;
 pub use all_move_generator::AllMoveGenerator;
 pub use all_moves_unit::AllMovesUnit;

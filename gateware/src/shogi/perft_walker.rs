@@ -107,8 +107,6 @@ pub struct PerftWalker {
     leaves_r: DFF<Bits<48>>,
     nodes_r: DFF<Bits<32>>,
     k_idx: [Constant<Bits<4>>; 9],
-    k_off10: [Constant<Bits<10>>; 9],
-    k_off90: [Constant<Bits<10>>; 9],
     k_fmask: [Constant<Bits<90>>; 9],
     k_sq_off: [Constant<Bits<10>>; 81],
     k_sq_rbit: [Constant<Bits<81>>; 4],
@@ -164,6 +162,8 @@ pub struct PerftWalker {
     w_d: Signal<Local, Bits<10>>,
     w_old: Signal<Local, Bits<90>>,
     w_new: Signal<Local, Bits<90>>,
+    w_sel: Signal<Local, Bits<90>>,
+    w_rep: Signal<Local, Bits<90>>,
     w_en: Signal<Local, Bit>,
     w_word: Signal<Local, Bits<90>>,
     rank_a: Signal<Local, Bits<4>>,
@@ -173,6 +173,19 @@ pub struct PerftWalker {
     fa_r: Signal<Local, Bits<4>>,
     fa_f: Signal<Local, Bits<4>>,
     sq_a: Signal<Local, Bits<10>>,
+    // The read multiplexers' trees.
+    wa_pair: [Signal<Local, Bits<90>>; 4],
+    wa_quad: [Signal<Local, Bits<90>>; 2],
+    wa_oct: Signal<Local, Bits<90>>,
+    wb_pair: [Signal<Local, Bits<90>>; 4],
+    wb_quad: [Signal<Local, Bits<90>>; 2],
+    wb_oct: Signal<Local, Bits<90>>,
+    sa_pair: [Signal<Local, Bits<10>>; 4],
+    sa_quad: [Signal<Local, Bits<10>>; 2],
+    sa_oct: Signal<Local, Bits<10>>,
+    td_pair: [Signal<Local, Bits<10>>; 4],
+    td_quad: [Signal<Local, Bits<10>>; 2],
+    td_oct: Signal<Local, Bits<10>>,
     u: Signal<Local, Bits<UNDO_BITS>>,
 }
 
@@ -223,8 +236,6 @@ impl Default for PerftWalker {
             leaves_r: Default::default(),
             nodes_r: Default::default(),
             k_idx: std::array::from_fn(|i| c(i as u64)),
-            k_off10: std::array::from_fn(|i| c(10 * i as u64)),
-            k_off90: std::array::from_fn(|i| c(90 * i as u64)),
             k_fmask: std::array::from_fn(|f| mask(90, |b| b / 10 == f)),
             k_sq_off: std::array::from_fn(|s| c(10 * s as u64)),
             k_sq_rbit: std::array::from_fn(|j| mask(81, |s| (s / 9) >> j & 1 == 1)),
@@ -281,6 +292,8 @@ impl Default for PerftWalker {
             w_d: Default::default(),
             w_old: Default::default(),
             w_new: Default::default(),
+            w_sel: Default::default(),
+            w_rep: Default::default(),
             w_en: Default::default(),
             w_word: Default::default(),
             rank_a: Default::default(),
@@ -290,6 +303,18 @@ impl Default for PerftWalker {
             fa_r: Default::default(),
             fa_f: Default::default(),
             sq_a: Default::default(),
+            wa_pair: Default::default(),
+            wa_quad: Default::default(),
+            wa_oct: Default::default(),
+            wb_pair: Default::default(),
+            wb_quad: Default::default(),
+            wb_oct: Default::default(),
+            sa_pair: Default::default(),
+            sa_quad: Default::default(),
+            sa_oct: Default::default(),
+            td_pair: Default::default(),
+            td_quad: Default::default(),
+            td_oct: Default::default(),
             u: Default::default(),
         }
     }
@@ -446,39 +471,135 @@ impl Logic for PerftWalker {
             self.fa_r.next = self.cur_r.q.val();
             self.fa_f.next = self.mv_f.q.val();
         }
-        self.word_a.next = 0_u64.into();
-        self.word_b.next = 0_u64.into();
-        for r in 0..9 {
-            if self.fa_r.val() == self.k_idx[r].val() {
-                self.word_a.next = self
-                    .unit
-                    .board
-                    .val()
-                    .get_bits::<90>(self.k_off90[r].val().index());
-            }
-            if self.cur_r.q.val() == self.k_idx[r].val() {
-                self.word_b.next = self
-                    .unit
-                    .board
-                    .val()
-                    .get_bits::<90>(self.k_off90[r].val().index());
-            }
+        // Balanced trees of 2:1 multiplexers on the index bits (a chain of nine compares
+        // costs twice the LUTs).
+        self.wa_pair[0].next = self.unit.board.val().get_bits::<90>(0);
+        if self.fa_r.val().get_bit(0) {
+            self.wa_pair[0].next = self.unit.board.val().get_bits::<90>(90);
         }
-        self.sq_a.next = 0_u64.into();
-        self.to_data.next = 0_u64.into();
-        for f in 0..9 {
-            if self.fa_f.val() == self.k_idx[f].val() {
-                self.sq_a.next = self
-                    .word_a
-                    .val()
-                    .get_bits::<10>(self.k_off10[f].val().index());
-            }
-            if self.mv_f.q.val() == self.k_idx[f].val() {
-                self.to_data.next = self
-                    .word_b
-                    .val()
-                    .get_bits::<10>(self.k_off10[f].val().index());
-            }
+        self.wa_pair[1].next = self.unit.board.val().get_bits::<90>(180);
+        if self.fa_r.val().get_bit(0) {
+            self.wa_pair[1].next = self.unit.board.val().get_bits::<90>(270);
+        }
+        self.wa_pair[2].next = self.unit.board.val().get_bits::<90>(360);
+        if self.fa_r.val().get_bit(0) {
+            self.wa_pair[2].next = self.unit.board.val().get_bits::<90>(450);
+        }
+        self.wa_pair[3].next = self.unit.board.val().get_bits::<90>(540);
+        if self.fa_r.val().get_bit(0) {
+            self.wa_pair[3].next = self.unit.board.val().get_bits::<90>(630);
+        }
+        self.wa_quad[0].next = self.wa_pair[0].val();
+        if self.fa_r.val().get_bit(1) {
+            self.wa_quad[0].next = self.wa_pair[1].val();
+        }
+        self.wa_quad[1].next = self.wa_pair[2].val();
+        if self.fa_r.val().get_bit(1) {
+            self.wa_quad[1].next = self.wa_pair[3].val();
+        }
+        self.wa_oct.next = self.wa_quad[0].val();
+        if self.fa_r.val().get_bit(2) {
+            self.wa_oct.next = self.wa_quad[1].val();
+        }
+        self.word_a.next = self.wa_oct.val();
+        if self.fa_r.val().get_bit(3) {
+            self.word_a.next = self.unit.board.val().get_bits::<90>(720);
+        }
+        self.wb_pair[0].next = self.unit.board.val().get_bits::<90>(0);
+        if self.cur_r.q.val().get_bit(0) {
+            self.wb_pair[0].next = self.unit.board.val().get_bits::<90>(90);
+        }
+        self.wb_pair[1].next = self.unit.board.val().get_bits::<90>(180);
+        if self.cur_r.q.val().get_bit(0) {
+            self.wb_pair[1].next = self.unit.board.val().get_bits::<90>(270);
+        }
+        self.wb_pair[2].next = self.unit.board.val().get_bits::<90>(360);
+        if self.cur_r.q.val().get_bit(0) {
+            self.wb_pair[2].next = self.unit.board.val().get_bits::<90>(450);
+        }
+        self.wb_pair[3].next = self.unit.board.val().get_bits::<90>(540);
+        if self.cur_r.q.val().get_bit(0) {
+            self.wb_pair[3].next = self.unit.board.val().get_bits::<90>(630);
+        }
+        self.wb_quad[0].next = self.wb_pair[0].val();
+        if self.cur_r.q.val().get_bit(1) {
+            self.wb_quad[0].next = self.wb_pair[1].val();
+        }
+        self.wb_quad[1].next = self.wb_pair[2].val();
+        if self.cur_r.q.val().get_bit(1) {
+            self.wb_quad[1].next = self.wb_pair[3].val();
+        }
+        self.wb_oct.next = self.wb_quad[0].val();
+        if self.cur_r.q.val().get_bit(2) {
+            self.wb_oct.next = self.wb_quad[1].val();
+        }
+        self.word_b.next = self.wb_oct.val();
+        if self.cur_r.q.val().get_bit(3) {
+            self.word_b.next = self.unit.board.val().get_bits::<90>(720);
+        }
+        self.sa_pair[0].next = self.word_a.val().get_bits::<10>(0);
+        if self.fa_f.val().get_bit(0) {
+            self.sa_pair[0].next = self.word_a.val().get_bits::<10>(10);
+        }
+        self.sa_pair[1].next = self.word_a.val().get_bits::<10>(20);
+        if self.fa_f.val().get_bit(0) {
+            self.sa_pair[1].next = self.word_a.val().get_bits::<10>(30);
+        }
+        self.sa_pair[2].next = self.word_a.val().get_bits::<10>(40);
+        if self.fa_f.val().get_bit(0) {
+            self.sa_pair[2].next = self.word_a.val().get_bits::<10>(50);
+        }
+        self.sa_pair[3].next = self.word_a.val().get_bits::<10>(60);
+        if self.fa_f.val().get_bit(0) {
+            self.sa_pair[3].next = self.word_a.val().get_bits::<10>(70);
+        }
+        self.sa_quad[0].next = self.sa_pair[0].val();
+        if self.fa_f.val().get_bit(1) {
+            self.sa_quad[0].next = self.sa_pair[1].val();
+        }
+        self.sa_quad[1].next = self.sa_pair[2].val();
+        if self.fa_f.val().get_bit(1) {
+            self.sa_quad[1].next = self.sa_pair[3].val();
+        }
+        self.sa_oct.next = self.sa_quad[0].val();
+        if self.fa_f.val().get_bit(2) {
+            self.sa_oct.next = self.sa_quad[1].val();
+        }
+        self.sq_a.next = self.sa_oct.val();
+        if self.fa_f.val().get_bit(3) {
+            self.sq_a.next = self.word_a.val().get_bits::<10>(80);
+        }
+        self.td_pair[0].next = self.word_b.val().get_bits::<10>(0);
+        if self.mv_f.q.val().get_bit(0) {
+            self.td_pair[0].next = self.word_b.val().get_bits::<10>(10);
+        }
+        self.td_pair[1].next = self.word_b.val().get_bits::<10>(20);
+        if self.mv_f.q.val().get_bit(0) {
+            self.td_pair[1].next = self.word_b.val().get_bits::<10>(30);
+        }
+        self.td_pair[2].next = self.word_b.val().get_bits::<10>(40);
+        if self.mv_f.q.val().get_bit(0) {
+            self.td_pair[2].next = self.word_b.val().get_bits::<10>(50);
+        }
+        self.td_pair[3].next = self.word_b.val().get_bits::<10>(60);
+        if self.mv_f.q.val().get_bit(0) {
+            self.td_pair[3].next = self.word_b.val().get_bits::<10>(70);
+        }
+        self.td_quad[0].next = self.td_pair[0].val();
+        if self.mv_f.q.val().get_bit(1) {
+            self.td_quad[0].next = self.td_pair[1].val();
+        }
+        self.td_quad[1].next = self.td_pair[2].val();
+        if self.mv_f.q.val().get_bit(1) {
+            self.td_quad[1].next = self.td_pair[3].val();
+        }
+        self.td_oct.next = self.td_quad[0].val();
+        if self.mv_f.q.val().get_bit(2) {
+            self.td_oct.next = self.td_quad[1].val();
+        }
+        self.to_data.next = self.td_oct.val();
+        if self.mv_f.q.val().get_bit(3) {
+            self.to_data.next = self.word_b.val().get_bits::<10>(80);
         }
         self.mover.next = self.sq_a.val();
         if self.mv_prom.q.val() {
@@ -555,13 +676,25 @@ impl Logic for PerftWalker {
         if self.phase.q.val() == WalkPhase::Make1 {
             self.w_old.next = self.word_a.val();
         }
-        self.w_new.next = self.w_old.val();
+        // The new rank word: the file's field replaced (a mask of its ten bits, the data
+        // copied to every field: one LUT a bit, not a chain of nine 90-bit multiplexers).
+        self.w_sel.next = 0_u64.into();
         for f in 0..9 {
             if self.w_f.val() == self.k_idx[f].val() {
-                self.w_new.next = (self.w_old.val() & !self.k_fmask[f].val())
-                    | (bit_cast::<90, 10>(self.w_d.val()) << self.k_off10[f].val());
+                self.w_sel.next = self.w_sel.val() | self.k_fmask[f].val();
             }
         }
+        self.w_rep.next = bit_cast::<90, 10>(self.w_d.val())
+            | (bit_cast::<90, 10>(self.w_d.val()) << 10_u64)
+            | (bit_cast::<90, 10>(self.w_d.val()) << 20_u64)
+            | (bit_cast::<90, 10>(self.w_d.val()) << 30_u64)
+            | (bit_cast::<90, 10>(self.w_d.val()) << 40_u64)
+            | (bit_cast::<90, 10>(self.w_d.val()) << 50_u64)
+            | (bit_cast::<90, 10>(self.w_d.val()) << 60_u64)
+            | (bit_cast::<90, 10>(self.w_d.val()) << 70_u64)
+            | (bit_cast::<90, 10>(self.w_d.val()) << 80_u64);
+        self.w_new.next =
+            (self.w_old.val() & !self.w_sel.val()) | (self.w_rep.val() & self.w_sel.val());
         self.w_en.next = self.wr_en.val() & (self.phase.q.val() == WalkPhase::Idle);
         self.w_word.next = self.wr_data.val();
         self.rank_a.next = self.wr_rank.val();

@@ -23,7 +23,7 @@
 //!
 //! Ports: load the board data a rank at a time (`wr_en`, `wr_rank`, `wr_data`), pulse
 //! `start`; `busy` is high for the 9 cycles; read the table a rank at a time (`rd_rank` ->
-//! `rd_covers`, combinational). Model: `model::shogi::piece_data::cover_table` (the whole
+//! `rd_covers`, combinational; ranks 10-16 read rank 9). Model: `model::shogi::piece_data::cover_table` (the whole
 //! table), `model::shogi::cover_scan` (the scans).
 
 use super::{RookCoverCalculator, Scanner};
@@ -70,6 +70,19 @@ pub struct PieceCoverCircuit {
     bu_on: Signal<Local, Bit>,
     bt: Signal<Local, Bits<5>>,
     new: [Signal<Local, Bits<360>>; 9],
+    // The rank multiplexers' trees.
+    td_pair: [Signal<Local, Bits<90>>; 4],
+    td_quad: [Signal<Local, Bits<90>>; 2],
+    td_oct: Signal<Local, Bits<90>>,
+    bu_pair: [Signal<Local, Bits<90>>; 4],
+    bu_quad: [Signal<Local, Bits<90>>; 2],
+    bu_oct: Signal<Local, Bits<90>>,
+    rc_pair: [Signal<Local, Bits<360>>; 4],
+    rc_quad: [Signal<Local, Bits<360>>; 2],
+    rc_oct: Signal<Local, Bits<360>>,
+    rb_pair: [Signal<Local, Bits<90>>; 4],
+    rb_quad: [Signal<Local, Bits<90>>; 2],
+    rb_oct: Signal<Local, Bits<90>>,
 }
 
 impl Default for PieceCoverCircuit {
@@ -121,6 +134,18 @@ impl PieceCoverCircuit {
             bu_on: Default::default(),
             bt: Default::default(),
             new: std::array::from_fn(|_| Default::default()),
+            td_pair: Default::default(),
+            td_quad: Default::default(),
+            td_oct: Default::default(),
+            bu_pair: Default::default(),
+            bu_quad: Default::default(),
+            bu_oct: Default::default(),
+            rc_pair: Default::default(),
+            rc_quad: Default::default(),
+            rc_oct: Default::default(),
+            rb_pair: Default::default(),
+            rb_quad: Default::default(),
+            rb_oct: Default::default(),
         }
     }
 }
@@ -144,15 +169,71 @@ impl Logic for PieceCoverCircuit {
         self.td_on.next = self.running.q.val() & (self.t.q.val() < self.k_td_end.val());
         self.bu_on.next = self.running.q.val() & (self.t.q.val() >= self.k_bu_start.val());
         self.bt.next = self.t.q.val() - self.k_bu_start.val();
-        self.top_down.rank.next = 0_u64.into();
-        self.bottom_up.rank.next = 0_u64.into();
-        for r in 0..9 {
-            if self.t.q.val() == self.k_step[r].val() {
-                self.top_down.rank.next = self.board[r].q.val();
-            }
-            if self.bt.val() == self.k_step[r].val() {
-                self.bottom_up.rank.next = self.board[8 - r].q.val();
-            }
+        // The ranks the scans read: balanced trees of 2:1 multiplexers on the step's bits (a
+        // chain of nine compares costs twice the LUTs); past step 8 a scan does not load.
+        self.td_pair[0].next = self.board[0].q.val();
+        if self.t.q.val().get_bit(0) {
+            self.td_pair[0].next = self.board[1].q.val();
+        }
+        self.td_pair[1].next = self.board[2].q.val();
+        if self.t.q.val().get_bit(0) {
+            self.td_pair[1].next = self.board[3].q.val();
+        }
+        self.td_pair[2].next = self.board[4].q.val();
+        if self.t.q.val().get_bit(0) {
+            self.td_pair[2].next = self.board[5].q.val();
+        }
+        self.td_pair[3].next = self.board[6].q.val();
+        if self.t.q.val().get_bit(0) {
+            self.td_pair[3].next = self.board[7].q.val();
+        }
+        self.td_quad[0].next = self.td_pair[0].val();
+        if self.t.q.val().get_bit(1) {
+            self.td_quad[0].next = self.td_pair[1].val();
+        }
+        self.td_quad[1].next = self.td_pair[2].val();
+        if self.t.q.val().get_bit(1) {
+            self.td_quad[1].next = self.td_pair[3].val();
+        }
+        self.td_oct.next = self.td_quad[0].val();
+        if self.t.q.val().get_bit(2) {
+            self.td_oct.next = self.td_quad[1].val();
+        }
+        self.top_down.rank.next = self.td_oct.val();
+        if self.t.q.val().get_bit(3) {
+            self.top_down.rank.next = self.board[8].q.val();
+        }
+        self.bu_pair[0].next = self.board[8].q.val();
+        if self.bt.val().get_bit(0) {
+            self.bu_pair[0].next = self.board[7].q.val();
+        }
+        self.bu_pair[1].next = self.board[6].q.val();
+        if self.bt.val().get_bit(0) {
+            self.bu_pair[1].next = self.board[5].q.val();
+        }
+        self.bu_pair[2].next = self.board[4].q.val();
+        if self.bt.val().get_bit(0) {
+            self.bu_pair[2].next = self.board[3].q.val();
+        }
+        self.bu_pair[3].next = self.board[2].q.val();
+        if self.bt.val().get_bit(0) {
+            self.bu_pair[3].next = self.board[1].q.val();
+        }
+        self.bu_quad[0].next = self.bu_pair[0].val();
+        if self.bt.val().get_bit(1) {
+            self.bu_quad[0].next = self.bu_pair[1].val();
+        }
+        self.bu_quad[1].next = self.bu_pair[2].val();
+        if self.bt.val().get_bit(1) {
+            self.bu_quad[1].next = self.bu_pair[3].val();
+        }
+        self.bu_oct.next = self.bu_quad[0].val();
+        if self.bt.val().get_bit(2) {
+            self.bu_oct.next = self.bu_quad[1].val();
+        }
+        self.bottom_up.rank.next = self.bu_oct.val();
+        if self.bt.val().get_bit(3) {
+            self.bottom_up.rank.next = self.board[0].q.val();
         }
         self.rook.rank.next = self.top_down.rank.val();
         self.top_down.load.next = self.td_on.val();
@@ -189,13 +270,70 @@ impl Logic for PieceCoverCircuit {
             self.t.d.next = 0_u64.into();
         }
         self.busy.next = self.running.q.val();
-        self.rd_covers.next = 0_u64.into();
-        self.rd_board.next = 0_u64.into();
-        for r in 0..9 {
-            if self.rd_rank.val() == self.k_rank[r].val() {
-                self.rd_covers.next = self.table[r].q.val();
-                self.rd_board.next = self.board[r].q.val();
-            }
+        // The rank read (`rd_rank` 9-15 reads rank 9).
+        self.rc_pair[0].next = self.table[0].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rc_pair[0].next = self.table[1].q.val();
+        }
+        self.rc_pair[1].next = self.table[2].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rc_pair[1].next = self.table[3].q.val();
+        }
+        self.rc_pair[2].next = self.table[4].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rc_pair[2].next = self.table[5].q.val();
+        }
+        self.rc_pair[3].next = self.table[6].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rc_pair[3].next = self.table[7].q.val();
+        }
+        self.rc_quad[0].next = self.rc_pair[0].val();
+        if self.rd_rank.val().get_bit(1) {
+            self.rc_quad[0].next = self.rc_pair[1].val();
+        }
+        self.rc_quad[1].next = self.rc_pair[2].val();
+        if self.rd_rank.val().get_bit(1) {
+            self.rc_quad[1].next = self.rc_pair[3].val();
+        }
+        self.rc_oct.next = self.rc_quad[0].val();
+        if self.rd_rank.val().get_bit(2) {
+            self.rc_oct.next = self.rc_quad[1].val();
+        }
+        self.rd_covers.next = self.rc_oct.val();
+        if self.rd_rank.val().get_bit(3) {
+            self.rd_covers.next = self.table[8].q.val();
+        }
+        self.rb_pair[0].next = self.board[0].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rb_pair[0].next = self.board[1].q.val();
+        }
+        self.rb_pair[1].next = self.board[2].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rb_pair[1].next = self.board[3].q.val();
+        }
+        self.rb_pair[2].next = self.board[4].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rb_pair[2].next = self.board[5].q.val();
+        }
+        self.rb_pair[3].next = self.board[6].q.val();
+        if self.rd_rank.val().get_bit(0) {
+            self.rb_pair[3].next = self.board[7].q.val();
+        }
+        self.rb_quad[0].next = self.rb_pair[0].val();
+        if self.rd_rank.val().get_bit(1) {
+            self.rb_quad[0].next = self.rb_pair[1].val();
+        }
+        self.rb_quad[1].next = self.rb_pair[2].val();
+        if self.rd_rank.val().get_bit(1) {
+            self.rb_quad[1].next = self.rb_pair[3].val();
+        }
+        self.rb_oct.next = self.rb_quad[0].val();
+        if self.rd_rank.val().get_bit(2) {
+            self.rb_oct.next = self.rb_quad[1].val();
+        }
+        self.rd_board.next = self.rb_oct.val();
+        if self.rd_rank.val().get_bit(3) {
+            self.rd_board.next = self.board[8].q.val();
         }
         self.board_data.next = (bit_cast::<810, 90>(self.board[0].q.val()) << 0_u64)
             | (bit_cast::<810, 90>(self.board[1].q.val()) << 90_u64)

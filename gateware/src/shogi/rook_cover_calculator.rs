@@ -33,12 +33,12 @@ pub struct RookCoverCalculator {
     k_rook: Constant<Bits<3>>,
     k_king: Constant<Bits<3>>,
     k_gold: Constant<Bits<3>>,
-    k_one: Constant<Bits<64>>,
-    k_1: Constant<Bits<6>>,
+    k_index: [Constant<Bits<5>>; 18],
+    k_count: [Constant<Bits<18>>; 8],
     data: [Signal<Local, Bits<10>>; 9],
     typ: [Signal<Local, Bits<3>>; 9],
-    base: [Signal<Local, Bits<6>>; 9],
-    ix: [Signal<Local, Bits<6>>; 9],
+    idx_oh: [Signal<Local, Bits<18>>; 9],
+    t_cut: Signal<Local, Bits<18>>,
     oh: [Signal<Local, Bits<40>>; 9],
     occ: [Signal<Local, Bit>; 9],
     rook: [Signal<Local, Bit>; 9],
@@ -48,9 +48,6 @@ pub struct RookCoverCalculator {
     up: [Signal<Local, Bits<40>>; 10],
     down: [Signal<Local, Bits<40>>; 10],
     c: [Signal<Local, Bits<40>>; 9],
-    t_index: Signal<Local, Bits<5>>,
-    t_ix: Signal<Local, Bits<6>>,
-    t_one: Signal<Local, Bits<40>>,
     t_c: Signal<Local, Bits<40>>,
 }
 
@@ -66,12 +63,12 @@ impl Default for RookCoverCalculator {
             k_rook: Constant::new((Kind::Rook.code() as u64).into()),
             k_king: Constant::new((Kind::King.code() as u64).into()),
             k_gold: Constant::new((Kind::Gold.code() as u64).into()),
-            k_one: Constant::new(1_u64.into()),
-            k_1: Constant::new(1_u64.into()),
+            k_index: super::id_decode().0,
+            k_count: super::id_decode().1,
             data: std::array::from_fn(|_| Default::default()),
             typ: std::array::from_fn(|_| Default::default()),
-            base: std::array::from_fn(|_| Default::default()),
-            ix: std::array::from_fn(|_| Default::default()),
+            idx_oh: Default::default(),
+            t_cut: Default::default(),
             oh: std::array::from_fn(|_| Default::default()),
             occ: std::array::from_fn(|_| Default::default()),
             rook: std::array::from_fn(|_| Default::default()),
@@ -79,9 +76,6 @@ impl Default for RookCoverCalculator {
             up: std::array::from_fn(|_| Default::default()),
             down: std::array::from_fn(|_| Default::default()),
             c: std::array::from_fn(|_| Default::default()),
-            t_index: Default::default(),
-            t_ix: Default::default(),
-            t_one: Default::default(),
             t_c: Default::default(),
         }
     }
@@ -95,22 +89,23 @@ impl Logic for RookCoverCalculator {
             self.data[f].next = self.rank.val().get_bits::<10>(self.k_off[f].val().index());
             self.typ[f].next = self.data[f].val().get_bits::<3>(7);
             self.occ[f].next = self.data[f].val().get_bits::<5>(0).any();
-            self.base[f].next = 0_u64.into();
-            for t in 0..8 {
-                if self.typ[f].val() == self.k_type[t].val() {
-                    self.base[f].next = self.k_base[t].val();
-                }
+            // The identity one-hot: the index's one-hot, cut to the kind's count, moved to the
+            // kind's first identity (a constant shift; see `super::id_decode`).
+            self.idx_oh[f].next = 0_u64.into();
+            for i in 0..18 {
+                self.idx_oh[f].next = self.idx_oh[f].val().replace_bit(
+                    i,
+                    self.data[f].val().get_bits::<5>(0) == self.k_index[i].val(),
+                );
             }
-            // (A function's arguments cannot name the loop index: scalar temporaries carry
-            // the value across, assigned and read in order.)
-            self.t_index.next = self.data[f].val().get_bits::<5>(0);
-            self.t_ix.next = bit_cast::<6, 5>(self.t_index.val());
-            self.ix[f].next = self.base[f].val() + self.t_ix.val() - self.k_1.val();
-            self.t_ix.next = self.ix[f].val();
-            self.t_one.next = bit_cast::<40, 64>(self.k_one.val() << self.t_ix.val());
             self.oh[f].next = 0_u64.into();
-            if self.occ[f].val() {
-                self.oh[f].next = self.t_one.val();
+            for t in 0..8 {
+                if self.occ[f].val() & (self.typ[f].val() == self.k_type[t].val()) {
+                    // (A function's arguments cannot name the loop index: a scalar temporary.)
+                    self.t_cut.next = self.idx_oh[f].val() & self.k_count[t].val();
+                    self.oh[f].next = self.oh[f].val()
+                        | (bit_cast::<40, 18>(self.t_cut.val()) << self.k_base[t].val());
+                }
             }
             self.rook[f].next = self.occ[f].val() & (self.typ[f].val() == self.k_rook.val());
             // Sideways steps: king, gold, every promoted piece but the dragon.

@@ -54,11 +54,10 @@ pub struct Scanner {
     k_off40: [Constant<Bits<9>>; 9],
     k_type: [Constant<Bits<3>>; 8],
     k_base: [Constant<Bits<6>>; 8],
-    k_one: Constant<Bits<64>>,
-    k_1: Constant<Bits<6>>,
+    k_index: [Constant<Bits<5>>; 18],
+    k_count: [Constant<Bits<18>>; 8],
     // Decoded piece data of the rank read now.
     data: [Signal<Local, Bits<10>>; 9],
-    base: [Signal<Local, Bits<6>>; 9],
     oh: [Signal<Local, Bits<40>>; 9],
     occ: [Signal<Local, Bit>; 9],
     /// One flag per type (`is[8f + t]`).
@@ -81,9 +80,8 @@ pub struct Scanner {
     c: [Signal<Local, Bits<40>>; 9],
     /// The ray registers' next values.
     nxt: [Signal<Local, Bits<40>>; 27],
-    t_index: Signal<Local, Bits<5>>,
-    t_ix: Signal<Local, Bits<6>>,
-    t_one: Signal<Local, Bits<40>>,
+    idx_oh: [Signal<Local, Bits<18>>; 9],
+    t_cut: Signal<Local, Bits<18>>,
     t_c: Signal<Local, Bits<40>>,
 }
 
@@ -107,10 +105,9 @@ impl Scanner {
             k_off40: std::array::from_fn(|f| Constant::new(((40 * f) as u64).into())),
             k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
             k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
-            k_one: Constant::new(1_u64.into()),
-            k_1: Constant::new(1_u64.into()),
+            k_index: super::id_decode().0,
+            k_count: super::id_decode().1,
             data: std::array::from_fn(|_| Default::default()),
-            base: std::array::from_fn(|_| Default::default()),
             oh: std::array::from_fn(|_| Default::default()),
             occ: std::array::from_fn(|_| Default::default()),
             is: std::array::from_fn(|_| Default::default()),
@@ -130,9 +127,8 @@ impl Scanner {
             p2_jp_in: std::array::from_fn(|_| Default::default()),
             c: std::array::from_fn(|_| Default::default()),
             nxt: std::array::from_fn(|_| Default::default()),
-            t_index: Default::default(),
-            t_ix: Default::default(),
-            t_one: Default::default(),
+            idx_oh: Default::default(),
+            t_cut: Default::default(),
             t_c: Default::default(),
         }
     }
@@ -155,23 +151,25 @@ impl Logic for Scanner {
         for f in 0..9 {
             self.data[f].next = self.rank.val().get_bits::<10>(self.k_off[f].val().index());
             self.occ[f].next = self.data[f].val().get_bits::<5>(0).any();
-            self.base[f].next = 0_u64.into();
+            // The identity one-hot: the index's one-hot, cut to the kind's count, moved to the
+            // kind's first identity (a constant shift; see `super::id_decode`).
+            self.idx_oh[f].next = 0_u64.into();
+            for i in 0..18 {
+                self.idx_oh[f].next = self.idx_oh[f].val().replace_bit(
+                    i,
+                    self.data[f].val().get_bits::<5>(0) == self.k_index[i].val(),
+                );
+            }
+            self.oh[f].next = 0_u64.into();
             for t in 0..8 {
                 self.is[8 * f + t].next = self.occ[f].val()
                     & (self.data[f].val().get_bits::<3>(7) == self.k_type[t].val());
                 if self.is[8 * f + t].val() {
-                    self.base[f].next = self.k_base[t].val();
+                    // (A function's arguments cannot name the loop index: a scalar temporary.)
+                    self.t_cut.next = self.idx_oh[f].val() & self.k_count[t].val();
+                    self.oh[f].next = self.oh[f].val()
+                        | (bit_cast::<40, 18>(self.t_cut.val()) << self.k_base[t].val());
                 }
-            }
-            // (A function's arguments cannot name the loop index: scalar temporaries carry
-            // the value across, assigned and read in order.)
-            self.t_index.next = self.data[f].val().get_bits::<5>(0);
-            self.t_ix.next =
-                self.base[f].val() + bit_cast::<6, 5>(self.t_index.val()) - self.k_1.val();
-            self.t_one.next = bit_cast::<40, 64>(self.k_one.val() << self.t_ix.val());
-            self.oh[f].next = 0_u64.into();
-            if self.occ[f].val() {
-                self.oh[f].next = self.t_one.val();
             }
             // This scan goes the piece's way forward: White's down, Black's up.
             self.ahead[f].next = self.data[f].val().get_bit(5) ^ self.k_down.val();
