@@ -580,6 +580,7 @@ impl Logic for AllMoveGenerator {
                 );
             }
             self.oh[f].next = 0_u64.into();
+            self.t_cut.next = 0_u64.into();
             for t in 0..8 {
                 if self.occ[f].val() & (self.data[f].val().get_bits::<3>(7) == self.k_type[t].val())
                 {

@@ -99,6 +99,7 @@ impl Logic for RookCoverCalculator {
                 );
             }
             self.oh[f].next = 0_u64.into();
+            self.t_cut.next = 0_u64.into();
             for t in 0..8 {
                 if self.occ[f].val() & (self.typ[f].val() == self.k_type[t].val()) {
                     // (A function's arguments cannot name the loop index: a scalar temporary.)
