@@ -23,7 +23,8 @@
 //! decides by running the pass on the position after it with `drops_on` low (a check by an
 //! adjacent pawn cannot be blocked: no legal move there means mate).
 //!
-//! Every input but `board` and `covers` is read at `start`; those two are the piece cover
+//! Every input but `board` and `covers` is read at `start` (`king_row` with the king rank the
+//! piece info table gives); those two are the piece cover
 //! circuit's registers and hold while `busy` (a latched copy cost 4,050 flip-flops and their
 //! shift muxes: a rank mux on each is smaller); `valid` is high for the 9 cycles that show ranks 1 to 9 on
 //! `moves`, `drops` and `rank_count`; `count` and `probe` hold once `busy` falls.
@@ -63,6 +64,9 @@ pub struct AllMoveGenerator {
     pub pawn_files: Signal<In, Bits<18>>,
     pub kings: Signal<In, Bits<16>>,
     pub has_king: Signal<In, Bits<2>>,
+    /// The table's rank of the side's king (the cover circuit's read port: its rank tree
+    /// serves both, where a tree of its own here cost some 1,500 LUTs).
+    pub king_row: Signal<In, Bits<360>>,
     /// The side's king walks (`KingRays`'s outputs).
     pub between: Signal<In, Bits<81>>,
     pub behind: Signal<In, Bits<81>>,
@@ -130,20 +134,15 @@ pub struct AllMoveGenerator {
     // At start: the own and opponent king, the king's row of the table.
     s_own: Signal<Local, Bits<40>>,
     s_opp: Signal<Local, Bits<40>>,
-    s_kr: Signal<Local, Bits<4>>,
     s_kf: Signal<Local, Bits<4>>,
     s_okr: Signal<Local, Bits<4>>,
     s_okf: Signal<Local, Bits<4>>,
     s_has: Signal<Local, Bit>,
     s_ohas: Signal<Local, Bit>,
-    s_row: Signal<Local, Bits<360>>,
     s_cov: Signal<Local, Bits<40>>,
     /// The rank shown now, of the table and of the board (rank muxes on the row counter).
     t_rank: Signal<Local, Bits<360>>,
     // The rank multiplexers' trees (see `update`).
-    sr_pair: [Signal<Local, Bits<360>>; 4],
-    sr_quad: [Signal<Local, Bits<360>>; 2],
-    sr_oct: Signal<Local, Bits<360>>,
     sc_pair: [Signal<Local, Bits<40>>; 4],
     sc_quad: [Signal<Local, Bits<40>>; 2],
     sc_oct: Signal<Local, Bits<40>>,
@@ -225,6 +224,7 @@ impl Default for AllMoveGenerator {
             pinned: Default::default(),
             pin_ids: Default::default(),
             pin_lines: Default::default(),
+            king_row: Default::default(),
             busy: Default::default(),
             valid: Default::default(),
             rank: Default::default(),
@@ -276,18 +276,13 @@ impl Default for AllMoveGenerator {
             k_promotable: c(id_mask(&[1, 2, 4, 5, 6, 7])),
             s_own: Default::default(),
             s_opp: Default::default(),
-            s_kr: Default::default(),
             s_kf: Default::default(),
             s_okr: Default::default(),
             s_okf: Default::default(),
             s_has: Default::default(),
             s_ohas: Default::default(),
-            s_row: Default::default(),
             s_cov: Default::default(),
             t_rank: Default::default(),
-            sr_pair: Default::default(),
-            sr_quad: Default::default(),
-            sr_oct: Default::default(),
             sc_pair: Default::default(),
             sc_quad: Default::default(),
             sc_oct: Default::default(),
@@ -364,7 +359,6 @@ impl Logic for AllMoveGenerator {
         // table (a rank mux, then a file mux), the probe square (behind the opponent king).
         self.s_own.next = self.owned.val().get_bits::<40>(40);
         self.s_opp.next = self.owned.val().get_bits::<40>(0);
-        self.s_kr.next = self.kings.val().get_bits::<4>(8);
         self.s_kf.next = self.kings.val().get_bits::<4>(12);
         self.s_okr.next = self.kings.val().get_bits::<4>(0);
         self.s_okf.next = self.kings.val().get_bits::<4>(4);
@@ -373,7 +367,6 @@ impl Logic for AllMoveGenerator {
         if self.black.val() {
             self.s_own.next = self.owned.val().get_bits::<40>(0);
             self.s_opp.next = self.owned.val().get_bits::<40>(40);
-            self.s_kr.next = self.kings.val().get_bits::<4>(0);
             self.s_kf.next = self.kings.val().get_bits::<4>(4);
             self.s_okr.next = self.kings.val().get_bits::<4>(8);
             self.s_okf.next = self.kings.val().get_bits::<4>(12);
@@ -415,42 +408,16 @@ impl Logic for AllMoveGenerator {
                     .replace_bit(j, self.pid[d].val() == self.k_id[j].val());
             }
         }
-        // The king's rank of the table, then its square: balanced trees of 2:1
-        // multiplexers on the index bits (a chain of nine compares costs twice the LUTs).
-        for k in 0..4 {
-            self.sr_pair[k].next = self
-                .covers
-                .val()
-                .get_bits::<360>(self.k_off360[2 * k].val().index());
-            if self.s_kr.val().get_bit(0) {
-                self.sr_pair[k].next = self
-                    .covers
-                    .val()
-                    .get_bits::<360>(self.k_off360[2 * k + 1].val().index());
-            }
-        }
-        for k in 0..2 {
-            self.sr_quad[k].next = self.sr_pair[2 * k].val();
-            if self.s_kr.val().get_bit(1) {
-                self.sr_quad[k].next = self.sr_pair[2 * k + 1].val();
-            }
-        }
-        self.sr_oct.next = self.sr_quad[0].val();
-        if self.s_kr.val().get_bit(2) {
-            self.sr_oct.next = self.sr_quad[1].val();
-        }
-        self.s_row.next = self.sr_oct.val();
-        if self.s_kr.val().get_bit(3) {
-            self.s_row.next = self.covers.val().get_bits::<360>(2880);
-        }
+        // The king's square of the table, from its rank (`king_row`): a balanced tree of 2:1
+        // multiplexers on the file's bits (a chain of nine compares costs twice the LUTs).
         for k in 0..4 {
             self.sc_pair[k].next = self
-                .s_row
+                .king_row
                 .val()
                 .get_bits::<40>(self.k_off40[2 * k].val().index());
             if self.s_kf.val().get_bit(0) {
                 self.sc_pair[k].next = self
-                    .s_row
+                    .king_row
                     .val()
                     .get_bits::<40>(self.k_off40[2 * k + 1].val().index());
             }
@@ -467,7 +434,7 @@ impl Logic for AllMoveGenerator {
         }
         self.s_cov.next = self.sc_oct.val();
         if self.s_kf.val().get_bit(3) {
-            self.s_cov.next = self.s_row.val().get_bits::<40>(320);
+            self.s_cov.next = self.king_row.val().get_bits::<40>(320);
         }
         // The rank shown now.
         self.last.next = self.row.q.val() == 8_u64;

@@ -82,14 +82,16 @@ pub struct AllMovesUnit {
     k_pawn_ids: [Constant<Bits<6>>; 18],
     k_pawn_index: [Constant<Bits<10>>; 18],
     k_pawn_data: Constant<Bits<10>>,
-    k_field: Constant<Bits<10>>,
+    k_file: [Constant<Bits<4>>; 9],
+    k_fmask: [Constant<Bits<90>>; 9],
     hand: Signal<Local, Bits<40>>,
     own_king: Signal<Local, Bit>,
     pawn_index: Signal<Local, Bits<10>>,
     found: Signal<Local, Bit>,
-    off: Signal<Local, Bits<8>>,
+    field: Signal<Local, Bits<90>>,
     cleared: Signal<Local, Bits<90>>,
-    pdata: Signal<Local, Bits<90>>,
+    pdata: Signal<Local, Bits<10>>,
+    prep: Signal<Local, Bits<90>>,
 }
 
 impl Default for AllMovesUnit {
@@ -130,14 +132,16 @@ impl Default for AllMovesUnit {
             k_pawn_index: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
             // An unpromoted pawn's type bits (9-7); ownership and index are added.
             k_pawn_data: Constant::new(((Kind::Pawn.code() as u64) << 7).into()),
-            k_field: Constant::new(0x3ff_u64.into()),
+            k_file: std::array::from_fn(|f| Constant::new((f as u64).into())),
+            k_fmask: std::array::from_fn(|f| super::mask(90, |b| b / 10 == f)),
             hand: Default::default(),
             own_king: Default::default(),
             pawn_index: Default::default(),
             found: Default::default(),
-            off: Default::default(),
+            field: Default::default(),
             cleared: Default::default(),
             pdata: Default::default(),
+            prep: Default::default(),
         }
     }
 }
@@ -187,6 +191,7 @@ impl Logic for AllMovesUnit {
         self.gen.pinned.next = self.rays.pinned.val();
         self.gen.pin_ids.next = self.rays.pin_ids.val();
         self.gen.pin_lines.next = self.rays.pin_lines.val();
+        self.gen.king_row.next = self.cover_circuit.rd_covers.val();
         // The probe's pawn: the lowest pawn identity in the side's hand, on its square.
         self.pawn_index.next = 0_u64.into();
         self.found.next = false;
@@ -196,14 +201,28 @@ impl Logic for AllMovesUnit {
                 self.pawn_index.next = self.k_pawn_index[k].val();
             }
         }
-        self.off.next = (bit_cast::<8, 4>(self.probe_at.q.val().get_bits::<4>(4)) << 3_u64)
-            + (bit_cast::<8, 4>(self.probe_at.q.val().get_bits::<4>(4)) << 1_u64);
-        self.cleared.next = self.cover_circuit.rd_board.val()
-            & !(bit_cast::<90, 10>(self.k_field.val()) << self.off.val());
-        self.pdata.next = bit_cast::<90, 10>(self.k_pawn_data.val() | self.pawn_index.val());
+        // The probe square's field of its rank word: a mask of its ten bits (the pawn's data
+        // copied to every field): one LUT a bit where a shift by the file was a shifter.
+        self.field.next = 0_u64.into();
+        for f in 0..9 {
+            if self.probe_at.q.val().get_bits::<4>(4) == self.k_file[f].val() {
+                self.field.next = self.field.val() | self.k_fmask[f].val();
+            }
+        }
+        self.cleared.next = self.cover_circuit.rd_board.val() & !self.field.val();
+        self.pdata.next = self.k_pawn_data.val() | self.pawn_index.val();
         if self.side.q.val() {
             self.pdata.next = self.pdata.val() | 32_u64;
         }
+        self.prep.next = bit_cast::<90, 10>(self.pdata.val())
+            | (bit_cast::<90, 10>(self.pdata.val()) << 10_u64)
+            | (bit_cast::<90, 10>(self.pdata.val()) << 20_u64)
+            | (bit_cast::<90, 10>(self.pdata.val()) << 30_u64)
+            | (bit_cast::<90, 10>(self.pdata.val()) << 40_u64)
+            | (bit_cast::<90, 10>(self.pdata.val()) << 50_u64)
+            | (bit_cast::<90, 10>(self.pdata.val()) << 60_u64)
+            | (bit_cast::<90, 10>(self.pdata.val()) << 70_u64)
+            | (bit_cast::<90, 10>(self.pdata.val()) << 80_u64);
         // Defaults: the owner's writes and reads, nothing started.
         self.cover_circuit.wr_en.next = self.wr_en.val() & (self.phase.q.val() == Phase::Idle);
         self.cover_circuit.wr_rank.next = self.wr_rank.val();
@@ -240,6 +259,8 @@ impl Logic for AllMovesUnit {
                 }
             }
             Phase::Walk => {
+                // The king's rank of the table for the generator's start (its checkers).
+                self.cover_circuit.rd_rank.next = self.rays.king_rank.val();
                 if !self.rays.busy.val() {
                     self.gen.start.next = true;
                     self.phase.d.next = Phase::Generate;
@@ -269,7 +290,7 @@ impl Logic for AllMovesUnit {
                 self.cover_circuit.wr_en.next = true;
                 self.cover_circuit.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
                 self.cover_circuit.wr_data.next =
-                    self.cleared.val() | (self.pdata.val() << self.off.val());
+                    self.cleared.val() | (self.prep.val() & self.field.val());
                 self.pass.d.next = true;
                 self.side.d.next = !self.side.q.val();
                 self.phase.d.next = Phase::ProbeStart;
