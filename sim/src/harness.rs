@@ -140,8 +140,9 @@ pub fn run_piece_cover(
     )?;
     let mut table = [0u64; 81];
     for r in 0..9 {
+        // The cover RAMs show a rank the cycle after its address.
         u.rd_rank.next = (r as u64).into();
-        settle(u)?;
+        cycle(u, |u| &mut u.clock)?;
         for f in 0..9 {
             table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
         }
@@ -167,7 +168,7 @@ pub fn set_all_moves_inputs(
     u.drops_on.next = drops_on;
     u.board.next = bits_from_words(&words, 90);
     let cover: Vec<u128> = table.0.iter().map(|&c| c as u128).collect();
-    u.covers.next = bits_from_words(&cover, 40);
+    u.rank_covers.next = bits_from_words(&cover[..9], 40);
     // The unit reads the king's rank of the table for the generator (rank 1 without a king).
     let king_rank = info.kings[side.index()].map_or(0, |k| k as usize / 9);
     u.king_row.next = bits_from_words(&cover[9 * king_rank..9 * king_rank + 9], 40);
@@ -220,8 +221,22 @@ pub struct GeneratorRun {
     pub cycles: u64,
 }
 
-/// Runs the all-move generator from its inputs as set: a start cycle, then a rank a cycle.
-pub fn run_all_moves(u: &mut gateware::shogi::AllMoveGenerator) -> Result<GeneratorRun> {
+/// The table's rank `rank` as the cover RAMs show it to the all-move generator.
+pub fn table_rank(table: &model::shogi::piece_data::CoverTable, rank: usize) -> Bits<360> {
+    let rank = rank.min(8);
+    let cover: Vec<u128> = table.0[9 * rank..9 * rank + 9]
+        .iter()
+        .map(|&c| c as u128)
+        .collect();
+    bits_from_words(&cover, 40)
+}
+
+/// Runs the all-move generator from its inputs as set: a start cycle, then a rank a cycle,
+/// `table`'s rank shown given as the cover RAMs give it.
+pub fn run_all_moves(
+    u: &mut gateware::shogi::AllMoveGenerator,
+    table: &model::shogi::piece_data::CoverTable,
+) -> Result<GeneratorRun> {
     u.start.next = true;
     cycle(u, |u| &mut u.clock)?;
     u.start.next = false;
@@ -238,6 +253,8 @@ pub fn run_all_moves(u: &mut gateware::shogi::AllMoveGenerator) -> Result<Genera
         if run.cycles > 100 {
             bail!("the all-move generator does not finish");
         }
+        u.rank_covers.next = table_rank(table, u.rank.val().index());
+        settle(u)?;
         if u.valid.val() {
             let r = u.rank.val().index();
             for f in 0..9 {

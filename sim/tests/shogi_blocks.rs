@@ -22,7 +22,7 @@ use sim::cosim::cosim;
 use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_all_moves,
     run_all_moves_unit, run_perft_walker, run_piece_cover, run_walker_moves, set_all_moves_inputs,
-    settle, side_and_hands, UnitRun,
+    settle, side_and_hands, table_rank, UnitRun,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -407,7 +407,7 @@ fn check_generator(uut: &mut AllMoveGenerator, b: &BoardData, drops_on: bool) ->
     let rays = king_rays(b, &table, b.side);
     let want = candidates(b, &table, &info, rays.as_ref(), drops_on);
     set_all_moves_inputs(uut, b, &table, &info, rays.as_ref(), drops_on);
-    let got = run_all_moves(uut).unwrap();
+    let got = run_all_moves(uut, &table).unwrap();
     let what = format!("{} (drops {drops_on})", b.to_position().sfen());
     for (s, (g, w)) in got.squares.iter().zip(&want.squares).enumerate() {
         assert_eq!(*g, (w.board, w.promote, w.drops), "square {s}, {what}");
@@ -519,6 +519,8 @@ fn piece_info_and_all_moves_verilog() {
         |u, k| {
             let (b, table, info, rays, drops_on) = &inputs[k / 11];
             set_all_moves_inputs(u, b, table, info, rays.as_ref(), *drops_on);
+            // The rank shown in cycle i of a board is i - 1.
+            u.rank_covers.next = table_rank(table, (k % 11).saturating_sub(1));
             u.start.next = k % 11 == 0;
         },
         |u, level| u.clock.next = Clock::from(level),

@@ -8,8 +8,8 @@
 //! ```text
 //!  at start: latch between, behind, pin lines [81 each]; checkers = T[king] & opponent;
 //!            pinned identities one-hot; hand kinds [7]
-//!  a cycle, rank r (the walks' latches shift one rank on; rank muxes pick the table's and
-//!  the board's rank r):
+//!  a cycle, rank r (the walks' latches shift one rank on; the table's rank r comes from the
+//!  cover RAMs, the board's from a rank mux):
 //!    per file: movers = T[to] & own & ~(pinned off their line)
 //!              king moves: T[to] & opponent empty, `to` not behind a slider check
 //!              others: no check, or one and `to` captures the checker or is between
@@ -23,10 +23,10 @@
 //! decides by running the pass on the position after it with `drops_on` low (a check by an
 //! adjacent pawn cannot be blocked: no legal move there means mate).
 //!
-//! Every input but `board` and `covers` is read at `start` (`king_row` with the king rank the
-//! piece info table gives); those two are the piece cover
-//! circuit's registers and hold while `busy` (a latched copy cost 4,050 flip-flops and their
-//! shift muxes: a rank mux on each is smaller); `valid` is high for the 9 cycles that show ranks 1 to 9 on
+//! Every input but `board` and `rank_covers` is read at `start` (`king_row` with the king
+//! rank the piece info table gives); `board` is the piece cover circuit's registers and holds
+//! while `busy`, `rank_covers` shows the table's rank `rank` (a cycle after the unit gave its
+//! address to the cover RAMs); `valid` is high for the 9 cycles that show ranks 1 to 9 on
 //! `moves`, `drops` and `rank_count`; `count` and `probe` hold once `busy` falls.
 
 use super::c;
@@ -53,8 +53,9 @@ pub struct AllMoveGenerator {
     /// Drops allowed (low for the uchifuzume probe's pass).
     pub drops_on: Signal<In, Bit>,
     pub board: Signal<In, Bits<810>>,
-    /// The piece cover table: square `s` in bits `40s..40s+39`.
-    pub covers: Signal<In, Bits<3240>>,
+    /// The piece cover table's rank shown now (`rank`; the unit reads the cover RAMs a
+    /// cycle ahead): file `f` in bits `40f..40f+39`.
+    pub rank_covers: Signal<In, Bits<360>>,
     /// The side's hand as an identity mask.
     pub hand: Signal<In, Bits<40>>,
     /// The piece info table (`PieceInfoTable`'s outputs).
@@ -117,7 +118,6 @@ pub struct AllMoveGenerator {
     k_off7: [Constant<Bits<10>>; 9],
     k_off81: [Constant<Bits<10>>; 8],
     k_off6: [Constant<Bits<6>>; 8],
-    k_off360: [Constant<Bits<12>>; 9],
     k_off90: [Constant<Bits<10>>; 9],
     k_idx: [Constant<Bits<4>>; 9],
     k_file7: [Constant<Bits<7>>; 9],
@@ -146,9 +146,6 @@ pub struct AllMoveGenerator {
     sc_pair: [Signal<Local, Bits<40>>; 4],
     sc_quad: [Signal<Local, Bits<40>>; 2],
     sc_oct: Signal<Local, Bits<40>>,
-    tr_pair: [Signal<Local, Bits<360>>; 4],
-    tr_quad: [Signal<Local, Bits<360>>; 2],
-    tr_oct: Signal<Local, Bits<360>>,
     br_pair: [Signal<Local, Bits<90>>; 4],
     br_quad: [Signal<Local, Bits<90>>; 2],
     br_oct: Signal<Local, Bits<90>>,
@@ -211,7 +208,7 @@ impl Default for AllMoveGenerator {
             black: Default::default(),
             drops_on: Default::default(),
             board: Default::default(),
-            covers: Default::default(),
+            rank_covers: Default::default(),
             hand: Default::default(),
             owned: Default::default(),
             promoted: Default::default(),
@@ -261,7 +258,6 @@ impl Default for AllMoveGenerator {
             k_off7: std::array::from_fn(|f| c(7 * f as u64)),
             k_off81: std::array::from_fn(|d| c(81 * d as u64)),
             k_off6: std::array::from_fn(|d| c(6 * d as u64)),
-            k_off360: std::array::from_fn(|r| c(360 * r as u64)),
             k_off90: std::array::from_fn(|r| c(90 * r as u64)),
             k_idx: std::array::from_fn(|f| c(f as u64)),
             k_file7: std::array::from_fn(|f| c(f as u64)),
@@ -286,9 +282,6 @@ impl Default for AllMoveGenerator {
             sc_pair: Default::default(),
             sc_quad: Default::default(),
             sc_oct: Default::default(),
-            tr_pair: Default::default(),
-            tr_quad: Default::default(),
-            tr_oct: Default::default(),
             br_pair: Default::default(),
             br_quad: Default::default(),
             br_oct: Default::default(),
@@ -471,34 +464,9 @@ impl Logic for AllMoveGenerator {
         self.probe_n.next = self.probe_r.q.val();
         self.probe_sq_n.next = self.probe_sq.q.val();
         self.t_rank7.next = bit_cast::<7, 4>(self.row.q.val());
-        // The rank shown now, of the table and of the board (row 9, after the pass, picks
-        // rank 9: nothing counts then).
-        for k in 0..4 {
-            self.tr_pair[k].next = self
-                .covers
-                .val()
-                .get_bits::<360>(self.k_off360[2 * k].val().index());
-            if self.row.q.val().get_bit(0) {
-                self.tr_pair[k].next = self
-                    .covers
-                    .val()
-                    .get_bits::<360>(self.k_off360[2 * k + 1].val().index());
-            }
-        }
-        for k in 0..2 {
-            self.tr_quad[k].next = self.tr_pair[2 * k].val();
-            if self.row.q.val().get_bit(1) {
-                self.tr_quad[k].next = self.tr_pair[2 * k + 1].val();
-            }
-        }
-        self.tr_oct.next = self.tr_quad[0].val();
-        if self.row.q.val().get_bit(2) {
-            self.tr_oct.next = self.tr_quad[1].val();
-        }
-        self.t_rank.next = self.tr_oct.val();
-        if self.row.q.val().get_bit(3) {
-            self.t_rank.next = self.covers.val().get_bits::<360>(2880);
-        }
+        // The rank shown now, of the table (from the cover RAMs) and of the board (a tree on
+        // the row's bits; row 9, after the pass, picks rank 9: nothing counts then).
+        self.t_rank.next = self.rank_covers.val();
         for k in 0..4 {
             self.br_pair[k].next = self
                 .board

@@ -52,8 +52,8 @@ pub struct AllMovesUnit {
     pub start_cover: Signal<In, Bit>,
     pub start_moves: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
-    /// Reading: the table's rank `rd_rank` (at once) and its candidates (`moves` bits, then
-    /// `drops`, as `AllMoveGenerator` shows them) from RAM, the cycle after `rd_rank`.
+    /// Reading: the table's rank `rd_rank` (the cover RAMs) and its candidates (`moves` bits,
+    /// then `drops`, as `AllMoveGenerator` shows them), both the cycle after `rd_rank`.
     pub rd_rank: Signal<In, Bits<4>>,
     pub rd_covers: Signal<Out, Bits<360>>,
     pub rd_moves: Signal<Out, Bits<783>>,
@@ -178,7 +178,7 @@ impl Logic for AllMovesUnit {
         self.gen.black.next = self.side.q.val();
         self.gen.drops_on.next = !self.pass.q.val();
         self.gen.board.next = self.cover_circuit.board_data.val();
-        self.gen.covers.next = self.cover_circuit.covers.val();
+        self.gen.rank_covers.next = self.cover_circuit.rd_covers.val();
         self.gen.hand.next = self.hand.val();
         self.gen.owned.next = self.info.owned.val();
         self.gen.promoted.next = self.info.promoted.val();
@@ -259,7 +259,8 @@ impl Logic for AllMovesUnit {
                 }
             }
             Phase::Walk => {
-                // The king's rank of the table for the generator's start (its checkers).
+                // The king's rank of the table for the generator's start (its checkers: the
+                // walks take at least two cycles, so the RAM shows it when the generator starts).
                 self.cover_circuit.rd_rank.next = self.rays.king_rank.val();
                 if !self.rays.busy.val() {
                     self.gen.start.next = true;
@@ -319,6 +320,13 @@ impl Logic for AllMovesUnit {
                     self.phase.d.next = Phase::Idle;
                 }
             }
+        }
+        // The cover RAMs' address a cycle ahead of the generator: rank 1 as it starts, then the
+        // rank after the one it shows.
+        if self.gen.start.val() {
+            self.cover_circuit.rd_rank.next = 0_u64.into();
+        } else if self.phase.q.val() == Phase::Generate {
+            self.cover_circuit.rd_rank.next = self.gen.rank.val() + 1_u64;
         }
         self.busy.next = (self.phase.q.val() != Phase::Idle) | self.cover_circuit.busy.val();
         self.rd_covers.next = self.cover_circuit.rd_covers.val();

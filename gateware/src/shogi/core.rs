@@ -11,7 +11,7 @@
 //! ```
 //!
 //! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives but
-//! `JOB_READ`, answered the cycle after (the candidates are in the unit's RAM; the link
+//! `JOB_READ`, answered the cycle after (the table and the candidates are in the unit's RAMs; the link
 //! engine holds the command until the answer):
 //! * `JOB_LOAD` core, word, data: writes a rank of the core's board data (words 0-8) or its
 //!   side and hands (word 9). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9,

@@ -4,8 +4,9 @@
 //!
 //! ```text
 //!  board data (9 x 90-bit registers) --rank t------> top-down scanner --+
-//!                                    --rank t------> rook cover calc ---+--> logical OR --> piece cover
-//!                                    --rank 8 - t--> bottom-up scanner -+                   table (9 x 360)
+//!                                    --rank t------> rook cover calc ---+-> cover RAM (td) -+-> logical OR
+//!                                    --rank 8 - t--> bottom-up scanner ---> cover RAM (bu) -+   (the table, read
+//!                                                                                               a rank a cycle)
 //! ```
 //!
 //! Two schedules, a build option ([`PieceCoverCircuit::fast`], [`PieceCoverCircuit::paper_order`]).
@@ -15,16 +16,19 @@
 //! 9 cycles a table (`model::shogi::cover_scan::FAST_CYCLES`): in cycle `t` (0..8) the
 //! top-down scanner reads rank `t` and the bottom-up scanner rank `8 - t`, each giving the
 //! cover of the rank it reads in that cycle, and the rook cover calculator the moves along
-//! rank `t`. Each rank's table entry is written twice: first by the scan that reaches it first
-//! (ranks 1-5 by the top-down scan, ranks 6-9 by the bottom-up one), which overwrites the old
-//! table, then OR-ed by the other (rank 5 by both in one cycle). The paper needs 46 cycles: its
-//! scans run one after the other and its OR is a third pass over two cover RAMs (27 x 360
-//! bits); here the table is registers, written as the scans go.
+//! rank `t`. As in the paper, each scan writes a cover RAM of its own (9 x 360 bits, a rank a
+//! word) and the logical OR is taken when the table is read: a rank of the table is the OR of
+//! the two RAMs' words. The paper needs 46 cycles: its scans run one after the other and its
+//! OR is a third pass over the two RAMs into a third; here the scans run at once and the OR
+//! is on the read port. (The table was 9 x 360 flip-flops, read by 360-bit rank multiplexers
+//! in the generator and here: 3,240 wires into every reader, which the ECP5's router could
+//! not place; a RAM word is read where it is stored.)
 //!
 //! Ports: load the board data a rank at a time (`wr_en`, `wr_rank`, `wr_data`), pulse
-//! `start`; `busy` is high for the 9 cycles; read the table a rank at a time (`rd_rank` ->
-//! `rd_covers`, combinational; ranks 10-16 read rank 9). Model: `model::shogi::piece_data::cover_table` (the whole
-//! table), `model::shogi::cover_scan` (the scans).
+//! `start`; `busy` is high for the 9 cycles; read the table a rank at a time: `rd_covers`
+//! holds rank `rd_rank` the cycle after (a RAM read), `rd_board` the board data's rank at
+//! once. Model: `model::shogi::piece_data::cover_table` (the whole table),
+//! `model::shogi::cover_scan` (the scans).
 
 use super::{RookCoverCalculator, Scanner};
 use rust_hdl::prelude::*;
@@ -39,17 +43,19 @@ pub struct PieceCoverCircuit {
     /// Compute the table from the board data (ignored while busy).
     pub start: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
-    /// The table's rank `rd_rank`: file `f` in bits `40f..40f+39`.
+    /// The table's rank `rd_rank` the cycle after: file `f` in bits `40f..40f+39`.
     pub rd_rank: Signal<In, Bits<4>>,
     pub rd_covers: Signal<Out, Bits<360>>,
-    /// The board data's rank `rd_rank` (combinational).
+    /// The board data's rank `rd_rank` (combinational; ranks 10-16 read rank 9).
     pub rd_board: Signal<Out, Bits<90>>,
-    /// The whole board data (square `s` in bits `10s..10s+9`) and table (square `s` in bits
-    /// `40s..40s+39`), for the blocks that read them at once.
+    /// The whole board data (square `s` in bits `10s..10s+9`), for the blocks that read it
+    /// at once.
     pub board_data: Signal<Out, Bits<810>>,
-    pub covers: Signal<Out, Bits<3240>>,
     board: [DFF<Bits<90>>; 9],
-    table: [DFF<Bits<360>>; 9],
+    /// The cover RAMs of the top-down scan (with the rook cover calculator) and the
+    /// bottom-up scan: a rank a word.
+    td_table: RAM<Bits<360>, 4>,
+    bu_table: RAM<Bits<360>, 4>,
     t: DFF<Bits<5>>,
     running: DFF<Bit>,
     top_down: Scanner,
@@ -63,13 +69,11 @@ pub struct PieceCoverCircuit {
     k_bu_start: Constant<Bits<5>>,
     /// The top-down scan's cycles end before this one: 9 (both schedules).
     k_td_end: Constant<Bits<5>>,
-    /// Which scan overwrites a rank (the first to reach it) and which ORs.
-    k_td_over: [Constant<Bit>; 9],
-    k_bu_over: [Constant<Bit>; 9],
+    k_last_rank: Constant<Bits<4>>,
     td_on: Signal<Local, Bit>,
     bu_on: Signal<Local, Bit>,
     bt: Signal<Local, Bits<5>>,
-    new: [Signal<Local, Bits<360>>; 9],
+    bu_rank: Signal<Local, Bits<4>>,
     // The rank multiplexers' trees.
     td_pair: [Signal<Local, Bits<90>>; 4],
     td_quad: [Signal<Local, Bits<90>>; 2],
@@ -77,9 +81,6 @@ pub struct PieceCoverCircuit {
     bu_pair: [Signal<Local, Bits<90>>; 4],
     bu_quad: [Signal<Local, Bits<90>>; 2],
     bu_oct: Signal<Local, Bits<90>>,
-    rc_pair: [Signal<Local, Bits<360>>; 4],
-    rc_quad: [Signal<Local, Bits<360>>; 2],
-    rc_oct: Signal<Local, Bits<360>>,
     rb_pair: [Signal<Local, Bits<90>>; 4],
     rb_quad: [Signal<Local, Bits<90>>; 2],
     rb_oct: Signal<Local, Bits<90>>,
@@ -115,9 +116,9 @@ impl PieceCoverCircuit {
             rd_covers: Default::default(),
             rd_board: Default::default(),
             board_data: Default::default(),
-            covers: Default::default(),
             board: std::array::from_fn(|_| Default::default()),
-            table: std::array::from_fn(|_| Default::default()),
+            td_table: Default::default(),
+            bu_table: Default::default(),
             t: Default::default(),
             running: Default::default(),
             top_down: Scanner::top_down(),
@@ -128,21 +129,17 @@ impl PieceCoverCircuit {
             k_last: Constant::new(if paper { 17_u64 } else { 8 }.into()),
             k_bu_start: Constant::new(if paper { 9_u64 } else { 0 }.into()),
             k_td_end: Constant::new(9_u64.into()),
-            k_td_over: std::array::from_fn(|r| Constant::new(paper || r <= 4)),
-            k_bu_over: std::array::from_fn(|r| Constant::new(!paper && r > 4)),
+            k_last_rank: Constant::new(8_u64.into()),
             td_on: Default::default(),
             bu_on: Default::default(),
             bt: Default::default(),
-            new: std::array::from_fn(|_| Default::default()),
+            bu_rank: Default::default(),
             td_pair: Default::default(),
             td_quad: Default::default(),
             td_oct: Default::default(),
             bu_pair: Default::default(),
             bu_quad: Default::default(),
             bu_oct: Default::default(),
-            rc_pair: Default::default(),
-            rc_quad: Default::default(),
-            rc_oct: Default::default(),
             rb_pair: Default::default(),
             rb_quad: Default::default(),
             rb_oct: Default::default(),
@@ -159,8 +156,6 @@ impl Logic for PieceCoverCircuit {
         for r in 0..9 {
             self.board[r].clock.next = self.clock.val();
             self.board[r].d.next = self.board[r].q.val();
-            self.table[r].clock.next = self.clock.val();
-            self.table[r].d.next = self.table[r].q.val();
             if self.wr_en.val() & (self.wr_rank.val() == self.k_rank[r].val()) {
                 self.board[r].d.next = self.wr_data.val();
             }
@@ -240,27 +235,22 @@ impl Logic for PieceCoverCircuit {
         self.bottom_up.load.next = self.bu_on.val();
         self.top_down.first.next = self.t.q.val() == self.k_step[0].val();
         self.bottom_up.first.next = self.bt.val() == self.k_step[0].val();
-        // The logical OR: the first scan to reach a rank overwrites it, the second ORs.
-        for r in 0..9 {
-            self.new[r].next = self.table[r].q.val();
-            if self.td_on.val() & (self.t.q.val() == self.k_step[r].val()) {
-                if self.k_td_over[r].val() {
-                    self.new[r].next = 0_u64.into();
-                }
-                self.new[r].next =
-                    self.new[r].val() | self.top_down.covers.val() | self.rook.covers.val();
-            }
-            if self.bu_on.val() & (self.bt.val() == self.k_step[8 - r].val()) {
-                if self.k_bu_over[r].val() {
-                    self.new[r].next = 0_u64.into();
-                }
-                self.new[r].next = self.new[r].val() | self.bottom_up.covers.val();
-            }
-        }
+        // Each scan writes the rank it reads to its cover RAM; the logical OR is on the read.
+        self.bu_rank.next = self.k_last_rank.val() - self.bt.val().get_bits::<4>(0);
+        self.td_table.write_clock.next = self.clock.val();
+        self.td_table.read_clock.next = self.clock.val();
+        self.td_table.write_address.next = self.t.q.val().get_bits::<4>(0);
+        self.td_table.write_data.next = self.top_down.covers.val() | self.rook.covers.val();
+        self.td_table.write_enable.next = self.td_on.val();
+        self.td_table.read_address.next = self.rd_rank.val();
+        self.bu_table.write_clock.next = self.clock.val();
+        self.bu_table.read_clock.next = self.clock.val();
+        self.bu_table.write_address.next = self.bu_rank.val();
+        self.bu_table.write_data.next = self.bottom_up.covers.val();
+        self.bu_table.write_enable.next = self.bu_on.val();
+        self.bu_table.read_address.next = self.rd_rank.val();
+        self.rd_covers.next = self.td_table.read_data.val() | self.bu_table.read_data.val();
         if self.running.q.val() {
-            for r in 0..9 {
-                self.table[r].d.next = self.new[r].val();
-            }
             self.t.d.next = self.t.q.val() + 1_u64;
             if self.t.q.val() == self.k_last.val() {
                 self.running.d.next = false;
@@ -270,39 +260,7 @@ impl Logic for PieceCoverCircuit {
             self.t.d.next = 0_u64.into();
         }
         self.busy.next = self.running.q.val();
-        // The rank read (`rd_rank` 9-15 reads rank 9).
-        self.rc_pair[0].next = self.table[0].q.val();
-        if self.rd_rank.val().get_bit(0) {
-            self.rc_pair[0].next = self.table[1].q.val();
-        }
-        self.rc_pair[1].next = self.table[2].q.val();
-        if self.rd_rank.val().get_bit(0) {
-            self.rc_pair[1].next = self.table[3].q.val();
-        }
-        self.rc_pair[2].next = self.table[4].q.val();
-        if self.rd_rank.val().get_bit(0) {
-            self.rc_pair[2].next = self.table[5].q.val();
-        }
-        self.rc_pair[3].next = self.table[6].q.val();
-        if self.rd_rank.val().get_bit(0) {
-            self.rc_pair[3].next = self.table[7].q.val();
-        }
-        self.rc_quad[0].next = self.rc_pair[0].val();
-        if self.rd_rank.val().get_bit(1) {
-            self.rc_quad[0].next = self.rc_pair[1].val();
-        }
-        self.rc_quad[1].next = self.rc_pair[2].val();
-        if self.rd_rank.val().get_bit(1) {
-            self.rc_quad[1].next = self.rc_pair[3].val();
-        }
-        self.rc_oct.next = self.rc_quad[0].val();
-        if self.rd_rank.val().get_bit(2) {
-            self.rc_oct.next = self.rc_quad[1].val();
-        }
-        self.rd_covers.next = self.rc_oct.val();
-        if self.rd_rank.val().get_bit(3) {
-            self.rd_covers.next = self.table[8].q.val();
-        }
+        // The board data's rank read (`rd_rank` 9-15 reads rank 9).
         self.rb_pair[0].next = self.board[0].q.val();
         if self.rd_rank.val().get_bit(0) {
             self.rb_pair[0].next = self.board[1].q.val();
@@ -344,14 +302,5 @@ impl Logic for PieceCoverCircuit {
             | (bit_cast::<810, 90>(self.board[6].q.val()) << 540_u64)
             | (bit_cast::<810, 90>(self.board[7].q.val()) << 630_u64)
             | (bit_cast::<810, 90>(self.board[8].q.val()) << 720_u64);
-        self.covers.next = (bit_cast::<3240, 360>(self.table[0].q.val()) << 0_u64)
-            | (bit_cast::<3240, 360>(self.table[1].q.val()) << 360_u64)
-            | (bit_cast::<3240, 360>(self.table[2].q.val()) << 720_u64)
-            | (bit_cast::<3240, 360>(self.table[3].q.val()) << 1080_u64)
-            | (bit_cast::<3240, 360>(self.table[4].q.val()) << 1440_u64)
-            | (bit_cast::<3240, 360>(self.table[5].q.val()) << 1800_u64)
-            | (bit_cast::<3240, 360>(self.table[6].q.val()) << 2160_u64)
-            | (bit_cast::<3240, 360>(self.table[7].q.val()) << 2520_u64)
-            | (bit_cast::<3240, 360>(self.table[8].q.val()) << 2880_u64);
     }
 }
