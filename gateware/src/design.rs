@@ -284,11 +284,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "shogi",
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
-        // The table is registers (9 x 360 bits) and the scanners are combinational over a
-        // rank: far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). At 56,952 LUT4s (68%
-        // of the ECP5-85F) router2 at 10 MHz did not converge; with the perft walker it is
-        // 79%: simulation only until it shrinks and a run completes (docs/shogi.md, "What is
-        // left"); the cover circuit alone reached 43.1 MHz.
+        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F: 46,542 LUT4s
+        // (55%) with the table in the cover RAMs; router2 at 10 MHz came down to some 6,300
+        // overused wires and stalled there: simulation only until a run completes
+        // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
