@@ -285,8 +285,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
         // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F: 46,542 LUT4s
-        // (55%) with the table in the cover RAMs; router2 at 10 MHz came down to some 6,300
-        // overused wires and stalled there: simulation only until a run completes
+        // (55%) with the table in the cover RAMs; router2 at 10 MHz came down to 6,325
+        // overused wires, then rose again: simulation only until a run completes
         // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
