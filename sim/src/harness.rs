@@ -167,11 +167,12 @@ pub fn set_all_moves_inputs(
     u.black.next = side == model::shogi::Color::Black;
     u.drops_on.next = drops_on;
     u.board.next = bits_from_words(&words, 90);
-    let cover: Vec<u128> = table.0.iter().map(|&c| c as u128).collect();
-    u.rank_covers.next = bits_from_words(&cover[..9], 40);
+    u.rank_covers.next = table_rank(table, 0);
     // The unit reads the king's rank of the table for the generator (rank 1 without a king).
-    let king_rank = info.kings[side.index()].map_or(0, |k| k as usize / 9);
-    u.king_row.next = bits_from_words(&cover[9 * king_rank..9 * king_rank + 9], 40);
+    u.king_row.next = table_rank(
+        table,
+        info.kings[side.index()].map_or(0, |k| k as usize / 9),
+    );
     u.hand.next = bits_from_u128(board.hands[side.index()] as u128);
     set_piece_info_inputs(u, info);
     let (mut pinned, mut ids, mut lines) = (0u64, 0u128, vec![0u128; 8]);
