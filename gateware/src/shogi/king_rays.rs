@@ -5,8 +5,9 @@
 //! piece or the edge:
 //!
 //! ```text
-//!  board data [810] --> 8 walkers: (rank, file) += step; read the square's piece data
-//!  king (rank, file)        first piece: opponent slider moving back -> slider check
+//!  board data [810] --start--> the king's rank, file and diagonals (4 x 9 squares, latched)
+//!  king (rank, file) --> 8 walkers: (rank, file) += step; read the square from the walk's line
+//!                           first piece: opponent slider moving back -> slider check
 //!                           own first piece, then opponent slider    -> pin (square, line)
 //!                      --> between, behind [81], per walk: pin square, line [81]
 //! ```
@@ -17,7 +18,8 @@
 //! line to `behind`; a pin sets the walk's bit of `pinned`, its `pin_square`, the pinned
 //! piece's identity and its `line` (the squares walked, the pinner's included). Cycles: the longest walk's squares
 //! (`KingRays::cycles` of the model): a walker knows in the cycle it visits a square whether
-//! its walk ends there (a piece, the edge). The board data stays put while `busy`.
+//! its walk ends there (a piece, the edge). The board data is read only at `start`: the four
+//! lines through the king are latched then, so a board bit feeds four trees, not eight walkers.
 //! Model: `model::shogi::all_moves::king_rays`.
 
 use model::shogi::all_moves::WALKS;
@@ -83,8 +85,6 @@ pub struct KingRays {
     k_type: [Constant<Bits<3>>; 8],
     k_base: [Constant<Bits<6>>; 8],
     k_idx: [Constant<Bits<10>>; 9],
-    k_off90: [Constant<Bits<10>>; 9],
-    k_off10: [Constant<Bits<10>>; 9],
     // Per walk: the identity of the piece visited now (type base + index - 1).
     base: [Signal<Local, Bits<6>>; 8],
     ident: [Signal<Local, Bits<6>>; 8],
@@ -94,12 +94,28 @@ pub struct KingRays {
     nr: [Signal<Local, Bits<10>>; 8],
     nf: [Signal<Local, Bits<10>>; 8],
     sq: [Signal<Local, Bits<10>>; 8],
-    /// Per walk: the rank it visits now (a rank mux, then a file mux: a shift of the 810 bits
-    /// by the square would cost a barrel shifter per walker).
-    rank_bits: [Signal<Local, Bits<90>>; 8],
-    r_pair: [Signal<Local, Bits<90>>; 32],
-    r_quad: [Signal<Local, Bits<90>>; 16],
-    r_oct: [Signal<Local, Bits<90>>; 8],
+    /// The four lines through the king, latched at `start` (the board stays put while busy):
+    /// its rank by file (0-8), its file by rank (9-17), the diagonal walked by rank and file
+    /// stepping alike by rank (18-26), the other diagonal by rank (27-35); a square off the
+    /// board reads empty. Each is a 10-bit tree over nine squares of the board data, so a board
+    /// bit feeds four trees here instead of the eight walkers' rank trees.
+    ray_sq: [DFF<Bits<10>>; 36],
+    /// Tree `t`'s nine squares' offsets in the board data, its index and whether it is on the board.
+    k_goff: [Constant<Bits<10>>; 324],
+    gix: [Signal<Local, Bits<10>>; 36],
+    g_ok: [Signal<Local, Bit>; 36],
+    g_pair: [Signal<Local, Bits<10>>; 144],
+    g_quad: [Signal<Local, Bits<10>>; 72],
+    g_oct: [Signal<Local, Bits<10>>; 36],
+    g_sq: [Signal<Local, Bits<10>>; 36],
+    /// Which line a walk reads: the king's rank (indexed by file), file, diagonal, other diagonal.
+    k_on_rank: [Constant<Bit>; 8],
+    k_on_file: [Constant<Bit>; 8],
+    k_on_diag: [Constant<Bit>; 8],
+    k_on_anti: [Constant<Bit>; 8],
+    /// Per walk: its line's nine squares and the index of the square it visits now.
+    wsq: [Signal<Local, Bits<10>>; 72],
+    widx: [Signal<Local, Bits<10>>; 8],
     f_pair: [Signal<Local, Bits<10>>; 32],
     f_quad: [Signal<Local, Bits<10>>; 16],
     f_oct: [Signal<Local, Bits<10>>; 8],
@@ -196,8 +212,6 @@ impl Default for KingRays {
             k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
             k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
             k_idx: std::array::from_fn(|i| Constant::new((i as u64).into())),
-            k_off90: std::array::from_fn(|i| Constant::new((90 * i as u64).into())),
-            k_off10: std::array::from_fn(|i| Constant::new((10 * i as u64).into())),
             base: Default::default(),
             ident: Default::default(),
             kr: Default::default(),
@@ -205,10 +219,25 @@ impl Default for KingRays {
             nr: Default::default(),
             nf: Default::default(),
             sq: Default::default(),
-            rank_bits: Default::default(),
-            r_pair: std::array::from_fn(|_| Default::default()),
-            r_quad: Default::default(),
-            r_oct: Default::default(),
+            ray_sq: std::array::from_fn(|_| Default::default()),
+            k_goff: std::array::from_fn(|i| {
+                // Trees 0-8 pick file t's square by rank, the others rank (t % 9)'s by file.
+                let (t, j) = (i / 9, i % 9);
+                let sq = if t < 9 { 9 * j + t } else { 9 * (t % 9) + j };
+                Constant::new((10 * sq as u64).into())
+            }),
+            gix: std::array::from_fn(|_| Default::default()),
+            g_ok: std::array::from_fn(|_| Default::default()),
+            g_pair: std::array::from_fn(|_| Default::default()),
+            g_quad: std::array::from_fn(|_| Default::default()),
+            g_oct: std::array::from_fn(|_| Default::default()),
+            g_sq: std::array::from_fn(|_| Default::default()),
+            k_on_rank: k(|d| d.0 == 0),
+            k_on_file: k(|d| d.1 == 0),
+            k_on_diag: k(|d| d.0 != 0 && d.0 == d.1),
+            k_on_anti: k(|d| d.0 != 0 && d.0 == -d.1),
+            wsq: std::array::from_fn(|_| Default::default()),
+            widx: Default::default(),
             f_pair: std::array::from_fn(|_| Default::default()),
             f_quad: Default::default(),
             f_oct: Default::default(),
@@ -272,6 +301,57 @@ impl Logic for KingRays {
             }
         }
         self.king_sq.next = self.rank_set.val() & self.file_set.val();
+        // The lines through the king (see `ray_sq`): tree t's index is the king's rank (the
+        // king's rank's squares, trees 0-8), its file (9-17), the file on the diagonal at rank
+        // t % 9 (18-26), on the other diagonal (27-35); off the board (negative: wrapped
+        // large) the square reads empty.
+        for r in 0..9 {
+            self.gix[r].next = self.kr.val();
+            self.gix[9 + r].next = self.kf.val();
+            self.gix[18 + r].next = self.kf.val() + self.k_idx[r].val() - self.kr.val();
+            self.gix[27 + r].next = self.kf.val() + self.kr.val() - self.k_idx[r].val();
+        }
+        for t in 0..36 {
+            self.g_ok[t].next = (self.gix[t].val().get_bits::<6>(4) == 0_u64)
+                & !(self.gix[t].val().get_bit(3) & (self.gix[t].val().get_bits::<3>(0) != 0_u64));
+            for k in 0..4 {
+                self.g_pair[4 * t + k].next = self
+                    .board
+                    .val()
+                    .get_bits::<10>(self.k_goff[9 * t + 2 * k].val().index());
+                if self.gix[t].val().get_bit(0) {
+                    self.g_pair[4 * t + k].next = self
+                        .board
+                        .val()
+                        .get_bits::<10>(self.k_goff[9 * t + 2 * k + 1].val().index());
+                }
+            }
+            for k in 0..2 {
+                self.g_quad[2 * t + k].next = self.g_pair[4 * t + 2 * k].val();
+                if self.gix[t].val().get_bit(1) {
+                    self.g_quad[2 * t + k].next = self.g_pair[4 * t + 2 * k + 1].val();
+                }
+            }
+            self.g_oct[t].next = self.g_quad[2 * t].val();
+            if self.gix[t].val().get_bit(2) {
+                self.g_oct[t].next = self.g_quad[2 * t + 1].val();
+            }
+            self.g_sq[t].next = self.g_oct[t].val();
+            if self.gix[t].val().get_bit(3) {
+                self.g_sq[t].next = self
+                    .board
+                    .val()
+                    .get_bits::<10>(self.k_goff[9 * t + 8].val().index());
+            }
+            self.ray_sq[t].clock.next = self.clock.val();
+            self.ray_sq[t].d.next = self.ray_sq[t].q.val();
+            if self.start.val() {
+                self.ray_sq[t].d.next = 0_u64.into();
+                if self.g_ok[t].val() {
+                    self.ray_sq[t].d.next = self.g_sq[t].val();
+                }
+            }
+        }
         for d in 0..8 {
             self.rank[d].clock.next = self.clock.val();
             self.file[d].clock.next = self.clock.val();
@@ -303,58 +383,43 @@ impl Logic for KingRays {
                 self.nf[d].next = self.file[d].q.val() + 1_u64;
             }
             self.sq[d].next = (self.nr[d].val() << 3_u64) + self.nr[d].val() + self.nf[d].val();
-            // The rank, then the square, this walker visits: balanced trees of 2:1
-            // multiplexers on the index bits (a chain of nine compares costs twice the LUTs).
-            // Past the board (index 9-15) the tree picks some rank: the walker is not active.
-            for k in 0..4 {
-                self.r_pair[4 * d + k].next = self
-                    .board
-                    .val()
-                    .get_bits::<90>(self.k_off90[2 * k].val().index());
-                if self.nr[d].val().get_bit(0) {
-                    self.r_pair[4 * d + k].next = self
-                        .board
-                        .val()
-                        .get_bits::<90>(self.k_off90[2 * k + 1].val().index());
+            // The square this walker visits: its line's square at its index, a balanced tree
+            // of 2:1 multiplexers on the index bits (the walker is not active off the board).
+            for i in 0..9 {
+                self.wsq[9 * d + i].next = self.ray_sq[i].q.val();
+                if self.k_on_file[d].val() {
+                    self.wsq[9 * d + i].next = self.ray_sq[9 + i].q.val();
+                }
+                if self.k_on_diag[d].val() {
+                    self.wsq[9 * d + i].next = self.ray_sq[18 + i].q.val();
+                }
+                if self.k_on_anti[d].val() {
+                    self.wsq[9 * d + i].next = self.ray_sq[27 + i].q.val();
                 }
             }
-            for k in 0..2 {
-                self.r_quad[2 * d + k].next = self.r_pair[4 * d + 2 * k].val();
-                if self.nr[d].val().get_bit(1) {
-                    self.r_quad[2 * d + k].next = self.r_pair[4 * d + 2 * k + 1].val();
-                }
-            }
-            self.r_oct[d].next = self.r_quad[2 * d].val();
-            if self.nr[d].val().get_bit(2) {
-                self.r_oct[d].next = self.r_quad[2 * d + 1].val();
-            }
-            self.rank_bits[d].next = self.r_oct[d].val();
-            if self.nr[d].val().get_bit(3) {
-                self.rank_bits[d].next = self.board.val().get_bits::<90>(720);
+            self.widx[d].next = self.nr[d].val();
+            if self.k_on_rank[d].val() {
+                self.widx[d].next = self.nf[d].val();
             }
             for k in 0..4 {
-                self.f_pair[4 * d + k].next = self.rank_bits[d]
-                    .val()
-                    .get_bits::<10>(self.k_off10[2 * k].val().index());
-                if self.nf[d].val().get_bit(0) {
-                    self.f_pair[4 * d + k].next = self.rank_bits[d]
-                        .val()
-                        .get_bits::<10>(self.k_off10[2 * k + 1].val().index());
+                self.f_pair[4 * d + k].next = self.wsq[9 * d + 2 * k].val();
+                if self.widx[d].val().get_bit(0) {
+                    self.f_pair[4 * d + k].next = self.wsq[9 * d + 2 * k + 1].val();
                 }
             }
             for k in 0..2 {
                 self.f_quad[2 * d + k].next = self.f_pair[4 * d + 2 * k].val();
-                if self.nf[d].val().get_bit(1) {
+                if self.widx[d].val().get_bit(1) {
                     self.f_quad[2 * d + k].next = self.f_pair[4 * d + 2 * k + 1].val();
                 }
             }
             self.f_oct[d].next = self.f_quad[2 * d].val();
-            if self.nf[d].val().get_bit(2) {
+            if self.widx[d].val().get_bit(2) {
                 self.f_oct[d].next = self.f_quad[2 * d + 1].val();
             }
             self.data[d].next = self.f_oct[d].val();
-            if self.nf[d].val().get_bit(3) {
-                self.data[d].next = self.rank_bits[d].val().get_bits::<10>(80);
+            if self.widx[d].val().get_bit(3) {
+                self.data[d].next = self.wsq[9 * d + 8].val();
             }
             self.rstep[d].next = self.pos[d].q.val();
             if self.k_rd[d].val() {
