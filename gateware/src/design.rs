@@ -189,6 +189,10 @@ pub struct DesignSpec {
     /// Route with nextpnr's `router2` (its default router makes slow progress on the chess
     /// array's dense nets; router2 routes them; see the report's `seconds`).
     pub router2: bool,
+    /// Place with nextpnr's `static` (electrostatic) placer instead of its default `heap`: it
+    /// spreads a congested design more evenly (the `shogi` design: router2's overuse fell to
+    /// about 3,100 wires after it, to about 6,300 after `heap`).
+    pub static_placer: bool,
 }
 
 const fn clock(board: BoardId, mhz: u32) -> BoardClock {
@@ -211,6 +215,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         baud: link::DEFAULT_BAUD,
         ci_synth: true,
         router2: false,
+        static_placer: false,
     },
     DesignSpec {
         design: Design::Othello,
@@ -224,6 +229,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         baud: link::DEFAULT_BAUD,
         ci_synth: true,
         router2: false,
+        static_placer: false,
     },
     DesignSpec {
         design: Design::OthelloFf,
@@ -238,6 +244,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: false,
+        static_placer: false,
     },
     DesignSpec {
         design: Design::OthelloX8,
@@ -252,6 +259,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         baud: 2_000_000,
         ci_synth: false,
         router2: false,
+        static_placer: false,
     },
     DesignSpec {
         design: Design::Chess,
@@ -265,6 +273,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
+        static_placer: false,
     },
     DesignSpec {
         design: Design::ChessX2,
@@ -278,20 +287,22 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         baud: 1_000_000,
         ci_synth: false,
         router2: true,
+        static_placer: false,
     },
     DesignSpec {
         design: Design::Shogi,
         name: "shogi",
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
-        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F: 46,542 LUT4s
-        // (55%) with the table in the cover RAMs; router2 at 10 MHz came down to 6,325
-        // overused wires, then rose again: simulation only until a run completes
-        // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.
+        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F: 44,362 LUT4s
+        // (53%); router2 at 10 MHz stalls near 3,100 overused wires after the static placer
+        // (near 6,300 after heap): simulation only until a run completes (docs/shogi.md, "What
+        // is left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
+        static_placer: true,
     },
 ];
 

@@ -129,6 +129,9 @@ pub fn run_board(
     if build.design.spec().router2 {
         pnr_args.extend(strings(&["--router", "router2"]));
     }
+    if build.design.spec().static_placer {
+        pnr_args.extend(strings(&["--placer", "static"]));
+    }
     let flow = Flow {
         synth: ToolStep {
             step: "yosys",
