@@ -191,7 +191,7 @@ pub struct DesignSpec {
     pub router2: bool,
     /// Place with nextpnr's `static` (electrostatic) placer instead of its default `heap`: it
     /// spreads a congested design more evenly (the `shogi` design: router2's overuse fell to
-    /// about 3,100 wires after it, to about 6,300 after `heap`).
+    /// about 3,200 wires after it, to about 6,300 after `heap`).
     pub static_placer: bool,
 }
 
@@ -295,7 +295,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
         // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F: 44,362 LUT4s
-        // (53%); router2 at 10 MHz stalls near 3,100 overused wires after the static placer
+        // (53%); router2 at 10 MHz stalls near 3,200 overused wires after the static placer
         // (near 6,300 after heap): simulation only until a run completes (docs/shogi.md, "What
         // is left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],

@@ -94,7 +94,7 @@ pub struct KingRays {
     nr: [Signal<Local, Bits<10>>; 8],
     nf: [Signal<Local, Bits<10>>; 8],
     sq: [Signal<Local, Bits<10>>; 8],
-    /// The four lines through the king, latched at `start` (the board stays put while busy):
+    /// The four lines through the king, latched at `start` (the board is read only then):
     /// its rank by file (0-8), its file by rank (9-17), the diagonal walked by rank and file
     /// stepping alike by rank (18-26), the other diagonal by rank (27-35); a square off the
     /// board reads empty. Each is a 10-bit tree over nine squares of the board data, so a board
