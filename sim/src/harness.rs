@@ -1,6 +1,6 @@
 //! Direct-loop drivers for one block in rust-hdl's simulation (test benches share these).
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use rust_hdl::prelude::*;
 
 /// Settles combinational logic after inputs changed.
@@ -80,14 +80,28 @@ fn busy_cycles<B: Block>(
     limit: u64,
     what: &str,
 ) -> Result<u64> {
+    busy_cycles_each(u, clk, busy, limit, what, |_| Ok(()))
+}
+
+/// As [`busy_cycles`], `each` shown every settled cycle (the last, idle one too).
+fn busy_cycles_each<B: Block>(
+    u: &mut B,
+    clk: fn(&mut B) -> &mut Signal<In, Clock>,
+    busy: fn(&B) -> bool,
+    limit: u64,
+    what: &str,
+    mut each: impl FnMut(&B) -> Result<()>,
+) -> Result<u64> {
     settle(u)?;
     let mut cycles = 0;
+    each(u)?;
     while busy(u) {
         cycles += 1;
         if cycles > limit {
             bail!("{what} does not finish");
         }
         cycle(u, clk)?;
+        each(u)?;
     }
     Ok(cycles)
 }
@@ -287,8 +301,8 @@ pub struct UnitRun {
     pub table: [u64; 81],
 }
 
-/// The candidates of one rank as `AllMovesUnit::rd_moves` shows them: per file (board moves,
-/// promotions, drops).
+/// The candidates of one rank as `AllMovesUnit::cand_data` and `PerftWalker::rd_moves` show
+/// them: per file (board moves, promotions, drops).
 pub fn rank_moves(b: &Bits<783>) -> [(u64, u64, u8); 9] {
     std::array::from_fn(|f| {
         (
@@ -307,11 +321,13 @@ pub fn side_and_hands(board: &model::shogi::piece_data::BoardData) -> (bool, Bit
     (word >> 80 & 1 == 1, bits_from_u128(word & ((1 << 80) - 1)))
 }
 
-/// A moves job on a block with `AllMovesUnit`'s ports (the unit, or the perft walker passing
-/// them through): the ranks written when `$load`, the side and hands of `$board` set, the busy
-/// cycles counted, the candidates and the table read back.
+/// A moves job on a block with `AllMovesUnit`'s job ports (the unit, or the perft walker
+/// passing them through): the ranks written when `$load`, the side and hands of `$board` set,
+/// the busy cycles counted (`$each` shown each cycle of them and the rank candidates it keeps),
+/// the table read back and the candidates with it (`$read`: a rank's, the cycle after its
+/// address, or None where `$each` kept them).
 macro_rules! moves_job {
-    ($u:expr, $board:expr, $load:expr) => {{
+    ($u:expr, $board:expr, $load:expr, $each:expr, $read:expr) => {{
         let (u, board) = ($u, $board);
         if $load {
             write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
@@ -320,12 +336,14 @@ macro_rules! moves_job {
         u.start_moves.next = true;
         cycle(u, |u| &mut u.clock)?;
         u.start_moves.next = false;
-        let cycles = busy_cycles(
+        let mut kept: [Option<[(u64, u64, u8); 9]>; 9] = [None; 9];
+        let cycles = busy_cycles_each(
             u,
             |u| &mut u.clock,
             |u| u.busy.val(),
             200,
             "the all-move unit",
+            |u| $each(u, &mut kept),
         )?;
         let mut run = UnitRun {
             squares: Vec::with_capacity(81),
@@ -336,10 +354,15 @@ macro_rules! moves_job {
             table: [0; 81],
         };
         for r in 0..9 {
-            // The candidates come from RAM, the cycle after their address.
+            // The table (and the walker's candidates) come from RAM, the cycle after their
+            // address.
             u.rd_rank.next = (r as u64).into();
             cycle(u, |u| &mut u.clock)?;
-            run.squares.extend(rank_moves(&u.rd_moves.val()));
+            let rank = match $read(&*u) {
+                Some(rank) => rank,
+                None => kept[r].with_context(|| format!("rank {} was not streamed", r + 1))?,
+            };
+            run.squares.extend(rank);
             for f in 0..9 {
                 run.table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
             }
@@ -354,7 +377,22 @@ pub fn run_all_moves_unit(
     u: &mut gateware::shogi::AllMovesUnit,
     board: &model::shogi::piece_data::BoardData,
 ) -> Result<UnitRun> {
-    moves_job!(u, board, true)
+    moves_job!(
+        u,
+        board,
+        true,
+        |u: &gateware::shogi::AllMovesUnit, kept: &mut [Option<[(u64, u64, u8); 9]>; 9]| {
+            if u.cand_we.val() {
+                let r = u.cand_rank.val().index();
+                if r >= 9 || kept[r].is_some() {
+                    bail!("the unit streamed rank index {r} again or out of range");
+                }
+                kept[r] = Some(rank_moves(&u.cand_data.val()));
+            }
+            Ok(())
+        },
+        |_: &gateware::shogi::AllMovesUnit| None
+    )
 }
 
 /// A moves job on the perft walker's unit while the walker is idle: as [`run_all_moves_unit`],
@@ -365,7 +403,13 @@ pub fn run_walker_moves(
     board: &model::shogi::piece_data::BoardData,
     load: bool,
 ) -> Result<UnitRun> {
-    moves_job!(u, board, load)
+    moves_job!(
+        u,
+        board,
+        load,
+        |_: &gateware::shogi::PerftWalker, _: &mut [Option<[(u64, u64, u8); 9]>; 9]| Ok(()),
+        |u: &gateware::shogi::PerftWalker| Some(rank_moves(&u.rd_moves.val()))
+    )
 }
 
 /// What the perft walker counted and the cycles it was busy.

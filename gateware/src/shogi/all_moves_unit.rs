@@ -1,16 +1,17 @@
 //! The all-move generator, sequenced: the piece cover circuit, the piece info table, the
 //! king's walks and the candidate pass run one after the other on the board data the unit
-//! holds, and the candidate masks of the nine ranks are kept for reading (in RAM, a rank a
-//! word, read a cycle after its address: 9 x 783 flip-flops and their 9:1 mux congested the
-//! ECP5's routing). The pawn drop in
-//! front of the opponent king (the probe) is decided on chip: the unit writes the pawn into
-//! the board data, runs the four blocks again for the opponent without drops (no move means
-//! the drop mates: uchifuzume), writes the square back and computes the table again.
+//! holds, and the candidate masks stream out a rank a cycle (`cand_we`, `cand_rank`,
+//! `cand_data`) as the candidate pass makes them: the owner writes them where it reads them
+//! from (the perft walker: straight into its candidate stack; a store of its own here, then
+//! a copy, put a second 783-bit bus across the ECP5 that router2 could not route). The pawn
+//! drop in front of the opponent king (the probe) is decided on chip: the unit writes the pawn
+//! into the board data, runs the four blocks again for the opponent without drops (no move
+//! means the drop mates: uchifuzume), writes the square back and computes the table again.
 //!
 //! ```text
 //!  start_moves -> [1] cover table (9) | piece info (9) -> [2] king walks (<= 8; none
 //!                  without an own king)
-//!              -> [3] candidate pass (9, ranks stored) -> idle
+//!              -> [3] candidate pass (9, a rank streamed a cycle) -> idle
 //!                  `-- a probe: [4] write the pawn -> [5] start -> [1] .. [3] for the
 //!                      opponent, drops off -> [6] write the square back -> [7, 8] table again
 //!  start_cover -> the cover table only (9)
@@ -52,11 +53,15 @@ pub struct AllMovesUnit {
     pub start_cover: Signal<In, Bit>,
     pub start_moves: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
-    /// Reading: the table's rank `rd_rank` (the cover RAMs) and its candidates (`moves` bits,
-    /// then `drops`, as `AllMoveGenerator` shows them), both the cycle after `rd_rank`.
+    /// Reading: the table's rank `rd_rank` (the cover RAMs), the cycle after `rd_rank`.
     pub rd_rank: Signal<In, Bits<4>>,
     pub rd_covers: Signal<Out, Bits<360>>,
-    pub rd_moves: Signal<Out, Bits<783>>,
+    /// The candidates of rank `cand_rank` (`moves` bits, then `drops`, as `AllMoveGenerator`
+    /// shows them) in the cycles `cand_we` is set: each rank once a moves job, for the side
+    /// to move (not the probe's pass).
+    pub cand_we: Signal<Out, Bit>,
+    pub cand_rank: Signal<Out, Bits<4>>,
+    pub cand_data: Signal<Out, Bits<783>>,
     /// The legal moves' number (the candidates less a mating probe), the probe and whether
     /// its pawn drop mates.
     pub count: Signal<Out, Bits<10>>,
@@ -72,8 +77,6 @@ pub struct AllMovesUnit {
     phase: DFF<Phase>,
     pass: DFF<Bit>,
     side: DFF<Bit>,
-    /// The candidates of the nine ranks (block or distributed RAM, a rank a word).
-    store: RAM<Bits<783>, 4>,
     count_r: DFF<Bits<10>>,
     probe_r: DFF<Bit>,
     probe_sq: DFF<Bits<7>>,
@@ -109,7 +112,9 @@ impl Default for AllMovesUnit {
             busy: Default::default(),
             rd_rank: Default::default(),
             rd_covers: Default::default(),
-            rd_moves: Default::default(),
+            cand_we: Default::default(),
+            cand_rank: Default::default(),
+            cand_data: Default::default(),
             count: Default::default(),
             probe: Default::default(),
             probe_square: Default::default(),
@@ -122,7 +127,6 @@ impl Default for AllMovesUnit {
             phase: Default::default(),
             pass: Default::default(),
             side: Default::default(),
-            store: Default::default(),
             count_r: Default::default(),
             probe_r: Default::default(),
             probe_sq: Default::default(),
@@ -154,13 +158,10 @@ impl Logic for AllMovesUnit {
         self.info.clock.next = self.clock.val();
         self.rays.clock.next = self.clock.val();
         self.gen.clock.next = self.clock.val();
-        self.store.read_clock.next = self.clock.val();
-        self.store.write_clock.next = self.clock.val();
-        self.store.read_address.next = self.rd_rank.val();
-        self.store.write_address.next = self.gen.rank.val();
-        self.store.write_data.next = bit_cast::<783, 720>(self.gen.moves.val())
+        self.cand_rank.next = self.gen.rank.val();
+        self.cand_data.next = bit_cast::<783, 720>(self.gen.moves.val())
             | (bit_cast::<783, 63>(self.gen.drops.val()) << 720_u64);
-        self.store.write_enable.next = false;
+        self.cand_we.next = false;
         // The blocks' data paths.
         self.info.board.next = self.cover_circuit.board_data.val();
         self.rays.board.next = self.cover_circuit.board_data.val();
@@ -268,7 +269,7 @@ impl Logic for AllMovesUnit {
                 }
             }
             Phase::Generate => {
-                self.store.write_enable.next = self.gen.valid.val() & !self.pass.q.val();
+                self.cand_we.next = self.gen.valid.val() & !self.pass.q.val();
                 if !self.gen.busy.val() {
                     if self.pass.q.val() {
                         self.mates_r.d.next = !self.gen.count.val().any();
@@ -330,7 +331,6 @@ impl Logic for AllMovesUnit {
         }
         self.busy.next = (self.phase.q.val() != Phase::Idle) | self.cover_circuit.busy.val();
         self.rd_covers.next = self.cover_circuit.rd_covers.val();
-        self.rd_moves.next = self.store.read_data.val();
         self.count.next = self.count_r.q.val();
         if self.mates_r.q.val() {
             self.count.next = self.count_r.q.val() - 1_u64;

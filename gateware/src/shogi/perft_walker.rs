@@ -3,10 +3,9 @@
 //! link. The specification, cycle for cycle: `model::shogi::walk::perft_walk`.
 //!
 //! ```text
-//!  Node: start a moves job -> Wait (the job; the cycle it ends)
+//!  Node: start a moves job -> Wait (the job, its candidate ranks written to the stack frame
+//!      {ply, rank} as the unit streams them; the cycle it ends)
 //!    one ply above the leaves: leaves += the legal count -> Return
-//!    else: Copy the job's 9 candidate ranks to the stack frame {ply, rank} (10: the unit's
-//!      RAM answers a cycle after its address)
 //!  Fetch {ply, rank} (1) -> Pick: the lowest candidate bit (20 groups of 40, two levels)
 //!    none: next rank, or Return after rank 9; the mating pawn drop: cleared, Fetch
 //!    a move: written back cleared -> Make1: push the undo frame (the two rank words, the
@@ -18,7 +17,8 @@
 //!
 //! The walker reads the squares a move changes from the unit's board data. While the walker
 //! is idle the unit is the owner's: its rank writes, cover and moves jobs (`black` and `hands`
-//! hold during them) and reads pass through; `black` and `hands` are read at `start`. `stop`
+//! hold during them) and table reads pass through, and an idle moves job's candidates land in
+//! frame 0 for the owner's reads (`rd_moves`); `black` and `hands` are read at `start`. `stop`
 //! unwinds a walk: the node's job ends, the moves on the undo stack are unmade (at most
 //! 72 + 2 + 4 x `WALK_MAX_DEPTH` cycles), and the board data holds the walk's root again.
 
@@ -40,7 +40,6 @@ pub enum WalkPhase {
     Idle,
     Node,
     Wait,
-    Copy,
     Fetch,
     Pick,
     Make1,
@@ -70,7 +69,8 @@ pub struct PerftWalker {
     pub depth: Signal<In, Bits<4>>,
     pub stop: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
-    /// The unit's jobs and reads while the walker is idle (`AllMovesUnit`'s ports).
+    /// The unit's jobs and reads while the walker is idle (`AllMovesUnit`'s ports; the
+    /// candidates of rank `rd_rank` from frame 0 of the stack, the cycle after `rd_rank`).
     pub start_cover: Signal<In, Bit>,
     pub start_moves: Signal<In, Bit>,
     pub rd_rank: Signal<In, Bits<4>>,
@@ -93,7 +93,6 @@ pub struct PerftWalker {
     ply: DFF<Bits<3>>,
     last: DFF<Bits<3>>,
     cur_r: DFF<Bits<4>>,
-    copy_r: DFF<Bits<4>>,
     mate_ok: DFF<Bit>,
     mate_sq: DFF<Bits<7>>,
     // The move picked: destination file, drop or board move, identity and promotion, or the
@@ -224,7 +223,6 @@ impl Default for PerftWalker {
             ply: Default::default(),
             last: Default::default(),
             cur_r: Default::default(),
-            copy_r: Default::default(),
             mate_ok: Default::default(),
             mate_sq: Default::default(),
             mv_f: Default::default(),
@@ -324,8 +322,8 @@ impl Logic for PerftWalker {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, stopping, hand, side, ply, last, cur_r, copy_r, mate_ok, mate_sq,
-            mv_f, mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
+            self, clock, phase, stopping, hand, side, ply, last, cur_r, mate_ok, mate_sq, mv_f,
+            mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
         );
         self.unit.clock.next = self.clock.val();
         self.cands.read_clock.next = self.clock.val();
@@ -632,11 +630,20 @@ impl Logic for PerftWalker {
             | (bit_cast::<UNDO_BITS, 7>(self.mate_sq.q.val()) << 273_u64);
 
         // Defaults: idle, the owner's writes; the frame at {ply, rank}; the undo frame at ply.
+        // The unit's candidate ranks go to {ply, rank} as it streams them (ply is 0 while
+        // idle: a walk returns to idle from ply 0 only); Pick writes its word back cleared.
         self.cands.read_address.next =
             (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64) | bit_cast::<7, 4>(self.cur_r.q.val());
         self.cands.write_address.next = self.cands.read_address.val();
         self.cands.write_data.next = self.taken.val() ^ self.word.val();
         self.cands.write_enable.next = false;
+        if self.unit.cand_we.val() {
+            self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
+                | bit_cast::<7, 4>(self.unit.cand_rank.val());
+            self.cands.write_data.next =
+                bit_cast::<FRAME_RANK_BITS, RANK_MOVE_BITS>(self.unit.cand_data.val());
+            self.cands.write_enable.next = true;
+        }
         self.undo.read_address.next = self.ply.q.val();
         self.undo.write_address.next = self.ply.q.val();
         self.undo.write_data.next = self.u.val();
@@ -645,17 +652,17 @@ impl Logic for PerftWalker {
         self.unit.hands.next = self.hand.q.val();
         self.unit.start_cover.next = false;
         self.unit.start_moves.next = false;
-        self.unit.rd_rank.next = self.copy_r.q.val();
-        // Idle: the unit is the owner's.
+        self.unit.rd_rank.next = self.rd_rank.val();
+        // Idle: the unit is the owner's, frame 0 its candidates.
         if self.phase.q.val() == WalkPhase::Idle {
             self.unit.black.next = self.black.val();
             self.unit.hands.next = self.hands.val();
             self.unit.start_cover.next = self.start_cover.val();
             self.unit.start_moves.next = self.start_moves.val();
-            self.unit.rd_rank.next = self.rd_rank.val();
+            self.cands.read_address.next = bit_cast::<7, 4>(self.rd_rank.val());
         }
         self.rd_covers.next = self.unit.rd_covers.val();
-        self.rd_moves.next = self.unit.rd_moves.val();
+        self.rd_moves.next = self.cands.read_data.val().get_bits::<RANK_MOVE_BITS>(0);
         self.count.next = self.unit.count.val();
         self.probe.next = self.unit.probe.val();
         self.probe_square.next = self.unit.probe_square.val();
@@ -751,26 +758,9 @@ impl Logic for PerftWalker {
                     } else {
                         self.mate_ok.d.next = self.unit.probe_mates.val();
                         self.mate_sq.d.next = self.unit.probe_square.val();
-                        self.copy_r.d.next = 0_u64.into();
-                        self.phase.d.next = WalkPhase::Copy;
+                        self.cur_r.d.next = 0_u64.into();
+                        self.phase.d.next = WalkPhase::Fetch;
                     }
-                }
-            }
-            WalkPhase::Copy => {
-                // The unit's RAM answers a cycle after its address: rank copy_r - 1 arrives.
-                self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
-                    | bit_cast::<7, 4>(self.copy_r.q.val() - 1_u64);
-                self.cands.write_data.next =
-                    bit_cast::<FRAME_RANK_BITS, RANK_MOVE_BITS>(self.unit.rd_moves.val());
-                self.cands.write_enable.next = self.copy_r.q.val() != 0_u64;
-                self.copy_r.d.next = self.copy_r.q.val() + 1_u64;
-                if self.copy_r.q.val() == 9_u64 {
-                    self.cur_r.d.next = 0_u64.into();
-                    self.phase.d.next = WalkPhase::Fetch;
-                }
-                if self.stopping.q.val() {
-                    self.cands.write_enable.next = false;
-                    self.phase.d.next = WalkPhase::Return;
                 }
             }
             WalkPhase::Fetch => {

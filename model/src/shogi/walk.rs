@@ -4,15 +4,16 @@
 //! without host traffic"; the papers stop at the move generator.
 //!
 //! Every node runs a moves job on the all-move unit. A node one ply above the leaves adds the
-//! job's legal count (the last ply is counted, not made: bulk counting). Any other node copies
-//! the job's nine candidate ranks into its frame of the candidate stack, then pops them one at
-//! a time, lowest bit first (`pop_order`), makes each (two rank writes), walks the child and
-//! unmakes it (the two rank words and the hands from the undo stack).
+//! job's legal count (the last ply is counted, not made: bulk counting). At any other node the
+//! job has written its nine candidate ranks into the node's frame of the candidate stack as it
+//! made them (no copy); the walker pops them one at a time, lowest bit first (`pop_order`),
+//! makes each (two rank writes), walks the child and unmakes it (the two rank words and the
+//! hands from the undo stack).
 //!
 //! ```text
 //!  node:   start (1) -> the moves job (J = moves_job_cycles) and the cycle it ends (J + 1)
 //!   count: leaves += legal count -> return (1)
-//!   expand: copy 9 ranks (9) -> fetch (1), pick (1):
+//!   expand: fetch (1), pick (1):
 //!             empty rank -> next rank (after rank 9: return (1))
 //!             the mating pawn drop -> dropped, fetch again
 //!             a move -> make (2) -> child node ... return -> unmake (2) -> fetch
@@ -29,9 +30,6 @@ pub const WALK_MAX_DEPTH: u32 = 8;
 pub const NODE_CYCLES: u64 = 2;
 /// The return cycle that ends every node.
 pub const RETURN_CYCLES: u64 = 1;
-/// Copying the job's candidates into the node's frame: a rank a cycle, from the unit's RAM
-/// (its answer a cycle after the address: one more).
-pub const COPY_CYCLES: u64 = 10;
 /// Fetching a rank of the frame (block RAM: one cycle) and picking its lowest candidate.
 pub const PICK_CYCLES: u64 = 2;
 /// Making a move (two rank writes) and unmaking it (two more).
@@ -114,8 +112,8 @@ fn node(board: &BoardData, depth: u32, run: &mut WalkRun) {
         return;
     }
     let mating = g.mating_probe();
-    // The copy, an empty fetch per rank, and the mating drop's pick when there is one.
-    run.cycles += COPY_CYCLES + 9 * PICK_CYCLES + mating.map_or(0, |_| PICK_CYCLES);
+    // An empty fetch per rank, and the mating drop's pick when there is one.
+    run.cycles += 9 * PICK_CYCLES + mating.map_or(0, |_| PICK_CYCLES);
     for m in pop_order(board, &g.candidates.squares, mating) {
         run.cycles += PICK_CYCLES + MAKE_CYCLES + UNMAKE_CYCLES;
         node(&board.play(m), depth - 1, run);
