@@ -42,24 +42,17 @@ fn below(pos: &Position, plies: u32) -> Vec<Position> {
         .collect()
 }
 
-#[test]
-fn perft_split_over_two_cores() {
-    let Some(mut l) = board_of(Design::ChessX2) else {
-        return;
-    };
-    let table = table_positions();
-    for (pos, depth) in [
-        (&table[0], 3),
-        (&table[1], 2),
-        (&table[2], 4),
-        (&table[5], 2),
-    ] {
-        let r = perft_split(&mut l, pos, depth, true, |_| {}).unwrap();
+/// Perfts split over the cores of `design` equal the model's, root move by root move; every job
+/// is a subtree whose cycles are the chip model's; the board's time lies between the work
+/// spread evenly over the cores and the jobs one after another, the link's time each.
+fn check_split(l: &mut Link<SimTransport>, cores: usize, runs: &[(&Position, u32)]) {
+    for &(pos, depth) in runs {
+        let r = perft_split(l, pos, depth, true, |_| {}).unwrap();
         assert_eq!(r.leaves, model::chess::perft(pos, depth), "{}", pos.fen());
         let want: Vec<_> = model::chess::divide(pos, depth);
         assert_eq!(r.divide, want, "divide {depth} of {}", pos.fen());
         // Every job is a subtree `plies` down; its cycles are the chip model's.
-        assert_eq!(r.cores, 2);
+        assert_eq!(r.cores, cores);
         assert!(r.plies >= 1);
         let subtrees = below(pos, r.plies);
         assert_eq!(subtrees.len(), r.jobs);
@@ -68,15 +61,31 @@ fn perft_split_over_two_cores() {
             .map(|p| perft_on_chip(p, depth - r.plies).cycles)
             .sum();
         assert_eq!(r.cycles, cycles, "cycles of perft {depth} of {}", pos.fen());
-        // The board's time: no less than half the work, no more than the jobs one after
-        // another with the link's time each.
         assert!(r.link_cycles_per_job > 0);
-        assert!(r.elapsed_cycles >= r.cycles / 2, "{r:?}");
+        assert!(r.elapsed_cycles >= r.cycles / cores as u64, "{r:?}");
         assert!(
             r.elapsed_cycles <= r.cycles + r.jobs as u64 * r.link_cycles_per_job,
             "{r:?}"
         );
     }
+}
+
+#[test]
+fn perft_split_over_two_cores() {
+    let Some(mut l) = board_of(Design::ChessX2) else {
+        return;
+    };
+    let table = table_positions();
+    check_split(
+        &mut l,
+        2,
+        &[
+            (&table[0], 3),
+            (&table[1], 2),
+            (&table[2], 4),
+            (&table[5], 2),
+        ],
+    );
     // Depth 1: one job makes the root's moves (each root move's count is its one leaf);
     // depth 0: the root itself, nothing to divide.
     let start = Position::start();
@@ -87,6 +96,16 @@ fn perft_split_over_two_cores() {
     let r = perft_split(&mut l, &start, 0, true, |_| {}).unwrap();
     assert_eq!((r.leaves, r.jobs), (1, 1));
     assert!(r.divide.is_empty());
+}
+
+/// `chess-x3`, the bench's multi-core design: the same split over three cores.
+#[test]
+fn perft_split_over_three_cores() {
+    let Some(mut l) = board_of(Design::ChessX3) else {
+        return;
+    };
+    let table = table_positions();
+    check_split(&mut l, 3, &[(&table[0], 3), (&table[2], 4)]);
 }
 
 #[test]

@@ -11,8 +11,8 @@
 //! ```
 //!
 //! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives but
-//! `JOB_READ`, answered the cycle after (the table and the candidates are in the unit's RAMs; the link
-//! engine holds the command until the answer):
+//! `JOB_READ`, answered the cycle after (the table is in the unit's RAMs, the candidates in
+//! frame 0 of the walker's stack; the link engine holds the command until the answer):
 //! * `JOB_LOAD` core, word, data: writes a rank of the core's board data (words 0-8) or its
 //!   side and hands (word 9). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9,
 //!   padding bits set), BUSY (the core computes). A finished core becomes idle: its results
