@@ -6,13 +6,15 @@
 //!  Node: start a moves job -> Wait (the job, its candidate ranks written to the stack frame
 //!      {ply, rank} as the unit streams them; the cycle it ends)
 //!    one ply above the leaves: leaves += the legal count -> Return
-//!  Fetch {ply, rank} (1) -> Pick: the lowest candidate bit (20 groups of 40, two levels)
-//!    none: next rank, or Return after rank 9; the mating pawn drop: cleared, Fetch
-//!    a move: written back cleared -> Make1: push the undo frame (the two rank words, the
-//!      hands, the rank cursor, the mating square); write the from rank (a drop: the to rank)
-//!      -> Make2: write the to rank; the side flips -> Node (ply + 1)
+//!  Fetch {ply, rank} (1) -> Pick: the lowest candidate bit past the bit cursor (20 groups
+//!      of 40, two levels)
+//!    none: next rank (cursor off), or Return after rank 9; the mating pawn drop: the cursor
+//!      on it, Fetch
+//!    a move: the cursor on it -> Make1: push the undo frame (the two rank words, the hands,
+//!      the rank and bit cursors, the mating square); write the from rank (a drop: the to
+//!      rank) -> Make2: write the to rank; the side flips -> Node (ply + 1)
 //!  Return: ply 0 -> Idle; else pop the undo frame -> Unmake1, Unmake2: the two rank words
-//!    back, the hands and the cursor restored -> Fetch
+//!    back, the hands and the cursors restored -> Fetch
 //! ```
 //!
 //! The walker reads the squares a move changes from the unit's board data. While the walker
@@ -31,8 +33,9 @@ use rust_hdl::prelude::*;
 /// A rank's candidates padded to 20 groups of 40 bits.
 const FRAME_RANK_BITS: usize = 800;
 /// An undo frame: the old words of the two ranks written (90 each), their ranks (4 each), the
-/// hands (80), the rank cursor (4), the mating square's flag (1) and square (7).
-const UNDO_BITS: usize = 280;
+/// hands (80), the rank cursor (4), the mating square's flag (1) and square (7), the bit
+/// cursor (on 1, group 5, bit 6).
+const UNDO_BITS: usize = 292;
 
 /// The walker's phases.
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
@@ -93,6 +96,11 @@ pub struct PerftWalker {
     ply: DFF<Bits<3>>,
     last: DFF<Bits<3>>,
     cur_r: DFF<Bits<4>>,
+    // The bit cursor: the rank word's candidates up to group cur_g, bit cur_b are popped
+    // (none while cur_on is clear).
+    cur_on: DFF<Bit>,
+    cur_g: DFF<Bits<5>>,
+    cur_b: DFF<Bits<6>>,
     mate_ok: DFF<Bit>,
     mate_sq: DFF<Bits<7>>,
     // The move picked: destination file, drop or board move, identity and promotion, or the
@@ -115,6 +123,8 @@ pub struct PerftWalker {
     k_id_bit: [Constant<Bits<40>>; 6],
     k_grp_bit: [Constant<Bits<20>>; 5],
     k_off40: [Constant<Bits<10>>; 20],
+    k_g: [Constant<Bits<5>>; 20],
+    k_ones40: Constant<Bits<40>>,
     k_d: [Constant<Bits<6>>; 63],
     k_d_file: [Constant<Bits<4>>; 63],
     k_d_kind: [Constant<Bits<3>>; 63],
@@ -126,14 +136,14 @@ pub struct PerftWalker {
     k_base: [Constant<Bits<6>>; 8],
     k_one: Constant<Bits<64>>,
     // Pick: the frame's rank word, its groups, the lowest candidate.
-    word: Signal<Local, Bits<FRAME_RANK_BITS>>,
     g_any: Signal<Local, Bits<20>>,
     g_low: Signal<Local, Bits<20>>,
     g_sel: Signal<Local, Bits<5>>,
     gw: Signal<Local, Bits<40>>,
     low: Signal<Local, Bits<40>>,
     b_idx: Signal<Local, Bits<6>>,
-    taken: Signal<Local, Bits<FRAME_RANK_BITS>>,
+    b_gt: Signal<Local, Bits<40>>,
+    g_keep: [Signal<Local, Bits<40>>; 20],
     p_drop: Signal<Local, Bit>,
     p_d: Signal<Local, Bits<6>>,
     p_file: Signal<Local, Bits<4>>,
@@ -223,6 +233,9 @@ impl Default for PerftWalker {
             ply: Default::default(),
             last: Default::default(),
             cur_r: Default::default(),
+            cur_on: Default::default(),
+            cur_g: Default::default(),
+            cur_b: Default::default(),
             mate_ok: Default::default(),
             mate_sq: Default::default(),
             mv_f: Default::default(),
@@ -247,6 +260,8 @@ impl Default for PerftWalker {
             k_id_bit: std::array::from_fn(|j| mask(40, |i| i >> j & 1 == 1)),
             k_grp_bit: std::array::from_fn(|j| mask(20, |g| g >> j & 1 == 1)),
             k_off40: std::array::from_fn(|g| c(40 * g as u64)),
+            k_g: std::array::from_fn(|g| c(g as u64)),
+            k_ones40: c((1 << 40) - 1),
             k_d: std::array::from_fn(|d| c(d as u64)),
             k_d_file: std::array::from_fn(|d| c(d as u64 / 7)),
             k_d_kind: std::array::from_fn(|d| c(d as u64 % 7)),
@@ -257,14 +272,14 @@ impl Default for PerftWalker {
             k_type: std::array::from_fn(|t| c(t as u64)),
             k_base: std::array::from_fn(|t| c(ID_BASE[t] as u64)),
             k_one: c(1),
-            word: Default::default(),
             g_any: Default::default(),
             g_low: Default::default(),
             g_sel: Default::default(),
             gw: Default::default(),
             low: Default::default(),
             b_idx: Default::default(),
-            taken: Default::default(),
+            b_gt: Default::default(),
+            g_keep: Default::default(),
             p_drop: Default::default(),
             p_d: Default::default(),
             p_file: Default::default(),
@@ -322,8 +337,8 @@ impl Logic for PerftWalker {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, phase, stopping, hand, side, ply, last, cur_r, mate_ok, mate_sq, mv_f,
-            mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
+            self, clock, phase, stopping, hand, side, ply, last, cur_r, cur_on, cur_g, cur_b,
+            mate_ok, mate_sq, mv_f, mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
         );
         self.unit.clock.next = self.clock.val();
         self.cands.read_clock.next = self.clock.val();
@@ -331,17 +346,28 @@ impl Logic for PerftWalker {
         self.undo.read_clock.next = self.clock.val();
         self.undo.write_clock.next = self.clock.val();
 
-        // Pick: the lowest set bit of the frame's rank word, a group of 40 first.
-        self.word.next = self.cands.read_data.val();
+        // Pick: the lowest set bit of the frame's rank word past the bit cursor, a group of 40
+        // first. The cursor masks what is popped (the bits of the groups before its group,
+        // its group's up to its bit), so the stack is written by the unit only: no write-back
+        // of the word, no loop from the stack's read port to its write port.
+        self.b_gt.next = self.k_ones40.val() << (bit_cast::<7, 6>(self.cur_b.q.val()) + 1_u64);
         self.g_any.next = 0_u64.into();
         for g in 0..20 {
-            self.g_any.next = self.g_any.val().replace_bit(
-                g,
-                self.word
-                    .val()
-                    .get_bits::<40>(self.k_off40[g].val().index())
-                    .any(),
-            );
+            self.g_keep[g].next = self
+                .cands
+                .read_data
+                .val()
+                .get_bits::<40>(self.k_off40[g].val().index());
+            if self.cur_on.q.val() & (self.cur_g.q.val() == self.k_g[g].val()) {
+                self.g_keep[g].next = self.g_keep[g].val() & self.b_gt.val();
+            }
+            if self.cur_on.q.val() & (self.cur_g.q.val() > self.k_g[g].val()) {
+                self.g_keep[g].next = 0_u64.into();
+            }
+            self.g_any.next = self
+                .g_any
+                .val()
+                .replace_bit(g, self.g_keep[g].val().any());
         }
         self.g_low.next = self.g_any.val() & (!self.g_any.val() + 1_u64);
         self.g_sel.next = 0_u64.into();
@@ -352,22 +378,12 @@ impl Logic for PerftWalker {
                 .replace_bit(j, (self.g_low.val() & self.k_grp_bit[j].val()).any());
         }
         self.gw.next = 0_u64.into();
-        self.taken.next = 0_u64.into();
         for g in 0..20 {
             if self.g_low.val().get_bit(g) {
-                self.gw.next = self
-                    .word
-                    .val()
-                    .get_bits::<40>(self.k_off40[g].val().index());
+                self.gw.next = self.g_keep[g].val();
             }
         }
         self.low.next = self.gw.val() & (!self.gw.val() + 1_u64);
-        for g in 0..20 {
-            if self.g_low.val().get_bit(g) {
-                self.taken.next =
-                    bit_cast::<FRAME_RANK_BITS, 40>(self.low.val()) << self.k_off40[g].val();
-            }
-        }
         self.b_idx.next = 0_u64.into();
         for j in 0..6 {
             self.b_idx.next = self
@@ -627,23 +643,21 @@ impl Logic for PerftWalker {
             | (bit_cast::<UNDO_BITS, 80>(self.hand.q.val()) << 188_u64)
             | (bit_cast::<UNDO_BITS, 4>(self.cur_r.q.val()) << 268_u64)
             | (bit_cast::<UNDO_BITS, 1>(self.mate_ok.q.val().into()) << 272_u64)
-            | (bit_cast::<UNDO_BITS, 7>(self.mate_sq.q.val()) << 273_u64);
+            | (bit_cast::<UNDO_BITS, 7>(self.mate_sq.q.val()) << 273_u64)
+            | (bit_cast::<UNDO_BITS, 1>(self.cur_on.q.val().into()) << 280_u64)
+            | (bit_cast::<UNDO_BITS, 5>(self.cur_g.q.val()) << 281_u64)
+            | (bit_cast::<UNDO_BITS, 6>(self.cur_b.q.val()) << 286_u64);
 
         // Defaults: idle, the owner's writes; the frame at {ply, rank}; the undo frame at ply.
         // The unit's candidate ranks go to {ply, rank} as it streams them (ply is 0 while
-        // idle: a walk returns to idle from ply 0 only); Pick writes its word back cleared.
+        // idle: a walk returns to idle from ply 0 only), the stack's only writes.
         self.cands.read_address.next =
             (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64) | bit_cast::<7, 4>(self.cur_r.q.val());
-        self.cands.write_address.next = self.cands.read_address.val();
-        self.cands.write_data.next = self.taken.val() ^ self.word.val();
-        self.cands.write_enable.next = false;
-        if self.unit.cand_we.val() {
-            self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
-                | bit_cast::<7, 4>(self.unit.cand_rank.val());
-            self.cands.write_data.next =
-                bit_cast::<FRAME_RANK_BITS, RANK_MOVE_BITS>(self.unit.cand_data.val());
-            self.cands.write_enable.next = true;
-        }
+        self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
+            | bit_cast::<7, 4>(self.unit.cand_rank.val());
+        self.cands.write_data.next =
+            bit_cast::<FRAME_RANK_BITS, RANK_MOVE_BITS>(self.unit.cand_data.val());
+        self.cands.write_enable.next = self.unit.cand_we.val();
         self.undo.read_address.next = self.ply.q.val();
         self.undo.write_address.next = self.ply.q.val();
         self.undo.write_data.next = self.u.val();
@@ -759,6 +773,7 @@ impl Logic for PerftWalker {
                         self.mate_ok.d.next = self.unit.probe_mates.val();
                         self.mate_sq.d.next = self.unit.probe_square.val();
                         self.cur_r.d.next = 0_u64.into();
+                        self.cur_on.d.next = false;
                         self.phase.d.next = WalkPhase::Fetch;
                     }
                 }
@@ -774,12 +789,16 @@ impl Logic for PerftWalker {
                     self.phase.d.next = WalkPhase::Return;
                 } else if !self.g_any.val().any() {
                     self.cur_r.d.next = self.cur_r.q.val() + 1_u64;
+                    self.cur_on.d.next = false;
                     self.phase.d.next = WalkPhase::Fetch;
                     if self.cur_r.q.val() == 8_u64 {
                         self.phase.d.next = WalkPhase::Return;
                     }
                 } else {
-                    self.cands.write_enable.next = true;
+                    // Popped: the cursor moves to it.
+                    self.cur_on.d.next = true;
+                    self.cur_g.d.next = self.g_sel.val();
+                    self.cur_b.d.next = self.b_idx.val();
                     self.phase.d.next = WalkPhase::Fetch;
                     if !self.p_skip.val() {
                         self.mv_f.d.next = self.p_file.val();
@@ -827,6 +846,9 @@ impl Logic for PerftWalker {
             WalkPhase::Unmake2 => {
                 self.hand.d.next = self.undo.read_data.val().get_bits::<80>(188);
                 self.cur_r.d.next = self.undo.read_data.val().get_bits::<4>(268);
+                self.cur_on.d.next = self.undo.read_data.val().get_bit(280);
+                self.cur_g.d.next = self.undo.read_data.val().get_bits::<5>(281);
+                self.cur_b.d.next = self.undo.read_data.val().get_bits::<6>(286);
                 self.mate_ok.d.next = self.undo.read_data.val().get_bit(272);
                 self.mate_sq.d.next = self.undo.read_data.val().get_bits::<7>(273);
                 self.side.d.next = !self.side.q.val();
