@@ -5,6 +5,7 @@ pub mod frame;
 pub mod job_control;
 pub mod link_engine;
 pub mod link_shell;
+pub mod stack_ram;
 pub mod uart_rx;
 pub mod uart_tx;
 
@@ -13,5 +14,6 @@ pub use frame::FrameField;
 pub use job_control::JobControl;
 pub use link_engine::LinkEngine;
 pub use link_shell::LinkShell;
+pub use stack_ram::StackRam;
 pub use uart_rx::UartRx;
 pub use uart_tx::UartTx;

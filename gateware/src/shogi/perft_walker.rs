@@ -25,6 +25,7 @@
 //! 72 + 2 + 4 x `WALK_MAX_DEPTH` cycles), and the board data holds the walk's root again.
 
 use super::{c, mask, AllMovesUnit};
+use crate::common::StackRam;
 use model::shogi::piece_data::{kind_of_id, ID_BASE};
 use model::shogi::protocol::RANK_MOVE_BITS;
 use model::shogi::Kind;
@@ -87,7 +88,9 @@ pub struct PerftWalker {
     pub leaves: Signal<Out, Bits<48>>,
     pub nodes: Signal<Out, Bits<32>>,
     unit: AllMovesUnit,
-    cands: RAM<Bits<FRAME_RANK_BITS>, 7>,
+    /// The candidate stack: written by the unit's stream only, while the unit is busy; read in
+    /// Fetch and by the owner while it is idle (`StackRam`'s contract holds).
+    cands: StackRam<FRAME_RANK_BITS, 7>,
     undo: RAM<Bits<UNDO_BITS>, 3>,
     phase: DFF<WalkPhase>,
     stopping: DFF<Bit>,
@@ -341,8 +344,7 @@ impl Logic for PerftWalker {
             mate_ok, mate_sq, mv_f, mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
         );
         self.unit.clock.next = self.clock.val();
-        self.cands.read_clock.next = self.clock.val();
-        self.cands.write_clock.next = self.clock.val();
+        self.cands.clock.next = self.clock.val();
         self.undo.read_clock.next = self.clock.val();
         self.undo.write_clock.next = self.clock.val();
 
@@ -364,10 +366,7 @@ impl Logic for PerftWalker {
             if self.cur_on.q.val() & (self.cur_g.q.val() > self.k_g[g].val()) {
                 self.g_keep[g].next = 0_u64.into();
             }
-            self.g_any.next = self
-                .g_any
-                .val()
-                .replace_bit(g, self.g_keep[g].val().any());
+            self.g_any.next = self.g_any.val().replace_bit(g, self.g_keep[g].val().any());
         }
         self.g_low.next = self.g_any.val() & (!self.g_any.val() + 1_u64);
         self.g_sel.next = 0_u64.into();
