@@ -301,9 +301,12 @@ pub struct UnitRun {
     pub table: [u64; 81],
 }
 
+/// A rank's candidates per file: (board moves, promotions, drops).
+pub type RankMoves = [(u64, u64, u8); 9];
+
 /// The candidates of one rank as `AllMovesUnit::cand_data` and `PerftWalker::rd_moves` show
 /// them: per file (board moves, promotions, drops).
-pub fn rank_moves(b: &Bits<783>) -> [(u64, u64, u8); 9] {
+pub fn rank_moves(b: &Bits<783>) -> RankMoves {
     std::array::from_fn(|f| {
         (
             bits_to_u128(b, 80 * f, 40) as u64,
@@ -336,7 +339,7 @@ macro_rules! moves_job {
         u.start_moves.next = true;
         cycle(u, |u| &mut u.clock)?;
         u.start_moves.next = false;
-        let mut kept: [Option<[(u64, u64, u8); 9]>; 9] = [None; 9];
+        let mut kept: [Option<RankMoves>; 9] = [None; 9];
         let cycles = busy_cycles_each(
             u,
             |u| &mut u.clock,
@@ -381,7 +384,7 @@ pub fn run_all_moves_unit(
         u,
         board,
         true,
-        |u: &gateware::shogi::AllMovesUnit, kept: &mut [Option<[(u64, u64, u8); 9]>; 9]| {
+        |u: &gateware::shogi::AllMovesUnit, kept: &mut [Option<RankMoves>; 9]| {
             if u.cand_we.val() {
                 let r = u.cand_rank.val().index();
                 if r >= 9 || kept[r].is_some() {
@@ -407,7 +410,7 @@ pub fn run_walker_moves(
         u,
         board,
         load,
-        |_: &gateware::shogi::PerftWalker, _: &mut [Option<[(u64, u64, u8); 9]>; 9]| Ok(()),
+        |_: &gateware::shogi::PerftWalker, _: &mut [Option<RankMoves>; 9]| Ok(()),
         |u: &gateware::shogi::PerftWalker| Some(rank_moves(&u.rd_moves.val()))
     )
 }

@@ -30,7 +30,7 @@ pub struct StackRam<const W: usize, const N: usize> {
     pub write_address: Signal<In, Bits<N>>,
     pub write_data: Signal<In, Bits<W>>,
     pub write_enable: Signal<In, Bit>,
-    _words: Box<BTreeMap<Bits<N>, Bits<W>>>,
+    _words: BTreeMap<Bits<N>, Bits<W>>,
 }
 
 impl<const W: usize, const N: usize> Logic for StackRam<W, N> {
