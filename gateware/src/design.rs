@@ -307,10 +307,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "shogi",
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
-        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F: 44,362 LUT4s
-        // (53%); router2 at 10 MHz stalls near 3,200 overused wires after the static placer
-        // (near 6,300 after heap): simulation only until a run completes (docs/shogi.md, "What
-        // is left"); the cover circuit alone reached 43.1 MHz.
+        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, with yosys's
+        // `-nowidelut` (which the flow does not pass): 36,962 LUT4s (44%), 11,910 FFs; router2
+        // at 10 MHz stalls near 4,950 overused wires after the static placer: simulation only
+        // until a run completes (docs/shogi.md, "What is left"); the cover circuit alone
+        // reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

@@ -11,8 +11,9 @@
 //! ```
 //!
 //! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives but
-//! `JOB_READ`, answered the cycle after (the table is in the unit's RAMs, the candidates in
-//! frame 0 of the walker's stack; the link engine holds the command until the answer):
+//! `JOB_READ`, answered two cycles after (the table is in the unit's RAMs, the candidates in
+//! frame 0 of the walker's stack, and the word answered is registered; the link engine holds
+//! the command until the answer):
 //! * `JOB_LOAD` core, word, data: writes a rank of the core's board data (words 0-8) or its
 //!   side and hands (word 9). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9,
 //!   padding bits set), BUSY (the core computes). A finished core becomes idle: its results
@@ -66,8 +67,12 @@ pub struct ShogiCore {
     pending: DFF<Bits<32>>,
     done: DFF<Bits<32>>,
     aborted: DFF<Bits<32>>,
-    /// A `JOB_READ` waits a cycle for the candidates' RAM.
+    /// A `JOB_READ` waits a cycle for the RAMs (the table's, the candidate stack), then a
+    /// cycle for `read_part`, the word it answers, registered near them: the 1,143 RAM
+    /// outputs do not run to the link's response register in one cycle.
     read_wait: DFF<Bit>,
+    read_ready: DFF<Bit>,
+    read_part: DFF<Bits<200>>,
     /// One bit per core: its last job was a moves job, a perft.
     moves_job: DFF<Bits<32>>,
     perft_job: DFF<Bits<32>>,
@@ -151,6 +156,8 @@ impl ShogiCore {
             moves_job: Default::default(),
             perft_job: Default::default(),
             read_wait: Default::default(),
+            read_ready: Default::default(),
+            read_part: Default::default(),
             busy: Default::default(),
             cmd_core: Default::default(),
             cmd_word: Default::default(),
@@ -234,7 +241,10 @@ const _: () = assert!(
 impl Logic for ShogiCore {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, pending, done, aborted, moves_job, perft_job, read_wait);
+        dff_setup!(
+            self, clock, pending, done, aborted, moves_job, perft_job, read_wait, read_ready,
+            read_part
+        );
         // Pins <-> link shell (UART, link engine); job commands go to job control.
         self.shell.clock.next = self.clock.val();
         self.shell.uart_rx.next = self.uart_rx.val();
@@ -243,11 +253,14 @@ impl Logic for ShogiCore {
         self.jobs.cmd_op.next = self.shell.cmd_op.val();
         self.jobs.cmd_len.next = self.shell.cmd_len.val();
         self.jobs.cmd_payload.next = self.shell.cmd_payload.val();
-        self.read_wait.d.next =
-            self.shell.cmd_valid.val() & (self.shell.cmd_op.val() == self.k_op_read.val());
+        self.read_wait.d.next = self.shell.cmd_valid.val()
+            & (self.shell.cmd_op.val() == self.k_op_read.val())
+            & !self.read_wait.q.val()
+            & !self.read_ready.q.val();
+        self.read_ready.d.next = self.read_wait.q.val();
         self.shell.rsp_valid.next = (self.shell.cmd_valid.val()
             & (self.shell.cmd_op.val() != self.k_op_read.val()))
-            | self.read_wait.q.val();
+            | self.read_ready.q.val();
         self.shell.rsp_error.next = self.jobs.rsp_error.val();
         self.shell.rsp_code.next = self.jobs.rsp_code.val();
         self.shell.rsp_len.next = self.jobs.rsp_len.val();
@@ -414,17 +427,16 @@ impl Logic for ShogiCore {
             } else {
                 self.shell.rsp_error.next = false;
                 self.shell.rsp_len.next = self.k_read_answer_len.val();
-                if self.is_cands.val() {
-                    self.shell.rsp_payload.next =
-                        bit_cast::<PAYLOAD_BITS, 200>(self.cand_part.val());
-                } else if self.cmd_word.val().get_bit(0) {
-                    self.shell.rsp_payload.next =
-                        bit_cast::<PAYLOAD_BITS, 160>(self.sel_covers.val().get_bits::<160>(200));
-                } else {
-                    self.shell.rsp_payload.next =
-                        bit_cast::<PAYLOAD_BITS, 200>(self.sel_covers.val().get_bits::<200>(0));
-                }
+                self.shell.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 200>(self.read_part.q.val());
             }
+        }
+        // The word a read answers, in the cycle the RAMs show it.
+        self.read_part.d.next = self.sel_covers.val().get_bits::<200>(0);
+        if self.is_cands.val() {
+            self.read_part.d.next = self.cand_part.val();
+        } else if self.cmd_word.val().get_bit(0) {
+            self.read_part.d.next =
+                bit_cast::<200, 160>(self.sel_covers.val().get_bits::<160>(200));
         }
         // A load writes the rank or the hands and makes a finished core idle.
         for i in 0..self.unit.len() {
