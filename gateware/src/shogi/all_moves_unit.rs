@@ -70,6 +70,8 @@ pub struct AllMovesUnit {
     pub probe_mates: Signal<Out, Bit>,
     /// The board data (the position while the unit is idle), for an owner that makes moves.
     pub board: Signal<Out, Bits<810>>,
+    /// Where each identity on the board stands after a job (`PieceInfoTable::squares`).
+    pub squares: Signal<Out, Bits<320>>,
     cover_circuit: PieceCoverCircuit,
     info: PieceInfoTable,
     rays: KingRays,
@@ -120,6 +122,7 @@ impl Default for AllMovesUnit {
             probe_square: Default::default(),
             probe_mates: Default::default(),
             board: Default::default(),
+            squares: Default::default(),
             cover_circuit: PieceCoverCircuit::fast(),
             info: Default::default(),
             rays: Default::default(),
@@ -182,6 +185,7 @@ impl Logic for AllMovesUnit {
         self.gen.rank_covers.next = self.cover_circuit.rd_covers.val();
         self.gen.hand.next = self.hand.val();
         self.gen.owned.next = self.info.owned.val();
+        self.squares.next = self.info.squares.val();
         self.gen.promoted.next = self.info.promoted.val();
         self.gen.zone.next = self.info.zone.val();
         self.gen.pawn_files.next = self.info.pawn_files.val();
