@@ -193,6 +193,11 @@ pub struct DesignSpec {
     /// spreads a congested design more evenly (the `shogi` design: router2's overuse fell to
     /// about 3,200 wires after it, to about 6,300 after `heap`).
     pub static_placer: bool,
+    /// Synthesize without wide multiplexers (yosys `synth_ecp5 -nowidelut`: no PFU muxes
+    /// joining LUT4s into LUT5-LUT7): more LUT4s but fewer long nets through a congested
+    /// region (the `shogi` design: router2's overuse fell from about 3,200 wires with them).
+    /// Boards without wide LUTs ignore it.
+    pub narrow_luts: bool,
 }
 
 const fn clock(board: BoardId, mhz: u32) -> BoardClock {
@@ -216,6 +221,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: true,
         router2: false,
         static_placer: false,
+        narrow_luts: false,
     },
     DesignSpec {
         design: Design::Othello,
@@ -230,6 +236,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: true,
         router2: false,
         static_placer: false,
+        narrow_luts: false,
     },
     DesignSpec {
         design: Design::OthelloFf,
@@ -245,6 +252,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: false,
         router2: false,
         static_placer: false,
+        narrow_luts: false,
     },
     DesignSpec {
         design: Design::OthelloX8,
@@ -260,6 +268,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: false,
         router2: false,
         static_placer: false,
+        narrow_luts: false,
     },
     DesignSpec {
         design: Design::Chess,
@@ -274,6 +283,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: false,
         router2: true,
         static_placer: false,
+        narrow_luts: false,
     },
     DesignSpec {
         design: Design::ChessX2,
@@ -288,6 +298,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: false,
         router2: true,
         static_placer: false,
+        narrow_luts: false,
     },
     DesignSpec {
         design: Design::ChessX3,
@@ -301,22 +312,23 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         ci_synth: false,
         router2: true,
         static_placer: true,
+        narrow_luts: false,
     },
     DesignSpec {
         design: Design::Shogi,
         name: "shogi",
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
-        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, with yosys's
-        // `-nowidelut` (which the flow does not pass): 36,962 LUT4s (44%), 11,910 FFs; router2
-        // at 10 MHz stalls near 4,950 overused wires after the static placer: simulation only
-        // until a run completes (docs/shogi.md, "What is left"); the cover circuit alone
-        // reached 43.1 MHz.
+        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow:
+        // 36,962 LUT4s (44%), 11,910 FFs; router2 at 10 MHz stalls near 4,950 overused wires
+        // after the static placer: simulation only until a run completes (docs/shogi.md,
+        // "What is left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
         static_placer: true,
+        narrow_luts: true,
     },
 ];
 

@@ -141,6 +141,7 @@ endmodule
 pub const FLOW: BoardFlow = BoardFlow {
     board: NAME,
     synth_command: "synth_ice40",
+    narrow_luts_option: None,
     device: &["--hx8k", "--package", "cb132"],
     constraints_option: "--pcf",
     routed: ("--asc", "top.asc"),

@@ -15,6 +15,7 @@ use crate::report::{
     fits, netlist_cell_counts, utilization_from_log, NextpnrReport, SynthReport, REPORT_FILE,
 };
 use crate::tools::ToolRunner;
+use gateware::Design;
 
 /// One tool invocation: a log name, the program and its arguments (run in the build dir).
 #[derive(Clone, Debug)]
@@ -83,6 +84,9 @@ pub struct BoardFlow {
     pub board: &'static str,
     /// The yosys synthesis command (`synth_ice40`, `synth_ecp5`).
     pub synth_command: &'static str,
+    /// The synthesis command's option for a design's `narrow_luts` (none where the
+    /// architecture has no wide LUTs).
+    pub narrow_luts_option: Option<&'static str>,
     /// nextpnr's device arguments (`--hx8k --package cb132`, ...).
     pub device: &'static [&'static str],
     /// nextpnr's constraint file option (`--pcf`, `--lpf`).
@@ -95,6 +99,19 @@ pub struct BoardFlow {
     /// The bitstream the packer writes.
     pub bitstream: &'static str,
     pub cells: CellClasses,
+}
+
+/// The yosys script of `design` on `board`: read the top, synthesize (narrow where the
+/// design asks and the board has the option), write the netlist.
+pub fn synth_script(board: &BoardFlow, design: Design) -> String {
+    let options = match board.narrow_luts_option {
+        Some(option) if design.spec().narrow_luts => format!(" {option}"),
+        _ => String::new(),
+    };
+    format!(
+        "read_verilog top.v; {} -top top{options} -json top.json",
+        board.synth_command
+    )
 }
 
 /// Runs the standard flow of `board` with its tools (yosys, nextpnr, packer) on `build`.
@@ -136,14 +153,7 @@ pub fn run_board(
         synth: ToolStep {
             step: "yosys",
             program: yosys,
-            args: vec![
-                "-q".into(),
-                "-p".into(),
-                format!(
-                    "read_verilog top.v; {} -top top -json top.json",
-                    board.synth_command
-                ),
-            ],
+            args: vec!["-q".into(), "-p".into(), synth_script(board, build.design)],
         },
         pnr: ToolStep {
             step: "nextpnr",
@@ -283,7 +293,7 @@ pub fn run(build: &BoardBuild, dir: &Path, flow: &Flow) -> Result<SynthReport> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gateware::{CoreParams, Design};
+    use gateware::CoreParams;
 
     const NETLIST: &str = r#"{"modules": {"top": {"cells": {
         "a": {"type": "SB_LUT4"}, "b": {"type": "SB_LUT4"}, "c": {"type": "SB_DFFE"},
@@ -343,6 +353,31 @@ mod tests {
             std::env::temp_dir().join(format!("board-common-flow-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
+    }
+
+    #[test]
+    fn narrow_luts_reach_the_synthesis_command_where_the_board_has_them() {
+        let flow = |narrow_luts_option| BoardFlow {
+            board: "test-board",
+            synth_command: "synth_test",
+            narrow_luts_option,
+            device: &[],
+            constraints_option: "--pcf",
+            routed: ("--asc", "top.asc"),
+            pack_step: "pack",
+            pack_args: &[],
+            bitstream: "top.bin",
+            cells: CellClasses::ICE40,
+        };
+        let wide = flow(Some("-narrow"));
+        let narrow = Design::ALL.iter().find(|d| d.spec().narrow_luts).copied();
+        let narrow = narrow.expect("a design synthesized narrow");
+        assert_eq!(
+            synth_script(&wide, narrow),
+            "read_verilog top.v; synth_test -top top -narrow -json top.json"
+        );
+        assert!(!synth_script(&wide, Design::Link).contains("-narrow"));
+        assert!(!synth_script(&flow(None), narrow).contains("-narrow"));
     }
 
     #[test]

@@ -193,6 +193,7 @@ endmodule
 pub const FLOW: BoardFlow = BoardFlow {
     board: NAME,
     synth_command: "synth_ecp5",
+    narrow_luts_option: Some("-nowidelut"),
     device: &["--85k", "--package", "CABGA381", "--speed", "6"],
     constraints_option: "--lpf",
     routed: ("--textcfg", "top.config"),
