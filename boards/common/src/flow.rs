@@ -101,15 +101,30 @@ pub struct BoardFlow {
     pub cells: CellClasses,
 }
 
-/// The yosys script of `design` on `board`: read the top, synthesize (narrow where the
-/// design asks and the board has the option), write the netlist.
-pub fn synth_script(board: &BoardFlow, design: Design) -> String {
+/// The marker of a block instance that stays its own module through synthesis: rust-hdl
+/// names a block's module by its instance path (`top$unit$0$kept_board`), and the flow marks
+/// the modules whose last path part starts `kept_` `keep_hierarchy`, so that yosys does not merge
+/// its registers with equal ones elsewhere (a copy of a register placed near its readers:
+/// `gateware::shogi::BoardCopy`).
+pub const KEPT_MARKER: &str = "$kept_";
+
+/// The yosys script of `design` on `board` for the Verilog `top_v`: read the top, keep the
+/// kept modules (when there are), synthesize (narrow where the design asks and the board has
+/// the option), write the netlist.
+pub fn synth_script(board: &BoardFlow, design: Design, top_v: &str) -> String {
+    let keep = if top_v.contains(KEPT_MARKER) {
+        // The kept modules, not the modules of the blocks inside them (a register's hold
+        // multiplexer must stay with its flip-flop to become a clock enable).
+        format!(" setattr -mod -set keep_hierarchy 1 *{KEPT_MARKER}* *{KEPT_MARKER}*$* %d;")
+    } else {
+        String::new()
+    };
     let options = match board.narrow_luts_option {
         Some(option) if design.spec().narrow_luts => format!(" {option}"),
         _ => String::new(),
     };
     format!(
-        "read_verilog top.v; {} -top top{options} -json top.json",
+        "read_verilog top.v;{keep} {} -top top{options} -json top.json",
         board.synth_command
     )
 }
@@ -153,7 +168,11 @@ pub fn run_board(
         synth: ToolStep {
             step: "yosys",
             program: yosys,
-            args: vec!["-q".into(), "-p".into(), synth_script(board, build.design)],
+            args: vec![
+                "-q".into(),
+                "-p".into(),
+                synth_script(board, build.design, &build.top_v),
+            ],
         },
         pnr: ToolStep {
             step: "nextpnr",
@@ -356,7 +375,7 @@ mod tests {
     }
 
     #[test]
-    fn narrow_luts_reach_the_synthesis_command_where_the_board_has_them() {
+    fn synthesis_script_keeps_kept_modules_and_narrows_luts() {
         let flow = |narrow_luts_option| BoardFlow {
             board: "test-board",
             synth_command: "synth_test",
@@ -372,12 +391,20 @@ mod tests {
         let wide = flow(Some("-narrow"));
         let narrow = Design::ALL.iter().find(|d| d.spec().narrow_luts).copied();
         let narrow = narrow.expect("a design synthesized narrow");
+        let top = "module top(); endmodule";
         assert_eq!(
-            synth_script(&wide, narrow),
+            synth_script(&wide, narrow, top),
             "read_verilog top.v; synth_test -top top -narrow -json top.json"
         );
-        assert!(!synth_script(&wide, Design::Link).contains("-narrow"));
-        assert!(!synth_script(&flow(None), narrow).contains("-narrow"));
+        assert!(!synth_script(&wide, Design::Link, top).contains("-narrow"));
+        assert!(!synth_script(&flow(None), narrow, top).contains("-narrow"));
+        // A top with kept instances keeps their modules, before synthesis.
+        let kept = "module top$unit$kept_board(); endmodule";
+        assert_eq!(
+            synth_script(&flow(None), Design::Link, kept),
+            "read_verilog top.v; setattr -mod -set keep_hierarchy 1 *$kept_* *$kept_*$* %d; \
+             synth_test -top top -json top.json"
+        );
     }
 
     #[test]

@@ -262,25 +262,41 @@ pub fn utilization_from_log(log: &str) -> BTreeMap<String, Utilization> {
     out
 }
 
-/// Counts the cells of module `top` of a yosys JSON netlist by cell type.
+/// Counts the cells of module `top` of a yosys JSON netlist by cell type, with the cells of
+/// the submodules it instantiates (a netlist keeps the modules marked `keep_hierarchy`:
+/// `flow::KEPT_MARKER`), each counted once per instance.
 pub fn netlist_cell_counts(json: &str, top: &str) -> Result<BTreeMap<String, u64>> {
     let netlist: serde_json::Value =
         serde_json::from_str(json).context("cannot parse the yosys netlist")?;
-    let Some(cells) = netlist
-        .get("modules")
-        .and_then(|m| m.get(top))
-        .and_then(|m| m.get("cells"))
-        .and_then(|c| c.as_object())
-    else {
-        bail!("the yosys netlist has no module `{top}` with cells");
+    let modules = netlist.get("modules").and_then(|m| m.as_object());
+    let cells_of = |name: &str| {
+        modules
+            .and_then(|m| m.get(name))
+            .and_then(|m| m.get("cells"))
+            .and_then(|c| c.as_object())
     };
+    if cells_of(top).is_none() {
+        bail!("the yosys netlist has no module `{top}` with cells");
+    }
     let mut counts = BTreeMap::new();
-    for cell in cells.values() {
-        let ty = cell
-            .get("type")
-            .and_then(|t| t.as_str())
-            .unwrap_or("<untyped>");
-        *counts.entry(ty.to_string()).or_insert(0) += 1;
+    // Depth first over the instances; a module instantiating itself would be a broken netlist.
+    let mut stack = vec![(top.to_string(), 0usize)];
+    while let Some((module, depth)) = stack.pop() {
+        anyhow::ensure!(
+            depth < 64,
+            "the yosys netlist's hierarchy is deeper than 64"
+        );
+        for cell in cells_of(&module).into_iter().flat_map(|c| c.values()) {
+            let ty = cell
+                .get("type")
+                .and_then(|t| t.as_str())
+                .unwrap_or("<untyped>");
+            if cells_of(ty).is_some() {
+                stack.push((ty.to_string(), depth + 1));
+            } else {
+                *counts.entry(ty.to_string()).or_insert(0) += 1;
+            }
+        }
     }
     Ok(counts)
 }
@@ -384,5 +400,18 @@ mod tests {
         assert_eq!(c["SB_LUT4"], 2);
         assert_eq!(c["SB_DFF"], 1);
         assert!(netlist_cell_counts(json, "other").is_err());
+    }
+
+    #[test]
+    fn kept_submodules_are_counted_per_instance() {
+        let json = r#"{"modules": {
+            "top": {"cells": {"a": {"type": "LUT4"}, "k1": {"type": "top$kept_x"},
+                              "k2": {"type": "top$kept_y"}, "k3": {"type": "top$kept_y"}}},
+            "top$kept_x": {"cells": {"f": {"type": "FF"}, "g": {"type": "FF"}}},
+            "top$kept_y": {"cells": {"f": {"type": "FF"}, "l": {"type": "LUT4"}}}}}"#;
+        let c = netlist_cell_counts(json, "top").unwrap();
+        assert_eq!(c["LUT4"], 3);
+        assert_eq!(c["FF"], 4);
+        assert!(!c.contains_key("top$kept_x"));
     }
 }
