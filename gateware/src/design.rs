@@ -319,11 +319,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "shogi",
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
-        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, with yosys's
-        // `-nowidelut` (the row's narrow_luts): 36,962 LUT4s (44%), 11,910 FFs; router2
-        // at 10 MHz stalls near 4,950 overused wires after the static placer: simulation only
-        // until a run completes (docs/shogi.md, "What is left"); the cover circuit alone
-        // reached 43.1 MHz.
+        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow:
+        // with the board data copies (and a candidate read path since withdrawn) 37,424 LUT4s
+        // (45%), 16,017 FFs; router2 at 10 MHz after the static placer reached 2,464 overused
+        // wires, then stalled near 2,500-3,050: simulation only until a run completes
+        // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

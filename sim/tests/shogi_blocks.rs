@@ -399,6 +399,18 @@ fn piece_info_table_matches_model() {
             });
             assert_eq!(got, want.kings[c], "king {c}, {what}");
         }
+        // The square planes: bit `id` of plane `j` is bit `j` of the file (0-3), the rank (4-7).
+        let planes = uut.squares.val();
+        let bit = |n: usize| planes.get_bit(n) as u8;
+        for (id, sq) in want.squares.iter().enumerate() {
+            let Some(sq) = sq else { continue };
+            let field = |first: usize| (0..4).map(|j| bit(40 * (first + j) + id) << j).sum::<u8>();
+            assert_eq!(
+                9 * field(4) + field(0),
+                *sq,
+                "identity {id}'s square, {what}"
+            );
+        }
     }
 }
 

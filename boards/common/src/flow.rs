@@ -104,8 +104,8 @@ pub struct BoardFlow {
 /// The marker of a block instance that stays its own module through synthesis: rust-hdl
 /// names a block's module by its instance path (`top$unit$0$kept_board`), and the flow marks
 /// the modules whose last path part starts `kept_` `keep_hierarchy`, so that yosys does not merge
-/// its registers with equal ones elsewhere (a copy of a register placed near its readers; the
-/// shogi board data copies of branch `wip/shogi-route` are the first user).
+/// its registers with equal ones elsewhere (a copy of a register placed near its readers:
+/// `gateware::shogi::BoardCopy`).
 pub const KEPT_MARKER: &str = "$kept_";
 
 /// The yosys script of `design` on `board` for the Verilog `top_v`: read the top, keep the

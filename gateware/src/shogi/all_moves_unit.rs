@@ -22,7 +22,7 @@
 //! hands) are the owner's and must hold during a job. Model: `model::shogi::all_moves`
 //! (`generate`, `candidates`, `pawn_drop_mates`).
 
-use super::{AllMoveGenerator, KingRays, PieceCoverCircuit, PieceInfoTable};
+use super::{AllMoveGenerator, BoardCopy, KingRays, PieceCoverCircuit, PieceInfoTable};
 use model::shogi::piece_data::ID_BASE;
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
@@ -70,7 +70,14 @@ pub struct AllMovesUnit {
     pub probe_mates: Signal<Out, Bit>,
     /// The board data (the position while the unit is idle), for an owner that makes moves.
     pub board: Signal<Out, Bits<810>>,
+    /// Where each identity on the board stands after a job (`PieceInfoTable::squares`).
+    pub squares: Signal<Out, Bits<320>>,
     cover_circuit: PieceCoverCircuit,
+    // Copies of the board data for the other readers (`BoardCopy`: fewer long nets).
+    kept_board_info: BoardCopy,
+    kept_board_rays: BoardCopy,
+    kept_board_gen: BoardCopy,
+    kept_board_owner: BoardCopy,
     info: PieceInfoTable,
     rays: KingRays,
     gen: AllMoveGenerator,
@@ -95,6 +102,10 @@ pub struct AllMovesUnit {
     cleared: Signal<Local, Bits<90>>,
     pdata: Signal<Local, Bits<10>>,
     prep: Signal<Local, Bits<90>>,
+    // The board data's write bus (the cover circuit's and the copies').
+    bw_en: Signal<Local, Bit>,
+    bw_rank: Signal<Local, Bits<4>>,
+    bw_data: Signal<Local, Bits<90>>,
 }
 
 impl Default for AllMovesUnit {
@@ -120,7 +131,12 @@ impl Default for AllMovesUnit {
             probe_square: Default::default(),
             probe_mates: Default::default(),
             board: Default::default(),
+            squares: Default::default(),
             cover_circuit: PieceCoverCircuit::fast(),
+            kept_board_info: Default::default(),
+            kept_board_rays: Default::default(),
+            kept_board_gen: Default::default(),
+            kept_board_owner: Default::default(),
             info: Default::default(),
             rays: Default::default(),
             gen: Default::default(),
@@ -146,6 +162,9 @@ impl Default for AllMovesUnit {
             cleared: Default::default(),
             pdata: Default::default(),
             prep: Default::default(),
+            bw_en: Default::default(),
+            bw_rank: Default::default(),
+            bw_data: Default::default(),
         }
     }
 }
@@ -163,8 +182,8 @@ impl Logic for AllMovesUnit {
             | (bit_cast::<783, 63>(self.gen.drops.val()) << 720_u64);
         self.cand_we.next = false;
         // The blocks' data paths.
-        self.info.board.next = self.cover_circuit.board_data.val();
-        self.rays.board.next = self.cover_circuit.board_data.val();
+        self.info.board.next = self.kept_board_info.board.val();
+        self.rays.board.next = self.kept_board_rays.board.val();
         self.rays.black.next = self.side.q.val();
         self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(8);
         self.rays.king_file.next = self.info.kings.val().get_bits::<4>(12);
@@ -178,10 +197,11 @@ impl Logic for AllMovesUnit {
         }
         self.gen.black.next = self.side.q.val();
         self.gen.drops_on.next = !self.pass.q.val();
-        self.gen.board.next = self.cover_circuit.board_data.val();
+        self.gen.board.next = self.kept_board_gen.board.val();
         self.gen.rank_covers.next = self.cover_circuit.rd_covers.val();
         self.gen.hand.next = self.hand.val();
         self.gen.owned.next = self.info.owned.val();
+        self.squares.next = self.info.squares.val();
         self.gen.promoted.next = self.info.promoted.val();
         self.gen.zone.next = self.info.zone.val();
         self.gen.pawn_files.next = self.info.pawn_files.val();
@@ -225,9 +245,9 @@ impl Logic for AllMovesUnit {
             | (bit_cast::<90, 10>(self.pdata.val()) << 70_u64)
             | (bit_cast::<90, 10>(self.pdata.val()) << 80_u64);
         // Defaults: the owner's writes and reads, nothing started.
-        self.cover_circuit.wr_en.next = self.wr_en.val() & (self.phase.q.val() == Phase::Idle);
-        self.cover_circuit.wr_rank.next = self.wr_rank.val();
-        self.cover_circuit.wr_data.next = self.wr_data.val();
+        self.bw_en.next = self.wr_en.val() & (self.phase.q.val() == Phase::Idle);
+        self.bw_rank.next = self.wr_rank.val();
+        self.bw_data.next = self.wr_data.val();
         self.cover_circuit.rd_rank.next = self.rd_rank.val();
         self.cover_circuit.start.next = false;
         self.info.start.next = false;
@@ -289,10 +309,9 @@ impl Logic for AllMovesUnit {
             Phase::ProbeWrite => {
                 // The pawn dropped; the opponent to move, without drops.
                 self.cover_circuit.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover_circuit.wr_en.next = true;
-                self.cover_circuit.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover_circuit.wr_data.next =
-                    self.cleared.val() | (self.prep.val() & self.field.val());
+                self.bw_en.next = true;
+                self.bw_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.bw_data.next = self.cleared.val() | (self.prep.val() & self.field.val());
                 self.pass.d.next = true;
                 self.side.d.next = !self.side.q.val();
                 self.phase.d.next = Phase::ProbeStart;
@@ -305,9 +324,9 @@ impl Logic for AllMovesUnit {
             Phase::Restore => {
                 // The square emptied again; the table computed again for the owner's reads.
                 self.cover_circuit.rd_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover_circuit.wr_en.next = true;
-                self.cover_circuit.wr_rank.next = self.probe_at.q.val().get_bits::<4>(0);
-                self.cover_circuit.wr_data.next = self.cleared.val();
+                self.bw_en.next = true;
+                self.bw_rank.next = self.probe_at.q.val().get_bits::<4>(0);
+                self.bw_data.next = self.cleared.val();
                 self.side.d.next = !self.side.q.val();
                 self.pass.d.next = false;
                 self.phase.d.next = Phase::Rescan;
@@ -338,6 +357,26 @@ impl Logic for AllMovesUnit {
         self.probe.next = self.probe_r.q.val();
         self.probe_square.next = self.probe_sq.q.val();
         self.probe_mates.next = self.mates_r.q.val();
-        self.board.next = self.cover_circuit.board_data.val();
+        self.board.next = self.kept_board_owner.board.val();
+        // The write bus, to the board data and its copies.
+        self.cover_circuit.wr_en.next = self.bw_en.val();
+        self.cover_circuit.wr_rank.next = self.bw_rank.val();
+        self.cover_circuit.wr_data.next = self.bw_data.val();
+        self.kept_board_info.clock.next = self.clock.val();
+        self.kept_board_info.wr_en.next = self.bw_en.val();
+        self.kept_board_info.wr_rank.next = self.bw_rank.val();
+        self.kept_board_info.wr_data.next = self.bw_data.val();
+        self.kept_board_rays.clock.next = self.clock.val();
+        self.kept_board_rays.wr_en.next = self.bw_en.val();
+        self.kept_board_rays.wr_rank.next = self.bw_rank.val();
+        self.kept_board_rays.wr_data.next = self.bw_data.val();
+        self.kept_board_gen.clock.next = self.clock.val();
+        self.kept_board_gen.wr_en.next = self.bw_en.val();
+        self.kept_board_gen.wr_rank.next = self.bw_rank.val();
+        self.kept_board_gen.wr_data.next = self.bw_data.val();
+        self.kept_board_owner.clock.next = self.clock.val();
+        self.kept_board_owner.wr_en.next = self.bw_en.val();
+        self.kept_board_owner.wr_rank.next = self.bw_rank.val();
+        self.kept_board_owner.wr_data.next = self.bw_data.val();
     }
 }

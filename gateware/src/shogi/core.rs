@@ -72,6 +72,10 @@ pub struct ShogiCore {
     /// outputs do not run to the link's response register in one cycle.
     read_wait: DFF<Bit>,
     read_ready: DFF<Bit>,
+    /// The addressed core was busy in the cycle its RAMs were read (a job's last cycle may
+    /// still write them): the answer is BUSY though the core is idle when it is given.
+    read_busy: DFF<Bit>,
+    read_go: Signal<Local, Bit>,
     read_part: DFF<Bits<200>>,
     /// One bit per core: its last job was a moves job, a perft.
     moves_job: DFF<Bits<32>>,
@@ -157,6 +161,8 @@ impl ShogiCore {
             perft_job: Default::default(),
             read_wait: Default::default(),
             read_ready: Default::default(),
+            read_busy: Default::default(),
+            read_go: Default::default(),
             read_part: Default::default(),
             busy: Default::default(),
             cmd_core: Default::default(),
@@ -243,7 +249,7 @@ impl Logic for ShogiCore {
     fn update(&mut self) {
         dff_setup!(
             self, clock, pending, done, aborted, moves_job, perft_job, read_wait, read_ready,
-            read_part
+            read_busy, read_part
         );
         // Pins <-> link shell (UART, link engine); job commands go to job control.
         self.shell.clock.next = self.clock.val();
@@ -253,10 +259,11 @@ impl Logic for ShogiCore {
         self.jobs.cmd_op.next = self.shell.cmd_op.val();
         self.jobs.cmd_len.next = self.shell.cmd_len.val();
         self.jobs.cmd_payload.next = self.shell.cmd_payload.val();
-        self.read_wait.d.next = self.shell.cmd_valid.val()
+        self.read_go.next = self.shell.cmd_valid.val()
             & (self.shell.cmd_op.val() == self.k_op_read.val())
             & !self.read_wait.q.val()
             & !self.read_ready.q.val();
+        self.read_wait.d.next = self.read_go.val();
         self.read_ready.d.next = self.read_wait.q.val();
         self.shell.rsp_valid.next = (self.shell.cmd_valid.val()
             & (self.shell.cmd_op.val() != self.k_op_read.val()))
@@ -420,7 +427,7 @@ impl Logic for ShogiCore {
                 | (self.cmd_word.val() >= self.k_words.val())
             {
                 self.shell.rsp_code.next = self.k_err_argument.val();
-            } else if self.sel_busy.val() {
+            } else if self.sel_busy.val() | self.read_busy.q.val() {
                 self.shell.rsp_code.next = self.k_err_busy.val();
             } else if !self.sel_done.val() | (self.is_cands.val() & !self.sel_moves_job.val()) {
                 self.shell.rsp_code.next = self.k_err_no_result.val();
@@ -429,6 +436,9 @@ impl Logic for ShogiCore {
                 self.shell.rsp_len.next = self.k_read_answer_len.val();
                 self.shell.rsp_payload.next = bit_cast::<PAYLOAD_BITS, 200>(self.read_part.q.val());
             }
+        }
+        if self.read_go.val() {
+            self.read_busy.d.next = self.sel_busy.val();
         }
         // The word a read answers, in the cycle the RAMs show it.
         self.read_part.d.next = self.sel_covers.val().get_bits::<200>(0);

@@ -11,6 +11,7 @@
 //! | the piece info table (per identity: owner, promoted, in its owner's zone; pawn files, king squares) | [`piece_info_table`] | `model::shogi::all_moves::piece_info` | 9 (a rank a cycle: `PIECE_INFO_CYCLES`) | 7 (the cover table's identities are what a move generator needs) |
 //! | the all-move generator's candidate pass (a rank of destination squares a cycle: legal board moves and promotions as identity masks, drops, the rank's count, the pawn-drop probe) | [`all_move_generator`] | `model::shogi::all_moves::candidates` | 9 (`GENERATOR_CYCLES`) after a start | 7; the tsume paper's stage 3 |
 //! | perft on chip: the depth-first walk over the all-move unit (candidate stack and undo stack in block RAM, moves made and unmade a rank word at a time; the last ply counted) | [`perft_walker`] | `model::shogi::walk::perft_walk` | per node 2 + its moves job + 1; per expanded node 18 more (the job's candidate ranks streamed into the stack as they are made); per move 6 | (not in the papers) |
+//! | copies of the board data for its readers (written from the board data's write bus; kept apart through synthesis so that each can be placed near its readers) | [`board_copy`] | (the board data) | 0 (written with it) | (not in the papers: placement) |
 //! | the `shogi` design: the circuit behind the link (`JOB_LOAD` a rank, `JOB_START`, `JOB_READ` half a rank) | [`core`] | `model::shogi::protocol` | a frame's cycles a command; the job 9 | (the host interface is not in the paper) |
 //!
 //! Board data: nine 90-bit rank words of 10-bit piece data, file 1 lowest
@@ -20,6 +21,7 @@ use rust_hdl::prelude::{Bits, Constant};
 
 pub mod all_move_generator;
 pub mod all_moves_unit;
+pub mod board_copy;
 pub mod core;
 pub mod king_rays;
 pub mod perft_walker;
@@ -58,6 +60,7 @@ pub(crate) fn id_decode() -> ([Constant<Bits<5>>; 18], [Constant<Bits<18>>; 8]) 
 pub use self::core::ShogiCore;
 pub use all_move_generator::AllMoveGenerator;
 pub use all_moves_unit::AllMovesUnit;
+pub use board_copy::BoardCopy;
 pub use king_rays::KingRays;
 pub use perft_walker::PerftWalker;
 pub use piece_cover_circuit::PieceCoverCircuit;

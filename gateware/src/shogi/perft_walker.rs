@@ -17,6 +17,12 @@
 //!    back, the hands and the cursors restored -> Fetch
 //! ```
 //!
+//! A board move's from square comes from the walker's square table (where each identity
+//! stands, as bit planes: `PieceInfoTable::squares` taken when the root's job ends, then
+//! kept by the makes and unmakes: a make moves the identity it moves or drops, an unmake
+//! moves it back and puts a captured identity back on the to square), so no circuit searches
+//! the 81 squares of the board data for the moving identity.
+//!
 //! The walker reads the squares a move changes from the unit's board data. While the walker
 //! is idle the unit is the owner's: its rank writes, cover and moves jobs (`black` and `hands`
 //! hold during them) and table reads pass through, and an idle moves job's candidates land in
@@ -35,8 +41,10 @@ use rust_hdl::prelude::*;
 const FRAME_RANK_BITS: usize = 800;
 /// An undo frame: the old words of the two ranks written (90 each), their ranks (4 each), the
 /// hands (80), the rank cursor (4), the mating square's flag (1) and square (7), the bit
-/// cursor (on 1, group 5, bit 6).
-const UNDO_BITS: usize = 292;
+/// cursor (on 1, group 5, bit 6); for the square table: the identity moved or dropped (6),
+/// the from and to files (4 each), whether it was a drop (1), a capture (1), and the identity
+/// captured (6).
+const UNDO_BITS: usize = 314;
 
 /// The walker's phases.
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
@@ -118,11 +126,11 @@ pub struct PerftWalker {
     nodes_r: DFF<Bits<32>>,
     k_idx: [Constant<Bits<4>>; 9],
     k_fmask: [Constant<Bits<90>>; 9],
-    k_sq_off: [Constant<Bits<10>>; 81],
-    k_sq_rbit: [Constant<Bits<81>>; 4],
-    k_sq_fbit: [Constant<Bits<81>>; 4],
-    k_id: [Constant<Bits<6>>; 40],
-    k_id_data: [Constant<Bits<10>>; 40],
+    // The square table: bit i of sq_file[j] (sq_rank[j]) is bit j of identity i's file
+    // (rank).
+    sq_file: [DFF<Bits<40>>; 4],
+    sq_rank: [DFF<Bits<40>>; 4],
+    k_plane_r: [Constant<Bits<10>>; 4],
     k_id_bit: [Constant<Bits<40>>; 6],
     k_grp_bit: [Constant<Bits<20>>; 5],
     k_off40: [Constant<Bits<10>>; 20],
@@ -154,8 +162,6 @@ pub struct PerftWalker {
     p_to: Signal<Local, Bits<7>>,
     p_skip: Signal<Local, Bit>,
     // Make: the from square, the data moved, captured and dropped.
-    id_data: Signal<Local, Bits<10>>,
-    hit: Signal<Local, Bits<81>>,
     from_r: Signal<Local, Bits<4>>,
     from_f: Signal<Local, Bits<4>>,
     own_hand: Signal<Local, Bits<40>>,
@@ -199,6 +205,15 @@ pub struct PerftWalker {
     td_quad: [Signal<Local, Bits<10>>; 2],
     td_oct: Signal<Local, Bits<10>>,
     u: Signal<Local, Bits<UNDO_BITS>>,
+    // A square table write: load the root's, or move identity t_id to (t_r, t_f).
+    t_load: Signal<Local, Bit>,
+    t_we: Signal<Local, Bit>,
+    t_id: Signal<Local, Bits<6>>,
+    t_r: Signal<Local, Bits<4>>,
+    t_f: Signal<Local, Bits<4>>,
+    t_clr: Signal<Local, Bits<40>>,
+    t_fset: [Signal<Local, Bits<40>>; 4],
+    t_rset: [Signal<Local, Bits<40>>; 4],
 }
 
 impl Default for PerftWalker {
@@ -251,15 +266,9 @@ impl Default for PerftWalker {
             nodes_r: Default::default(),
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_fmask: std::array::from_fn(|f| mask(90, |b| b / 10 == f)),
-            k_sq_off: std::array::from_fn(|s| c(10 * s as u64)),
-            k_sq_rbit: std::array::from_fn(|j| mask(81, |s| (s / 9) >> j & 1 == 1)),
-            k_sq_fbit: std::array::from_fn(|j| mask(81, |s| (s % 9) >> j & 1 == 1)),
-            k_id: std::array::from_fn(|i| c(i as u64)),
-            // An identity's piece data without owner and promotion: type, index.
-            k_id_data: std::array::from_fn(|i| {
-                let k = kind_of(i);
-                c((k as u64) << 7 | (i as u64 - ID_BASE[k] as u64 + 1))
-            }),
+            sq_file: Default::default(),
+            sq_rank: Default::default(),
+            k_plane_r: std::array::from_fn(|j| c(160 + 40 * j as u64)),
             k_id_bit: std::array::from_fn(|j| mask(40, |i| i >> j & 1 == 1)),
             k_grp_bit: std::array::from_fn(|j| mask(20, |g| g >> j & 1 == 1)),
             k_off40: std::array::from_fn(|g| c(40 * g as u64)),
@@ -289,8 +298,6 @@ impl Default for PerftWalker {
             p_kind: Default::default(),
             p_to: Default::default(),
             p_skip: Default::default(),
-            id_data: Default::default(),
-            hit: Default::default(),
             from_r: Default::default(),
             from_f: Default::default(),
             own_hand: Default::default(),
@@ -332,6 +339,14 @@ impl Default for PerftWalker {
             td_quad: Default::default(),
             td_oct: Default::default(),
             u: Default::default(),
+            t_load: Default::default(),
+            t_we: Default::default(),
+            t_id: Default::default(),
+            t_r: Default::default(),
+            t_f: Default::default(),
+            t_clr: Default::default(),
+            t_fset: Default::default(),
+            t_rset: Default::default(),
         }
     }
 }
@@ -416,37 +431,18 @@ impl Logic for PerftWalker {
             & self.mate_ok.q.val()
             & (self.p_to.val() == self.mate_sq.q.val());
 
-        // Make: the board move's from square (the square holding identity mv_id).
-        self.id_data.next = 0_u64.into();
-        for i in 0..40 {
-            if self.mv_id.q.val() == self.k_id[i].val() {
-                self.id_data.next = self.k_id_data[i].val();
-            }
-        }
-        self.hit.next = 0_u64.into();
-        for s in 0..81 {
-            self.hit.next = self.hit.val().replace_bit(
-                s,
-                (self
-                    .unit
-                    .board
-                    .val()
-                    .get_bits::<10>(self.k_sq_off[s].val().index())
-                    & 0x39f_u64)
-                    == self.id_data.val(),
-            );
-        }
+        // Make: the board move's from square, identity mv_id's in the square table.
         self.from_r.next = 0_u64.into();
         self.from_f.next = 0_u64.into();
         for j in 0..4 {
-            self.from_r.next = self
-                .from_r
-                .val()
-                .replace_bit(j, (self.hit.val() & self.k_sq_rbit[j].val()).any());
-            self.from_f.next = self
-                .from_f
-                .val()
-                .replace_bit(j, (self.hit.val() & self.k_sq_fbit[j].val()).any());
+            self.from_r.next = self.from_r.val().replace_bit(
+                j,
+                self.sq_rank[j].q.val().get_bit(self.mv_id.q.val().index()),
+            );
+            self.from_f.next = self.from_f.val().replace_bit(
+                j,
+                self.sq_file[j].q.val().get_bit(self.mv_id.q.val().index()),
+            );
         }
         // The drop's identity: the lowest of its kind in the side's hand.
         self.own_hand.next = self.hand.q.val().get_bits::<40>(40);
@@ -634,6 +630,67 @@ impl Logic for PerftWalker {
                 self.cap_bit.next = self.cap_bit.val() << 40_u64;
             }
         }
+        // The square table's one write: the root's table when its job ends; a make moves the
+        // identity it moves or drops to the to square; an unmake moves a board move's
+        // identity back (Unmake1) and a captured one back onto the to square (Unmake2).
+        self.t_load.next = (self.phase.q.val() == WalkPhase::Wait)
+            & !self.unit.busy.val()
+            & (self.ply.q.val() == 0_u64);
+        self.t_we.next = false;
+        self.t_id.next = self.mv_id.q.val();
+        if self.mv_drop.q.val() {
+            self.t_id.next = self.d_id.val();
+        }
+        self.t_r.next = self.cur_r.q.val();
+        self.t_f.next = self.mv_f.q.val();
+        if self.phase.q.val() == WalkPhase::Make1 {
+            self.t_we.next = true;
+        }
+        if self.phase.q.val() == WalkPhase::Unmake1 {
+            self.t_we.next = !self.undo.read_data.val().get_bit(306);
+            self.t_id.next = self.undo.read_data.val().get_bits::<6>(292);
+            self.t_r.next = self.undo.read_data.val().get_bits::<4>(180);
+            self.t_f.next = self.undo.read_data.val().get_bits::<4>(298);
+        }
+        if self.phase.q.val() == WalkPhase::Unmake2 {
+            self.t_we.next = self.undo.read_data.val().get_bit(307);
+            self.t_id.next = self.undo.read_data.val().get_bits::<6>(308);
+            self.t_r.next = self.undo.read_data.val().get_bits::<4>(184);
+            self.t_f.next = self.undo.read_data.val().get_bits::<4>(302);
+        }
+        self.t_clr.next = 0_u64.into();
+        if self.t_we.val() {
+            self.t_clr.next = bit_cast::<40, 64>(self.k_one.val() << self.t_id.val());
+        }
+        for j in 0..4 {
+            self.t_fset[j].next = 0_u64.into();
+            if self.t_f.val().get_bit(j) {
+                self.t_fset[j].next = self.t_clr.val();
+            }
+            self.t_rset[j].next = 0_u64.into();
+            if self.t_r.val().get_bit(j) {
+                self.t_rset[j].next = self.t_clr.val();
+            }
+            self.sq_file[j].clock.next = self.clock.val();
+            self.sq_rank[j].clock.next = self.clock.val();
+            self.sq_file[j].d.next =
+                (self.sq_file[j].q.val() & !self.t_clr.val()) | self.t_fset[j].val();
+            self.sq_rank[j].d.next =
+                (self.sq_rank[j].q.val() & !self.t_clr.val()) | self.t_rset[j].val();
+            if self.t_load.val() {
+                self.sq_file[j].d.next = self
+                    .unit
+                    .squares
+                    .val()
+                    .get_bits::<40>(self.k_off40[j].val().index());
+                self.sq_rank[j].d.next = self
+                    .unit
+                    .squares
+                    .val()
+                    .get_bits::<40>(self.k_plane_r[j].val().index());
+            }
+        }
+
         // The undo frame as Make1 pushes it.
         self.u.next = bit_cast::<UNDO_BITS, 90>(self.word_a.val())
             | (bit_cast::<UNDO_BITS, 90>(self.word_b.val()) << 90_u64)
@@ -645,7 +702,14 @@ impl Logic for PerftWalker {
             | (bit_cast::<UNDO_BITS, 7>(self.mate_sq.q.val()) << 273_u64)
             | (bit_cast::<UNDO_BITS, 1>(self.cur_on.q.val().into()) << 280_u64)
             | (bit_cast::<UNDO_BITS, 5>(self.cur_g.q.val()) << 281_u64)
-            | (bit_cast::<UNDO_BITS, 6>(self.cur_b.q.val()) << 286_u64);
+            | (bit_cast::<UNDO_BITS, 6>(self.cur_b.q.val()) << 286_u64)
+            | (bit_cast::<UNDO_BITS, 6>(self.t_id.val()) << 292_u64)
+            | (bit_cast::<UNDO_BITS, 4>(self.fa_f.val()) << 298_u64)
+            | (bit_cast::<UNDO_BITS, 4>(self.mv_f.q.val()) << 302_u64)
+            | (bit_cast::<UNDO_BITS, 1>(self.mv_drop.q.val().into()) << 306_u64)
+            | (bit_cast::<UNDO_BITS, 1>(self.to_data.val().get_bits::<5>(0).any().into())
+                << 307_u64)
+            | (bit_cast::<UNDO_BITS, 6>(self.cap_id.val()) << 308_u64);
 
         // Defaults: idle, the owner's writes; the frame at {ply, rank}; the undo frame at ply.
         // The unit's candidate ranks go to {ply, rank} as it streams them (ply is 0 while

@@ -9,7 +9,12 @@
 //!  board data [810] -> latch, shift 90 a cycle -> nine file decoders (identity one-hot)
 //!                                              -> OR into: owned (per owner), promoted, zone,
 //!                                                 pawn files (per owner), king squares
+//!                                              -> each identity's square (bit planes)
 //! ```
+//!
+//! The squares are kept as eight 40-bit planes (bit `i` of plane `j` is bit `j` of identity
+//! `i`'s file, then rank): a rank's update is a handful of 40-bit word operations, not 40
+//! multiplexed 8-bit fields. The perft walker takes them at its root and keeps them itself.
 //!
 //! Results are valid once `busy` falls (9 cycles after `start`; the board data is read at
 //! `start` only). Model: `model::shogi::all_moves::piece_info` (`PIECE_INFO_CYCLES`).
@@ -36,6 +41,10 @@ pub struct PieceInfoTable {
     pub kings: Signal<Out, Bits<16>>,
     /// Whether Black (bit 0) and White (bit 1) have a king.
     pub has_king: Signal<Out, Bits<2>>,
+    /// Where each identity on the board stands, as bit planes: bits `40j..40j+39` hold bit
+    /// `j` of the identities' files (planes 0-3) and ranks (planes 4-7). An identity in hand
+    /// keeps the square it had last.
+    pub squares: Signal<Out, Bits<320>>,
     brd: DFF<Bits<810>>,
     rank: DFF<Bits<4>>,
     active: DFF<Bit>,
@@ -47,6 +56,8 @@ pub struct PieceInfoTable {
     pawn_w: DFF<Bits<9>>,
     kings_r: DFF<Bits<16>>,
     has_r: DFF<Bits<2>>,
+    sq_file: [DFF<Bits<40>>; 4],
+    sq_rank: [DFF<Bits<40>>; 4],
     k_off: [Constant<Bits<10>>; 9],
     k_file: [Constant<Bits<4>>; 9],
     k_type: [Constant<Bits<3>>; 8],
@@ -73,6 +84,9 @@ pub struct PieceInfoTable {
     pw: Signal<Local, Bits<9>>,
     kg: Signal<Local, Bits<16>>,
     hk: Signal<Local, Bits<2>>,
+    // The identities on the rank read now, and the bit planes of their files.
+    on: Signal<Local, Bits<40>>,
+    fb: [Signal<Local, Bits<40>>; 4],
 }
 
 impl Default for PieceInfoTable {
@@ -88,6 +102,7 @@ impl Default for PieceInfoTable {
             pawn_files: Default::default(),
             kings: Default::default(),
             has_king: Default::default(),
+            squares: Default::default(),
             brd: Default::default(),
             rank: Default::default(),
             active: Default::default(),
@@ -99,6 +114,8 @@ impl Default for PieceInfoTable {
             pawn_w: Default::default(),
             kings_r: Default::default(),
             has_r: Default::default(),
+            sq_file: Default::default(),
+            sq_rank: Default::default(),
             k_off: std::array::from_fn(|f| Constant::new((10 * f as u64).into())),
             k_file: std::array::from_fn(|f| Constant::new((f as u64).into())),
             k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
@@ -122,6 +139,8 @@ impl Default for PieceInfoTable {
             pw: Default::default(),
             kg: Default::default(),
             hk: Default::default(),
+            on: Default::default(),
+            fb: Default::default(),
         }
     }
 }
@@ -143,6 +162,14 @@ impl Logic for PieceInfoTable {
         self.pw.next = self.pawn_w.q.val();
         self.kg.next = self.kings_r.q.val();
         self.hk.next = self.has_r.q.val();
+        self.on.next = 0_u64.into();
+        for j in 0..4 {
+            self.fb[j].next = 0_u64.into();
+            self.sq_file[j].clock.next = self.clock.val();
+            self.sq_file[j].d.next = self.sq_file[j].q.val();
+            self.sq_rank[j].clock.next = self.clock.val();
+            self.sq_rank[j].d.next = self.sq_rank[j].q.val();
+        }
         for f in 0..9 {
             self.data[f].next = self.brd.q.val().get_bits::<10>(self.k_off[f].val().index());
             self.occ[f].next = self.data[f].val().get_bits::<5>(0).any();
@@ -159,6 +186,12 @@ impl Logic for PieceInfoTable {
             self.oh[f].next = 0_u64.into();
             if self.occ[f].val() {
                 self.oh[f].next = bit_cast::<40, 64>(self.k_one.val() << self.t_ix.val());
+            }
+            self.on.next = self.on.val() | self.oh[f].val();
+            for j in 0..4 {
+                if self.k_file[f].val().get_bit(j) {
+                    self.fb[j].next = self.fb[j].val() | self.oh[f].val();
+                }
             }
             if self.occ[f].val() {
                 if self.data[f].val().get_bit(5) {
@@ -220,6 +253,14 @@ impl Logic for PieceInfoTable {
             self.pawn_w.d.next = self.pw.val();
             self.kings_r.d.next = self.kg.val();
             self.has_r.d.next = self.hk.val();
+            for j in 0..4 {
+                self.sq_file[j].d.next =
+                    (self.sq_file[j].q.val() & !self.on.val()) | self.fb[j].val();
+                self.sq_rank[j].d.next = self.sq_rank[j].q.val() & !self.on.val();
+                if self.rank.q.val().get_bit(j) {
+                    self.sq_rank[j].d.next = self.sq_rank[j].q.val() | self.on.val();
+                }
+            }
         }
         self.busy.next = self.active.q.val();
         self.owned.next = bit_cast::<80, 40>(self.own_b.q.val())
@@ -230,5 +271,13 @@ impl Logic for PieceInfoTable {
             | (bit_cast::<18, 9>(self.pawn_w.q.val()) << 9_u64);
         self.kings.next = self.kings_r.q.val();
         self.has_king.next = self.has_r.q.val();
+        self.squares.next = bit_cast::<320, 40>(self.sq_file[0].q.val())
+            | (bit_cast::<320, 40>(self.sq_file[1].q.val()) << 40_u64)
+            | (bit_cast::<320, 40>(self.sq_file[2].q.val()) << 80_u64)
+            | (bit_cast::<320, 40>(self.sq_file[3].q.val()) << 120_u64)
+            | (bit_cast::<320, 40>(self.sq_rank[0].q.val()) << 160_u64)
+            | (bit_cast::<320, 40>(self.sq_rank[1].q.val()) << 200_u64)
+            | (bit_cast::<320, 40>(self.sq_rank[2].q.val()) << 240_u64)
+            | (bit_cast::<320, 40>(self.sq_rank[3].q.val()) << 280_u64);
     }
 }

@@ -157,7 +157,7 @@ pub fn moves_job_cycles(board: &BoardData) -> u64 {
 
 /// The piece info table: what the generator needs to know of each identity, gathered from
 /// the board data one rank a cycle (independent of the side to move). Masks have bit `id`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceInfo {
     /// The identities on the board by owner (Black, White: [`Color::index`]).
     pub owned: [u64; 2],
@@ -169,6 +169,22 @@ pub struct PieceInfo {
     pub pawn_files: [u16; 2],
     /// Per owner, the king's square.
     pub kings: [Option<u8>; 2],
+    /// Where each identity on the board stands (the perft walker's square table starts from
+    /// these; an identity in hand has none).
+    pub squares: [Option<u8>; PIECES],
+}
+
+impl Default for PieceInfo {
+    fn default() -> Self {
+        PieceInfo {
+            owned: [0; 2],
+            promoted: 0,
+            zone: 0,
+            pawn_files: [0; 2],
+            kings: [None; 2],
+            squares: [None; PIECES],
+        }
+    }
 }
 
 /// The piece info table of `board`.
@@ -180,6 +196,7 @@ pub fn piece_info(board: &BoardData) -> PieceInfo {
         };
         let c = p.color.index();
         info.owned[c] |= 1 << id;
+        info.squares[id as usize] = Some(s as u8);
         if p.promoted {
             info.promoted |= 1 << id;
         }
