@@ -320,7 +320,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
         // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow:
-        // with the board data copies (and a candidate read path since withdrawn) 37,424 LUT4s
+        // with the board data copies and the candidate reads through the pick, 37,424 LUT4s
         // (45%), 16,017 FFs; router2 at 10 MHz after the static placer reached 2,464 overused
         // wires, then stalled near 2,500-3,050: simulation only until a run completes
         // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.

@@ -304,14 +304,27 @@ pub struct UnitRun {
 /// A rank's candidates per file: (board moves, promotions, drops).
 pub type RankMoves = [(u64, u64, u8); 9];
 
-/// The candidates of one rank as `AllMovesUnit::cand_data` and `PerftWalker::rd_moves` show
-/// them: per file (board moves, promotions, drops).
+/// The candidates of one rank as `AllMovesUnit::cand_data` shows them: per file (board
+/// moves, promotions, drops).
 pub fn rank_moves(b: &Bits<783>) -> RankMoves {
     std::array::from_fn(|f| {
         (
             bits_to_u128(b, 80 * f, 40) as u64,
             bits_to_u128(b, 80 * f + 40, 40) as u64,
             bits_to_u128(b, 720 + 7 * f, 7) as u8,
+        )
+    })
+}
+
+/// The candidates of one rank from its 20 groups of 40 bits (as `PerftWalker::rd_moves` shows
+/// them a group at a time): the rank's bits `40g..40g+39` in `groups[g]`.
+pub fn rank_moves_from_groups(groups: &[u64; 20]) -> RankMoves {
+    let drops = u128::from(groups[18]) | u128::from(groups[19]) << 40;
+    std::array::from_fn(|f| {
+        (
+            groups[2 * f],
+            groups[2 * f + 1],
+            (drops >> (7 * f) & 0x7f) as u8,
         )
     })
 }
@@ -361,7 +374,7 @@ macro_rules! moves_job {
             // address.
             u.rd_rank.next = (r as u64).into();
             cycle(u, |u| &mut u.clock)?;
-            let rank = match $read(&*u) {
+            let rank = match $read(&mut *u)? {
                 Some(rank) => rank,
                 None => kept[r].with_context(|| format!("rank {} was not streamed", r + 1))?,
             };
@@ -394,7 +407,7 @@ pub fn run_all_moves_unit(
             }
             Ok(())
         },
-        |_: &gateware::shogi::AllMovesUnit| None
+        |_: &mut gateware::shogi::AllMovesUnit| -> Result<Option<RankMoves>> { Ok(None) }
     )
 }
 
@@ -411,7 +424,16 @@ pub fn run_walker_moves(
         board,
         load,
         |_: &gateware::shogi::PerftWalker, _: &mut [Option<RankMoves>; 9]| Ok(()),
-        |u: &gateware::shogi::PerftWalker| Some(rank_moves(&u.rd_moves.val()))
+        |u: &mut gateware::shogi::PerftWalker| -> Result<Option<RankMoves>> {
+            // The rank's groups, one a cycle (the stack shows the rank while rd_rank holds).
+            let mut groups = [0u64; 20];
+            for (g, group) in groups.iter_mut().enumerate() {
+                u.rd_group.next = (g as u64).into();
+                cycle(u, |u| &mut u.clock)?;
+                *group = u.rd_moves.val().to_u64();
+            }
+            Ok(Some(rank_moves_from_groups(&groups)))
+        }
     )
 }
 

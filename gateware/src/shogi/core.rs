@@ -11,9 +11,10 @@
 //! ```
 //!
 //! Commands (layouts in `model::shogi::protocol`), each answered in the cycle it arrives but
-//! `JOB_READ`, answered two cycles after (the table is in the unit's RAMs, the candidates in
-//! frame 0 of the walker's stack, and the word answered is registered; the link engine holds
-//! the command until the answer):
+//! `JOB_READ`, answered two cycles after for a table word and six for a candidate word (the
+//! table is in the unit's RAMs, the candidates in frame 0 of the walker's stack, read a group
+//! of 40 a cycle through the walker's pick, and the word answered is registered; the link
+//! engine holds the command until the answer):
 //! * `JOB_LOAD` core, word, data: writes a rank of the core's board data (words 0-8) or its
 //!   side and hands (word 9). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9,
 //!   padding bits set), BUSY (the core computes). A finished core becomes idle: its results
@@ -67,11 +68,13 @@ pub struct ShogiCore {
     pending: DFF<Bits<32>>,
     done: DFF<Bits<32>>,
     aborted: DFF<Bits<32>>,
-    /// A `JOB_READ` waits a cycle for the RAMs (the table's, the candidate stack), then a
-    /// cycle for `read_part`, the word it answers, registered near them: the 1,143 RAM
-    /// outputs do not run to the link's response register in one cycle.
+    /// A `JOB_READ` waits a cycle for the RAMs (the table's, the candidate stack), then
+    /// gathers `read_part`, the word it answers, registered near them: half a table rank in
+    /// one cycle, or five groups of 40 candidates, one a cycle through the walker's pick (its
+    /// group multiplexer: the stack's 800-bit read port has no second consumer).
     read_wait: DFF<Bit>,
     read_ready: DFF<Bit>,
+    read_step: DFF<Bits<3>>,
     /// The addressed core was busy in the cycle its RAMs were read (a job's last cycle may
     /// still write them): the answer is BUSY though the core is idle when it is given.
     read_busy: DFF<Bit>,
@@ -90,8 +93,8 @@ pub struct ShogiCore {
     sel_busy: Signal<Local, Bit>,
     sel_done: Signal<Local, Bit>,
     sel_covers: Signal<Local, Bits<360>>,
-    sel_moves: Signal<Local, Bits<783>>,
-    sel_moves_wide: Signal<Local, Bits<800>>,
+    sel_moves: Signal<Local, Bits<40>>,
+    last_step: Signal<Local, Bit>,
     sel_moves_job: Signal<Local, Bit>,
     sel_cycles: Signal<Local, Bits<48>>,
     sel_leaves: Signal<Local, Bits<48>>,
@@ -106,9 +109,8 @@ pub struct ShogiCore {
     is_cands: Signal<Local, Bit>,
     cand_word: Signal<Local, Bits<8>>,
     rd_rank: Signal<Local, Bits<4>>,
-    /// The quarter of a rank's candidates a read word carries (a 4-way mux: a shift by a
-    /// computed offset would be a barrel shifter over 783 bits).
-    cand_part: Signal<Local, Bits<200>>,
+    /// The group of 40 candidates a candidate read's step takes (word k: groups 5k..5k+4).
+    cand_group: Signal<Local, Bits<5>>,
     sel_result_ok: Signal<Local, Bit>,
     k_op_load: Constant<Bits<8>>,
     k_op_read: Constant<Bits<8>>,
@@ -161,6 +163,7 @@ impl ShogiCore {
             perft_job: Default::default(),
             read_wait: Default::default(),
             read_ready: Default::default(),
+            read_step: Default::default(),
             read_busy: Default::default(),
             read_go: Default::default(),
             read_part: Default::default(),
@@ -174,7 +177,7 @@ impl ShogiCore {
             sel_done: Default::default(),
             sel_covers: Default::default(),
             sel_moves: Default::default(),
-            sel_moves_wide: Default::default(),
+            last_step: Default::default(),
             sel_moves_job: Default::default(),
             sel_cycles: Default::default(),
             sel_leaves: Default::default(),
@@ -189,7 +192,7 @@ impl ShogiCore {
             is_cands: Default::default(),
             cand_word: Default::default(),
             rd_rank: Default::default(),
-            cand_part: Default::default(),
+            cand_group: Default::default(),
             sel_result_ok: Default::default(),
             k_op_load: k8(op::JOB_LOAD as usize),
             k_op_read: k8(op::JOB_READ as usize),
@@ -249,7 +252,7 @@ impl Logic for ShogiCore {
     fn update(&mut self) {
         dff_setup!(
             self, clock, pending, done, aborted, moves_job, perft_job, read_wait, read_ready,
-            read_busy, read_part
+            read_step, read_busy, read_part
         );
         // Pins <-> link shell (UART, link engine); job commands go to job control.
         self.shell.clock.next = self.clock.val();
@@ -263,8 +266,6 @@ impl Logic for ShogiCore {
             & (self.shell.cmd_op.val() == self.k_op_read.val())
             & !self.read_wait.q.val()
             & !self.read_ready.q.val();
-        self.read_wait.d.next = self.read_go.val();
-        self.read_ready.d.next = self.read_wait.q.val();
         self.shell.rsp_valid.next = (self.shell.cmd_valid.val()
             & (self.shell.cmd_op.val() != self.k_op_read.val()))
             | self.read_ready.q.val();
@@ -299,6 +300,19 @@ impl Logic for ShogiCore {
         if self.is_cands.val() {
             self.rd_rank.next = self.cand_word.val().get_bits::<4>(2);
         }
+        // Waiting: a table word is read in one cycle, candidates in five (steps 0-4).
+        self.last_step.next = !self.is_cands.val() | (self.read_step.q.val() == 4_u64);
+        self.read_wait.d.next =
+            self.read_go.val() | (self.read_wait.q.val() & !self.last_step.val());
+        self.read_ready.d.next = self.read_wait.q.val() & self.last_step.val();
+        self.read_step.d.next = 0_u64.into();
+        if self.read_wait.q.val() {
+            self.read_step.d.next = self.read_step.q.val() + 1_u64;
+        }
+        // Word k of a rank's candidates is its groups 5k..5k+4, one a step.
+        self.cand_group.next = (bit_cast::<5, 2>(self.cand_word.val().get_bits::<2>(0)) << 2_u64)
+            + bit_cast::<5, 2>(self.cand_word.val().get_bits::<2>(0))
+            + bit_cast::<5, 3>(self.read_step.q.val());
 
         // The cores: flags to job control, the addressed ones' outputs muxed.
         self.busy.next = 0_u64.into();
@@ -327,6 +341,7 @@ impl Logic for ShogiCore {
             self.unit[i].depth.next = self.job_depth.val().get_bits::<4>(0);
             self.unit[i].stop.next = self.jobs.cancel.val().get_bit(i);
             self.unit[i].rd_rank.next = self.rd_rank.val();
+            self.unit[i].rd_group.next = self.cand_group.val();
             self.unit[i].wr_rank.next = self.cmd_word.val().get_bits::<4>(0);
             self.unit[i].wr_data.next = self.load_data.val().get_bits::<90>(0);
             self.unit[i].hands.next = self.hands[i].q.val().get_bits::<80>(0);
@@ -387,7 +402,6 @@ impl Logic for ShogiCore {
             }
         }
 
-        self.sel_moves_wide.next = bit_cast::<800, 783>(self.sel_moves.val());
         // JOB_LOAD and JOB_READ answers, before the cores act on them.
         self.load_go.next = false;
         if self.shell.cmd_op.val() == self.k_op_load.val() {
@@ -407,16 +421,6 @@ impl Logic for ShogiCore {
                 self.shell.rsp_error.next = false;
                 self.load_go.next = self.shell.cmd_valid.val();
             }
-        }
-        self.cand_part.next = self.sel_moves.val().get_bits::<200>(0);
-        if self.cand_word.val().get_bits::<2>(0) == 1_u64 {
-            self.cand_part.next = self.sel_moves.val().get_bits::<200>(200);
-        }
-        if self.cand_word.val().get_bits::<2>(0) == 2_u64 {
-            self.cand_part.next = self.sel_moves.val().get_bits::<200>(400);
-        }
-        if self.cand_word.val().get_bits::<2>(0) == 3_u64 {
-            self.cand_part.next = bit_cast::<200, 783>(self.sel_moves.val() >> 600_u64);
         }
         if self.shell.cmd_op.val() == self.k_op_read.val() {
             self.shell.rsp_error.next = true;
@@ -440,13 +444,19 @@ impl Logic for ShogiCore {
         if self.read_go.val() {
             self.read_busy.d.next = self.sel_busy.val();
         }
-        // The word a read answers, in the cycle the RAMs show it.
+        // The word a read answers: half a table rank in the cycle the RAMs show it; a rank's
+        // candidates a group a step, shifted in from the top (group 5k lands in bits 0-39).
         self.read_part.d.next = self.sel_covers.val().get_bits::<200>(0);
-        if self.is_cands.val() {
-            self.read_part.d.next = self.cand_part.val();
-        } else if self.cmd_word.val().get_bit(0) {
+        if self.cmd_word.val().get_bit(0) {
             self.read_part.d.next =
                 bit_cast::<200, 160>(self.sel_covers.val().get_bits::<160>(200));
+        }
+        if self.is_cands.val() {
+            self.read_part.d.next = self.read_part.q.val();
+        }
+        if self.is_cands.val() & self.read_wait.q.val() {
+            self.read_part.d.next = (self.read_part.q.val() >> 40_u64)
+                | (bit_cast::<200, 40>(self.sel_moves.val()) << 160_u64);
         }
         // A load writes the rank or the hands and makes a finished core idle.
         for i in 0..self.unit.len() {

@@ -26,7 +26,8 @@
 //! The walker reads the squares a move changes from the unit's board data. While the walker
 //! is idle the unit is the owner's: its rank writes, cover and moves jobs (`black` and `hands`
 //! hold during them) and table reads pass through, and an idle moves job's candidates land in
-//! frame 0 for the owner's reads (`rd_moves`); `black` and `hands` are read at `start`. `stop`
+//! frame 0 for the owner's reads (`rd_moves`, a group of 40 a cycle through the pick's group
+//! multiplexer); `black` and `hands` are read at `start`. `stop`
 //! unwinds a walk: the node's job ends, the moves on the undo stack are unmade (at most
 //! 72 + 2 + 4 x `WALK_MAX_DEPTH` cycles), and the board data holds the walk's root again.
 
@@ -81,13 +82,16 @@ pub struct PerftWalker {
     pub depth: Signal<In, Bits<4>>,
     pub stop: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
-    /// The unit's jobs and reads while the walker is idle (`AllMovesUnit`'s ports; the
-    /// candidates of rank `rd_rank` from frame 0 of the stack, the cycle after `rd_rank`).
+    /// The unit's jobs and reads while the walker is idle (`AllMovesUnit`'s ports; from the
+    /// cycle after `rd_rank`, while it holds, the candidates of group `rd_group` of that rank
+    /// in frame 0 of the stack: bits `40 rd_group..` of the rank's, read through the pick's
+    /// group multiplexer, so that the stack's read port has one consumer).
     pub start_cover: Signal<In, Bit>,
     pub start_moves: Signal<In, Bit>,
     pub rd_rank: Signal<In, Bits<4>>,
+    pub rd_group: Signal<In, Bits<5>>,
     pub rd_covers: Signal<Out, Bits<360>>,
-    pub rd_moves: Signal<Out, Bits<783>>,
+    pub rd_moves: Signal<Out, Bits<40>>,
     pub count: Signal<Out, Bits<10>>,
     pub probe: Signal<Out, Bit>,
     pub probe_square: Signal<Out, Bits<7>>,
@@ -146,7 +150,9 @@ pub struct PerftWalker {
     k_type: [Constant<Bits<3>>; 8],
     k_base: [Constant<Bits<6>>; 8],
     k_one: Constant<Bits<64>>,
-    // Pick: the frame's rank word, its groups, the lowest candidate.
+    // Pick: the frame's rank word, its groups, the lowest candidate (idle: the group read).
+    idle: Signal<Local, Bit>,
+    masked: Signal<Local, Bit>,
     g_any: Signal<Local, Bits<20>>,
     g_low: Signal<Local, Bits<20>>,
     g_sel: Signal<Local, Bits<5>>,
@@ -233,6 +239,7 @@ impl Default for PerftWalker {
             start_cover: Default::default(),
             start_moves: Default::default(),
             rd_rank: Default::default(),
+            rd_group: Default::default(),
             rd_covers: Default::default(),
             rd_moves: Default::default(),
             count: Default::default(),
@@ -284,6 +291,8 @@ impl Default for PerftWalker {
             k_type: std::array::from_fn(|t| c(t as u64)),
             k_base: std::array::from_fn(|t| c(ID_BASE[t] as u64)),
             k_one: c(1),
+            idle: Default::default(),
+            masked: Default::default(),
             g_any: Default::default(),
             g_low: Default::default(),
             g_sel: Default::default(),
@@ -367,6 +376,8 @@ impl Logic for PerftWalker {
         // first. The cursor masks what is popped (the bits of the groups before its group,
         // its group's up to its bit), so the stack is written by the unit only: no write-back
         // of the word, no loop from the stack's read port to its write port.
+        self.idle.next = self.phase.q.val() == WalkPhase::Idle;
+        self.masked.next = self.cur_on.q.val() & !self.idle.val();
         self.b_gt.next = self.k_ones40.val() << (bit_cast::<7, 6>(self.cur_b.q.val()) + 1_u64);
         self.g_any.next = 0_u64.into();
         for g in 0..20 {
@@ -375,15 +386,18 @@ impl Logic for PerftWalker {
                 .read_data
                 .val()
                 .get_bits::<40>(self.k_off40[g].val().index());
-            if self.cur_on.q.val() & (self.cur_g.q.val() == self.k_g[g].val()) {
+            if self.masked.val() & (self.cur_g.q.val() == self.k_g[g].val()) {
                 self.g_keep[g].next = self.g_keep[g].val() & self.b_gt.val();
             }
-            if self.cur_on.q.val() & (self.cur_g.q.val() > self.k_g[g].val()) {
+            if self.masked.val() & (self.cur_g.q.val() > self.k_g[g].val()) {
                 self.g_keep[g].next = 0_u64.into();
             }
             self.g_any.next = self.g_any.val().replace_bit(g, self.g_keep[g].val().any());
         }
         self.g_low.next = self.g_any.val() & (!self.g_any.val() + 1_u64);
+        if self.idle.val() {
+            self.g_low.next = bit_cast::<20, 64>(self.k_one.val() << self.rd_group.val());
+        }
         self.g_sel.next = 0_u64.into();
         for j in 0..5 {
             self.g_sel.next = self
@@ -739,7 +753,7 @@ impl Logic for PerftWalker {
             self.cands.read_address.next = bit_cast::<7, 4>(self.rd_rank.val());
         }
         self.rd_covers.next = self.unit.rd_covers.val();
-        self.rd_moves.next = self.cands.read_data.val().get_bits::<RANK_MOVE_BITS>(0);
+        self.rd_moves.next = self.gw.val();
         self.count.next = self.unit.count.val();
         self.probe.next = self.unit.probe.val();
         self.probe_square.next = self.unit.probe_square.val();
