@@ -340,8 +340,9 @@ pub fn side_and_hands(board: &model::shogi::piece_data::BoardData) -> (bool, Bit
 /// A moves job on a block with `AllMovesUnit`'s job ports (the unit, or the perft walker
 /// passing them through): the ranks written when `$load`, the side and hands of `$board` set,
 /// the busy cycles counted (`$each` shown each cycle of them and the rank candidates it keeps),
-/// the table read back and the candidates with it (`$read`: a rank's, the cycle after its
-/// address, or None where `$each` kept them).
+/// the table read back and the candidates with it (`$read`: a rank's, from the cycle after its
+/// address: the unit's at once, the walker's a group of 40 a cycle; or None where `$each` kept
+/// them).
 macro_rules! moves_job {
     ($u:expr, $board:expr, $load:expr, $each:expr, $read:expr) => {{
         let (u, board) = ($u, $board);

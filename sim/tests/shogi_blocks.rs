@@ -733,7 +733,7 @@ fn perft_walker_verilog() {
         at += 9 + 1 + perft_walk(b, *depth).cycles as usize + 3;
     }
     // Then a depth-3 walk of the start position stopped after 500 cycles, unwound, and a moves
-    // job passed through (the ranks read back cycle by cycle throughout).
+    // job passed through (the ranks and their groups read back cycle by cycle throughout).
     const STOP_AT: usize = 500;
     const UNWOUND: usize = 120;
     let stopped = at;
@@ -744,7 +744,9 @@ fn perft_walker_verilog() {
         at,
         Some("clock"),
         |u, k| {
+            // Every rank and group of the idle walker's candidate reads, over 180 cycles.
             u.rd_rank.next = ((k % 9) as u64).into();
+            u.rd_group.next = (((k / 9) % 20) as u64).into();
             u.start_cover.next = false;
             u.stop.next = false;
             if k >= stopped {

@@ -70,7 +70,8 @@ pub struct AllMovesUnit {
     pub probe_mates: Signal<Out, Bit>,
     /// The board data (the position while the unit is idle), for an owner that makes moves.
     pub board: Signal<Out, Bits<810>>,
-    /// Where each identity on the board stands after a job (`PieceInfoTable::squares`).
+    /// Where each identity on the board stands after a job (`PieceInfoTable::squares`; after a
+    /// probe, the probe board's: its one extra identity, the probed pawn, is in hand).
     pub squares: Signal<Out, Bits<320>>,
     cover_circuit: PieceCoverCircuit,
     // Copies of the board data for the other readers (`BoardCopy`: fewer long nets).

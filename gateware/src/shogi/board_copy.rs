@@ -31,7 +31,7 @@ pub struct BoardCopy {
     pub board: Signal<Out, Bits<810>>,
     // One 810-bit register, not nine rank registers joined by shifts: the output is then a
     // register, which Verilator reads in place, where a joined expression is recomputed at
-    // every one of its hundreds of readers (it made the simulated board ten times slower).
+    // every one of its hundreds of readers (it made the simulated board fifteen times slower).
     // The hardware is the same: 810 flip-flops, a clock enable per rank.
     brd: DFF<Bits<810>>,
     k_rank: [Constant<Bits<4>>; 9],

@@ -11,10 +11,11 @@
 //!    none: next rank (cursor off), or Return after rank 9; the mating pawn drop: the cursor
 //!      on it, Fetch
 //!    a move: the cursor on it -> Make1: push the undo frame (the two rank words, the hands,
-//!      the rank and bit cursors, the mating square); write the from rank (a drop: the to
-//!      rank) -> Make2: write the to rank; the side flips -> Node (ply + 1)
+//!      the rank and bit cursors, the mating square, the square table's change); write the
+//!      from rank (a drop: the to rank); the square table moves the identity -> Make2: write
+//!      the to rank; the side flips -> Node (ply + 1)
 //!  Return: ply 0 -> Idle; else pop the undo frame -> Unmake1, Unmake2: the two rank words
-//!    back, the hands and the cursors restored -> Fetch
+//!    back, the hands, cursors and square table restored -> Fetch
 //! ```
 //!
 //! A board move's from square comes from the walker's square table (where each identity
