@@ -319,15 +319,13 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "shogi",
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
         core: CoreKind::Shogi { cores: 1 },
-        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow:
-        // with the board data copies and the candidate reads through the pick, 37,424 LUT4s
-        // (45%), 16,017 FFs; router2 at 10 MHz after the static placer reached 2,464 overused
-        // wires, then stalled near 2,500-3,050: simulation only until a run completes
-        // (docs/shogi.md, "What is left"); the cover circuit alone reached 43.1 MHz.
-        clocks: &[],
+        // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow
+        // (45% of the LUTs) after the static placer: router2 stalls near 2,500 overused wires,
+        // nextpnr's default router1 routes it (docs/shogi.md, "Where router2 stalls").
+        clocks: &[clock(BoardId::Ulx3s, 10)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
-        router2: true,
+        router2: false,
         static_placer: true,
         narrow_luts: true,
     },

@@ -275,6 +275,17 @@ pub fn netlist_cell_counts(json: &str, top: &str) -> Result<BTreeMap<String, u64
             .and_then(|m| m.get("cells"))
             .and_then(|c| c.as_object())
     };
+    // A module to descend into: one with cells that is not a library cell's black box (newer
+    // yosys writes the primitives it maps to, `LUT4`, `TRELLIS_FF`, ..., as modules marked
+    // `blackbox`; their instances are the cells to count).
+    let is_box = |name: &str| {
+        modules
+            .and_then(|m| m.get(name))
+            .and_then(|m| m.get("attributes"))
+            .and_then(|a| a.get("blackbox"))
+            .and_then(|b| b.as_str())
+            .is_some_and(|b| b.contains('1'))
+    };
     if cells_of(top).is_none() {
         bail!("the yosys netlist has no module `{top}` with cells");
     }
@@ -291,7 +302,7 @@ pub fn netlist_cell_counts(json: &str, top: &str) -> Result<BTreeMap<String, u64
                 .get("type")
                 .and_then(|t| t.as_str())
                 .unwrap_or("<untyped>");
-            if cells_of(ty).is_some() {
+            if cells_of(ty).is_some() && !is_box(ty) {
                 stack.push((ty.to_string(), depth + 1));
             } else {
                 *counts.entry(ty.to_string()).or_insert(0) += 1;
@@ -413,5 +424,22 @@ mod tests {
         assert_eq!(c["LUT4"], 3);
         assert_eq!(c["FF"], 4);
         assert!(!c.contains_key("top$kept_x"));
+    }
+
+    #[test]
+    fn library_black_boxes_are_cells_not_modules() {
+        // Newer yosys writes the primitives as black-box modules (DP16KD's with cells).
+        let json = r#"{"modules": {
+            "top": {"cells": {"a": {"type": "LUT4"}, "b": {"type": "LUT4"},
+                              "r": {"type": "DP16KD"}, "k": {"type": "top$kept_x"}}},
+            "LUT4": {"attributes": {"blackbox": "00000000000000000000000000000001"}, "cells": {}},
+            "DP16KD": {"attributes": {"blackbox": "00000000000000000000000000000001"},
+                       "cells": {"x": {"type": "$specify2"}}},
+            "top$kept_x": {"attributes": {"keep_hierarchy": "00000000000000000000000000000001"},
+                           "cells": {"l": {"type": "LUT4"}}}}}"#;
+        let c = netlist_cell_counts(json, "top").unwrap();
+        assert_eq!(c["LUT4"], 3);
+        assert_eq!(c["DP16KD"], 1);
+        assert!(!c.contains_key("$specify2"));
     }
 }
