@@ -127,10 +127,10 @@ pub fn run(json: bool) -> Result<()> {
         bail!("the shogi bench needs the Verilator backend (cargo xtask test installs verilator)");
     }
     let design = Design::Shogi;
-    // The Fmax of its ULX3S report (the clock it asked for without one).
-    // The Fmax of its ULX3S report; while it has none, the clock it is asked for.
+    // The ULX3S clock (`ulx3s_clock_mhz`: a report's Fmax where one is found, else the row's
+    // clock, which is what the board runs at).
     let (mhz, clock_from) = match super::ulx3s_clock_mhz(design) {
-        Ok(f) => (f, "its ULX3S Fmax"),
+        Ok(f) => (f, "its ULX3S clock"),
         Err(_) => (ASSUMED_MHZ, "assumed: no ULX3S report yet"),
     };
     let baud = design.default_baud();
