@@ -269,9 +269,9 @@ pub fn netlist_cell_counts(json: &str, top: &str) -> Result<BTreeMap<String, u64
     let netlist: serde_json::Value =
         serde_json::from_str(json).context("cannot parse the yosys netlist")?;
     let modules = netlist.get("modules").and_then(|m| m.as_object());
+    let module = |name: &str| modules.and_then(|m| m.get(name));
     let cells_of = |name: &str| {
-        modules
-            .and_then(|m| m.get(name))
+        module(name)
             .and_then(|m| m.get("cells"))
             .and_then(|c| c.as_object())
     };
@@ -279,8 +279,7 @@ pub fn netlist_cell_counts(json: &str, top: &str) -> Result<BTreeMap<String, u64
     // yosys writes the primitives it maps to, `LUT4`, `TRELLIS_FF`, ..., as modules marked
     // `blackbox`; their instances are the cells to count).
     let is_box = |name: &str| {
-        modules
-            .and_then(|m| m.get(name))
+        module(name)
             .and_then(|m| m.get("attributes"))
             .and_then(|a| a.get("blackbox"))
             .and_then(|b| b.as_str())

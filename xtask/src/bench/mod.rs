@@ -107,14 +107,10 @@ pub fn run(a: Args) -> Result<()> {
     Ok(())
 }
 
-/// Core clock (MHz) of the latest passing synth report of `design` on each board (None if
-/// there is none or it failed).
-/// The core clock of `design` on each board it is built for, from its committed synthesis
-/// report (`docs/synth/`) when that report passed.
 /// A design's core clock on the ULX3S in MHz: its committed synthesis report's, or without
 /// one (or one that failed) the board's planned core clock.
 pub(crate) fn ulx3s_clock_mhz(design: Design) -> Result<f64> {
-    let fm = fmax(design.name())
+    let fm = report_clocks(design.name())
         .into_iter()
         .find(|(b, _)| b == "ulx3s")
         .and_then(|(_, f)| f);
@@ -124,7 +120,8 @@ pub(crate) fn ulx3s_clock_mhz(design: Design) -> Result<f64> {
     })
 }
 
-fn fmax(design: &str) -> Vec<(String, Option<f64>)> {
+/// Per board the design is built for, the clock (MHz) of its passing committed report.
+fn report_clocks(design: &str) -> Vec<(String, Option<f64>)> {
     let Ok(d) = Design::from_name(design) else {
         return Vec::new();
     };
@@ -168,8 +165,8 @@ fn othello(a: &Args) -> Result<()> {
         .chain(include_str!("../../../model/tests/fixtures/fforum-20-39.obf").lines())
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
-    let fm = fmax("othello");
-    let fm_ff = fmax("othello-ff")
+    let fm = report_clocks("othello");
+    let fm_ff = report_clocks("othello-ff")
         .into_iter()
         .find(|(b, _)| b == "ulx3s")
         .and_then(|(_, f)| f);
@@ -350,7 +347,7 @@ fn multi_core(
     } else {
         MoveOrder::Paper
     };
-    let fm = fmax(design.name())
+    let fm = report_clocks(design.name())
         .into_iter()
         .find(|(b, _)| b == "ulx3s")
         .and_then(|(_, f)| f);

@@ -42,8 +42,8 @@ use std::time::Instant;
 
 /// The paper's clock (section 6.3): its 46 cycles (`PAPER_CYCLES`) at 38.46 MHz, 1.20 us.
 const PAPER_MHZ: f64 = 38.46;
-/// The ULX3S clock the projections assume while the design is built for no board: what its
-/// place and route is asked for (nextpnr's placement estimate: 18.5 MHz; docs/shogi.md).
+/// The ULX3S clock the projections assume if the design's row has none (a row built for no
+/// board).
 const ASSUMED_MHZ: f64 = 10.0;
 /// Random boards beside the tables' positions.
 const RANDOM_SEED: u64 = 0xbe5c_0001;
@@ -127,8 +127,7 @@ pub fn run(json: bool) -> Result<()> {
         bail!("the shogi bench needs the Verilator backend (cargo xtask test installs verilator)");
     }
     let design = Design::Shogi;
-    // The ULX3S clock (`ulx3s_clock_mhz`: a report's Fmax where one is found, else the row's
-    // clock, which is what the board runs at).
+    // The clock the board runs at: its passing ULX3S report's, else the row's.
     let (mhz, clock_from) = match super::ulx3s_clock_mhz(design) {
         Ok(f) => (f, "its ULX3S clock"),
         Err(_) => (ASSUMED_MHZ, "assumed: no ULX3S report yet"),
