@@ -322,7 +322,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow
         // (45% of the LUTs) after the static placer: router2 stalls near 2,500 overused wires,
         // nextpnr's default router1 routes it (docs/shogi.md, "Where router2 stalls").
-        clocks: &[clock(BoardId::Ulx3s, 10)],
+        clocks: &[clock(BoardId::Ulx3s, 20)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: false,
