@@ -32,27 +32,27 @@ fn start_position_order_and_cycles_by_hand() {
     assert_eq!(g.moves[2].cycle, 7);
 }
 
-/// Whether the piece that moved attacks the enemy king from its new square: every other
-/// piece of the mover's side is turned into an enemy pawn, which still blocks lines but no
-/// longer attacks the king.
-fn direct_check(pos: &Position, m: Move) -> bool {
-    let mut next = pos.play(m);
-    let Some(k) = next.king(next.side) else {
-        return false;
-    };
-    for s in 0..64u8 {
-        if let Some(p) = next.board[s as usize].as_mut() {
-            if s != m.to && p.color == pos.side {
-                p.color = next.side;
-                p.kind = Kind::Pawn;
-            }
-        }
+/// Whether the move gives check (direct or discovered): the enemy king is attacked after it.
+/// A king never gives check itself (a king next to the enemy king is not a legal move).
+fn gives_check(pos: &Position, m: Move) -> bool {
+    if pos.board[m.from as usize].unwrap().kind == Kind::King {
+        return discovered(pos, m);
     }
-    attacked_by(&next, k, pos.side)
+    let next = pos.play(m);
+    next.king(next.side)
+        .is_some_and(|k| attacked_by(&next, k, pos.side))
 }
 
-fn king_moves(pos: &Position, m: Move) -> bool {
-    pos.board[m.from as usize].unwrap().kind == Kind::King
+/// Whether some piece other than the one that moved gives the check: the moved piece is
+/// turned into a pawn of the checked side (it still blocks lines, it no longer attacks).
+fn discovered(pos: &Position, m: Move) -> bool {
+    let mut next = pos.play(m);
+    if let Some(p) = next.board[m.to as usize].as_mut() {
+        p.color = pos.side.other();
+        p.kind = Kind::Pawn;
+    }
+    next.king(next.side)
+        .is_some_and(|k| attacked_by(&next, k, pos.side))
 }
 
 /// Castling and en passant: their checks stay in their own class.
@@ -66,6 +66,7 @@ fn special(pos: &Position, m: Move) -> bool {
 fn same_moves_as_the_plain_generator_in_the_papers_order() {
     let positions = random::positions(SEED, 6000, 100);
     let mut seen = [0usize; 4];
+    let mut seen_discovered = 0;
     for pos in &positions {
         let fen = pos.fen();
         let g = generate(pos);
@@ -87,14 +88,14 @@ fn same_moves_as_the_plain_generator_in_the_papers_order() {
             let victim = pos.board[m.mv.to as usize];
             match m.class {
                 Class::Check => {
-                    assert!(m.mv.promo.is_none());
-                    assert!(direct_check(pos, m.mv), "{} checks in {fen}", m.mv.uci());
+                    assert!(m.mv.promo.is_none() && !special(pos, m.mv));
+                    assert!(gives_check(pos, m.mv), "{} checks in {fen}", m.mv.uci());
+                    seen_discovered += usize::from(discovered(pos, m.mv));
                 }
                 Class::Promotion => assert!(m.mv.promo.is_some() && victim.is_none()),
-                // A king never gives check (a king next to the enemy king is not a legal move).
-                _ if m.mv.promo.is_none() && !special(pos, m.mv) && !king_moves(pos, m.mv) => {
+                _ if m.mv.promo.is_none() && !special(pos, m.mv) => {
                     assert!(
-                        !direct_check(pos, m.mv),
+                        !gives_check(pos, m.mv),
                         "{} is a check in {fen}",
                         m.mv.uci()
                     )
@@ -123,8 +124,12 @@ fn same_moves_as_the_plain_generator_in_the_papers_order() {
             "MVV order in {fen}"
         );
     }
-    // The random positions exercise every class.
+    // The random positions exercise every class, and discovered checks.
     assert!(seen.iter().all(|&n| n > 100), "classes seen: {seen:?}");
+    assert!(
+        seen_discovered > 100,
+        "discovered checks seen: {seen_discovered}"
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@
 
 use gateware::chess::{ArbiterTree, KingAttack, MoveGenerator, Perft, SquareArray, WriteBus};
 use model::chess::generator::{
-    aggressor_bids, arbitrate, generate, victim_bids, Class, PROMOTION_ORDER,
+    aggressor_bids, arbitrate, discovered_bids, discoverer_bids, generate, victim_bids, Class,
+    PROMOTION_ORDER,
 };
 use model::chess::protocol::{
     decode_result, decode_step_answer, encode_start, StepAnswer, AT_CODES, AT_DEPTH, AT_EP,
@@ -149,6 +150,7 @@ fn square_array_bids_match_model() {
     let mut r = rng(2);
     let mut uut = SquareArray::default();
     uut.connect_all();
+    let mut discoverers = 0;
     for pos in positions(SEED + 2, 1500) {
         let fen = pos.fen();
         drive!(uut, inputs(&pos));
@@ -178,7 +180,44 @@ fn square_array_bids_match_model() {
                 "aggressors for {target}, {phase:?}, {fen}, mask {mask:?}"
             );
         }
+        // The discovered-check loop: find-discoverer, then find-discovered for each one.
+        let mask = random_mask(&mut r);
+        uut.phase.next = 0_u64.into();
+        uut.mask.next = mask_bits(&mask).into();
+        uut.discovered.next = true;
+        uut.aggressor.next = false;
+        settle(&mut uut).unwrap();
+        assert_eq!(
+            bids(&uut),
+            discoverer_bids(&pos, &mask),
+            "discoverers, {fen}, mask {mask:?}"
+        );
+        assert_eq!(
+            uut.any_discoverer.val(),
+            discoverer_bids(&pos, &[false; 64]).iter().any(|&b| b > 0),
+            "any discoverer, {fen}"
+        );
+        for (b, _) in discoverer_bids(&pos, &[false; 64])
+            .iter()
+            .enumerate()
+            .filter(|(_, &bid)| bid > 0)
+        {
+            discoverers += 1;
+            let mask = random_mask(&mut r);
+            uut.aggressor.next = true;
+            uut.target.next = (b as u64).into();
+            uut.mask.next = mask_bits(&mask).into();
+            settle(&mut uut).unwrap();
+            let want = discovered_bids(&pos, b as u8, &mask);
+            assert_eq!(
+                bids(&uut),
+                want,
+                "discovered from {b}, {fen}, mask {mask:?}"
+            );
+        }
+        uut.discovered.next = false;
     }
+    assert!(discoverers > 25, "discoverers seen: {discoverers}");
 }
 
 /// One generated move as the generator's ports show it: (cycle, from, to, promotion, class).
@@ -261,11 +300,12 @@ fn chess_blocks_verilog() {
         |_, _| {},
     )
     .unwrap();
-    let modes: Vec<(u64, bool, u64, u64)> = (0..pos.len() * 8)
+    let modes: Vec<(u64, bool, bool, u64, u64)> = (0..pos.len() * 8)
         .map(|_| {
             (
                 r.gen_range(0..4),
                 r.gen_bool(0.5),
+                r.gen_bool(0.25),
                 r.gen_range(0..64),
                 r.gen::<u64>() & r.gen::<u64>() & r.gen::<u64>(),
             )
@@ -278,9 +318,10 @@ fn chess_blocks_verilog() {
         None,
         |u, k| {
             drive!(u, inputs(&pos[k / 8]));
-            let (phase, agg, target, mask) = modes[k];
+            let (phase, agg, discovered, target, mask) = modes[k];
             u.phase.next = phase.into();
             u.aggressor.next = agg;
+            u.discovered.next = discovered;
             u.target.next = target.into();
             u.mask.next = mask.into();
         },

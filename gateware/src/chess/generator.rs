@@ -22,6 +22,12 @@
 //! last victim of a phase are known when found, so no cycle is spent finding nothing after
 //! them. A node whose last cycle yielded a move ends in one more cycle (`NodeEnd`).
 //!
+//! Discovered checks (beyond the paper's text) close the check class: when the direct checks
+//! end and the array sees a discoverer, `FindDiscoverer` takes the discoverers (least valuable
+//! first) into the victim register, and each `FindDiscovered` cycle yields one of its moves
+//! off its line (most valuable victim first). The mask bits swap roles there (other squares:
+//! "moved there"; own pieces: "done"). A node without a discoverer never enters the loop.
+//!
 //! Ports: load the position and raise `start` (lower it to leave `done` for idle); while `busy`, each cycle with `move_valid` carries
 //! one move (`move_to` is the destination: the square behind the victim for en passant, g1/c1
 //! for castling); `done` rises after the node's last cycle (its last find cycle, or the
@@ -40,6 +46,8 @@ pub enum GenState {
     Idle,
     FindVictim,
     FindAggressor,
+    FindDiscoverer,
+    FindDiscovered,
     NodeEnd,
     Done,
 }
@@ -64,9 +72,12 @@ pub struct MoveGenerator {
     pub hold: Signal<In, Bit>,
     /// Load the generator state (a node entered or resumed by perft on chip): find-aggressor
     /// for `load_victim` if `load_aggressor`, the node's end if `load_end`, else find-victim;
-    /// `load_last`: the victim is the phase's last. Overrides `hold` and `start`.
+    /// `load_last`: the victim is the phase's last; `load_discovered`: the same in the
+    /// discovered-check loop (find-discovered for discoverer `load_victim` if
+    /// `load_aggressor`, else find-discoverer). Overrides `hold` and `start`.
     pub load: Signal<In, Bit>,
     pub load_aggressor: Signal<In, Bit>,
+    pub load_discovered: Signal<In, Bit>,
     pub load_end: Signal<In, Bit>,
     pub load_last: Signal<In, Bit>,
     pub load_phase: Signal<In, Bits<2>>,
@@ -75,6 +86,7 @@ pub struct MoveGenerator {
     pub load_promo: Signal<In, Bits<2>>,
     /// The generator state (what perft on chip pushes on its stack).
     pub cur_aggressor: Signal<Out, Bit>,
+    pub cur_discovered: Signal<Out, Bit>,
     pub cur_end: Signal<Out, Bit>,
     pub cur_last: Signal<Out, Bit>,
     pub cur_phase: Signal<Out, Bits<2>>,
@@ -133,6 +145,7 @@ impl Default for MoveGenerator {
             hold: Default::default(),
             load: Default::default(),
             load_aggressor: Default::default(),
+            load_discovered: Default::default(),
             load_end: Default::default(),
             load_last: Default::default(),
             load_phase: Default::default(),
@@ -140,6 +153,7 @@ impl Default for MoveGenerator {
             load_mask: Default::default(),
             load_promo: Default::default(),
             cur_aggressor: Default::default(),
+            cur_discovered: Default::default(),
             cur_end: Default::default(),
             cur_last: Default::default(),
             cur_phase: Default::default(),
@@ -192,7 +206,10 @@ impl Logic for MoveGenerator {
         self.array.ep_valid.next = self.ep_valid.val();
         self.array.ep_victim.next = self.ep_victim.val();
         self.array.phase.next = self.phase.q.val();
-        self.array.aggressor.next = self.state.q.val() == GenState::FindAggressor;
+        self.array.aggressor.next = (self.state.q.val() == GenState::FindAggressor)
+            | (self.state.q.val() == GenState::FindDiscovered);
+        self.array.discovered.next = (self.state.q.val() == GenState::FindDiscoverer)
+            | (self.state.q.val() == GenState::FindDiscovered);
         self.array.target.next = self.victim.q.val();
         self.array.mask.next = self.mask.q.val();
         self.tree.bid2.next = self.array.bid2.val();
@@ -222,6 +239,8 @@ impl Logic for MoveGenerator {
 
         self.busy.next = (self.state.q.val() == GenState::FindVictim)
             | (self.state.q.val() == GenState::FindAggressor)
+            | (self.state.q.val() == GenState::FindDiscoverer)
+            | (self.state.q.val() == GenState::FindDiscovered)
             | (self.state.q.val() == GenState::NodeEnd);
         self.done.next = self.state.q.val() == GenState::Done;
         self.move_valid.next = false;
@@ -231,11 +250,15 @@ impl Logic for MoveGenerator {
         self.move_class.next = self.phase.q.val();
         self.move_ep.next = false;
         // Castling: the king moves two files (only castling does).
-        self.move_castle.next = (self.tree.winner_bid.val() == self.k_king_bid.val())
+        self.move_castle.next = (self.state.q.val() == GenState::FindAggressor)
+            & (self.tree.winner_bid.val() == self.k_king_bid.val())
             & ((self.tree.square.val().get_bits::<3>(0) == 4_u64)
                 & ((self.victim.q.val().get_bits::<3>(0) == 2_u64)
                     | (self.victim.q.val().get_bits::<3>(0) == 6_u64)));
-        self.cur_aggressor.next = self.state.q.val() == GenState::FindAggressor;
+        self.cur_aggressor.next = (self.state.q.val() == GenState::FindAggressor)
+            | (self.state.q.val() == GenState::FindDiscovered);
+        self.cur_discovered.next = (self.state.q.val() == GenState::FindDiscoverer)
+            | (self.state.q.val() == GenState::FindDiscovered);
         self.cur_end.next = self.state.q.val() == GenState::NodeEnd;
         self.cur_last.next = self.last_victim.q.val();
         self.cur_phase.next = self.phase.q.val();
@@ -279,9 +302,43 @@ impl Logic for MoveGenerator {
                         self.mask.d.next = 0_u64.into();
                         if self.phase.q.val() == 3_u64 {
                             self.state.d.next = GenState::Done;
+                        } else if (self.phase.q.val() == 0_u64) & self.array.any_discoverer.val() {
+                            self.state.d.next = GenState::FindDiscoverer;
                         } else {
                             self.phase.d.next = self.phase.q.val() + 1_u64;
                         }
+                    }
+                }
+                GenState::FindDiscoverer => {
+                    if self.found.val() {
+                        self.victim.d.next = self.tree.square.val();
+                        self.last_victim.d.next = !self.several.val();
+                        self.state.d.next = GenState::FindDiscovered;
+                    } else {
+                        self.mask.d.next = 0_u64.into();
+                        self.phase.d.next = 1_u64.into();
+                        self.state.d.next = GenState::FindVictim;
+                    }
+                }
+                GenState::FindDiscovered => {
+                    // The discoverer (`victim`) moves to the square found. The masks swap
+                    // roles: on other squares "moved there", on own pieces "done".
+                    if self.found.val() {
+                        self.move_valid.next = true;
+                        self.move_from.next = self.victim.q.val();
+                        self.move_to.next = self.tree.square.val();
+                    }
+                    if self.found.val() & self.several.val() {
+                        self.mask.d.next =
+                            self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
+                    } else if self.last_victim.q.val() {
+                        self.mask.d.next = 0_u64.into();
+                        self.phase.d.next = 1_u64.into();
+                        self.state.d.next = GenState::FindVictim;
+                    } else {
+                        self.mask.d.next = (self.mask.q.val() & self.own.val())
+                            | (self.k_one.val() << self.victim.q.val());
+                        self.state.d.next = GenState::FindDiscoverer;
                     }
                 }
                 GenState::FindAggressor => {
@@ -318,6 +375,10 @@ impl Logic for MoveGenerator {
                                 self.mask.d.next = 0_u64.into();
                                 if self.phase.q.val() == 3_u64 {
                                     self.state.d.next = GenState::NodeEnd;
+                                } else if (self.phase.q.val() == 0_u64)
+                                    & self.array.any_discoverer.val()
+                                {
+                                    self.state.d.next = GenState::FindDiscoverer;
                                 } else {
                                     self.phase.d.next = self.phase.q.val() + 1_u64;
                                 }
@@ -333,6 +394,10 @@ impl Logic for MoveGenerator {
                             self.mask.d.next = 0_u64.into();
                             if self.phase.q.val() == 3_u64 {
                                 self.state.d.next = GenState::Done;
+                            } else if (self.phase.q.val() == 0_u64)
+                                & self.array.any_discoverer.val()
+                            {
+                                self.state.d.next = GenState::FindDiscoverer;
                             } else {
                                 self.phase.d.next = self.phase.q.val() + 1_u64;
                             }
@@ -352,6 +417,10 @@ impl Logic for MoveGenerator {
             self.last_victim.d.next = self.load_last.val();
             if self.load_end.val() {
                 self.state.d.next = GenState::NodeEnd;
+            } else if self.load_discovered.val() & self.load_aggressor.val() {
+                self.state.d.next = GenState::FindDiscovered;
+            } else if self.load_discovered.val() {
+                self.state.d.next = GenState::FindDiscoverer;
             } else if self.load_aggressor.val() {
                 self.state.d.next = GenState::FindAggressor;
             } else {

@@ -43,10 +43,11 @@ use rust_hdl::prelude::*;
 
 frame_layout! {
     /// One ply of the perft stack: the node's generator state (find-aggressor, the node's end
-    /// or find-victim; the phase's last victim) and the undo record of the move being searched
+    /// or find-victim, or the discovered-check loop's two; the phase's last victim) and the undo record of the move being searched
     /// in the child.
     pub mod stack_frame {
         AGGRESSOR: 1,
+        DISCOVERED: 1,
         END: 1,
         LAST: 1,
         PHASE: 2,
@@ -161,6 +162,7 @@ pub struct Perft {
     u_epsq: DFF<Bits<6>>,
     k_frame_one: Constant<Bits<FRAME_BITS>>,
     at_aggressor: Constant<Bits<16>>,
+    at_discovered: Constant<Bits<16>>,
     at_end: Constant<Bits<16>>,
     at_last: Constant<Bits<16>>,
     at_phase: Constant<Bits<16>>,
@@ -274,6 +276,7 @@ impl Default for Perft {
             u_epsq: Default::default(),
             k_frame_one: Constant::new(1_u64.into()),
             at_aggressor: sf::AGGRESSOR.offset(),
+            at_discovered: sf::DISCOVERED.offset(),
             at_end: sf::END.offset(),
             at_last: sf::LAST.offset(),
             at_phase: sf::PHASE.offset(),
@@ -389,6 +392,7 @@ impl Logic for Perft {
             | (self.leaf_make.q.val() & self.gen.node_done.val());
         self.gen.load.next = false;
         self.gen.load_aggressor.next = false;
+        self.gen.load_discovered.next = false;
         self.gen.load_end.next = false;
         self.gen.load_last.next = false;
         self.gen.load_phase.next = 0_u64.into();
@@ -662,6 +666,10 @@ impl Logic for Perft {
             self.frame.next =
                 self.frame.val() | (self.k_frame_one.val() << self.at_aggressor.val());
         }
+        if self.gen.cur_discovered.val() {
+            self.frame.next =
+                self.frame.val() | (self.k_frame_one.val() << self.at_discovered.val());
+        }
         if self.gen.cur_end.val() {
             self.frame.next = self.frame.val() | (self.k_frame_one.val() << self.at_end.val());
         }
@@ -802,6 +810,11 @@ impl Logic for Perft {
                             .read_data
                             .val()
                             .get_bit(self.at_aggressor.val().index());
+                        self.gen.load_discovered.next = self
+                            .stack
+                            .read_data
+                            .val()
+                            .get_bit(self.at_discovered.val().index());
                         self.gen.load_end.next = self
                             .stack
                             .read_data

@@ -30,7 +30,11 @@
 //! value (pawn 6 .. king 1). Masked squares (`mask`) do not bid. The check kinds of a square
 //! come from the enemy king radiating the union word: a queen arriving on a diagonal at a square
 //! that sees the king orthogonally checks, a bishop does not (the paper's section 4.2 ambiguity),
-//! because each kind is gated by its own bits.
+//! because each kind is gated by its own bits. With `discovered` the array serves the
+//! discovered-check loop: find-discoverer (the discoverers bid as aggressors do) and
+//! find-discovered (the target is a discoverer: the squares it moves to off its line without a
+//! direct check bid as victims do); captures and quiet moves then leave the discovered checks
+//! out (`disc_off`).
 
 use rust_hdl::prelude::*;
 
@@ -100,8 +104,13 @@ pub struct SquareArray {
     pub ep_victim: Signal<In, Bits<6>>,
     /// Phase: 0 checks, 1 promotions, 2 captures, 3 quiet moves.
     pub phase: Signal<In, Bits<2>>,
-    /// Find-aggressor (else find-victim).
+    /// Find-aggressor (else find-victim); with `discovered`, find-discovered (else
+    /// find-discoverer).
     pub aggressor: Signal<In, Bit>,
+    /// The discovered-check loop: find-discoverer (the discoverers bid, least valuable
+    /// first) or find-discovered (the target is a discoverer; the squares it moves to off its
+    /// line without a direct check bid, most valuable first).
+    pub discovered: Signal<In, Bit>,
     /// The victim square of a find-aggressor cycle.
     pub target: Signal<In, Bits<6>>,
     /// Squares that do not bid (Belle's mask bits).
@@ -117,6 +126,8 @@ pub struct SquareArray {
     /// The side to move attacks the enemy king: the move that led here was illegal (the
     /// legality check of perft on chip, beyond the paper's pseudo-legal generator).
     pub king_capturable: Signal<Out, Bit>,
+    /// Some own piece is a discoverer (the discovered-check loop has work).
+    pub any_discoverer: Signal<Out, Bit>,
     k_ray_l: [Constant<Bits<8>>; 8],
     k_ray_r: [Constant<Bits<8>>; 8],
     k_ray_m: [Constant<Bits<64>>; 8],
@@ -150,6 +161,19 @@ pub struct SquareArray {
     src_d: [Signal<Local, Bits<64>>; SOURCES],
     reach_o: [Signal<Local, Bits<64>>; SOURCES],
     reach_d: [Signal<Local, Bits<64>>; SOURCES],
+    /// The same per direction: source `k`'s reach along direction `2j` (`ray_o[4k + j]`) and
+    /// `2j + 1` (`ray_d[4k + j]`).
+    ray_o: [Signal<Local, Bits<64>>; 4 * SOURCES],
+    ray_d: [Signal<Local, Bits<64>>; 4 * SOURCES],
+    /// Discoverers: own pieces alone between an own slider of the line's kind and the enemy
+    /// king; `line` the squares of the target's line (king to slider) when it is one.
+    disc: Signal<Local, Bits<64>>,
+    line: Signal<Local, Bits<64>>,
+    /// Discoverers whose move to the target leaves their line (a discovered check).
+    disc_off: Signal<Local, Bits<64>>,
+    b_reach: Signal<Local, Bits<64>>,
+    b_check: Signal<Local, Bits<64>>,
+    b_push: Signal<Local, Bits<64>>,
     t: Signal<Local, Bits<64>>,
     prop: Signal<Local, Bits<64>>,
     n_reach: Signal<Local, Bits<64>>,
@@ -201,6 +225,7 @@ impl Default for SquareArray {
             ep_victim: Default::default(),
             phase: Default::default(),
             aggressor: Default::default(),
+            discovered: Default::default(),
             target: Default::default(),
             mask: Default::default(),
             bid2: Default::default(),
@@ -209,6 +234,7 @@ impl Default for SquareArray {
             target_last: Default::default(),
             target_ep: Default::default(),
             king_capturable: Default::default(),
+            any_discoverer: Default::default(),
             k_ray_l: ray.map(|c| Constant::new(c.0.into())),
             k_ray_r: ray.map(|c| Constant::new(c.1.into())),
             k_ray_m: ray.map(|c| Constant::new(c.2.into())),
@@ -220,6 +246,14 @@ impl Default for SquareArray {
             k_jump_r: jump.map(|c| Constant::new(c.1.into())),
             k_jump_m: jump.map(|c| Constant::new(c.2.into())),
             k_one: Constant::new(1_u64.into()),
+            ray_o: Default::default(),
+            ray_d: Default::default(),
+            disc: Default::default(),
+            line: Default::default(),
+            disc_off: Default::default(),
+            b_reach: Default::default(),
+            b_check: Default::default(),
+            b_push: Default::default(),
             occ: Default::default(),
             empty: Default::default(),
             own: Default::default(),
@@ -355,9 +389,10 @@ impl Logic for SquareArray {
                     | (self.prop.val()
                         & ((self.t.val() << self.k_ray_l4[2 * j].val())
                             >> self.k_ray_r4[2 * j].val()));
-                self.reach_o[k].next = self.reach_o[k].val()
-                    | (((self.t.val() << self.k_ray_l[2 * j].val()) >> self.k_ray_r[2 * j].val())
-                        & self.k_ray_m[2 * j].val());
+                self.ray_o[4 * k + j].next = ((self.t.val() << self.k_ray_l[2 * j].val())
+                    >> self.k_ray_r[2 * j].val())
+                    & self.k_ray_m[2 * j].val();
+                self.reach_o[k].next = self.reach_o[k].val() | self.ray_o[4 * k + j].val();
                 self.prop.next = self.empty.val() & self.k_ray_m[2 * j + 1].val();
                 self.t.next = self.src_d[k].val()
                     | (self.prop.val()
@@ -377,10 +412,10 @@ impl Logic for SquareArray {
                     | (self.prop.val()
                         & ((self.t.val() << self.k_ray_l4[2 * j + 1].val())
                             >> self.k_ray_r4[2 * j + 1].val()));
-                self.reach_d[k].next = self.reach_d[k].val()
-                    | (((self.t.val() << self.k_ray_l[2 * j + 1].val())
-                        >> self.k_ray_r[2 * j + 1].val())
-                        & self.k_ray_m[2 * j + 1].val());
+                self.ray_d[4 * k + j].next = ((self.t.val() << self.k_ray_l[2 * j + 1].val())
+                    >> self.k_ray_r[2 * j + 1].val())
+                    & self.k_ray_m[2 * j + 1].val();
+                self.reach_d[k].next = self.reach_d[k].val() | self.ray_d[4 * k + j].val();
             }
         }
 
@@ -523,6 +558,100 @@ impl Logic for SquareArray {
                 self.castles.val() | (self.c_home.val() & 0x0400_0000_0000_0004_u64);
         }
 
+        // Discovered checks. Per direction d from the enemy king (source 3), its ray ends on
+        // the first piece; an own piece there is a discoverer when the own sliders' ray the
+        // other way (source 0, direction d + 4) ends on it too. Its line's squares are the
+        // target's rays (source 4) along the same axis, so a discoverer's move to the target
+        // leaves the line exactly when the target's rays along that axis miss it.
+        self.disc.next = self.own.val()
+            & ((self.ray_o[12].val() & self.ray_o[2].val())
+                | (self.ray_o[13].val() & self.ray_o[3].val())
+                | (self.ray_o[14].val() & self.ray_o[0].val())
+                | (self.ray_o[15].val() & self.ray_o[1].val())
+                | (self.ray_d[12].val() & self.ray_d[2].val())
+                | (self.ray_d[13].val() & self.ray_d[3].val())
+                | (self.ray_d[14].val() & self.ray_d[0].val())
+                | (self.ray_d[15].val() & self.ray_d[1].val()));
+        self.any_discoverer.next = self.disc.val().any();
+        self.disc_off.next = self.disc.val()
+            & (((self.ray_o[12].val() | self.ray_o[14].val())
+                & !(self.ray_o[16].val() | self.ray_o[18].val()))
+                | ((self.ray_o[13].val() | self.ray_o[15].val())
+                    & !(self.ray_o[17].val() | self.ray_o[19].val()))
+                | ((self.ray_d[12].val() | self.ray_d[14].val())
+                    & !(self.ray_d[16].val() | self.ray_d[18].val()))
+                | ((self.ray_d[13].val() | self.ray_d[15].val())
+                    & !(self.ray_d[17].val() | self.ray_d[19].val())));
+        // A promoting capture stays a capture.
+        if (self.tgt.val() & self.last.val()).any() {
+            self.disc_off.next = self.disc_off.val() & !self.o_p.val();
+        }
+        // The target as a discoverer: its line, where it moves, where it would check from.
+        self.line.next = 0_u64.into();
+        if (self.tgt.val() & (self.ray_o[12].val() | self.ray_o[14].val())).any() {
+            self.line.next = self.ray_o[16].val() | self.ray_o[18].val();
+        }
+        if (self.tgt.val() & (self.ray_o[13].val() | self.ray_o[15].val())).any() {
+            self.line.next = self.ray_o[17].val() | self.ray_o[19].val();
+        }
+        if (self.tgt.val() & (self.ray_d[12].val() | self.ray_d[14].val())).any() {
+            self.line.next = self.ray_d[16].val() | self.ray_d[18].val();
+        }
+        if (self.tgt.val() & (self.ray_d[13].val() | self.ray_d[15].val())).any() {
+            self.line.next = self.ray_d[17].val() | self.ray_d[19].val();
+        }
+        if self.white.val() {
+            self.b_push.next = ((self.tgt.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
+                & self.k_ray_m[0].val()
+                & self.empty.val();
+            self.b_push.next = self.b_push.val()
+                | ((((self.b_push.val() & self.third.val()) << self.k_ray_l[0].val())
+                    >> self.k_ray_r[0].val())
+                    & self.k_ray_m[0].val()
+                    & self.empty.val())
+                | ((((self.tgt.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
+                    & self.k_ray_m[1].val())
+                    | (((self.tgt.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
+                        & self.k_ray_m[7].val()))
+                    & self.enemy.val();
+        } else {
+            self.b_push.next = ((self.tgt.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
+                & self.k_ray_m[4].val()
+                & self.empty.val();
+            self.b_push.next = self.b_push.val()
+                | ((((self.b_push.val() & self.third.val()) << self.k_ray_l[4].val())
+                    >> self.k_ray_r[4].val())
+                    & self.k_ray_m[4].val()
+                    & self.empty.val())
+                | ((((self.tgt.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
+                    & self.k_ray_m[3].val())
+                    | (((self.tgt.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
+                        & self.k_ray_m[5].val()))
+                    & self.enemy.val();
+        }
+        self.b_reach.next = 0_u64.into();
+        self.b_check.next = 0_u64.into();
+        if (self.tgt.val() & self.own.val() & self.orth.val()).any() {
+            self.b_reach.next = self.b_reach.val() | self.reach_o[4].val();
+            self.b_check.next = self.b_check.val() | self.reach_o[3].val();
+        }
+        if (self.tgt.val() & self.own.val() & self.diag.val()).any() {
+            self.b_reach.next = self.b_reach.val() | self.reach_d[4].val();
+            self.b_check.next = self.b_check.val() | self.reach_d[3].val();
+        }
+        if (self.tgt.val() & self.o_n.val()).any() {
+            self.b_reach.next = self.b_reach.val() | self.t_n.val();
+            self.b_check.next = self.b_check.val() | self.ck_n.val();
+        }
+        if (self.tgt.val() & self.o_k.val()).any() {
+            self.b_reach.next = self.b_reach.val() | self.t_k.val();
+        }
+        if (self.tgt.val() & self.o_p.val()).any() {
+            // Promotions stay in their class.
+            self.b_reach.next = self.b_reach.val() | (self.b_push.val() & !self.last.val());
+            self.b_check.next = self.b_check.val() | self.ck_p.val();
+        }
+
         // The target's check kinds (the enemy king radiating the union word).
         self.c_o.next = (self.tgt.val() & self.reach_o[3].val()).any();
         self.c_d.next = (self.tgt.val() & self.reach_d[3].val()).any();
@@ -548,7 +677,7 @@ impl Logic for SquareArray {
         self.g_q.next = false;
         self.g_k.next = false;
         self.pawn_geo.next = 0_u64.into();
-        if !self.aggressor.val() {
+        if !self.discovered.val() & !self.aggressor.val() {
             // Find-victim / find-pivot: the square's bid is the value of what stands on it.
             if self.phase.val() == 0_u64 {
                 self.bid.next = (self.reach_o[0].val() & self.reach_o[3].val())
@@ -583,12 +712,7 @@ impl Logic for SquareArray {
                     | self.castles.val();
             }
             self.bid.next = self.bid.val() & !self.own.val() & !self.e_k.val() & !self.mask.val();
-            self.bid2.next = self.bid.val() & (self.orth.val() | self.diag.val());
-            self.bid1.next = self.bid.val()
-                & ((self.orth.val() & self.diag.val()) | self.knight.val() | self.pawn.val());
-            self.bid0.next = self.bid.val()
-                & ((self.orth.val() & !self.diag.val()) | self.knight.val() | self.empty.val());
-        } else {
+        } else if !self.discovered.val() {
             // Find-aggressor: the target radiates the union word; each own piece's receiver
             // takes the signal its kind moves along, gated by the kinds this phase allows.
             if self.phase.val() == 0_u64 {
@@ -641,9 +765,14 @@ impl Logic for SquareArray {
             }
             if self.g_k.val() {
                 self.bid.next = self.bid.val() | (self.o_k.val() & self.t_k.val());
-                if self.c_k.val() {
-                    self.bid.next = self.bid.val() | self.o_k.val();
-                }
+            }
+            // Captures and quiet moves leave out the discovered checks (found before them);
+            // castling and en passant keep theirs.
+            if self.phase.val().get_bit(1) {
+                self.bid.next = self.bid.val() & !self.disc_off.val();
+            }
+            if self.g_k.val() & self.c_k.val() {
+                self.bid.next = self.bid.val() | self.o_k.val();
             }
             if self.phase.val() == 2_u64 {
                 self.bid.next = self.bid.val() | self.t_beside.val();
@@ -653,11 +782,33 @@ impl Logic for SquareArray {
             if (self.tgt.val() & self.own.val()).any() {
                 self.bid.next = 0_u64.into();
             }
+        } else if !self.aggressor.val() {
+            // Find-discoverer: the discoverers bid, least valuable first.
+            self.bid.next = self.disc.val() & !self.mask.val();
+        } else {
+            // Find-discovered: the target is a discoverer; where it moves off its line
+            // without a direct check (those were found by find-pivot) bids as a victim.
+            self.bid.next = self.b_reach.val()
+                & !self.line.val()
+                & !self.b_check.val()
+                & !self.own.val()
+                & !self.e_k.val()
+                & !self.mask.val();
+        }
+        if self.aggressor.val() ^ self.discovered.val() {
+            // Aggressor priorities: pawn 6 .. king 1.
             self.bid2.next = self.bid.val()
                 & (self.pawn.val() | self.knight.val() | (self.diag.val() & !self.orth.val()));
             self.bid1.next = self.bid.val() & (self.pawn.val() | self.orth.val());
             self.bid0.next = self.bid.val()
                 & (self.knight.val() | (self.orth.val() & !self.diag.val()) | self.king.val());
+        } else {
+            // Victim priorities: queen 6 .. pawn 2, empty 1.
+            self.bid2.next = self.bid.val() & (self.orth.val() | self.diag.val());
+            self.bid1.next = self.bid.val()
+                & ((self.orth.val() & self.diag.val()) | self.knight.val() | self.pawn.val());
+            self.bid0.next = self.bid.val()
+                & ((self.orth.val() & !self.diag.val()) | self.knight.val() | self.empty.val());
         }
     }
 }

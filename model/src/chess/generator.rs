@@ -9,6 +9,7 @@
 //! | phase | victims (one find-victim cycle each) | aggressors (one find-aggressor cycle each) |
 //! |---|---|---|
 //! | A1 checks | pivot squares: empty or enemy squares where some own piece that can get there would attack the enemy king (find-pivot, section 3.2) | the own pieces that get there and check from there (queen versus bishop resolved per kind, section 4.2) |
+//! | A1 discovered checks | (find-discoverer, one cycle each) the own pieces that stand alone between an own slider and the enemy king, least valuable first | (find-discovered, one cycle per move) the squares the discoverer moves to off its line, most valuable victim first, without its direct checks |
 //! | A2 promotions | empty last-rank squares an own pawn pushes to (the find-victim-promotion cycle of section 4.5) | that pawn, once per promotion piece (Q, R, B, N) |
 //! | A3 captures | enemy pieces an own piece attacks, most valuable first (the pawn that just made a double push counts, for en passant) | least valuable first, without the moves of A1; en passant from a pawn beside the victim |
 //! | A4 quiet moves | empty squares an own piece moves to (pushes, double pushes, castling) | least valuable first, without the moves of A1 and A2 |
@@ -26,8 +27,15 @@
 //! a victim whose every move was yielded in an earlier class). A node whose last cycle yielded
 //! a move takes one more cycle to end (the cycle in which perft on chip pops the parent).
 //!
-//! A1 holds the direct checks of ordinary moves. Checks by promotion, castling, en passant
-//! and discovered checks stay in their own classes (A2-A4): `docs/chess.md` says why.
+//! A1 holds the checks of ordinary moves: first the direct checks (find-pivot, then
+//! find-aggressor), then the discovered checks. A discoverer is an own piece that stands alone
+//! between an own slider of its line's kind and the enemy king; each of its moves off that line
+//! uncovers the slider. The discovered-check loop runs the other way round from Belle's: the
+//! few discoverers are found first (least valuable first), each then radiates from its square
+//! and the squares it reaches off its line bid as victims (most valuable first), one move per
+//! cycle. It runs only when the node has a discoverer (the array sees that in the cycle that
+//! ends the direct checks), so it costs nothing elsewhere. Checks by promotion, castling and en
+//! passant stay in their own classes (A2-A4): `docs/chess.md` says why.
 
 use super::movegen::attacked_by;
 use super::{castle, Color, Kind, Move, Piece, Position};
@@ -154,6 +162,60 @@ struct Node<'a> {
     enemy_king: Option<u8>,
     /// The square of the pawn that just made a double push (the en passant victim).
     ep_victim: Option<u8>,
+    /// Discoverers: for an own piece that stands alone between an own slider of the line's
+    /// kind and the enemy king, the direction (file step, rank step) from that king to it.
+    disc: [Option<(i8, i8)>; 64],
+}
+
+/// The eight line directions (file step, rank step).
+fn lines() -> impl Iterator<Item = (i8, i8)> {
+    (-1..=1i8)
+        .flat_map(|df| (-1..=1i8).map(move |dr| (df, dr)))
+        .filter(|&d| d != (0, 0))
+}
+
+/// The square one step along `(df, dr)` from `s`, if on the board.
+fn step(s: u8, (df, dr): (i8, i8)) -> Option<u8> {
+    let (f, r) = (file(s) + df, rank(s) + dr);
+    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as u8)
+}
+
+/// The first occupied square from `s` (not counting `s`) along `dir`.
+fn first_piece(pos: &Position, s: u8, dir: (i8, i8)) -> Option<u8> {
+    let mut s = step(s, dir)?;
+    while pos.board[s as usize].is_none() {
+        s = step(s, dir)?;
+    }
+    Some(s)
+}
+
+/// The discoverers of the side to move (see [`Node::disc`]).
+fn discoverers(pos: &Position, us: Color, enemy_king: Option<u8>) -> [Option<(i8, i8)>; 64] {
+    let mut disc = [None; 64];
+    let Some(ek) = enemy_king else { return disc };
+    for dir in lines() {
+        let orthogonal = dir.0 == 0 || dir.1 == 0;
+        let Some(b) = first_piece(pos, ek, dir) else {
+            continue;
+        };
+        let Some(s) = first_piece(pos, b, dir) else {
+            continue;
+        };
+        let (pb, ps) = (
+            pos.board[b as usize].unwrap(),
+            pos.board[s as usize].unwrap(),
+        );
+        let slides = match ps.kind {
+            Kind::Queen => true,
+            Kind::Rook => orthogonal,
+            Kind::Bishop => !orthogonal,
+            _ => false,
+        };
+        if pb.color == us && ps.color == us && slides {
+            disc[b as usize] = Some(dir);
+        }
+    }
+    disc
 }
 
 impl Node<'_> {
@@ -257,6 +319,17 @@ impl Node<'_> {
         self.own(a) == Some(Kind::Pawn) && self.last_rank(t)
     }
 
+    /// Whether the own piece on `a` gives a discovered check by its ordinary move to `t`: it
+    /// is a discoverer and leaves its line (promotions and castling stay in their classes).
+    fn discovers(&self, a: u8, t: u8) -> bool {
+        let (Some((sf, sr)), Some(ek)) = (self.disc[a as usize], self.enemy_king) else {
+            return false;
+        };
+        let castling = self.own(a) == Some(Kind::King) && (file(t) - file(a)).abs() == 2;
+        let on_line = (file(t) - file(ek)) * sr == (rank(t) - rank(ek)) * sf;
+        self.reaches(a, t) && !self.promotes(a, t) && !castling && !on_line
+    }
+
     /// Whether the own piece on `a` bids in the find-aggressor cycle for victim `t`.
     fn aggressor(&self, phase: Class, a: u8, t: u8) -> bool {
         let Some(k) = self.own(a) else { return false };
@@ -264,8 +337,12 @@ impl Node<'_> {
         match phase {
             Class::Check => self.reaches(a, t) && check && !self.promotes(a, t),
             Class::Promotion => self.reaches(a, t) && self.promotes(a, t),
-            Class::Capture => (self.reaches(a, t) && !check) || self.en_passant(a, t),
-            Class::Quiet => self.reaches(a, t) && !check && !self.promotes(a, t),
+            Class::Capture => {
+                (self.reaches(a, t) && !check && !self.discovers(a, t)) || self.en_passant(a, t)
+            }
+            Class::Quiet => {
+                self.reaches(a, t) && !check && !self.discovers(a, t) && !self.promotes(a, t)
+            }
         }
     }
 }
@@ -283,11 +360,13 @@ pub fn arbitrate(bids: &[u8; 64]) -> Option<u8> {
 
 fn node(pos: &Position) -> Node<'_> {
     let fw: i8 = if pos.side == Color::White { 8 } else { -8 };
+    let enemy_king = pos.king(pos.side.other());
     Node {
         pos,
         us: pos.side,
-        enemy_king: pos.king(pos.side.other()),
+        enemy_king,
         ep_victim: pos.ep.map(|e| (e as i8 - fw) as u8),
+        disc: discoverers(pos, pos.side, enemy_king),
     }
 }
 
@@ -315,9 +394,91 @@ pub fn aggressor_bids(pos: &Position, phase: Class, target: u8, mask: &[bool; 64
     })
 }
 
+/// Every square's bid in a find-discoverer cycle: the unmasked discoverers, least valuable
+/// first (the aggressor priorities).
+pub fn discoverer_bids(pos: &Position, mask: &[bool; 64]) -> [u8; 64] {
+    let node = node(pos);
+    std::array::from_fn(|b| {
+        if !mask[b] && node.disc[b].is_some() {
+            aggressor_priority(node.own(b as u8).unwrap())
+        } else {
+            0
+        }
+    })
+}
+
+/// Every square's bid in a find-discovered cycle for the discoverer on `b`: the squares it
+/// reaches off its line with a move that is not a direct check (those were yielded before),
+/// most valuable victim first.
+pub fn discovered_bids(pos: &Position, b: u8, mask: &[bool; 64]) -> [u8; 64] {
+    let node = node(pos);
+    std::array::from_fn(|t| {
+        let discovered = node
+            .own(b)
+            .is_some_and(|k| node.discovers(b, t as u8) && !node.checks_from(t as u8, k));
+        if !mask[t] && discovered {
+            victim_priority(pos.board[t])
+        } else {
+            0
+        }
+    })
+}
+
 /// Whether more than one square bids (the generator's "another one is left" look).
 fn several(bids: &[u8; 64]) -> bool {
     bids.iter().filter(|&&b| b > 0).count() > 1
+}
+
+/// The discovered checks (after the direct ones): a find-discoverer cycle per discoverer, then
+/// a find-discovered cycle per move; the masks as in Belle's loop with the roles of the own and
+/// the other squares swapped.
+fn discovered_checks(
+    pos: &Position,
+    moves: &mut Vec<Generated>,
+    cycle: &mut u64,
+    ended: &mut bool,
+) {
+    let own = |s: usize| pos.board[s].is_some_and(|p| p.color == pos.side);
+    let mut mask = [false; 64];
+    loop {
+        let bids = discoverer_bids(pos, &mask);
+        let b = arbitrate(&bids);
+        *cycle += 1;
+        *ended = false;
+        let Some(b) = b else { break };
+        let last = !several(&bids);
+        loop {
+            let bids = discovered_bids(pos, b, &mask);
+            let t = arbitrate(&bids);
+            let this = *cycle;
+            *cycle += 1;
+            *ended = false;
+            let Some(t) = t else { break };
+            moves.push(Generated {
+                mv: Move {
+                    from: b,
+                    to: t,
+                    promo: None,
+                },
+                class: Class::Check,
+                cycle: this,
+            });
+            *ended = true;
+            mask[t as usize] = true;
+            if !several(&bids) {
+                break;
+            }
+        }
+        for (s, m) in mask.iter_mut().enumerate() {
+            if !own(s) {
+                *m = false;
+            }
+        }
+        mask[b as usize] = true;
+        if last {
+            break;
+        }
+    }
 }
 
 /// The moves of the side to move in the chip's order, with the chip's cycles.
@@ -383,6 +544,9 @@ pub fn generate(pos: &Position) -> Generation {
                 // The last victim: no cycle looks for another.
                 break;
             }
+        }
+        if phase == Class::Check && node.disc.iter().any(Option::is_some) {
+            discovered_checks(pos, &mut moves, &mut cycle, &mut ended_on_move);
         }
     }
     if ended_on_move {
