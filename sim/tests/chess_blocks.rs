@@ -91,13 +91,25 @@ macro_rules! drive {
     }};
 }
 
+fn planes_to_bids(b2: u64, b1: u64, b0: u64) -> [u8; 64] {
+    std::array::from_fn(|s| ((b2 >> s & 1) << 2 | (b1 >> s & 1) << 1 | (b0 >> s & 1)) as u8)
+}
+
 fn bids(u: &SquareArray) -> [u8; 64] {
-    let (b2, b1, b0) = (
+    planes_to_bids(
         u.bid2.val().to_u64(),
         u.bid1.val().to_u64(),
         u.bid0.val().to_u64(),
-    );
-    std::array::from_fn(|s| ((b2 >> s & 1) << 2 | (b1 >> s & 1) << 1 | (b0 >> s & 1)) as u8)
+    )
+}
+
+/// The look-ahead's bids (the next victim's).
+fn ahead_bids(u: &SquareArray) -> [u8; 64] {
+    planes_to_bids(
+        u.ahead2.val().to_u64(),
+        u.ahead1.val().to_u64(),
+        u.ahead0.val().to_u64(),
+    )
 }
 
 fn positions(seed: u64, n: usize) -> Vec<Position> {
@@ -178,6 +190,14 @@ fn square_array_bids_match_model() {
                 bids(&uut),
                 want,
                 "aggressors for {target}, {phase:?}, {fen}, mask {mask:?}"
+            );
+            // The look-ahead beside them: this phase's victims with the target masked too.
+            let mut ahead_mask = mask;
+            ahead_mask[target as usize] = true;
+            assert_eq!(
+                ahead_bids(&uut),
+                victim_bids(&pos, phase, &ahead_mask),
+                "look-ahead for {target}, {phase:?}, {fen}, mask {mask:?}"
             );
         }
         // The discovered-check loop: find-discoverer, then find-discovered for each one.

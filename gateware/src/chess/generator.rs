@@ -4,8 +4,9 @@
 //!
 //! ```text
 //!  board planes, side, castling, ep --> SquareArray --> ArbiterTree --> this FSM
-//!                         ^ phase, aggressor, target, mask  |             |
-//!                         +------------------------------------------------+--> move, class
+//!                                          | look-ahead --> ArbiterTree --^  |
+//!                         ^ phase, aggressor, target, mask                  |
+//!                         +-------------------------------------------------+--> move, class
 //! ```
 //!
 //! One find cycle per clock: a find-victim cycle that finds a square makes it the target; each
@@ -20,7 +21,11 @@
 //! Beyond the paper, each find cycle also sees whether more than one square bid (`x & (x - 1)`
 //! on the plane of bidders, beside the arbiter tree): the last aggressor of a victim and the
 //! last victim of a phase are known when found, so no cycle is spent finding nothing after
-//! them. A node whose last cycle yielded a move ends in one more cycle (`NodeEnd`).
+//! them. A node whose last cycle yielded a move ends in one more cycle (`NodeEnd`). And the
+//! find-victim cycles overlap the find-aggressor cycles: the array's look-ahead planes (the
+//! phase's victims with the target masked too) go to a second arbiter tree in every cycle, so
+//! the cycle that ends a victim (its last aggressor, or none) also names the next one and
+//! find-aggressor goes on with it. A find-victim cycle is left only at the start of a phase.
 //!
 //! Discovered checks (beyond the paper's text) close the check class: when the direct checks
 //! end and the array sees a discoverer, `FindDiscoverer` takes the discoverers (least valuable
@@ -111,6 +116,8 @@ pub struct MoveGenerator {
     pub move_castle: Signal<Out, Bit>,
     array: SquareArray,
     tree: ArbiterTree,
+    /// The look-ahead's tree: the next victim.
+    ahead: ArbiterTree,
     state: DFF<GenState>,
     phase: DFF<Bits<2>>,
     victim: DFF<Bits<6>>,
@@ -125,6 +132,8 @@ pub struct MoveGenerator {
     promoting: Signal<Local, Bit>,
     bidders: Signal<Local, Bits<64>>,
     several: Signal<Local, Bit>,
+    ahead_bidders: Signal<Local, Bits<64>>,
+    ahead_several: Signal<Local, Bit>,
 }
 
 impl Default for MoveGenerator {
@@ -173,6 +182,7 @@ impl Default for MoveGenerator {
             move_castle: Default::default(),
             array: Default::default(),
             tree: Default::default(),
+            ahead: Default::default(),
             state: Default::default(),
             phase: Default::default(),
             victim: Default::default(),
@@ -187,6 +197,8 @@ impl Default for MoveGenerator {
             promoting: Default::default(),
             bidders: Default::default(),
             several: Default::default(),
+            ahead_bidders: Default::default(),
+            ahead_several: Default::default(),
         }
     }
 }
@@ -215,6 +227,9 @@ impl Logic for MoveGenerator {
         self.tree.bid2.next = self.array.bid2.val();
         self.tree.bid1.next = self.array.bid1.val();
         self.tree.bid0.next = self.array.bid0.val();
+        self.ahead.bid2.next = self.array.ahead2.val();
+        self.ahead.bid1.next = self.array.ahead1.val();
+        self.ahead.bid0.next = self.array.ahead0.val();
 
         if self.white.val() {
             self.own.next = (self.orth.val()
@@ -234,6 +249,10 @@ impl Logic for MoveGenerator {
         self.found.next = self.tree.winner_bid.val() != 0_u64;
         self.bidders.next = self.array.bid2.val() | self.array.bid1.val() | self.array.bid0.val();
         self.several.next = (self.bidders.val() & (self.bidders.val() - 1_u64)).any();
+        self.ahead_bidders.next =
+            self.array.ahead2.val() | self.array.ahead1.val() | self.array.ahead0.val();
+        self.ahead_several.next =
+            (self.ahead_bidders.val() & (self.ahead_bidders.val() - 1_u64)).any();
         self.promoting.next =
             (self.tree.winner_bid.val() == self.k_pawn_bid.val()) & self.array.target_last.val();
 
@@ -383,8 +402,12 @@ impl Logic for MoveGenerator {
                                     self.phase.d.next = self.phase.q.val() + 1_u64;
                                 }
                             } else {
+                                // The next victim, from the look-ahead.
                                 self.mask.d.next = (self.mask.q.val() & !self.own.val())
                                     | (self.k_one.val() << self.victim.q.val());
+                                self.victim.d.next = self.ahead.square.val();
+                                self.last_victim.d.next = !self.ahead_several.val();
+                                self.state.d.next = GenState::FindAggressor;
                             }
                         }
                     } else {
@@ -404,6 +427,9 @@ impl Logic for MoveGenerator {
                         } else {
                             self.mask.d.next = (self.mask.q.val() & !self.own.val())
                                 | (self.k_one.val() << self.victim.q.val());
+                            self.victim.d.next = self.ahead.square.val();
+                            self.last_victim.d.next = !self.ahead_several.val();
+                            self.state.d.next = GenState::FindAggressor;
                         }
                     }
                 }

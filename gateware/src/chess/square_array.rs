@@ -34,7 +34,8 @@
 //! discovered-check loop: find-discoverer (the discoverers bid as aggressors do) and
 //! find-discovered (the target is a discoverer: the squares it moves to off its line without a
 //! direct check bid as victims do); captures and quiet moves then leave the discovered checks
-//! out (`disc_off`).
+//! out (`disc_off`). In every mode the look-ahead planes (`ahead*`) carry the phase's victim
+//! bids with the target masked too: in find-aggressor they name the next victim.
 
 use rust_hdl::prelude::*;
 
@@ -119,6 +120,12 @@ pub struct SquareArray {
     pub bid2: Signal<Out, Bits<64>>,
     pub bid1: Signal<Out, Bits<64>>,
     pub bid0: Signal<Out, Bits<64>>,
+    /// The look-ahead, in every cycle: the phase's victim bids with the target masked too, as
+    /// victim planes. In a find-aggressor cycle they name the next victim, so that the last
+    /// aggressor of one victim is followed by the first of the next (no find-victim cycle).
+    pub ahead2: Signal<Out, Bits<64>>,
+    pub ahead1: Signal<Out, Bits<64>>,
+    pub ahead0: Signal<Out, Bits<64>>,
     /// The target stands on the mover's last rank (a pawn moving there promotes).
     pub target_last: Signal<Out, Bit>,
     /// The target is the en passant victim.
@@ -206,6 +213,9 @@ pub struct SquareArray {
     g_k: Signal<Local, Bit>,
     pawn_geo: Signal<Local, Bits<64>>,
     bid: Signal<Local, Bits<64>>,
+    /// The phase's victim bids (masked), whatever the mode.
+    vb: Signal<Local, Bits<64>>,
+    ahead: Signal<Local, Bits<64>>,
 }
 
 impl Default for SquareArray {
@@ -229,6 +239,9 @@ impl Default for SquareArray {
             target: Default::default(),
             mask: Default::default(),
             bid2: Default::default(),
+            ahead2: Default::default(),
+            ahead1: Default::default(),
+            ahead0: Default::default(),
             bid1: Default::default(),
             bid0: Default::default(),
             target_last: Default::default(),
@@ -307,6 +320,8 @@ impl Default for SquareArray {
             g_k: Default::default(),
             pawn_geo: Default::default(),
             bid: Default::default(),
+            vb: Default::default(),
+            ahead: Default::default(),
         }
     }
 }
@@ -677,41 +692,50 @@ impl Logic for SquareArray {
         self.g_q.next = false;
         self.g_k.next = false;
         self.pawn_geo.next = 0_u64.into();
-        if !self.discovered.val() & !self.aggressor.val() {
-            // Find-victim / find-pivot: the square's bid is the value of what stands on it.
-            if self.phase.val() == 0_u64 {
-                self.bid.next = (self.reach_o[0].val() & self.reach_o[3].val())
-                    | (self.reach_d[0].val() & self.reach_d[3].val())
-                    | (self.reach_o[1].val() & self.reach_d[3].val())
-                    | (self.reach_d[1].val() & self.reach_o[3].val())
-                    | (self.n_reach.val() & self.ck_n.val())
-                    | (((self.p_cap.val() & self.enemy.val())
-                        | self.push1.val()
-                        | self.push2.val())
-                        & self.ck_p.val());
-            } else if self.phase.val() == 1_u64 {
-                self.bid.next = self.push1.val() & self.last.val();
-            } else if self.phase.val() == 2_u64 {
-                self.bid.next = (self.reach_o[0].val()
-                    | self.reach_d[0].val()
-                    | self.n_reach.val()
-                    | self.k_reach.val()
-                    | self.p_cap.val())
-                    & self.enemy.val();
-                if self.ep_from.val().any() {
-                    self.bid.next = self.bid.val() | self.epv.val();
-                }
-            } else {
-                self.bid.next = ((self.reach_o[0].val()
-                    | self.reach_d[0].val()
-                    | self.n_reach.val()
-                    | self.k_reach.val())
-                    & self.empty.val())
-                    | (self.push1.val() & !self.last.val())
-                    | self.push2.val()
-                    | self.castles.val();
+        // The phase's victims (find-victim / find-pivot): the square's bid is the value of
+        // what stands on it. Computed in every mode: the look-ahead needs them beside the
+        // aggressors.
+        if self.phase.val() == 0_u64 {
+            self.vb.next = (self.reach_o[0].val() & self.reach_o[3].val())
+                | (self.reach_d[0].val() & self.reach_d[3].val())
+                | (self.reach_o[1].val() & self.reach_d[3].val())
+                | (self.reach_d[1].val() & self.reach_o[3].val())
+                | (self.n_reach.val() & self.ck_n.val())
+                | (((self.p_cap.val() & self.enemy.val())
+                    | self.push1.val()
+                    | self.push2.val())
+                    & self.ck_p.val());
+        } else if self.phase.val() == 1_u64 {
+            self.vb.next = self.push1.val() & self.last.val();
+        } else if self.phase.val() == 2_u64 {
+            self.vb.next = (self.reach_o[0].val()
+                | self.reach_d[0].val()
+                | self.n_reach.val()
+                | self.k_reach.val()
+                | self.p_cap.val())
+                & self.enemy.val();
+            if self.ep_from.val().any() {
+                self.vb.next = self.vb.val() | self.epv.val();
             }
-            self.bid.next = self.bid.val() & !self.own.val() & !self.e_k.val() & !self.mask.val();
+        } else {
+            self.vb.next = ((self.reach_o[0].val()
+                | self.reach_d[0].val()
+                | self.n_reach.val()
+                | self.k_reach.val())
+                & self.empty.val())
+                | (self.push1.val() & !self.last.val())
+                | self.push2.val()
+                | self.castles.val();
+        }
+        self.vb.next = self.vb.val() & !self.own.val() & !self.e_k.val() & !self.mask.val();
+        self.ahead.next = self.vb.val() & !self.tgt.val();
+        self.ahead2.next = self.ahead.val() & (self.orth.val() | self.diag.val());
+        self.ahead1.next = self.ahead.val()
+            & ((self.orth.val() & self.diag.val()) | self.knight.val() | self.pawn.val());
+        self.ahead0.next = self.ahead.val()
+            & ((self.orth.val() & !self.diag.val()) | self.knight.val() | self.empty.val());
+        if !self.discovered.val() & !self.aggressor.val() {
+            self.bid.next = self.vb.val();
         } else if !self.discovered.val() {
             // Find-aggressor: the target radiates the union word; each own piece's receiver
             // takes the signal its kind moves along, gated by the kinds this phase allows.

@@ -21,8 +21,12 @@
 //!
 //! Beyond the paper, the arbiter's cycle also tells whether any other square bid: the cycle
 //! that finds the last aggressor of a victim (the last promotion piece of a promoting pawn)
-//! goes straight on to the next find-victim, and the find-victim that finds the last victim of
-//! a phase marks it, so that its last aggressor goes straight on to the next phase. A cycle
+//! goes straight on to the next victim, and the find-victim that finds the last victim of a
+//! phase marks it, so that its last aggressor goes straight on to the next phase. And the
+//! find-victim cycles overlap the find-aggressor cycles: in every find-aggressor cycle a
+//! look-ahead (the phase's victim bids with the current victim masked too, on a second
+//! arbiter tree) finds the next victim, so a victim's first find-aggressor cycle follows its
+//! predecessor's last one; a find-victim cycle is left only at the start of a phase. A cycle
 //! that finds nothing remains only where the array has no bid at all (a phase without victims,
 //! a victim whose every move was yielded in an earlier class). A node whose last cycle yielded
 //! a move takes one more cycle to end (the cycle in which perft on chip pops the parent).
@@ -491,13 +495,26 @@ pub fn generate(pos: &Position) -> Generation {
     let mut ended_on_move = false;
     for phase in Class::ALL {
         let mut mask = [false; 64];
+        // The next victim, found by the look-ahead during the last find-aggressor cycle of
+        // the one before it (no find-victim cycle of its own).
+        let mut next: Option<(u8, bool)> = None;
         loop {
-            let bids = victim_bids(pos, phase, &mask);
-            let v = arbitrate(&bids);
-            cycle += 1;
-            ended_on_move = false;
-            let Some(v) = v else { break };
-            let last_victim = !several(&bids);
+            let (v, last_victim) = match next.take() {
+                Some(found) => found,
+                None => {
+                    let bids = victim_bids(pos, phase, &mask);
+                    let v = arbitrate(&bids);
+                    cycle += 1;
+                    ended_on_move = false;
+                    let Some(v) = v else { break };
+                    (v, !several(&bids))
+                }
+            };
+            // The look-ahead: this phase's victims with `v` masked too. Own squares never bid
+            // as victims, so the aggressor masks set below do not change it.
+            let mut ahead_mask = mask;
+            ahead_mask[v as usize] = true;
+            let ahead = victim_bids(pos, phase, &ahead_mask);
             // Find-aggressor, once per move (four times for a promoting pawn).
             let mut promo = 0;
             loop {
@@ -544,6 +561,9 @@ pub fn generate(pos: &Position) -> Generation {
                 // The last victim: no cycle looks for another.
                 break;
             }
+            // Not the last: the look-ahead saw another victim.
+            next = arbitrate(&ahead).map(|nv| (nv, !several(&ahead)));
+            debug_assert!(next.is_some(), "a victim that is not the last has a successor");
         }
         if phase == Class::Check && node.disc.iter().any(Option::is_some) {
             discovered_checks(pos, &mut moves, &mut cycle, &mut ended_on_move);
