@@ -278,8 +278,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // The longest cycle runs the square array, the arbiter trees and the bidder counts
         // into the generator's registers (the yielded move is made in the next cycle), mostly
         // routing: nextpnr reached 15.2 MHz asked for 15 with the discovered checks (20.0
-        // before them); the look-ahead's tree adds to the array's load: 14 MHz.
-        clocks: &[clock(BoardId::Ulx3s, 14)],
+        // before them). The PLL makes whole MHz from 25 only in steps of 5: 15.
+        clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
@@ -292,9 +292,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "two chess perft cores behind one link; the host splits a perft",
         core: CoreKind::Chess { cores: 2 },
         // Two cores reached 15.9 MHz asked for 15 before the discovered checks and the
-        // look-ahead, which took one core from 20.0 to 15.2: 13 MHz.
-        clocks: &[clock(BoardId::Ulx3s, 13)],
-        // Host traffic grows with the job count: 1 Mbaud (divisor 13; 2 Mbaud would need 6.5,
+        // look-ahead (one core: 20.0 to 15.2).
+        clocks: &[clock(BoardId::Ulx3s, 15)],
+        // Host traffic grows with the job count: 1 Mbaud (divisor 15; 2 Mbaud would need 7.5,
         // under the UART's smallest divisor of 8).
         baud: 1_000_000,
         ci_synth: false,
@@ -309,8 +309,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         core: CoreKind::Chess { cores: 3 },
         // router2 finds no route in an hour after the heap placer; after the static placer it
         // routes and reached 17.0 MHz asked for 15 before the discovered checks and the
-        // look-ahead (docs/chess.md): 13 MHz.
-        clocks: &[clock(BoardId::Ulx3s, 13)],
+        // look-ahead (docs/chess.md).
+        clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: 1_000_000,
         ci_synth: false,
         router2: true,
