@@ -201,9 +201,14 @@ pub struct DesignSpec {
 }
 
 const fn clock(board: BoardId, mhz: u32) -> BoardClock {
+    clock_hz(board, mhz * 1_000_000)
+}
+
+/// A clock that is not a whole number of MHz (the ULX3S PLL makes 12.5 MHz from 25 exactly).
+const fn clock_hz(board: BoardId, hz: u32) -> BoardClock {
     BoardClock {
         board,
-        core_clock_hz: mhz * 1_000_000,
+        core_clock_hz: hz,
     }
 }
 
@@ -278,8 +283,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // The longest cycle runs the square array, the arbiter trees and the bidder counts
         // into the generator's registers (the yielded move is made in the next cycle), mostly
         // routing: nextpnr reached 15.2 MHz asked for 15 with the discovered checks (20.0
-        // before them). The PLL makes whole MHz from 25 only in steps of 5: 15.
-        clocks: &[clock(BoardId::Ulx3s, 15)],
+        // before them), 14.3 with the look-ahead's tree too. From 25 MHz the PLL makes 15,
+        // 14.29 and 12.5 MHz (the next whole MHz below is 10): 12.5.
+        clocks: &[clock_hz(BoardId::Ulx3s, 12_500_000)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
@@ -292,25 +298,14 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "two chess perft cores behind one link; the host splits a perft",
         core: CoreKind::Chess { cores: 2 },
         // Two cores reached 15.9 MHz asked for 15 before the discovered checks and the
-        // look-ahead (one core: 20.0 to 15.2).
-        clocks: &[clock(BoardId::Ulx3s, 15)],
-        // Host traffic grows with the job count: 1 Mbaud (divisor 15; 2 Mbaud would need 7.5,
+        // look-ahead (one core: 20.0 to 14.3); with them the placer's estimate was 13.4 asked
+        // for 15: 10 MHz, where 1 Mbaud has a whole divisor (12.5 MHz would need 500 kbaud).
+        // A core is now about 25,000 LUT4s: two fill 54% of the ECP5-85F, where three cores
+        // (the former `chess-x3`) routed only after the static placer at 62%; three would
+        // fill 81% (docs/chess.md).
+        clocks: &[clock(BoardId::Ulx3s, 10)],
+        // Host traffic grows with the job count: 1 Mbaud (divisor 10; 2 Mbaud would need 5,
         // under the UART's smallest divisor of 8).
-        baud: 1_000_000,
-        ci_synth: false,
-        router2: true,
-        static_placer: false,
-        narrow_luts: false,
-    },
-    DesignSpec {
-        design: Design::ChessX3,
-        name: "chess-x3",
-        summary: "three chess perft cores behind one link; the host splits a perft",
-        core: CoreKind::Chess { cores: 3 },
-        // router2 finds no route in an hour after the heap placer; after the static placer it
-        // routes and reached 17.0 MHz asked for 15 before the discovered checks and the
-        // look-ahead (docs/chess.md).
-        clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: 1_000_000,
         ci_synth: false,
         router2: true,
@@ -352,12 +347,11 @@ pub enum Design {
     OthelloX8,
     Chess,
     ChessX2,
-    ChessX3,
     Shogi,
 }
 
 impl Design {
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 7;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -365,7 +359,6 @@ impl Design {
         Design::OthelloX8,
         Design::Chess,
         Design::ChessX2,
-        Design::ChessX3,
         Design::Shogi,
     ];
 

@@ -70,6 +70,7 @@ fn check_split(l: &mut Link<SimTransport>, cores: usize, runs: &[(&Position, u32
     }
 }
 
+/// `chess-x2`, the bench's multi-core design.
 #[test]
 fn perft_split_over_two_cores() {
     let Some(mut l) = board_of(Design::ChessX2) else {
@@ -96,16 +97,6 @@ fn perft_split_over_two_cores() {
     let r = perft_split(&mut l, &start, 0, true, |_| {}).unwrap();
     assert_eq!((r.leaves, r.jobs), (1, 1));
     assert!(r.divide.is_empty());
-}
-
-/// `chess-x3`, the bench's multi-core design: the same split over three cores.
-#[test]
-fn perft_split_over_three_cores() {
-    let Some(mut l) = board_of(Design::ChessX3) else {
-        return;
-    };
-    let table = table_positions();
-    check_split(&mut l, 3, &[(&table[0], 3), (&table[2], 4)]);
 }
 
 #[test]

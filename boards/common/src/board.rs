@@ -51,7 +51,7 @@ impl BoardBuild {
         let params = CoreParams::for_board(spec.core_clock_hz, baud).with_context(|| {
             format!(
                 "{name}: baud rate {baud} with the {} MHz core clock",
-                spec.core_clock_hz / 1_000_000
+                spec.core_clock_hz as f64 / 1e6
             )
         })?;
         let core = crate::rename_core_module(&design.verilog(&params));

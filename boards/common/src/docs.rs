@@ -26,7 +26,7 @@ pub fn design_table() -> String {
         let clocks: Vec<String> = spec
             .clocks
             .iter()
-            .map(|c| format!("{} {} MHz", c.board.name(), c.core_clock_hz / 1_000_000))
+            .map(|c| format!("{} {} MHz", c.board.name(), c.core_clock_hz as f64 / 1e6))
             .collect();
         // A design built for no board yet is simulated only (its row says why).
         let (clocks, synth) = if clocks.is_empty() {

@@ -701,9 +701,7 @@ impl Logic for SquareArray {
                 | (self.reach_o[1].val() & self.reach_d[3].val())
                 | (self.reach_d[1].val() & self.reach_o[3].val())
                 | (self.n_reach.val() & self.ck_n.val())
-                | (((self.p_cap.val() & self.enemy.val())
-                    | self.push1.val()
-                    | self.push2.val())
+                | (((self.p_cap.val() & self.enemy.val()) | self.push1.val() | self.push2.val())
                     & self.ck_p.val());
         } else if self.phase.val() == 1_u64 {
             self.vb.next = self.push1.val() & self.last.val();

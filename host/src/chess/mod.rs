@@ -64,6 +64,9 @@ pub const JOBS_PER_CORE: usize = 4;
 /// A split job should hold at least this many times the link's time per job in work.
 pub const WORK_PER_LINK: f64 = 4.0;
 
+/// The split's guess of a perft core's cycles per leaf (the bench's positions: 1.20-1.83).
+pub const CYCLES_PER_LEAF: f64 = 1.5;
+
 /// Perft on all of the board's cores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitPerft {
@@ -107,10 +110,11 @@ pub fn perft_split<T: Transport>(
     let mut plies = 0;
     // Every job keeps at least one ply, so that its leaves are made on chip; and a split is
     // worth its link time only if each job still has `WORK_PER_LINK` times that much work,
-    // reckoned from the root's branching (about 2 cycles a leaf).
+    // reckoned from the root's branching and `CYCLES_PER_LEAF`.
     let branching = roots.len().max(2) as f64;
     let worth = |plies: u32| {
-        2.0 * branching.powi((depth - plies - 1) as i32) >= WORK_PER_LINK * overhead_cycles as f64
+        CYCLES_PER_LEAF * branching.powi((depth - plies - 1) as i32)
+            >= WORK_PER_LINK * overhead_cycles as f64
     };
     let expand = |subtrees: usize, plies: u32| {
         plies + 1 < depth

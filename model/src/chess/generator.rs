@@ -563,7 +563,10 @@ pub fn generate(pos: &Position) -> Generation {
             }
             // Not the last: the look-ahead saw another victim.
             next = arbitrate(&ahead).map(|nv| (nv, !several(&ahead)));
-            debug_assert!(next.is_some(), "a victim that is not the last has a successor");
+            debug_assert!(
+                next.is_some(),
+                "a victim that is not the last has a successor"
+            );
         }
         if phase == Class::Check && node.disc.iter().any(Option::is_some) {
             discovered_checks(pos, &mut moves, &mut cycle, &mut ended_on_move);

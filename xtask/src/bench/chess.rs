@@ -6,7 +6,7 @@
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
 //! bulk: labelled so), each as a ratio to the board; and the biggest multi-core design,
-//! `chess-x3` (simulated, the host splitting each perft over its three cores, the link's time
+//! `chess-x2` (simulated, the host splitting each perft over its two cores, the link's time
 //! per job counted). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
@@ -39,7 +39,7 @@ struct Row {
     shakmaty_leaves_per_s: f64,
     /// Board leaves/s over shakmaty's.
     ratio_shakmaty: f64,
-    /// The multi-core design (`chess-x3`, the host splitting the perft): its board time
+    /// The multi-core design (`chess-x2`, the host splitting the perft): its board time
     /// (cores in parallel, the link's time per job), leaves/s at its clock, ratio to shakmaty.
     multi_design: String,
     multi_clock_mhz: f64,
@@ -104,7 +104,7 @@ pub fn run(json: bool) -> Result<()> {
         design,
         BackendKind::Verilator,
     )?));
-    let multi = Design::ChessX3;
+    let multi = Design::ChessX2;
     let multi_mhz = super::ulx3s_clock_mhz(multi)?;
     let mut lm = Link::new(SimTransport::new(SimBoard::open(
         multi,
@@ -122,7 +122,7 @@ pub fn run(json: bool) -> Result<()> {
             "board l/s",
             "shakmaty",
             "ratio",
-            "x3 l/s",
+            "x2 l/s",
             "ratio",
             "sf bulk",
             "ratio"
@@ -237,8 +237,8 @@ pub fn run(json: bool) -> Result<()> {
     }
     if !json {
         println!(
-            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; x3: {} at {multi_mhz} MHz, \
-             three cores, the host splitting each perft, the link's time counted; CPU: one thread \
+            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; x2: {} at {multi_mhz} MHz, \
+             two cores, the host splitting each perft, the link's time counted; CPU: one thread \
              of this machine",
             board.name(),
             design.name(),
