@@ -55,7 +55,7 @@ pub fn synth_table() -> String {
             match SynthReport::read(&path) {
                 Ok(r) => {
                     s += &format!(
-                        "| `{}` | {} | {} / {} ({:.0}%) | {} | {} | {:.1} MHz | {:.0} MHz | {:.0} s |\n",
+                        "| `{}` | {} | {} / {} ({:.0}%) | {} | {} | {:.1} MHz | {} MHz | {:.0} s |\n",
                         r.design,
                         r.board,
                         r.luts,

@@ -61,8 +61,9 @@ impl JobGame for ChessPerft {
 /// costs the link's time (start, poll, result).
 pub const JOBS_PER_CORE: usize = 4;
 
-/// A split job should hold at least this many times the link's time per job in work.
-pub const WORK_PER_LINK: f64 = 4.0;
+/// A split job should hold at least this many times the link's time per job in work (with
+/// twice, a job spends about a third of its time on the link, and two cores still gain).
+pub const WORK_PER_LINK: f64 = 2.0;
 
 /// The split's guess of a perft core's cycles per leaf (the bench's positions: 1.20-1.83).
 pub const CYCLES_PER_LEAF: f64 = 1.5;
