@@ -53,19 +53,21 @@ pub fn synth_table() -> String {
         for b in d.boards() {
             let path = committed_path(d.name(), b.name());
             match SynthReport::read(&path) {
-                Ok(r) => s += &format!(
-                    "| `{}` | {} | {} / {} ({:.0}%) | {} | {} | {:.1} MHz | {} MHz | {:.0} s |\n",
-                    r.design,
-                    r.board,
-                    r.luts,
-                    r.luts_available,
-                    100.0 * r.luts as f64 / r.luts_available.max(1) as f64,
-                    r.ffs,
-                    r.brams,
-                    r.fmax_mhz,
-                    r.target_mhz,
-                    r.seconds
-                ),
+                Ok(r) => {
+                    let share = 100.0 * r.luts as f64 / r.luts_available.max(1) as f64;
+                    s += &format!(
+                        "| `{}` | {} | {} / {} ({share:.0}%) | {} | {} | {:.1} MHz | {} MHz | {:.0} s |\n",
+                        r.design,
+                        r.board,
+                        r.luts,
+                        r.luts_available,
+                        r.ffs,
+                        r.brams,
+                        r.fmax_mhz,
+                        r.target_mhz,
+                        r.seconds
+                    );
+                }
                 Err(_) => {
                     s += &format!("| `{}` | {} | no report | | | | | |\n", d.name(), b.name())
                 }
