@@ -510,11 +510,6 @@ pub fn generate(pos: &Position) -> Generation {
                     (v, !several(&bids))
                 }
             };
-            // The look-ahead: this phase's victims with `v` masked too. Own squares never bid
-            // as victims, so the aggressor masks set below do not change it.
-            let mut ahead_mask = mask;
-            ahead_mask[v as usize] = true;
-            let ahead = victim_bids(pos, phase, &ahead_mask);
             // Find-aggressor, once per move (four times for a promoting pawn).
             let mut promo = 0;
             loop {
@@ -561,7 +556,10 @@ pub fn generate(pos: &Position) -> Generation {
                 // The last victim: no cycle looks for another.
                 break;
             }
-            // Not the last: the look-ahead saw another victim.
+            // Not the last: the look-ahead (this phase's victims with `v` masked too, bid in
+            // the victim's last find-aggressor cycle) saw another victim. Own squares never
+            // bid as victims, so the mask as it stands now gives the same bids.
+            let ahead = victim_bids(pos, phase, &mask);
             next = arbitrate(&ahead).map(|nv| (nv, !several(&ahead)));
             debug_assert!(
                 next.is_some(),
