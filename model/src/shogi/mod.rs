@@ -12,6 +12,7 @@
 
 pub mod all_moves;
 pub mod cover_scan;
+pub mod mate;
 mod movegen;
 pub mod piece_data;
 pub mod protocol;

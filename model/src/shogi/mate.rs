@@ -1,0 +1,215 @@
+//! Tsume shogi (mate problems) on the CPU: the reference mate search of issue 10's golden
+//! model, which the mate circuit of `shared/papers/tsume-shogi-fpga-ja.md` will be checked
+//! against, and which checks the lengths of `shared/data/shogi/tsume.txt` meanwhile.
+//!
+//! The attacker (the side to move) must give check with every move; the defender answers with
+//! any legal move; the attacker wins when the defender has no legal move. The rules are the
+//! plain rules of the game (`legal_moves`: no move leaves the own king attacked, nifu, no
+//! pawn-drop mate), and **every interposition counts**: a futile interposing drop (muda-ai),
+//! which the tsume convention ignores, is a defence like any other. The length reported is the
+//! shortest forced mate under these rules: the data file's `plain_rules_min` where it gives
+//! one, its `mate_in` where the two conventions agree.
+//!
+//! The search: iterative deepening over odd lengths (1, 3, 5, ...), each an AND/OR search to
+//! that length with a table of what is known per position (the longest length proven not to
+//! mate, the shortest proven to mate), so that a deeper iteration skips what a shallower one
+//! settled. Nodes count every position the search expands.
+
+use super::movegen::legal_moves;
+use super::{Move, Position};
+use std::collections::HashMap;
+
+/// Why a mate search is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MateError {
+    #[error("the side to move (the attacker) is in check: a mate problem starts with the defender to move out of check")]
+    AttackerInCheck,
+    #[error("the side not to move (the defender) has no king")]
+    NoDefenderKing,
+    #[error("the length limit must be odd (the attacker moves last), got {0}")]
+    EvenLimit(u32),
+}
+
+/// The result of a mate search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MateResult {
+    /// The mate's length in plies and a mating line (the defender resisting longest), or
+    /// `None`: no mate within the limit.
+    pub mate: Option<(u32, Vec<Move>)>,
+    /// Positions expanded.
+    pub nodes: u64,
+}
+
+/// The attacker's candidate moves: its legal moves that give check.
+pub fn checks(pos: &Position) -> Vec<Move> {
+    legal_moves(pos)
+        .into_iter()
+        .filter(|&m| pos.play(m).in_check())
+        .collect()
+}
+
+/// What the table knows of a position (keyed without its move number).
+#[derive(Clone, Copy, Default)]
+struct Known {
+    /// The longest length proven not to mate (0: none proven).
+    no_mate_within: u32,
+    /// The shortest length proven to mate.
+    mate_within: Option<u32>,
+}
+
+struct Search {
+    nodes: u64,
+    /// Attacker-to-move positions.
+    table: HashMap<Position, Known>,
+}
+
+fn key(pos: &Position) -> Position {
+    let mut k = pos.clone();
+    k.ply = 0;
+    k
+}
+
+impl Search {
+    /// Whether the attacker (to move in `pos`) mates within `depth` plies (odd).
+    fn attacker_mates(&mut self, pos: &Position, depth: u32) -> bool {
+        let k = key(pos);
+        if let Some(known) = self.table.get(&k) {
+            if known.mate_within.is_some_and(|d| d <= depth) {
+                return true;
+            }
+            if known.no_mate_within >= depth {
+                return false;
+            }
+        }
+        self.nodes += 1;
+        let mates = checks(pos)
+            .into_iter()
+            .any(|m| self.defender_mated(&pos.play(m), depth - 1));
+        let known = self.table.entry(k).or_default();
+        if mates {
+            known.mate_within = Some(known.mate_within.map_or(depth, |d| d.min(depth)));
+        } else {
+            known.no_mate_within = known.no_mate_within.max(depth);
+        }
+        mates
+    }
+
+    /// Whether the defender (to move in `pos`, in check) is mated within `depth` plies (even).
+    fn defender_mated(&mut self, pos: &Position, depth: u32) -> bool {
+        self.nodes += 1;
+        let replies = legal_moves(pos);
+        if replies.is_empty() {
+            return true;
+        }
+        depth > 0
+            && replies
+                .into_iter()
+                .all(|m| self.attacker_mates(&pos.play(m), depth - 1))
+    }
+
+    /// The shortest length (odd, at most `limit`) at which the attacker mates, if any.
+    fn shortest(&mut self, pos: &Position, limit: u32) -> Option<u32> {
+        (1..=limit)
+            .step_by(2)
+            .find(|&d| self.attacker_mates(pos, d))
+    }
+
+    /// A mating line of `depth` plies from `pos` (attacker to move, mate in `depth` known):
+    /// the attacker's first move that mates in time, the defender's reply that delays the mate
+    /// longest.
+    fn line(&mut self, pos: &Position, depth: u32) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut pos = pos.clone();
+        let mut left = depth;
+        loop {
+            let Some(m) = checks(&pos)
+                .into_iter()
+                .find(|&m| self.defender_mated(&pos.play(m), left - 1))
+            else {
+                return line;
+            };
+            line.push(m);
+            pos = pos.play(m);
+            let mut longest: Option<(u32, Move)> = None;
+            for r in legal_moves(&pos) {
+                let after = pos.play(r);
+                let d = self
+                    .shortest(&after, left - 2)
+                    .expect("every reply is mated in time");
+                if longest.is_none_or(|(l, _)| d > l) {
+                    longest = Some((d, r));
+                }
+            }
+            let Some((d, r)) = longest else {
+                return line;
+            };
+            line.push(r);
+            pos = pos.play(r);
+            left = d;
+        }
+    }
+}
+
+/// The shortest forced mate within `max_plies` (odd) under the plain rules, with a mating line.
+pub fn solve(pos: &Position, max_plies: u32) -> Result<MateResult, MateError> {
+    if max_plies.is_multiple_of(2) {
+        return Err(MateError::EvenLimit(max_plies));
+    }
+    if pos.king(pos.side.other()).is_none() {
+        return Err(MateError::NoDefenderKing);
+    }
+    if pos.in_check() {
+        return Err(MateError::AttackerInCheck);
+    }
+    let mut s = Search {
+        nodes: 0,
+        table: HashMap::new(),
+    };
+    let mate = s.shortest(pos, max_plies).map(|d| {
+        let nodes = s.nodes;
+        let line = s.line(pos, d);
+        s.nodes = nodes;
+        (d, line)
+    });
+    Ok(MateResult {
+        mate,
+        nodes: s.nodes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(sfen: &str) -> Position {
+        Position::from_sfen(sfen).unwrap()
+    }
+
+    #[test]
+    fn refuses_bad_problems() {
+        // White's rook on 5h checks Black's king on 5i, and Black is to move.
+        let p = pos("4k4/9/9/9/9/9/9/4r4/4K4 b - 1");
+        assert_eq!(solve(&p, 1), Err(MateError::AttackerInCheck));
+        let p = pos("9/9/9/9/9/9/9/9/4K4 b G 1");
+        assert_eq!(solve(&p, 1), Err(MateError::NoDefenderKing));
+        assert_eq!(solve(&Position::start(), 2), Err(MateError::EvenLimit(2)));
+    }
+
+    #[test]
+    fn head_mate_by_a_gold_drop() {
+        // Gold drop on 5b, guarded by the pawn on 5c: mate in 1.
+        let p = pos("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        let r = solve(&p, 3).unwrap();
+        let (plies, line) = r.mate.expect("mate");
+        assert_eq!(plies, 1);
+        assert_eq!(line.len(), 1);
+        assert_eq!(line[0].usi(), "G*5b");
+        assert!(r.nodes > 0);
+    }
+
+    #[test]
+    fn no_mate_without_material() {
+        let p = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        assert_eq!(solve(&p, 3).unwrap().mate, None);
+    }
+}

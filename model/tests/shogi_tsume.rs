@@ -1,0 +1,137 @@
+//! The reference mate search (`model::shogi::mate`) against the published mate lengths of
+//! `fixtures/shogi-tsume.txt` (from antma/tsumeshogi-check's tests; see its header). The search
+//! counts every interposition (the plain rules), so a line's expected length is its
+//! `plain_rules_min` where it has one and its `mate_in` otherwise (the two conventions agree
+//! there); `plain_rules_min=>N` asks that no mate exists within N plies; `mate_in=none` that
+//! none exists within the length the line's comment gives. Each mating line found is replayed
+//! and checked independently of the search: every attacker move is legal and gives check, every
+//! defender move is legal, and the last position leaves the defender no legal move. A problem
+//! whose attacker is in check is refused (issue 10), and the file must list it as no mate.
+
+use model::shogi::mate::{solve, MateError, MateResult};
+use model::shogi::random::TSUME_TABLE;
+use model::shogi::{legal_moves, Position};
+
+#[derive(Debug)]
+enum Expect {
+    MateIn(u32),
+    NoneWithin(u32),
+}
+
+struct Problem {
+    sfen: String,
+    expect: Expect,
+    line: String,
+}
+
+fn field<'a>(parts: &'a [&str], name: &str) -> Option<&'a str> {
+    parts
+        .iter()
+        .find_map(|p| p.trim().strip_prefix(name).map(str::trim))
+}
+
+/// The number at the start of `s` ("7 (df-pn PV 15)" -> 7).
+fn leading_number(s: &str) -> u32 {
+    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no number in '{s}'"))
+}
+
+fn problems() -> Vec<Problem> {
+    TSUME_TABLE
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let parts: Vec<&str> = l.split(';').collect();
+            let mate_in = field(&parts, "mate_in=").expect("mate_in field");
+            let expect = match field(&parts, "plain_rules_min=") {
+                Some(p) if p.starts_with('>') => Expect::NoneWithin(leading_number(&p[1..])),
+                Some(p) => Expect::MateIn(leading_number(p)),
+                None if mate_in == "none" => {
+                    // "(no mate within N)" in the test field.
+                    let note = l.split("no mate within ").nth(1).expect("none's length");
+                    Expect::NoneWithin(leading_number(note))
+                }
+                None => Expect::MateIn(leading_number(mate_in)),
+            };
+            Problem {
+                sfen: parts[0].trim().to_string(),
+                expect,
+                line: l.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Replays a mating line and checks it move by move.
+fn check_line(start: &Position, plies: u32, line: &[model::shogi::Move], what: &str) {
+    assert_eq!(line.len() as u32, plies, "{what}: line length");
+    let mut pos = start.clone();
+    for (i, &m) in line.iter().enumerate() {
+        assert!(
+            legal_moves(&pos).contains(&m),
+            "{what}: move {i} ({}) illegal",
+            m.usi()
+        );
+        pos = pos.play(m);
+        if i % 2 == 0 {
+            assert!(
+                pos.in_check(),
+                "{what}: attacker move {i} ({}) is no check",
+                m.usi()
+            );
+        }
+    }
+    assert!(pos.in_check(), "{what}: the end is no check");
+    assert!(
+        legal_moves(&pos).is_empty(),
+        "{what}: the defender can still move"
+    );
+}
+
+#[test]
+fn mate_lengths_match_the_data_file() {
+    let problems = problems();
+    assert!(problems.len() >= 40, "{} problems", problems.len());
+    let (mut mates, mut nones, mut refused, mut nodes) = (0, 0, 0, 0);
+    for p in &problems {
+        let pos = Position::from_sfen(&p.sfen).unwrap_or_else(|e| panic!("{}: {e}", p.line));
+        match p.expect {
+            Expect::MateIn(n) => {
+                // Two plies beyond the expected length: a shorter or longer answer fails.
+                let MateResult {
+                    mate,
+                    nodes: n_nodes,
+                } = solve(&pos, n + 2).unwrap_or_else(|e| panic!("{}: {e}", p.line));
+                nodes += n_nodes;
+                let (plies, line) = mate.unwrap_or_else(|| panic!("{}: no mate found", p.line));
+                assert_eq!(plies, n, "{}", p.line);
+                check_line(&pos, plies, &line, &p.line);
+                mates += 1;
+            }
+            Expect::NoneWithin(_) if pos.in_check() => {
+                // The issue's rule: a problem whose attacker is in check is refused (the file
+                // lists it as no mate).
+                assert_eq!(
+                    solve(&pos, 1),
+                    Err(MateError::AttackerInCheck),
+                    "{}",
+                    p.line
+                );
+                refused += 1;
+            }
+            Expect::NoneWithin(n) => {
+                let r = solve(&pos, n).unwrap_or_else(|e| panic!("{}: {e}", p.line));
+                nodes += r.nodes;
+                assert_eq!(r.mate, None, "{}", p.line);
+                nones += 1;
+            }
+        }
+    }
+    println!(
+        "{mates} mates at their length, {nones} without a mate in the limit, {refused} refused \
+         (attacker in check), {nodes} nodes"
+    );
+    assert!(mates >= 30 && nones >= 5, "{mates} mates, {nones} nones");
+}
