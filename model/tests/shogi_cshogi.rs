@@ -4,10 +4,14 @@
 //! table's positions and the tsume problems'): the same legal move set (drops, promotions
 //! with and without, nifu, the pawn-drop mate rule), the same "in check", the same position
 //! after a random legal move; and the all-move generator (`model::shogi::all_moves`, the
-//! hardware's way) gives the same set. Skips with a printed reason when the venv is missing, except
+//! hardware's way) gives the same set. And the model's mate search (`model::shogi::mate`) on
+//! 400 positions (the tsume problems, random plies from them): every mate cshogi's `mate_move`
+//! finds within 3 or 5 plies, ours finds as short or shorter, and each of our mating lines is
+//! replayed on cshogi's board. Skips with a printed reason when the venv is missing, except
 //! under CI=true.
 
 use model::shogi::all_moves::generate;
+use model::shogi::mate::solve;
 use model::shogi::piece_data::BoardData;
 use model::shogi::{legal_moves, random, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -25,6 +29,28 @@ fn python() -> Option<PathBuf> {
         .output()
         .is_ok_and(|o| o.status.success());
     ok.then_some(py)
+}
+
+/// Runs the client script `name` (in `tests/clients/`) on `input`; its standard output.
+fn run_client(py: &PathBuf, name: &str, input: String) -> String {
+    let script = format!("{}/tests/clients/{name}", env!("CARGO_MANIFEST_DIR"));
+    let mut child = Command::new(py)
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(
+        out.status.success(),
+        "cshogi failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The board part and the hands of an SFEN (move numbers are counted differently).
@@ -60,24 +86,8 @@ fn legal_moves_equal_cshogis_on_random_positions() {
     for (p, m) in positions.iter().zip(&picks) {
         input.push_str(&format!("{}|{}\n", p.sfen(), m.usi()));
     }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/clients/cshogi_moves.py");
-    let mut child = Command::new(py)
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    assert!(
-        out.status.success(),
-        "cshogi failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    let out = run_client(&py, "cshogi_moves.py", input);
+    let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), positions.len());
     let (mut moves, mut drops, mut checks) = (0, 0, 0);
     for ((p, m), line) in positions.iter().zip(&picks).zip(lines) {
@@ -116,4 +126,73 @@ fn legal_moves_equal_cshogis_on_random_positions() {
         positions.len()
     );
     assert!(drops > 0 && checks > 0);
+}
+
+#[test]
+fn mates_agree_with_cshogi() {
+    let Some(py) = python() else {
+        let why = "cshogi venv missing (cargo xtask test installs it)";
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "{why}");
+        println!("skipped: {why}");
+        return;
+    };
+    // The tsume problems and positions a few random plies from them, where a mate problem
+    // stands: the side to move is not in check and the other side has a king.
+    let positions: Vec<Position> = random::tsume_sfens()
+        .iter()
+        .map(|s| Position::from_sfen(s).unwrap())
+        .chain(random::positions(77, 3_000, 4))
+        .filter(|p| !p.in_check() && p.king(p.side.other()).is_some())
+        .take(400)
+        .collect();
+    assert_eq!(positions.len(), 400, "positions");
+    let ours: Vec<Option<(u32, Vec<String>)>> = positions
+        .iter()
+        .map(|p| {
+            let r = solve(p, 5).unwrap();
+            r.mate
+                .map(|(n, line)| (n, line.iter().map(|m| m.usi()).collect()))
+        })
+        .collect();
+    let input: String = positions
+        .iter()
+        .zip(&ours)
+        .map(|(p, o)| {
+            let line = o.as_ref().map(|(_, l)| l.join(" ")).unwrap_or_default();
+            format!("{}|{line}\n", p.sfen())
+        })
+        .collect();
+    let out = run_client(&py, "cshogi_mate.py", input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), positions.len());
+    let (mut mates, mut only_ours) = (0, 0);
+    for ((p, o), line) in positions.iter().zip(&ours).zip(lines) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let plies = o.as_ref().map(|(n, _)| *n);
+        // cshogi's mates are sound: where it finds one, ours is at most as long.
+        for (k, theirs) in [(3, f[0]), (5, f[1])] {
+            if theirs != "-" {
+                assert!(
+                    plies.is_some_and(|n| n <= k),
+                    "{}: cshogi mates within {k} ({theirs}), ours {plies:?}",
+                    p.sfen()
+                );
+            }
+        }
+        // Ours are checked move by move on cshogi's board.
+        let want = if o.is_some() { "ok" } else { "none" };
+        assert_eq!(f[2], want, "{}: our line {o:?}", p.sfen());
+        if let Some(n) = plies {
+            mates += 1;
+            // cshogi's odd-ply search is not complete (its last ply is its one-ply mate
+            // detector, which misses some mates): count the mates it does not see.
+            only_ours += (f[if n <= 3 { 0 } else { 1 }] == "-") as usize;
+        }
+    }
+    println!(
+        "{} positions: {mates} mates within 5 plies, every line confirmed on cshogi's board; \
+         {only_ours} of them beyond cshogi's own mate search",
+        positions.len()
+    );
+    assert!(mates >= 30, "{mates} mates");
 }
