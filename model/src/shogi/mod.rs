@@ -13,6 +13,7 @@
 pub mod all_moves;
 pub mod cover_scan;
 pub mod mate;
+pub mod mate_masks;
 mod movegen;
 pub mod piece_data;
 pub mod protocol;
