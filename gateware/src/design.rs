@@ -281,11 +281,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "chess move generator (square array, arbiter tree) counting perft on chip",
         core: CoreKind::Chess { cores: 1 },
         // The longest cycle runs the square array, the arbiter trees and the bidder counts
-        // into the generator's registers (the yielded move is made in the next cycle), mostly
-        // routing: nextpnr reached 15.2 MHz asked for 15 with the discovered checks (20.0
-        // before them), 14.3 with the look-ahead's tree too. From 25 MHz the PLL makes 15,
-        // 14.29 and 12.5 MHz (the next whole MHz below is 10): 12.5.
-        clocks: &[clock_hz(BoardId::Ulx3s, 12_500_000)],
+        // into the generator's registers (the yielded move is made in the next cycle, a
+        // node's end pops in the next cycle), mostly routing: 16.5 MHz reached asked for 15
+        // (14.3 when the pop followed the end in its cycle; 20.0 before the discovered checks
+        // and the look-ahead). From 25 MHz the PLL makes 15, then 14.29 and 12.5 MHz.
+        clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
@@ -297,15 +297,14 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "chess-x2",
         summary: "two chess perft cores behind one link; the host splits a perft",
         core: CoreKind::Chess { cores: 2 },
-        // Two cores reached 15.9 MHz asked for 15 before the discovered checks and the
-        // look-ahead (one core: 20.0 to 14.3); with them the placer's estimate was 13.4 asked
-        // for 15: 10 MHz, where 1 Mbaud has a whole divisor (12.5 MHz would need 500 kbaud).
-        // A core is now about 25,000 LUT4s: two fill 54% of the ECP5-85F, where three cores
-        // (the former `chess-x3`) routed only after the static placer at 62%; three would
-        // fill 81% (docs/chess.md).
-        clocks: &[clock(BoardId::Ulx3s, 10)],
-        // Host traffic grows with the job count: 1 Mbaud (divisor 10; 2 Mbaud would need 5,
-        // under the UART's smallest divisor of 8).
+        // Two cores reached 17.4 MHz asked for 15 with the pop a cycle after a node's end
+        // (they ran at 10 MHz while the pop shared the end's cycle: the placer's estimate
+        // was 13.4 asked for 15). 15 MHz keeps a whole 1 Mbaud divisor. A core is about
+        // 24,000 LUT4s: two fill 56% of the ECP5-85F, where three cores (the former
+        // `chess-x3`) routed only after the static placer at 62%; three would fill 81%
+        // (docs/chess.md).
+        clocks: &[clock(BoardId::Ulx3s, 15)],
+        // Host traffic grows with the job count: 1 Mbaud (divisor 15; 2 Mbaud would need 7.5).
         baud: 1_000_000,
         ci_synth: false,
         router2: true,

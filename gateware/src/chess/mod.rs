@@ -9,7 +9,7 @@
 //! | generation cycles (with the discovered-check loop, beyond the paper), move masks | [`generator`] | `model::chess::generator::generate` | 1 per find cycle (+1 to end a node whose last cycle yielded a move) | 3.1, 3.2, 4.4, 4.5 |
 //! | write bus (make / unmake) | [`write_bus`] | `model::chess::Position::play` | 0 | 4.1 |
 //! | host interface (link, job control) | [`core`] | `model::chess::protocol` | - | 5 (here: the UART link instead of PCI) |
-//! | perft on chip: walk, legality, stack | [`perft`] | `model::chess::search::perft_on_chip` | 1 per generator cycle + 2 per move above the last ply (+1 for a node's end right after a leaf) | beyond the paper |
+//! | perft on chip: walk, legality, stack | [`perft`] | `model::chess::search::perft_on_chip` | 1 per generator cycle + 2 per move above the last ply + 1 per pop (+1 for a node's end right after a leaf) | beyond the paper |
 //! | combined command: step jobs | [`perft`] (`Wait`), [`core`] (`JOB_STEP`) | `model::chess::step::Stepper` | generator cycles + 2 per move made + 1 per step (+1 for up) | 5 |
 //! | leaf legality look (the leaf board's king attack) | [`legality`] | `model::chess::attacked_by` | 0 (the cycle after the leaf's find cycle) | beyond the paper |
 //!

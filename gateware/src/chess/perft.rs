@@ -19,10 +19,11 @@
 //! it is made. A move yielded above the last ply is made on the board registers (`Make`); the
 //! next cycle (`Check`) the square array looks at the new position: if the mover's king can be
 //! taken it is unmade in that cycle, else the generator state and the undo record are pushed
-//! and the child's first find cycle follows. The cycle
-//! that ends a node pops the parent and unmakes its move in the same cycle: the stack is read
-//! one cycle ahead (its address is the next cycle's parent ply), so that a node resumed in its
-//! end cycle pops again at once.
+//! and the child's first find cycle follows. The cycle after the one that ends a node
+//! (`Pop`) pops the parent and unmakes its move: the end is known only after the arbiter tree,
+//! too late in its cycle to drive the board registers' enables and the stack's address. The
+//! stack is read one cycle ahead (its address is the next cycle's parent ply), so that a node
+//! resumed by a pop may end and pop again at once.
 //!
 //! Loading (not counted in the cycles): the packed position is written one piece a cycle
 //! through the write bus, as the paper's write bus writes piece values into the squares.
@@ -79,6 +80,9 @@ pub enum PerftState {
     Gen,
     /// The move yielded in the previous cycle is made on the board registers.
     Make,
+    /// The node ended in the previous cycle: the parent's move is unmade, its generator
+    /// resumed.
+    Pop,
     Check,
     /// A step job waits for its next step (`model::chess::step`).
     Wait,
@@ -690,6 +694,7 @@ impl Logic for Perft {
         // --- Outputs.
         self.busy.next = (self.state.q.val() == PerftState::Gen)
             | (self.state.q.val() == PerftState::Make)
+            | (self.state.q.val() == PerftState::Pop)
             | (self.state.q.val() == PerftState::Check);
         self.done.next =
             (self.state.q.val() == PerftState::Done) | (self.state.q.val() == PerftState::Wait);
@@ -786,51 +791,54 @@ impl Logic for Perft {
                     } else if self.ply.q.val() == 0_u64 {
                         self.state.d.next = PerftState::Done;
                     } else {
-                        // Pop: unmake the parent's move, resume its generator.
-                        self.popping.d.next = false;
-                        self.unmaking.next = true;
-                        self.rights.d.next = self
-                            .stack
-                            .read_data
-                            .val()
-                            .get_bits::<{ sf::PREV_CASTLING.width }>(
-                                self.at_prev_castling.val().index(),
-                            );
-                        self.epv.d.next = self
-                            .stack
-                            .read_data
-                            .val()
-                            .get_bit(self.at_prev_ep_valid.val().index());
-                        self.ep.d.next = self.m_epsq.val();
-                        self.side.d.next = !self.side.q.val();
-                        self.ply_next.next = self.ply.q.val() - 1_u64;
-                        self.gen.load.next = true;
-                        self.gen.load_aggressor.next = self
-                            .stack
-                            .read_data
-                            .val()
-                            .get_bit(self.at_aggressor.val().index());
-                        self.gen.load_discovered.next = self
-                            .stack
-                            .read_data
-                            .val()
-                            .get_bit(self.at_discovered.val().index());
-                        self.gen.load_end.next = self
-                            .stack
-                            .read_data
-                            .val()
-                            .get_bit(self.at_end.val().index());
-                        self.gen.load_last.next = self
-                            .stack
-                            .read_data
-                            .val()
-                            .get_bit(self.at_last.val().index());
-                        self.gen.load_phase.next = self.f_phase.val();
-                        self.gen.load_victim.next = self.f_victim.val();
-                        self.gen.load_mask.next = self.f_mask.val();
-                        self.gen.load_promo.next = self.f_promo.val();
+                        // The node is done: pop in the next cycle.
+                        self.state.d.next = PerftState::Pop;
                     }
                 }
+            }
+            PerftState::Pop => {
+                // Pop: unmake the parent's move, resume its generator.
+                self.popping.d.next = false;
+                self.unmaking.next = true;
+                self.rights.d.next = self
+                    .stack
+                    .read_data
+                    .val()
+                    .get_bits::<{ sf::PREV_CASTLING.width }>(self.at_prev_castling.val().index());
+                self.epv.d.next = self
+                    .stack
+                    .read_data
+                    .val()
+                    .get_bit(self.at_prev_ep_valid.val().index());
+                self.ep.d.next = self.m_epsq.val();
+                self.side.d.next = !self.side.q.val();
+                self.ply_next.next = self.ply.q.val() - 1_u64;
+                self.gen.load.next = true;
+                self.gen.load_aggressor.next = self
+                    .stack
+                    .read_data
+                    .val()
+                    .get_bit(self.at_aggressor.val().index());
+                self.gen.load_discovered.next = self
+                    .stack
+                    .read_data
+                    .val()
+                    .get_bit(self.at_discovered.val().index());
+                self.gen.load_end.next = self
+                    .stack
+                    .read_data
+                    .val()
+                    .get_bit(self.at_end.val().index());
+                self.gen.load_last.next = self
+                    .stack
+                    .read_data
+                    .val()
+                    .get_bit(self.at_last.val().index());
+                self.gen.load_phase.next = self.f_phase.val();
+                self.gen.load_victim.next = self.f_victim.val();
+                self.gen.load_mask.next = self.f_mask.val();
+                self.gen.load_promo.next = self.f_promo.val();
+                self.state.d.next = PerftState::Gen;
             }
             PerftState::Make => {
                 // Make the move; keep its undo record.

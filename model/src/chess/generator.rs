@@ -29,7 +29,7 @@
 //! predecessor's last one; a find-victim cycle is left only at the start of a phase. A cycle
 //! that finds nothing remains only where the array has no bid at all (a phase without victims,
 //! a victim whose every move was yielded in an earlier class). A node whose last cycle yielded
-//! a move takes one more cycle to end (the cycle in which perft on chip pops the parent).
+//! a move takes one more cycle to end (after which perft on chip pops the parent).
 //!
 //! A1 holds the checks of ordinary moves: first the direct checks (find-pivot, then
 //! find-aggressor), then the discovered checks. A discoverer is an own piece that stands alone

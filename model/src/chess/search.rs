@@ -11,8 +11,9 @@
 //! is busy). A move yielded above the last ply costs two more cycles: one makes it on the board
 //! registers, in the next the square array tells whether the mover's king can be taken: if so
 //! it is unmade, else the node's generator state is pushed and the child's first find cycle
-//! follows. The cycle that ends a node pops the parent and unmakes the parent's move. Every leaf
-//! is made (no bulk counting).
+//! follows. The cycle after the one that ends a node pops the parent and unmakes the parent's
+//! move (so that the end's decision, which follows the arbiter tree, drives no board register's
+//! enable). Every leaf is made (no bulk counting).
 
 use super::generator::generate;
 use super::{attacked_by, Position};
@@ -54,7 +55,8 @@ pub fn perft_on_chip(pos: &Position, depth: u32) -> PerftRun {
         } else {
             let child = perft_on_chip(&next, depth - 1);
             run.leaves += child.leaves;
-            run.cycles += child.cycles;
+            // The child's cycles and the pop back.
+            run.cycles += child.cycles + 1;
         }
     }
     run

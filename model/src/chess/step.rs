@@ -19,7 +19,7 @@
 //!
 //! Cycles (counted while the core works, not while it waits): the generator's cycles as in
 //! [`super::generator::generate`], two cycles per move made (the make, the look), one cycle
-//! for each step command, and for `Up` one more cycle (the pop).
+//! for each step command, and for `Up` two more cycles (the node's end, the pop).
 
 use super::generator::{generate, Generated, Generation};
 use super::search::illegal;
@@ -155,7 +155,7 @@ impl Stepper {
                 if self.nodes.len() == 1 {
                     return Err(StepError::AtRoot);
                 }
-                self.cycles += 2;
+                self.cycles += 3;
                 self.nodes.pop();
             }
         }
