@@ -1,7 +1,7 @@
 //! `boardgate shogi` on the model: perft against the published counts, `--divide` adding up,
 //! `moves` in USI notation, the cover table's JSON agreeing with itself and with the paper's
 //! piece data, through the real binary; `moves` and `perft` on the simulated board equal to
-//! the model's.
+//! the model's; `mate` on the model (its JSON keys named in docs/tsume.md, bad problems exit 2).
 
 use std::process::Command;
 
@@ -244,4 +244,56 @@ fn usi_go_perft_on_the_simulated_board_equals_the_model() {
             .any(|l| l == "info string go perft needs a depth from 0 to 8"),
         "{board:?}"
     );
+}
+
+#[test]
+fn mate_on_the_model() {
+    // Tsume problems of the data file: a mate in 3 under the plain rules (the tsume
+    // convention's 1: the interposing drops count here), and no mate within 5.
+    let futile = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+    let r = json(&["shogi", "mate", "--sfen", futile, "--json"]);
+    assert_eq!(r["mate"], true);
+    assert_eq!(r["plies"], 3);
+    assert_eq!(r["pv"].as_array().unwrap().len(), 3);
+    assert_eq!(r["counted_on"], "model");
+    assert!(r["nodes"].as_u64().unwrap() > 0);
+    let none = "9/6sG1/8k/5B2p/7L1/9/9/9/9 b 2rb3g3s4n3l17p 1";
+    let r = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        none,
+        "--max-plies",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(r["mate"], false);
+    assert_eq!(r["plies"], serde_json::Value::Null);
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/tsume.md")).unwrap();
+    for key in r.as_object().unwrap().keys() {
+        assert!(
+            docs.contains(&format!("`{key}`")),
+            "docs/tsume.md does not name `{key}`"
+        );
+    }
+    // Bad problems and limits: exit 2 with a message naming what is wrong.
+    for (args, says) in [
+        (&["--sfen", "4k4/9/9/9/9/9/9/4r4/4K4 b - 1"][..], "in check"),
+        (&["--sfen", "9/9/9/9/9/9/9/9/4K4 b G 1"], "no king"),
+        (&["--sfen", "4k4/9/9"], "--sfen"),
+        (&["--sfen", futile, "--max-plies", "4"], "--max-plies"),
+        (&["--sfen", futile, "--max-plies", "17"], "--max-plies"),
+        (&["--sfen", futile, "--time-limit", "nan"], "--time-limit"),
+        (&["--sfen", futile, "--sim", "rust"], "model only"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+            .args(["shogi", "mate"])
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }

@@ -103,6 +103,7 @@ fn mate_lengths_match_the_data_file() {
                 let MateResult {
                     mate,
                     nodes: n_nodes,
+                    ..
                 } = solve(&pos, n + 2).unwrap_or_else(|e| panic!("{}: {e}", p.line));
                 nodes += n_nodes;
                 let (plies, line) = mate.unwrap_or_else(|| panic!("{}: no mate found", p.line));

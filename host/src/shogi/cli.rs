@@ -2,11 +2,12 @@
 //! an SFEN (on the model, the table also on the board), and a USI engine.
 
 use super::MAX_PERFT_DEPTH;
-use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
+use crate::cli::{open, projected, Exit, JobArgs, Projection, Target, Usage, EXIT_TIME_LIMIT};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
 use model::shogi::all_moves::generate;
+use model::shogi::mate::solve_until;
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::walk::WALK_MAX_DEPTH;
 use model::shogi::{divide, square_name, Color, Position};
@@ -73,6 +74,27 @@ pub enum ShogiCmd {
         /// first], squares: [{square, cover (40-bit hex), black, white}] in SFEN's square
         /// order}; with --sim / --port also cycles, projected: [{board, fmax_mhz, seconds}],
         /// design, target.
+        #[command(flatten)]
+        target: Target,
+    },
+    /// A mate problem (tsume shogi) on the model: the shortest forced mate of the side to move
+    /// within --max-plies under the plain rules (every move of the attacker a check, every
+    /// interposition counted; docs/tsume.md), with a mating line in USI notation (the defender
+    /// resisting longest), or no mate within the limit. The mate circuit is not built yet
+    /// (issue 10): --sim and --port are refused.
+    Mate {
+        /// The problem: the side to move attacks (and must not stand in check); the other
+        /// side defends (and must have a king).
+        #[arg(long)]
+        sfen: String,
+        /// The longest mate looked for, in plies (odd, 1..=`MATE_MAX_PLIES`).
+        #[arg(long, default_value_t = 7)]
+        max_plies: u32,
+        /// Stop after this many seconds (exit code 3, no answer); 0 or absent: no limit.
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+        /// --json: one JSON object: {sfen, max_plies, mate (bool), plies (or null), pv (USI
+        /// moves), nodes, seconds, counted_on ("model")}.
         #[command(flatten)]
         target: Target,
     },
@@ -284,6 +306,12 @@ impl ShogiCmd {
                 target,
             } => cover(&position(sfen.as_deref())?, &design, &target)?,
             ShogiCmd::Usi { design, target } => usi(&design, &target)?,
+            ShogiCmd::Mate {
+                sfen,
+                max_plies,
+                time_limit,
+                target,
+            } => mate(&sfen, max_plies, time_limit, &target)?,
         }
         Ok(())
     }
@@ -473,5 +501,87 @@ fn usi(design: &str, target: &Target) -> Result<()> {
         ));
     }
     crate::search::run_stdio(&mut engine);
+    Ok(())
+}
+
+/// The longest mate `shogi mate` looks for on the model (the search grows steeply with it).
+pub const MATE_MAX_PLIES: u32 = 15;
+
+/// What `shogi mate` prints (`--json`: this object).
+#[derive(Serialize)]
+struct MateReport {
+    sfen: String,
+    max_plies: u32,
+    mate: bool,
+    plies: Option<u32>,
+    pv: Vec<String>,
+    nodes: u64,
+    seconds: f64,
+    counted_on: &'static str,
+}
+
+fn mate(sfen: &str, max_plies: u32, time_limit: Option<f64>, target: &Target) -> Result<()> {
+    if on_board(target) {
+        return Err(Usage(
+            "shogi mate runs on the model only: the mate circuit is not built yet (issue 10)"
+                .into(),
+        )
+        .into());
+    }
+    let pos = position(Some(sfen))?;
+    if max_plies == 0 || max_plies.is_multiple_of(2) || max_plies > MATE_MAX_PLIES {
+        return Err(Usage(format!(
+            "--max-plies {max_plies}: an odd number of plies from 1 to {MATE_MAX_PLIES}"
+        ))
+        .into());
+    }
+    let deadline = match time_limit {
+        Some(s) if !(s >= 0.0 && s.is_finite()) => {
+            return Err(Usage(format!("--time-limit {s}: a number of seconds, 0 for none")).into())
+        }
+        Some(s) if s > 0.0 => {
+            Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(s))
+        }
+        _ => None,
+    };
+    let t = std::time::Instant::now();
+    let r = solve_until(&pos, max_plies, deadline).map_err(|e| Usage(format!("--sfen: {e}")))?;
+    if r.timed_out {
+        return Err(Exit {
+            code: EXIT_TIME_LIMIT,
+            message: format!(
+                "time limit: no answer within {} s ({} nodes searched)",
+                time_limit.unwrap_or_default(),
+                r.nodes
+            ),
+        }
+        .into());
+    }
+    let (plies, pv) = match r.mate {
+        Some((n, line)) => (Some(n), line.iter().map(|m| m.usi()).collect()),
+        None => (None, Vec::new()),
+    };
+    let report = MateReport {
+        sfen: pos.sfen(),
+        max_plies,
+        mate: plies.is_some(),
+        plies,
+        pv,
+        nodes: r.nodes,
+        seconds: t.elapsed().as_secs_f64(),
+        counted_on: "model",
+    };
+    if target.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        match report.plies {
+            Some(n) => println!("mate in {n}: {}", report.pv.join(" ")),
+            None => println!("no mate within {max_plies} plies"),
+        }
+        println!(
+            "nodes {} ({:.3} s on the model)",
+            report.nodes, report.seconds
+        );
+    }
     Ok(())
 }

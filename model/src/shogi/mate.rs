@@ -18,6 +18,7 @@
 use super::movegen::legal_moves;
 use super::{Move, Position};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// Why a mate search is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -38,6 +39,8 @@ pub struct MateResult {
     pub mate: Option<(u32, Vec<Move>)>,
     /// Positions expanded.
     pub nodes: u64,
+    /// The deadline passed before the search ended (then `mate` is `None`: nothing is known).
+    pub timed_out: bool,
 }
 
 /// The attacker's candidate moves: its legal moves that give check.
@@ -61,6 +64,11 @@ struct Search {
     nodes: u64,
     /// Attacker-to-move positions.
     table: HashMap<Position, Known>,
+    deadline: Option<Instant>,
+    /// The node count at which the clock is read next (every 1,024 nodes).
+    next_look: u64,
+    /// The deadline passed: every answer from then on is false, and none is remembered.
+    stopped: bool,
 }
 
 fn key(pos: &Position) -> Position {
@@ -82,9 +90,19 @@ impl Search {
             }
         }
         self.nodes += 1;
+        if self.nodes >= self.next_look {
+            self.next_look = self.nodes + 1024;
+            self.stopped |= self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        if self.stopped {
+            return false;
+        }
         let mates = checks(pos)
             .into_iter()
             .any(|m| self.defender_mated(&pos.play(m), depth - 1));
+        if self.stopped {
+            return false;
+        }
         let known = self.table.entry(k).or_default();
         if mates {
             known.mate_within = Some(known.mate_within.map_or(depth, |d| d.min(depth)));
@@ -152,6 +170,15 @@ impl Search {
 
 /// The shortest forced mate within `max_plies` (odd) under the plain rules, with a mating line.
 pub fn solve(pos: &Position, max_plies: u32) -> Result<MateResult, MateError> {
+    solve_until(pos, max_plies, None)
+}
+
+/// [`solve`], stopped at `deadline` (then `timed_out`, and no answer).
+pub fn solve_until(
+    pos: &Position,
+    max_plies: u32,
+    deadline: Option<Instant>,
+) -> Result<MateResult, MateError> {
     if max_plies.is_multiple_of(2) {
         return Err(MateError::EvenLimit(max_plies));
     }
@@ -164,8 +191,21 @@ pub fn solve(pos: &Position, max_plies: u32) -> Result<MateResult, MateError> {
     let mut s = Search {
         nodes: 0,
         table: HashMap::new(),
+        deadline,
+        next_look: 0,
+        stopped: false,
     };
-    let mate = s.shortest(pos, max_plies).map(|d| {
+    let found = s.shortest(pos, max_plies);
+    if s.stopped {
+        return Ok(MateResult {
+            mate: None,
+            nodes: s.nodes,
+            timed_out: true,
+        });
+    }
+    // The line is read from the table without a deadline: every length it asks is settled.
+    s.deadline = None;
+    let mate = found.map(|d| {
         let nodes = s.nodes;
         let line = s.line(pos, d);
         s.nodes = nodes;
@@ -174,6 +214,7 @@ pub fn solve(pos: &Position, max_plies: u32) -> Result<MateResult, MateError> {
     Ok(MateResult {
         mate,
         nodes: s.nodes,
+        timed_out: false,
     })
 }
 
@@ -205,6 +246,17 @@ mod tests {
         assert_eq!(line.len(), 1);
         assert_eq!(line[0].usi(), "G*5b");
         assert!(r.nodes > 0);
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_search() {
+        // A problem with no mate within 7 under the plain rules: a few thousand nodes.
+        let p = pos("k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1");
+        let full = solve(&p, 7).unwrap();
+        assert!(!full.timed_out && full.mate.is_none() && full.nodes > 1024);
+        let r = solve_until(&p, 7, Some(Instant::now())).unwrap();
+        assert!(r.timed_out && r.mate.is_none());
+        assert!(r.nodes <= 1024, "{} nodes", r.nodes);
     }
 
     #[test]
