@@ -86,18 +86,23 @@ pub struct JobArgs {
     pub abort_running: bool,
 }
 
+/// A `--time-limit` as given, checked: a finite number of seconds, 0 or more (0: none).
+pub fn time_limit_seconds(limit: Option<f64>) -> Result<Option<f64>, Usage> {
+    match limit {
+        Some(s) if !(s >= 0.0 && s.is_finite()) => Err(Usage(format!(
+            "--time-limit {s}: a number of seconds, 0 for none"
+        ))),
+        other => Ok(other),
+    }
+}
+
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 impl JobArgs {
     /// Before starting jobs: deals with jobs left running, then bounds this run's waiting by
     /// the time limit and Ctrl-C.
     pub fn begin<T: Transport>(&self, t: &Target, l: &mut Link<T>) -> Result<()> {
-        let limit = match self.time_limit {
-            Some(s) if !(s >= 0.0 && s.is_finite()) => {
-                return Err(
-                    Usage(format!("--time-limit {s}: a number of seconds, 0 for none")).into(),
-                )
-            }
+        let limit = match time_limit_seconds(self.time_limit)? {
             Some(s) => s,
             None if t.sim.is_some() => SIM_TIME_LIMIT_S,
             None => 0.0,

@@ -2,7 +2,9 @@
 //! an SFEN (on the model, the table also on the board), and a USI engine.
 
 use super::MAX_PERFT_DEPTH;
-use crate::cli::{open, projected, Exit, JobArgs, Projection, Target, Usage, EXIT_TIME_LIMIT};
+use crate::cli::{
+    open, projected, time_limit_seconds, Exit, JobArgs, Projection, Target, Usage, EXIT_TIME_LIMIT,
+};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
@@ -535,10 +537,7 @@ fn mate(sfen: &str, max_plies: u32, time_limit: Option<f64>, target: &Target) ->
         ))
         .into());
     }
-    let deadline = match time_limit {
-        Some(s) if !(s >= 0.0 && s.is_finite()) => {
-            return Err(Usage(format!("--time-limit {s}: a number of seconds, 0 for none")).into())
-        }
+    let deadline = match time_limit_seconds(time_limit)? {
         Some(s) if s > 0.0 => {
             Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(s))
         }

@@ -16,8 +16,8 @@
 //! the checks (attacker to move) or the legal moves (defender in check): the tests prove it on
 //! random positions. Against a double check only king moves are candidates.
 
-use super::movegen::{attacks, offset, pseudo_legal_moves, rays, KING_STEPS};
-use super::{Color, Kind, Move, Piece, Position, SQUARES};
+use super::movegen::{attacks, offset, oriented, pseudo_legal_moves, rays, KING_STEPS};
+use super::{Kind, Move, Piece, Position, SQUARES};
 
 /// A set of squares: bit `s` is square `s`.
 pub type Squares = u128;
@@ -114,11 +114,8 @@ impl CheckMasks {
                 continue;
             };
             let slider = pos.board[s as usize].expect("occupied");
-            let back = (-d.0, -d.1);
-            let own_back = match attacker {
-                Color::Black => back,
-                Color::White => (-back.0, -back.1),
-            };
+            // The slider's direction back towards the king, in its owner's frame.
+            let own_back = oriented(attacker, (-d.0, -d.1));
             if slider.color == attacker && rays(slider.kind, slider.promoted).contains(&own_back) {
                 discoverers.push((b, s));
             }
