@@ -31,6 +31,8 @@ fn rng(k: u64) -> StdRng {
 #[derive(Clone, Copy, Debug)]
 struct Inputs {
     planes: [u64; 6],
+    /// The side to move's pieces (the board's owner registers them beside the planes).
+    own: u64,
     white: bool,
     castling: u8,
     ep_victim: Option<u8>,
@@ -67,8 +69,12 @@ fn inputs(pos: &Position) -> Inputs {
         }
     }
     let back: i8 = if pos.side == Color::White { -8 } else { 8 };
+    let own = (0..64u8)
+        .filter(|&s| pos.board[s as usize].is_some_and(|p| p.color == pos.side))
+        .fold(0u64, |o, s| o | 1 << s);
     Inputs {
         planes,
+        own,
         white: pos.side == Color::White,
         castling: pos.castling,
         ep_victim: pos.ep.map(|e| (e as i8 + back) as u8),
@@ -84,6 +90,7 @@ macro_rules! drive {
         $u.king.next = i.planes[3].into();
         $u.pawn.next = i.planes[4].into();
         $u.knight.next = i.planes[5].into();
+        $u.own.next = i.own.into();
         $u.white.next = i.white;
         $u.castling.next = (i.castling as u64).into();
         $u.ep_valid.next = i.ep_victim.is_some();

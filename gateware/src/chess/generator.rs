@@ -67,6 +67,8 @@ pub struct MoveGenerator {
     pub king: Signal<In, Bits<64>>,
     pub pawn: Signal<In, Bits<64>>,
     pub knight: Signal<In, Bits<64>>,
+    /// The side to move's pieces (see `SquareArray::own`).
+    pub own: Signal<In, Bits<64>>,
     pub white: Signal<In, Bit>,
     pub castling: Signal<In, Bits<4>>,
     pub ep_valid: Signal<In, Bit>,
@@ -127,7 +129,6 @@ pub struct MoveGenerator {
     k_one: Constant<Bits<64>>,
     k_pawn_bid: Constant<Bits<3>>,
     k_king_bid: Constant<Bits<3>>,
-    own: Signal<Local, Bits<64>>,
     found: Signal<Local, Bit>,
     promoting: Signal<Local, Bit>,
     bidders: Signal<Local, Bits<64>>,
@@ -213,6 +214,7 @@ impl Logic for MoveGenerator {
         self.array.king.next = self.king.val();
         self.array.pawn.next = self.pawn.val();
         self.array.knight.next = self.knight.val();
+        self.array.own.next = self.own.val();
         self.array.white.next = self.white.val();
         self.array.castling.next = self.castling.val();
         self.array.ep_valid.next = self.ep_valid.val();
@@ -231,21 +233,6 @@ impl Logic for MoveGenerator {
         self.ahead.bid1.next = self.array.ahead1.val();
         self.ahead.bid0.next = self.array.ahead0.val();
 
-        if self.white.val() {
-            self.own.next = (self.orth.val()
-                | self.diag.val()
-                | self.king.val()
-                | self.pawn.val()
-                | self.knight.val())
-                & self.col.val();
-        } else {
-            self.own.next = (self.orth.val()
-                | self.diag.val()
-                | self.king.val()
-                | self.pawn.val()
-                | self.knight.val())
-                & !self.col.val();
-        }
         self.found.next = self.tree.winner_bid.val() != 0_u64;
         self.bidders.next = self.array.bid2.val() | self.array.bid1.val() | self.array.bid0.val();
         self.several.next = (self.bidders.val() & (self.bidders.val() - 1_u64)).any();

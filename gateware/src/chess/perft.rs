@@ -136,6 +136,13 @@ pub struct Perft {
     leaf_pending: DFF<Bit>,
     leaf_white: DFF<Bit>,
     side: DFF<Bit>,
+    /// The side to move's pieces, registered beside the board (see `SquareArray::own`): every
+    /// board write knows the next board and the next side.
+    own: DFF<Bits<64>>,
+    /// The side to move after this cycle's board write (a load keeps it, a make or an unmake
+    /// flips it).
+    side_after: Signal<Local, Bit>,
+    new_occ: Signal<Local, Bits<64>>,
     rights: DFF<Bits<4>>,
     epv: DFF<Bit>,
     ep: DFF<Bits<6>>,
@@ -252,6 +259,9 @@ impl Default for Perft {
             leaf_pending: Default::default(),
             leaf_white: Default::default(),
             side: Default::default(),
+            own: Default::default(),
+            side_after: Default::default(),
+            new_occ: Default::default(),
             rights: Default::default(),
             epv: Default::default(),
             ep: Default::default(),
@@ -341,6 +351,7 @@ impl Logic for Perft {
             leaf_pending,
             leaf_white,
             side,
+            own,
             rights,
             epv,
             ep,
@@ -386,6 +397,7 @@ impl Logic for Perft {
         self.gen.king.next = self.plane[3].val();
         self.gen.pawn.next = self.plane[4].val();
         self.gen.knight.next = self.plane[5].val();
+        self.gen.own.next = self.own.q.val();
         self.gen.white.next = self.side.q.val();
         self.gen.castling.next = self.rights.q.val();
         self.gen.ep_valid.next = self.epv.q.val();
@@ -898,6 +910,12 @@ impl Logic for Perft {
             self.ep.d.next = self.u_epsq.q.val();
             self.side.d.next = !self.side.q.val();
         }
+        self.side_after.next = self.side.q.val() ^ (self.state.q.val() != PerftState::Load);
+        self.new_occ.next = self.bus.new_orth.val()
+            | self.bus.new_diag.val()
+            | self.bus.new_king.val()
+            | self.bus.new_pawn.val()
+            | self.bus.new_knight.val();
         if (self.state.q.val() == PerftState::Make) | self.unmaking.val() {
             self.board[0].d.next = self.bus.new_col.val();
             self.board[1].d.next = self.bus.new_orth.val();
@@ -905,6 +923,11 @@ impl Logic for Perft {
             self.board[3].d.next = self.bus.new_king.val();
             self.board[4].d.next = self.bus.new_pawn.val();
             self.board[5].d.next = self.bus.new_knight.val();
+            if self.side_after.val() {
+                self.own.d.next = self.new_occ.val() & self.bus.new_col.val();
+            } else {
+                self.own.d.next = self.new_occ.val() & !self.bus.new_col.val();
+            }
         }
 
         // --- Start and abort.
@@ -912,6 +935,7 @@ impl Logic for Perft {
             for i in 0..6 {
                 self.board[i].d.next = 0_u64.into();
             }
+            self.own.d.next = 0_u64.into();
             self.rem_occ.d.next = self.occ.val();
             self.rem_codes.d.next = self.codes.val();
             self.side.d.next = self.white.val();

@@ -96,7 +96,12 @@ pub struct SquareArray {
     pub king: Signal<In, Bits<64>>,
     pub pawn: Signal<In, Bits<64>>,
     pub knight: Signal<In, Bits<64>>,
-    /// White to move.
+    /// The side to move's pieces, registered beside the board by its owner (a make or an
+    /// unmake knows the next board and the next side), so that no square's receiver waits for
+    /// the side-to-move bit: one register feeding every square was the critical path's start.
+    pub own: Signal<In, Bits<64>>,
+    /// White to move: only the rank masks and the castling rights depend on it now (the pawn
+    /// buses take their direction from each pawn's colour bit).
     pub white: Signal<In, Bit>,
     /// Castling rights: bit 0 white king side, 1 white queen side, 2 black king, 3 black queen.
     pub castling: Signal<In, Bits<4>>,
@@ -148,7 +153,6 @@ pub struct SquareArray {
     k_one: Constant<Bits<64>>,
     occ: Signal<Local, Bits<64>>,
     empty: Signal<Local, Bits<64>>,
-    own: Signal<Local, Bits<64>>,
     enemy: Signal<Local, Bits<64>>,
     o_p: Signal<Local, Bits<64>>,
     o_n: Signal<Local, Bits<64>>,
@@ -161,8 +165,6 @@ pub struct SquareArray {
     tgt: Signal<Local, Bits<64>>,
     epv: Signal<Local, Bits<64>>,
     last: Signal<Local, Bits<64>>,
-    third: Signal<Local, Bits<64>>,
-    second: Signal<Local, Bits<64>>,
     /// Slider sources and what their signals reach, orthogonal and diagonal.
     src_o: [Signal<Local, Bits<64>>; SOURCES],
     src_d: [Signal<Local, Bits<64>>; SOURCES],
@@ -196,6 +198,12 @@ pub struct SquareArray {
     ep_from: Signal<Local, Bits<64>>,
     t_pcap: Signal<Local, Bits<64>>,
     t_push: Signal<Local, Bits<64>>,
+    o_pw: Signal<Local, Bits<64>>,
+    o_pb: Signal<Local, Bits<64>>,
+    tp_w: Signal<Local, Bits<64>>,
+    tp_b: Signal<Local, Bits<64>>,
+    bw: Signal<Local, Bits<64>>,
+    bb: Signal<Local, Bits<64>>,
     t_beside: Signal<Local, Bits<64>>,
     castles: Signal<Local, Bits<64>>,
     c_home: Signal<Local, Bits<64>>,
@@ -282,8 +290,6 @@ impl Default for SquareArray {
             tgt: Default::default(),
             epv: Default::default(),
             last: Default::default(),
-            third: Default::default(),
-            second: Default::default(),
             src_o: Default::default(),
             src_d: Default::default(),
             reach_o: Default::default(),
@@ -303,6 +309,12 @@ impl Default for SquareArray {
             ep_from: Default::default(),
             t_pcap: Default::default(),
             t_push: Default::default(),
+            o_pw: Default::default(),
+            o_pb: Default::default(),
+            tp_w: Default::default(),
+            tp_b: Default::default(),
+            bw: Default::default(),
+            bb: Default::default(),
             t_beside: Default::default(),
             castles: Default::default(),
             c_home: Default::default(),
@@ -337,17 +349,11 @@ impl Logic for SquareArray {
             | self.knight.val();
         self.empty.next = !self.occ.val();
         if self.white.val() {
-            self.own.next = self.occ.val() & self.col.val();
             self.last.next = 0xFF00_0000_0000_0000_u64.into();
-            self.third.next = 0x0000_0000_00FF_0000_u64.into();
-            self.second.next = 0x0000_0000_0000_FF00_u64.into();
             self.c_home.next = 0x0000_0000_0000_00FF_u64.into();
             self.c_rights.next = self.castling.val().get_bits::<2>(0);
         } else {
-            self.own.next = self.occ.val() & !self.col.val();
             self.last.next = 0x0000_0000_0000_00FF_u64.into();
-            self.third.next = 0x0000_FF00_0000_0000_u64.into();
-            self.second.next = 0x00FF_0000_0000_0000_u64.into();
             self.c_home.next = 0xFF00_0000_0000_0000_u64.into();
             self.c_rights.next = self.castling.val().get_bits::<2>(2);
         }
@@ -467,76 +473,87 @@ impl Logic for SquareArray {
 
         // Pawn buses, by colour: pushes (the third rank passes the pawn bit on), captures,
         // the enemy pawns' attacks, the squares from which an own pawn checks, the squares
-        // from which own pawns reach the target, and the horizontal en passant output.
-        if self.white.val() {
-            self.push1.next = ((self.o_p.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
-                & self.k_ray_m[0].val()
-                & self.empty.val();
-            self.push2.next = (((self.push1.val() & self.third.val()) << self.k_ray_l[0].val())
-                >> self.k_ray_r[0].val())
-                & self.k_ray_m[0].val()
-                & self.empty.val();
-            self.p_cap.next = (((self.o_p.val() << self.k_ray_l[1].val())
-                >> self.k_ray_r[1].val())
-                & self.k_ray_m[1].val())
-                | (((self.o_p.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
-                    & self.k_ray_m[7].val());
-            self.e_att.next = self.e_att.val()
-                | (((self.e_p.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
-                    & self.k_ray_m[3].val())
-                | (((self.e_p.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
-                    & self.k_ray_m[5].val());
-            self.ck_p.next = (((self.e_k.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
-                & self.k_ray_m[3].val())
-                | (((self.e_k.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
-                    & self.k_ray_m[5].val());
-            self.t_pcap.next = (((self.tgt.val() << self.k_ray_l[3].val())
-                >> self.k_ray_r[3].val())
-                & self.k_ray_m[3].val())
-                | (((self.tgt.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
-                    & self.k_ray_m[5].val());
-            self.t_push.next = ((self.tgt.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
-                & self.k_ray_m[4].val();
-            self.t_push.next = self.t_push.val()
-                | ((((self.t_push.val() & self.empty.val() & self.third.val())
-                    << self.k_ray_l[4].val())
-                    >> self.k_ray_r[4].val())
-                    & self.k_ray_m[4].val());
-        } else {
-            self.push1.next = ((self.o_p.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
-                & self.k_ray_m[4].val()
-                & self.empty.val();
-            self.push2.next = (((self.push1.val() & self.third.val()) << self.k_ray_l[4].val())
+        // from which own pawns reach the target, and the horizontal en passant output. Each
+        // bus is the white pawns' (north) OR the black pawns' (south), split by the colour
+        // plane: the own pieces are one colour, so one half is empty, and no 64-bit mux waits
+        // for the side to move. The target-relative buses (`t_pcap`, `t_push`) are read
+        // through the own pawns only, so they take the half of the colour standing there.
+        self.o_pw.next = self.o_p.val() & self.col.val();
+        self.o_pb.next = self.o_p.val() & !self.col.val();
+        self.push1.next = ((((self.o_pw.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
+            & self.k_ray_m[0].val())
+            | (((self.o_pb.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
+                & self.k_ray_m[4].val()))
+            & self.empty.val();
+        self.push2.next = ((((self.push1.val() & 0x0000_0000_00FF_0000_u64)
+            << self.k_ray_l[0].val())
+            >> self.k_ray_r[0].val())
+            & self.k_ray_m[0].val()
+            | (((self.push1.val() & 0x0000_FF00_0000_0000_u64) << self.k_ray_l[4].val())
                 >> self.k_ray_r[4].val())
-                & self.k_ray_m[4].val()
-                & self.empty.val();
-            self.p_cap.next = (((self.o_p.val() << self.k_ray_l[3].val())
-                >> self.k_ray_r[3].val())
+                & self.k_ray_m[4].val())
+            & self.empty.val();
+        // (A black pawn's single push on the third rank, sent north again, lands on the pawn
+        // itself, which is not empty; so does a white one's on the sixth: no split needed.)
+        self.p_cap.next = (((self.o_pw.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
+            & self.k_ray_m[1].val())
+            | (((self.o_pw.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
+                & self.k_ray_m[7].val())
+            | (((self.o_pb.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
                 & self.k_ray_m[3].val())
-                | (((self.o_p.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
-                    & self.k_ray_m[5].val());
-            self.e_att.next = self.e_att.val()
-                | (((self.e_p.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
-                    & self.k_ray_m[1].val())
-                | (((self.e_p.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
-                    & self.k_ray_m[7].val());
-            self.ck_p.next = (((self.e_k.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
-                & self.k_ray_m[1].val())
-                | (((self.e_k.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
-                    & self.k_ray_m[7].val());
-            self.t_pcap.next = (((self.tgt.val() << self.k_ray_l[1].val())
+            | (((self.o_pb.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
+                & self.k_ray_m[5].val());
+        self.e_att.next = self.e_att.val()
+            | (((self.e_p.val() & self.col.val()) << self.k_ray_l[1].val())
                 >> self.k_ray_r[1].val())
+                & self.k_ray_m[1].val()
+            | (((self.e_p.val() & self.col.val()) << self.k_ray_l[7].val())
+                >> self.k_ray_r[7].val())
+                & self.k_ray_m[7].val()
+            | (((self.e_p.val() & !self.col.val()) << self.k_ray_l[3].val())
+                >> self.k_ray_r[3].val())
+                & self.k_ray_m[3].val()
+            | (((self.e_p.val() & !self.col.val()) << self.k_ray_l[5].val())
+                >> self.k_ray_r[5].val())
+                & self.k_ray_m[5].val();
+        // An own pawn checks a black king from its south-east and south-west squares.
+        self.ck_p.next = ((((self.e_k.val() & !self.col.val()) << self.k_ray_l[3].val())
+            >> self.k_ray_r[3].val())
+            & self.k_ray_m[3].val())
+            | ((((self.e_k.val() & !self.col.val()) << self.k_ray_l[5].val())
+                >> self.k_ray_r[5].val())
+                & self.k_ray_m[5].val())
+            | ((((self.e_k.val() & self.col.val()) << self.k_ray_l[1].val())
+                >> self.k_ray_r[1].val())
+                & self.k_ray_m[1].val())
+            | ((((self.e_k.val() & self.col.val()) << self.k_ray_l[7].val())
+                >> self.k_ray_r[7].val())
+                & self.k_ray_m[7].val());
+        self.t_pcap.next = ((((self.tgt.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
+            & self.k_ray_m[3].val())
+            | (((self.tgt.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
+                & self.k_ray_m[5].val()))
+            & self.col.val()
+            | ((((self.tgt.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
                 & self.k_ray_m[1].val())
                 | (((self.tgt.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
-                    & self.k_ray_m[7].val());
-            self.t_push.next = ((self.tgt.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
-                & self.k_ray_m[0].val();
-            self.t_push.next = self.t_push.val()
-                | ((((self.t_push.val() & self.empty.val() & self.third.val())
-                    << self.k_ray_l[0].val())
-                    >> self.k_ray_r[0].val())
-                    & self.k_ray_m[0].val());
-        }
+                    & self.k_ray_m[7].val()))
+                & !self.col.val();
+        self.tp_w.next = ((self.tgt.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
+            & self.k_ray_m[4].val();
+        self.tp_w.next = self.tp_w.val()
+            | ((((self.tp_w.val() & self.empty.val() & 0x0000_0000_00FF_0000_u64)
+                << self.k_ray_l[4].val())
+                >> self.k_ray_r[4].val())
+                & self.k_ray_m[4].val());
+        self.tp_b.next = ((self.tgt.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
+            & self.k_ray_m[0].val();
+        self.tp_b.next = self.tp_b.val()
+            | ((((self.tp_b.val() & self.empty.val() & 0x0000_FF00_0000_0000_u64)
+                << self.k_ray_l[0].val())
+                >> self.k_ray_r[0].val())
+                & self.k_ray_m[0].val());
+        self.t_push.next = (self.tp_w.val() & self.col.val()) | (self.tp_b.val() & !self.col.val());
         // A pawn on the last rank promotes: it checks as nothing there.
         self.ck_p.next = self.ck_p.val() & !self.last.val();
         // En passant: own pawns beside the victim (rays 2 and 6).
@@ -615,35 +632,41 @@ impl Logic for SquareArray {
         if (self.tgt.val() & (self.ray_d[13].val() | self.ray_d[15].val())).any() {
             self.line.next = self.ray_d[17].val() | self.ray_d[19].val();
         }
-        if self.white.val() {
-            self.b_push.next = ((self.tgt.val() << self.k_ray_l[0].val()) >> self.k_ray_r[0].val())
+        // Where the target moves as a pawn (read only when it is an own pawn, so its colour
+        // bit gives the direction): pushes, the double push, captures.
+        self.bw.next = (self.tgt.val() & self.col.val()) << self.k_ray_l[0].val()
+            >> self.k_ray_r[0].val()
+            & self.k_ray_m[0].val()
+            & self.empty.val();
+        self.bw.next = self.bw.val()
+            | ((((self.bw.val() & 0x0000_0000_00FF_0000_u64) << self.k_ray_l[0].val())
+                >> self.k_ray_r[0].val())
                 & self.k_ray_m[0].val()
-                & self.empty.val();
-            self.b_push.next = self.b_push.val()
-                | ((((self.b_push.val() & self.third.val()) << self.k_ray_l[0].val())
-                    >> self.k_ray_r[0].val())
-                    & self.k_ray_m[0].val()
-                    & self.empty.val())
-                | ((((self.tgt.val() << self.k_ray_l[1].val()) >> self.k_ray_r[1].val())
-                    & self.k_ray_m[1].val())
-                    | (((self.tgt.val() << self.k_ray_l[7].val()) >> self.k_ray_r[7].val())
-                        & self.k_ray_m[7].val()))
-                    & self.enemy.val();
-        } else {
-            self.b_push.next = ((self.tgt.val() << self.k_ray_l[4].val()) >> self.k_ray_r[4].val())
+                & self.empty.val())
+            | ((((self.tgt.val() & self.col.val()) << self.k_ray_l[1].val())
+                >> self.k_ray_r[1].val())
+                & self.k_ray_m[1].val()
+                | (((self.tgt.val() & self.col.val()) << self.k_ray_l[7].val())
+                    >> self.k_ray_r[7].val())
+                    & self.k_ray_m[7].val())
+                & self.enemy.val();
+        self.bb.next = (self.tgt.val() & !self.col.val()) << self.k_ray_l[4].val()
+            >> self.k_ray_r[4].val()
+            & self.k_ray_m[4].val()
+            & self.empty.val();
+        self.bb.next = self.bb.val()
+            | ((((self.bb.val() & 0x0000_FF00_0000_0000_u64) << self.k_ray_l[4].val())
+                >> self.k_ray_r[4].val())
                 & self.k_ray_m[4].val()
-                & self.empty.val();
-            self.b_push.next = self.b_push.val()
-                | ((((self.b_push.val() & self.third.val()) << self.k_ray_l[4].val())
-                    >> self.k_ray_r[4].val())
-                    & self.k_ray_m[4].val()
-                    & self.empty.val())
-                | ((((self.tgt.val() << self.k_ray_l[3].val()) >> self.k_ray_r[3].val())
-                    & self.k_ray_m[3].val())
-                    | (((self.tgt.val() << self.k_ray_l[5].val()) >> self.k_ray_r[5].val())
-                        & self.k_ray_m[5].val()))
-                    & self.enemy.val();
-        }
+                & self.empty.val())
+            | ((((self.tgt.val() & !self.col.val()) << self.k_ray_l[3].val())
+                >> self.k_ray_r[3].val())
+                & self.k_ray_m[3].val()
+                | (((self.tgt.val() & !self.col.val()) << self.k_ray_l[5].val())
+                    >> self.k_ray_r[5].val())
+                    & self.k_ray_m[5].val())
+                & self.enemy.val();
+        self.b_push.next = self.bw.val() | self.bb.val();
         self.b_reach.next = 0_u64.into();
         self.b_check.next = 0_u64.into();
         if (self.tgt.val() & self.own.val() & self.orth.val()).any() {
