@@ -13,6 +13,7 @@ pub mod design;
 pub mod link;
 pub mod othello;
 pub mod shogi;
+pub mod tsume;
 
 pub use design::{
     BoardClock, BoardCore, BoardId, CoreKind, CoreParams, Design, DesignSpec, ParamError, DESIGNS,

@@ -1,0 +1,12 @@
+//! The tsume-shogi (mate) circuit of `shared/papers/shogi-processor-fpga.md` section 7
+//! (Figure 12) and `shared/papers/tsume-shogi-fpga-ja.md` (stages 1-3), block by block. It
+//! stands on the shogi room (`crate::shogi`: the board data, the cover circuit, the all-move
+//! generator); `docs/tsume.md` says where it stands.
+//!
+//! | block | file | model | cycles | paper |
+//! |---|---|---|---|---|
+//! | check mask generator: mask A (per piece type, the squares from which it checks the king) and mask B (per king direction, a discoverer's line) | [`check_mask_generator`] | `model::shogi::mate_masks::CheckMasks` | 0 (combinational: the masks in the cycle the board data is there; the paper scans rank by rank) | Japanese paper §3.3 (stage 2); Figure 12 |
+
+pub mod check_mask_generator;
+
+pub use check_mask_generator::CheckMaskGenerator;
