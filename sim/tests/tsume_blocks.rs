@@ -3,8 +3,8 @@
 //! against their Rust simulation.
 
 use gateware::tsume::check_mask_generator::DIRECTIONS;
-use gateware::tsume::CheckMaskGenerator;
-use model::shogi::mate_masks::{between, type_index, CheckMasks};
+use gateware::tsume::{CheckMaskGenerator, DefenseMaskGenerator};
+use model::shogi::mate_masks::{between, type_index, CheckMasks, DefenceMasks};
 use model::shogi::piece_data::BoardData;
 use model::shogi::{random, Kind, Position};
 use rust_hdl::prelude::*;
@@ -138,6 +138,76 @@ fn check_mask_generator_verilog() {
     .unwrap();
     println!(
         "check mask generator: {} positions co-simulated",
+        rep.cycles
+    );
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// Positions with the side to move in check (the defender's nodes of a mate search): random
+/// play from the tables' positions, each position whose side to move is in check, and the
+/// position after each check of a tsume problem's attacker (the problems' first replies).
+fn defender_positions(seed: u64, n: usize) -> Vec<Position> {
+    println!("seed {seed:#x}");
+    let mut out: Vec<Position> = random::positions(seed, n, 60)
+        .into_iter()
+        .filter(|p| DefenceMasks::of(p).is_some_and(|m| m.checkers != 0))
+        .collect();
+    for p in random::table_positions() {
+        for c in model::shogi::mate::checks(&p) {
+            out.push(p.play(c));
+        }
+    }
+    out
+}
+
+fn drive_defense(u: &mut DefenseMaskGenerator, pos: &Position) {
+    let b = BoardData::from_position(pos);
+    let words: Vec<u128> = (0..9).map(|r| b.rank_word(r)).collect();
+    u.board.next = bits_from_words(&words, 90);
+    u.black.next = pos.side == model::shogi::Color::Black;
+    let king = pos.king(pos.side).expect("a defender king");
+    u.king_rank.next = ((king / 9) as u64).into();
+    u.king_file.next = ((king % 9) as u64).into();
+}
+
+#[test]
+fn defense_mask_generator_matches_model() {
+    let mut uut = DefenseMaskGenerator::default();
+    uut.connect_all();
+    let (mut checked, mut double, mut lines) = (0, 0, 0);
+    for pos in defender_positions(SEED + 2, 20_000) {
+        let m = DefenceMasks::of(&pos).expect("a defender king");
+        drive_defense(&mut uut, &pos);
+        assert!(simulate(&mut uut, 100), "settles");
+        let ctx = pos.sfen();
+        assert_eq!(sq(uut.covered.val()), m.covered, "mask C: {ctx}");
+        assert_eq!(sq(uut.checkers.val()), m.checkers, "mask D: {ctx}");
+        assert_eq!(sq(uut.between.val()), m.between, "mask E: {ctx}");
+        double += (m.checkers.count_ones() > 1) as usize;
+        lines += (m.between != 0) as usize;
+        checked += 1;
+    }
+    println!("defense mask generator: {checked} positions in check, {double} double checks, {lines} with squares between");
+    assert!(checked > 1_000 && double > 0 && lines > 250);
+}
+
+#[test]
+fn defense_mask_generator_verilog() {
+    if !sim::tools::require("verilator", "defense_mask_generator_verilog") {
+        return;
+    }
+    let pos = defender_positions(SEED + 3, 3_000);
+    let rep = cosim(
+        "defense_mask_generator",
+        &mut DefenseMaskGenerator::default(),
+        pos.len(),
+        None,
+        |u, k| drive_defense(u, &pos[k]),
+        |_, _| {},
+    )
+    .unwrap();
+    println!(
+        "defense mask generator: {} positions co-simulated",
         rep.cycles
     );
     assert_eq!(rep.mismatches, 0);

@@ -48,12 +48,12 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
 
 /// The knight squares from which a knight attacks the king: Black's (it jumps to rank - 2, so
 /// it stands two ranks below the king), then White's.
-const KNIGHT_FROM: [(i8, i8); 4] = [(2, -1), (2, 1), (-2, -1), (-2, 1)];
+pub(crate) const KNIGHT_FROM: [(i8, i8); 4] = [(2, -1), (2, 1), (-2, -1), (-2, 1)];
 
 /// Left shift, right shift and destination mask of `k` steps along `(dr, df)` on an 81-bit
 /// plane (bit `9 * rank + file`); the mask keeps the squares whose one-step source does not
 /// wrap around a file edge (a step off the top or bottom shifts out of the plane).
-fn step((dr, df): (i8, i8), k: i64) -> (u64, u64, u128) {
+pub(crate) fn step((dr, df): (i8, i8), k: i64) -> (u64, u64, u128) {
     let shift = k * (dr as i64 * 9 + df as i64);
     let mask = (0..81)
         .filter(|s| (0..9).contains(&(s % 9 - df as i32)))
@@ -61,7 +61,7 @@ fn step((dr, df): (i8, i8), k: i64) -> (u64, u64, u128) {
     (shift.max(0) as u64, (-shift).max(0) as u64, mask)
 }
 
-fn plane(x: u128) -> Constant<Bits<81>> {
+pub(crate) fn plane(x: u128) -> Constant<Bits<81>> {
     Constant::new(Bits::<81>::from(x as u64) | (Bits::<81>::from((x >> 64) as u64) << 64))
 }
 
@@ -94,6 +94,16 @@ pub struct CheckMaskGenerator {
     pub line5: Signal<Out, Bits<81>>,
     pub line6: Signal<Out, Bits<81>>,
     pub line7: Signal<Out, Bits<81>>,
+    /// The king's rays in each direction ([`DIRECTIONS`] order): the empty squares and the
+    /// first occupied one (the defense mask generator's interposition squares).
+    pub ray0: Signal<Out, Bits<81>>,
+    pub ray1: Signal<Out, Bits<81>>,
+    pub ray2: Signal<Out, Bits<81>>,
+    pub ray3: Signal<Out, Bits<81>>,
+    pub ray4: Signal<Out, Bits<81>>,
+    pub ray5: Signal<Out, Bits<81>>,
+    pub ray6: Signal<Out, Bits<81>>,
+    pub ray7: Signal<Out, Bits<81>>,
     // Board decode.
     word: Signal<Local, Bits<10>>,
     occ: Signal<Local, Bits<81>>,
@@ -170,6 +180,14 @@ impl Default for CheckMaskGenerator {
             line5: Default::default(),
             line6: Default::default(),
             line7: Default::default(),
+            ray0: Default::default(),
+            ray1: Default::default(),
+            ray2: Default::default(),
+            ray3: Default::default(),
+            ray4: Default::default(),
+            ray5: Default::default(),
+            ray6: Default::default(),
+            ray7: Default::default(),
             word: Default::default(),
             occ: Default::default(),
             empty: Default::default(),
@@ -378,5 +396,13 @@ impl Logic for CheckMaskGenerator {
         self.line5.next = self.ln[5].val();
         self.line6.next = self.ln[6].val();
         self.line7.next = self.ln[7].val();
+        self.ray0.next = self.fill[0].val();
+        self.ray1.next = self.fill[1].val();
+        self.ray2.next = self.fill[2].val();
+        self.ray3.next = self.fill[3].val();
+        self.ray4.next = self.fill[4].val();
+        self.ray5.next = self.fill[5].val();
+        self.ray6.next = self.fill[6].val();
+        self.ray7.next = self.fill[7].val();
     }
 }
