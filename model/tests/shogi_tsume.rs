@@ -136,3 +136,61 @@ fn mate_lengths_match_the_data_file() {
     );
     assert!(mates >= 30 && nones >= 5, "{mates} mates, {nones} nones");
 }
+
+/// The df-pn solver (the CPU baseline) on the same problems: every mate it proves replays as a
+/// mate (its line follows the proof, the defender resisting as long as the proof allows) and
+/// is no shorter than the reference's shortest; every problem with a mate is proven.
+#[test]
+fn dfpn_proves_the_data_files_mates() {
+    use model::shogi::dfpn::{dfpn, Proof};
+    let (mut proven, mut longer, mut disproven, mut nodes) = (0, 0, 0, 0);
+    for p in problems() {
+        let pos = Position::from_sfen(&p.sfen).unwrap_or_else(|e| panic!("{}: {e}", p.line));
+        if pos.in_check() {
+            assert_eq!(
+                dfpn(&pos, 1, None),
+                Err(MateError::AttackerInCheck),
+                "{}",
+                p.line
+            );
+            continue;
+        }
+        let r = dfpn(&pos, 2_000_000, None).unwrap_or_else(|e| panic!("{}: {e}", p.line));
+        nodes += r.nodes;
+        match (&p.expect, r.proof) {
+            (Expect::MateIn(n), Proof::Mate(line)) => {
+                check_line(&pos, line.len() as u32, &line, &p.line);
+                assert!(
+                    line.len() as u32 >= *n,
+                    "{}: shorter than the shortest",
+                    p.line
+                );
+                longer += (line.len() as u32 > *n) as usize;
+                proven += 1;
+            }
+            (Expect::NoneWithin(n), Proof::Mate(line)) => {
+                check_line(&pos, line.len() as u32, &line, &p.line);
+                assert!(
+                    line.len() as u32 > *n,
+                    "{}: a mate within the limit",
+                    p.line
+                );
+                proven += 1;
+            }
+            (Expect::NoneWithin(_), Proof::NoMate) => disproven += 1,
+            (e, proof) => panic!("{}: expected {e:?}, df-pn says {proof:?}", p.line),
+        }
+    }
+    println!("df-pn: {proven} mates proven ({longer} longer than the shortest), {disproven} disproven, {nodes} nodes");
+    assert!(proven >= 36, "{proven} proven");
+}
+
+/// A df-pn search stopped by its deadline answers nothing.
+#[test]
+fn dfpn_stops_at_its_deadline() {
+    use model::shogi::dfpn::{dfpn, Proof};
+    let pos = Position::from_sfen("7pk/9/7K1/5+r3/9/9/9/1B7/R8 b b4g4s4n4l17p 1").unwrap();
+    let r = dfpn(&pos, u64::MAX, Some(std::time::Instant::now())).unwrap();
+    assert_eq!(r.proof, Proof::Unknown);
+    assert!(r.nodes < 2_000, "{} nodes after the deadline", r.nodes);
+}

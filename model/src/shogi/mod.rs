@@ -12,6 +12,7 @@
 
 pub mod all_moves;
 pub mod cover_scan;
+pub mod dfpn;
 pub mod mate;
 pub mod mate_masks;
 mod movegen;
