@@ -277,6 +277,31 @@ fn mate_on_the_model() {
             "docs/tsume.md does not name `{key}`"
         );
     }
+    // df-pn: a mate of any length (here the file's '>7' problem, whose shortest mate is 13
+    // plies), no length limit in the object; a node budget too small answers nothing (exit 3).
+    let long = "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1";
+    let r = json(&["shogi", "mate", "--sfen", long, "--dfpn", "--json"]);
+    assert_eq!(r["solver"], "dfpn");
+    assert_eq!(r["mate"], true);
+    assert_eq!(r["max_plies"], serde_json::Value::Null);
+    let plies = r["plies"].as_u64().unwrap();
+    assert!(plies >= 13 && plies % 2 == 1, "{plies} plies");
+    assert_eq!(r["pv"].as_array().unwrap().len() as u64, plies);
+    let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args([
+            "shogi",
+            "mate",
+            "--sfen",
+            long,
+            "--dfpn",
+            "--max-nodes",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("--max-nodes"), "{err}");
     // Bad problems and limits: exit 2 with a message naming what is wrong.
     for (args, says) in [
         (&["--sfen", "4k4/9/9/9/9/9/9/4r4/4K4 b - 1"][..], "in check"),
@@ -286,6 +311,15 @@ fn mate_on_the_model() {
         (&["--sfen", futile, "--max-plies", "17"], "--max-plies"),
         (&["--sfen", futile, "--time-limit", "nan"], "--time-limit"),
         (&["--sfen", futile, "--sim", "rust"], "model only"),
+        (
+            &["--sfen", futile, "--dfpn", "--max-plies", "7"],
+            "--max-plies",
+        ),
+        (&["--sfen", futile, "--max-nodes", "100"], "--dfpn"),
+        (
+            &["--sfen", futile, "--dfpn", "--max-nodes", "0"],
+            "--max-nodes",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
             .args(["shogi", "mate"])

@@ -9,6 +9,7 @@ use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
 use model::shogi::all_moves::generate;
+use model::shogi::dfpn::{dfpn, Proof};
 use model::shogi::mate::solve_until;
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::walk::WALK_MAX_DEPTH;
@@ -82,21 +83,30 @@ pub enum ShogiCmd {
     /// A mate problem (tsume shogi) on the model: the shortest forced mate of the side to move
     /// within --max-plies under the plain rules (every move of the attacker a check, every
     /// interposition counted; docs/tsume.md), with a mating line in USI notation (the defender
-    /// resisting longest), or no mate within the limit. The mate circuit is not built yet
-    /// (issue 10): --sim and --port are refused.
+    /// resisting longest), or no mate within the limit. With --dfpn the CPU baseline instead:
+    /// df-pn proves a mate of any length (not necessarily the shortest; its line follows the
+    /// proof) or that there is none. The mate circuit is not built yet (issue 10): --sim and
+    /// --port are refused.
     Mate {
         /// The problem: the side to move attacks (and must not stand in check); the other
         /// side defends (and must have a king).
         #[arg(long)]
         sfen: String,
-        /// The longest mate looked for, in plies (odd, 1..=`MATE_MAX_PLIES`).
-        #[arg(long, default_value_t = 7)]
+        /// The longest mate looked for, in plies (odd, 1..=`MATE_MAX_PLIES`; not with --dfpn).
+        #[arg(long, default_value_t = 7, conflicts_with = "dfpn")]
         max_plies: u32,
+        /// Prove or disprove with df-pn (no length limit) instead of the shortest-mate search.
+        #[arg(long)]
+        dfpn: bool,
+        /// df-pn's node budget (its table grows with it): past it, no answer (exit code 3).
+        #[arg(long, default_value_t = DFPN_MAX_NODES, requires = "dfpn")]
+        max_nodes: u64,
         /// Stop after this many seconds (exit code 3, no answer); 0 or absent: no limit.
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
-        /// --json: one JSON object: {sfen, max_plies, mate (bool), plies (or null), pv (USI
-        /// moves), nodes, seconds, counted_on ("model")}.
+        /// --json: one JSON object: {sfen, solver ("shortest" or "dfpn"), max_plies (null with
+        /// --dfpn), mate (bool), plies (or null), pv (USI moves), nodes, seconds, counted_on
+        /// ("model")}.
         #[command(flatten)]
         target: Target,
     },
@@ -311,9 +321,17 @@ impl ShogiCmd {
             ShogiCmd::Mate {
                 sfen,
                 max_plies,
+                dfpn,
+                max_nodes,
                 time_limit,
                 target,
-            } => mate(&sfen, max_plies, time_limit, &target)?,
+            } => mate(
+                &sfen,
+                (!dfpn).then_some(max_plies),
+                max_nodes,
+                time_limit,
+                &target,
+            )?,
         }
         Ok(())
     }
@@ -509,11 +527,15 @@ fn usi(design: &str, target: &Target) -> Result<()> {
 /// The longest mate `shogi mate` looks for on the model (the search grows steeply with it).
 pub const MATE_MAX_PLIES: u32 = 15;
 
+/// df-pn's default node budget in `shogi mate --dfpn` (a few GB of table at most).
+pub const DFPN_MAX_NODES: u64 = 5_000_000;
+
 /// What `shogi mate` prints (`--json`: this object).
 #[derive(Serialize)]
 struct MateReport {
     sfen: String,
-    max_plies: u32,
+    solver: &'static str,
+    max_plies: Option<u32>,
     mate: bool,
     plies: Option<u32>,
     pv: Vec<String>,
@@ -522,7 +544,15 @@ struct MateReport {
     counted_on: &'static str,
 }
 
-fn mate(sfen: &str, max_plies: u32, time_limit: Option<f64>, target: &Target) -> Result<()> {
+/// `shogi mate`: the shortest mate within `max_plies`, or df-pn (`max_plies` `None`) within
+/// `max_nodes`.
+fn mate(
+    sfen: &str,
+    max_plies: Option<u32>,
+    max_nodes: u64,
+    time_limit: Option<f64>,
+    target: &Target,
+) -> Result<()> {
     if on_board(target) {
         return Err(Usage(
             "shogi mate runs on the model only: the mate circuit is not built yet (issue 10)"
@@ -531,11 +561,16 @@ fn mate(sfen: &str, max_plies: u32, time_limit: Option<f64>, target: &Target) ->
         .into());
     }
     let pos = position(Some(sfen))?;
-    if max_plies == 0 || max_plies.is_multiple_of(2) || max_plies > MATE_MAX_PLIES {
+    if let Some(max_plies) =
+        max_plies.filter(|&n| n == 0 || n.is_multiple_of(2) || n > MATE_MAX_PLIES)
+    {
         return Err(Usage(format!(
             "--max-plies {max_plies}: an odd number of plies from 1 to {MATE_MAX_PLIES}"
         ))
         .into());
+    }
+    if max_nodes == 0 {
+        return Err(Usage("--max-nodes 0: df-pn needs at least one node".into()).into());
     }
     let deadline = match time_limit_seconds(time_limit)? {
         Some(s) if s > 0.0 => {
@@ -544,38 +579,57 @@ fn mate(sfen: &str, max_plies: u32, time_limit: Option<f64>, target: &Target) ->
         _ => None,
     };
     let t = std::time::Instant::now();
-    let r = solve_until(&pos, max_plies, deadline).map_err(|e| Usage(format!("--sfen: {e}")))?;
-    if r.timed_out {
+    let (found, nodes, stopped) = match max_plies {
+        Some(limit) => {
+            let r =
+                solve_until(&pos, limit, deadline).map_err(|e| Usage(format!("--sfen: {e}")))?;
+            (r.mate, r.nodes, r.timed_out.then_some("time limit"))
+        }
+        None => {
+            let r = dfpn(&pos, max_nodes, deadline).map_err(|e| Usage(format!("--sfen: {e}")))?;
+            let timed_out = deadline.is_some_and(|d| std::time::Instant::now() >= d);
+            match r.proof {
+                Proof::Mate(line) => (Some((line.len() as u32, line)), r.nodes, None),
+                Proof::NoMate => (None, r.nodes, None),
+                Proof::Unknown if timed_out => (None, r.nodes, Some("time limit")),
+                Proof::Unknown => (None, r.nodes, Some("node budget (--max-nodes)")),
+            }
+        }
+    };
+    if let Some(what) = stopped {
         return Err(Exit {
             code: EXIT_TIME_LIMIT,
-            message: format!(
-                "time limit: no answer within {} s ({} nodes searched)",
-                time_limit.unwrap_or_default(),
-                r.nodes
-            ),
+            message: format!("{what}: no answer ({nodes} nodes searched)"),
         }
         .into());
     }
-    let (plies, pv) = match r.mate {
+    let (plies, pv) = match found {
         Some((n, line)) => (Some(n), line.iter().map(|m| m.usi()).collect()),
         None => (None, Vec::new()),
     };
     let report = MateReport {
         sfen: pos.sfen(),
+        solver: if max_plies.is_some() {
+            "shortest"
+        } else {
+            "dfpn"
+        },
         max_plies,
         mate: plies.is_some(),
         plies,
         pv,
-        nodes: r.nodes,
+        nodes,
         seconds: t.elapsed().as_secs_f64(),
         counted_on: "model",
     };
     if target.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
-        match report.plies {
-            Some(n) => println!("mate in {n}: {}", report.pv.join(" ")),
-            None => println!("no mate within {max_plies} plies"),
+        match (report.plies, max_plies) {
+            (Some(n), Some(_)) => println!("mate in {n}: {}", report.pv.join(" ")),
+            (Some(n), None) => println!("mate (a proof of {n} plies): {}", report.pv.join(" ")),
+            (None, Some(limit)) => println!("no mate within {limit} plies"),
+            (None, None) => println!("no mate"),
         }
         println!(
             "nodes {} ({:.3} s on the model)",
