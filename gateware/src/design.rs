@@ -282,14 +282,18 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         core: CoreKind::Chess { cores: 1 },
         // The longest cycle runs the square array, the arbiter trees and the bidder counts
         // into the generator's registers (the yielded move is made in the next cycle, a
-        // node's end pops in the next cycle), mostly routing: 16.5 MHz reached asked for 15
-        // (14.3 when the pop followed the end in its cycle; 20.0 before the discovered checks
-        // and the look-ahead). From 25 MHz the PLL makes 15, then 14.29 and 12.5 MHz.
+        // node's end pops in the next cycle), mostly routing: 17.3 MHz reached asked for 15
+        // (16.5 while the side-to-move bit steered every receiver; 14.3 when the pop followed
+        // the end in its cycle; 20.0 before the discovered checks and the look-ahead). From
+        // 25 MHz the PLL makes 15, then 14.29 and 12.5 MHz; the next step up is 20.
         clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
-        static_placer: false,
+        // With the own plane beside the board, the default placer's result left router2 at
+        // 3,000-4,000 overused wires after 47 iterations; the static placer, as for
+        // `chess-x2`, routes it.
+        static_placer: true,
         narrow_luts: false,
     },
     DesignSpec {
@@ -297,11 +301,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "chess-x2",
         summary: "two chess perft cores behind one link; the host splits a perft",
         core: CoreKind::Chess { cores: 2 },
-        // Two cores reached 17.4 MHz asked for 15 with the pop a cycle after a node's end
+        // Two cores reached 16.8 MHz asked for 15 with the pop a cycle after a node's end
         // (they ran at 10 MHz while the pop shared the end's cycle: the placer's estimate
         // was 13.4 asked for 15). 15 MHz keeps a whole 1 Mbaud divisor. A core is about
-        // 24,000 LUT4s: two fill 56% of the ECP5-85F, where three cores (the former
-        // `chess-x3`) routed only after the static placer at 62%; three would fill 81%
+        // 22,000 LUT4s: two fill 52% of the ECP5-85F, where three cores (the former
+        // `chess-x3`) routed only after the static placer at 62%; three would fill about 78%
         // (docs/chess.md).
         clocks: &[clock(BoardId::Ulx3s, 15)],
         // Host traffic grows with the job count: 1 Mbaud (divisor 15; 2 Mbaud would need 7.5).
