@@ -14,7 +14,7 @@
 //! as no mate for the attacker there (a perpetual check loses in shogi) and is not remembered,
 //! so that the table holds no result that depends on the path.
 
-use super::mate::{checks, MateError};
+use super::mate::{checks, key, Budget, MateError};
 use super::movegen::legal_moves;
 use super::{Move, Position};
 use std::collections::{HashMap, HashSet};
@@ -50,17 +50,7 @@ struct Dfpn {
     /// Per position: proof and disproof numbers, and a proven position's proof length.
     table: HashMap<Position, (u64, u64, u32)>,
     path: HashSet<Position>,
-    nodes: u64,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    next_look: u64,
-    stopped: bool,
-}
-
-fn key(pos: &Position) -> Position {
-    let mut k = pos.clone();
-    k.ply = 0;
-    k
+    budget: Budget,
 }
 
 impl Dfpn {
@@ -84,12 +74,7 @@ impl Dfpn {
 
     /// Expands `pos` (attacker to move when `or`) until its numbers reach the thresholds.
     fn mid(&mut self, pos: &Position, or: bool, th_pn: u64, th_dn: u64) -> (u64, u64) {
-        self.nodes += 1;
-        if self.nodes >= self.next_look {
-            self.next_look = self.nodes + 1024;
-            self.stopped |=
-                self.nodes >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d);
-        }
+        self.budget.expand();
         let moves = if or { checks(pos) } else { legal_moves(pos) };
         let k = key(pos);
         if moves.is_empty() {
@@ -124,7 +109,7 @@ impl Dfpn {
                     second = own;
                 }
             }
-            if pn >= th_pn || dn >= th_dn || self.stopped {
+            if pn >= th_pn || dn >= th_dn || self.budget.stopped {
                 break (pn, dn);
             }
             let (c_pn, c_dn) = if or {
@@ -135,7 +120,7 @@ impl Dfpn {
             self.mid(&children[best], !or, c_pn, c_dn);
         };
         self.path.remove(&k);
-        if !self.stopped {
+        if !self.budget.stopped {
             // A proof's length: the quickest proven check, or the longest reply (all proven).
             let lengths = children.iter().filter_map(|c| self.length(c));
             let len = if result.0 != 0 {
@@ -192,22 +177,18 @@ pub fn dfpn(
     let mut s = Dfpn {
         table: HashMap::new(),
         path: HashSet::new(),
-        nodes: 0,
-        max_nodes,
-        deadline,
-        next_look: 0,
-        stopped: false,
+        budget: Budget::new(max_nodes, deadline),
     };
     let (pn, dn) = s.mid(pos, true, INF - 1, INF - 1);
     let proof = if pn == 0 {
         Proof::Mate(s.line(pos))
-    } else if dn == 0 && !s.stopped {
+    } else if dn == 0 && !s.budget.stopped {
         Proof::NoMate
     } else {
         Proof::Unknown
     };
     Ok(DfpnResult {
         proof,
-        nodes: s.nodes,
+        nodes: s.budget.nodes,
     })
 }

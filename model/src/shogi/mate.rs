@@ -60,18 +60,49 @@ struct Known {
     mate_within: Option<u32>,
 }
 
-struct Search {
-    nodes: u64,
-    /// Attacker-to-move positions.
-    table: HashMap<Position, Known>,
-    deadline: Option<Instant>,
-    /// The node count at which the clock is read next (every 1,024 nodes).
+/// A search's node count and its bounds (a node budget, a deadline), looked at every 1,024
+/// nodes; the mate searches share it.
+pub(crate) struct Budget {
+    pub(crate) nodes: u64,
+    max_nodes: u64,
+    pub(crate) deadline: Option<Instant>,
+    /// The node count at which the bounds are looked at next.
     next_look: u64,
-    /// The deadline passed: every answer from then on is false, and none is remembered.
-    stopped: bool,
+    /// A bound passed: every answer from then on is unknown, and none is remembered.
+    pub(crate) stopped: bool,
 }
 
-fn key(pos: &Position) -> Position {
+impl Budget {
+    pub(crate) fn new(max_nodes: u64, deadline: Option<Instant>) -> Budget {
+        Budget {
+            nodes: 0,
+            max_nodes,
+            deadline,
+            next_look: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts a node expanded; whether the search must stop.
+    pub(crate) fn expand(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_look {
+            self.next_look = self.nodes + 1024;
+            self.stopped |=
+                self.nodes >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.stopped
+    }
+}
+
+struct Search {
+    /// Attacker-to-move positions.
+    table: HashMap<Position, Known>,
+    budget: Budget,
+}
+
+/// A position as the tables key it: without its move number.
+pub(crate) fn key(pos: &Position) -> Position {
     let mut k = pos.clone();
     k.ply = 0;
     k
@@ -89,18 +120,13 @@ impl Search {
                 return false;
             }
         }
-        self.nodes += 1;
-        if self.nodes >= self.next_look {
-            self.next_look = self.nodes + 1024;
-            self.stopped |= self.deadline.is_some_and(|d| Instant::now() >= d);
-        }
-        if self.stopped {
+        if self.budget.expand() {
             return false;
         }
         let mates = checks(pos)
             .into_iter()
             .any(|m| self.defender_mated(&pos.play(m), depth - 1));
-        if self.stopped {
+        if self.budget.stopped {
             return false;
         }
         let known = self.table.entry(k).or_default();
@@ -114,7 +140,7 @@ impl Search {
 
     /// Whether the defender (to move in `pos`, in check) is mated within `depth` plies (even).
     fn defender_mated(&mut self, pos: &Position, depth: u32) -> bool {
-        self.nodes += 1;
+        self.budget.nodes += 1;
         let replies = legal_moves(pos);
         if replies.is_empty() {
             return true;
@@ -189,31 +215,24 @@ pub fn solve_until(
         return Err(MateError::AttackerInCheck);
     }
     let mut s = Search {
-        nodes: 0,
         table: HashMap::new(),
-        deadline,
-        next_look: 0,
-        stopped: false,
+        budget: Budget::new(u64::MAX, deadline),
     };
     let found = s.shortest(pos, max_plies);
-    if s.stopped {
+    if s.budget.stopped {
         return Ok(MateResult {
             mate: None,
-            nodes: s.nodes,
+            nodes: s.budget.nodes,
             timed_out: true,
         });
     }
     // The line is read from the table without a deadline: every length it asks is settled.
-    s.deadline = None;
-    let mate = found.map(|d| {
-        let nodes = s.nodes;
-        let line = s.line(pos, d);
-        s.nodes = nodes;
-        (d, line)
-    });
+    s.budget.deadline = None;
+    let nodes = s.budget.nodes;
+    let mate = found.map(|d| (d, s.line(pos, d)));
     Ok(MateResult {
         mate,
-        nodes: s.nodes,
+        nodes,
         timed_out: false,
     })
 }
