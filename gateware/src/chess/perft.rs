@@ -28,6 +28,11 @@
 //! Loading (not counted in the cycles): the packed position is written one piece a cycle
 //! through the write bus, as the paper's write bus writes piece values into the squares.
 //!
+//! Beside the board registers sits the side to move's plane (`own`), written with every board
+//! write (a load keeps the side, a make or an unmake flips it): the square array reads it
+//! instead of deriving it from the side-to-move bit, whose fanout into every square's receiver
+//! was the critical path's start.
+//!
 //! Legality (beyond the paper): the leaf board's `KingAttack` at the last ply, the array's
 //! `king_capturable` (one cycle per move) above it.
 //!
