@@ -5,7 +5,7 @@
 //!
 //! | block | file | model | cycles | paper |
 //! |---|---|---|---|---|
-//! | check mask generator: mask A (per piece type, the squares from which it checks the king) and mask B (per king direction, a discoverer's line) | [`check_mask_generator`] | `model::shogi::mate_masks::CheckMasks` | 0 (combinational: the masks in the cycle the board data is there; the paper scans rank by rank) | Japanese paper §3.3 (stage 2); Figure 12 |
+//! | check mask generator: mask A (per piece type, the squares from which it checks the king) and mask B (per king direction, a discoverer's line) | [`check_mask_generator`] | `model::shogi::mate_masks::CheckMasks` | 0 (combinational: the masks in the cycle the board data is there; the paper's stage 2 scans rank by rank: 25 cycles with the cover data) | Japanese paper §3.3 (stage 2); Figure 12 |
 //! | defense mask generator: mask C (the attacker's cover, the king off the board), D (the checkers), E (a single checker's line); the check mask generator inside, roles turned | [`defense_mask_generator`] | `model::shogi::mate_masks::DefenceMasks` | 0 | Japanese paper §3.3 (stage 2; not built by its authors) |
 
 pub mod check_mask_generator;
