@@ -96,6 +96,11 @@ pub fn time_limit_seconds(limit: Option<f64>) -> Result<Option<f64>, Usage> {
     }
 }
 
+/// The instant `seconds` from now, or none for 0 (a checked `--time-limit`: no limit).
+pub fn deadline_after(seconds: f64) -> Option<std::time::Instant> {
+    (seconds > 0.0).then(|| std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds))
+}
+
 static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 impl JobArgs {
@@ -124,8 +129,7 @@ impl JobArgs {
         // Ctrl-C sets the flag; the handler can be installed once per process.
         let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst));
         l.stop = crate::Stop {
-            deadline: (limit > 0.0)
-                .then(|| std::time::Instant::now() + std::time::Duration::from_secs_f64(limit)),
+            deadline: deadline_after(limit),
             interrupted: Some(&INTERRUPTED),
         };
         Ok(())

@@ -33,10 +33,15 @@ fn positions(seed: u64, n: usize, others: usize) -> Vec<Position> {
         .collect()
 }
 
-fn drive(u: &mut CheckMaskGenerator, pos: &Position) {
+/// A position's board data as the blocks take it: nine 90-bit rank words.
+fn board_data(pos: &Position) -> Bits<810> {
     let b = BoardData::from_position(pos);
     let words: Vec<u128> = (0..9).map(|r| b.rank_word(r)).collect();
-    u.board.next = bits_from_words(&words, 90);
+    bits_from_words(&words, 90)
+}
+
+fn drive(u: &mut CheckMaskGenerator, pos: &Position) {
+    u.board.next = board_data(pos);
     u.black.next = pos.side == model::shogi::Color::Black;
     let king = pos.king(pos.side.other()).expect("a defender king");
     u.king_rank.next = ((king / 9) as u64).into();
@@ -161,9 +166,7 @@ fn defender_positions(seed: u64, n: usize) -> Vec<Position> {
 }
 
 fn drive_defense(u: &mut DefenseMaskGenerator, pos: &Position) {
-    let b = BoardData::from_position(pos);
-    let words: Vec<u128> = (0..9).map(|r| b.rank_word(r)).collect();
-    u.board.next = bits_from_words(&words, 90);
+    u.board.next = board_data(pos);
     u.black.next = pos.side == model::shogi::Color::Black;
     let king = pos.king(pos.side).expect("a defender king");
     u.king_rank.next = ((king / 9) as u64).into();

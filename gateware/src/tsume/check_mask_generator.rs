@@ -33,18 +33,10 @@
 use crate::shogi::c;
 use rust_hdl::prelude::*;
 
-/// The king's eight directions `(rank, file)` in the board's frame, in
-/// `model::shogi::movegen::KING_STEPS` order (the step `7 - i` is the reverse of step `i`).
-pub const DIRECTIONS: [(i8, i8); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+/// The king's eight directions `(rank, file)` in the board's frame: the king's walks of the
+/// shogi room (`model::shogi::all_moves::WALKS`, the model's king steps; the step `7 - i` is
+/// the reverse of step `i`).
+pub const DIRECTIONS: [(i8, i8); 8] = model::shogi::all_moves::WALKS;
 
 /// The knight squares from which a knight attacks the king: Black's (it jumps to rank - 2, so
 /// it stands two ranks below the king), then White's.
@@ -104,14 +96,16 @@ pub struct CheckMaskGenerator {
     pub ray5: Signal<Out, Bits<81>>,
     pub ray6: Signal<Out, Bits<81>>,
     pub ray7: Signal<Out, Bits<81>>,
+    /// The board decoded: the occupied squares, the attacker's pieces, its sliders (rooks and
+    /// dragons, bishops and horses, unpromoted lances), for the defense mask generator.
+    pub occ: Signal<Out, Bits<81>>,
+    pub atk: Signal<Out, Bits<81>>,
+    pub a_orth: Signal<Out, Bits<81>>,
+    pub a_diag: Signal<Out, Bits<81>>,
+    pub a_lance: Signal<Out, Bits<81>>,
     // Board decode.
     word: Signal<Local, Bits<10>>,
-    occ: Signal<Local, Bits<81>>,
     empty: Signal<Local, Bits<81>>,
-    atk: Signal<Local, Bits<81>>,
-    a_orth: Signal<Local, Bits<81>>,
-    a_diag: Signal<Local, Bits<81>>,
-    a_lance: Signal<Local, Bits<81>>,
     kr: Signal<Local, Bits<4>>,
     kf: Signal<Local, Bits<4>>,
     rank_set: Signal<Local, Bits<81>>,

@@ -172,18 +172,21 @@ impl Logic for DefenseMaskGenerator {
         self.rays[6].next = self.masks.ray6.val();
         self.rays[7].next = self.masks.ray7.val();
 
-        // The board data as planes (piece data: index bits 4..0, ownership bit 5, promotion
-        // bit 6, type bits 9..7; type codes in `model::shogi::Kind` order).
-        self.occ.next = 0_u64.into();
+        // The board data as planes. The occupied squares and the attacker's sliders come
+        // decoded from the check mask generator (its attacker is this block's); the step
+        // classes, the defender's king and the checkers are decoded here (piece data: index
+        // bits 4..0, ownership bit 5, promotion bit 6, type bits 9..7; type codes in
+        // `model::shogi::Kind` order).
+        self.occ.next = self.masks.occ.val();
+        self.c_orth.next = self.masks.a_orth.val();
+        self.c_diag.next = self.masks.a_diag.val();
+        self.c_lance.next = self.masks.a_lance.val();
         self.own_king.next = 0_u64.into();
         self.c_fd.next = 0_u64.into();
         self.c_f.next = 0_u64.into();
         self.c_sb.next = 0_u64.into();
         self.c_bd.next = 0_u64.into();
         self.c_n.next = 0_u64.into();
-        self.c_orth.next = 0_u64.into();
-        self.c_diag.next = 0_u64.into();
-        self.c_lance.next = 0_u64.into();
         self.chk.next = 0_u64.into();
         for s in 0..81 {
             self.word.next = self.board.val().get_bits::<10>(10 * s);
@@ -201,7 +204,6 @@ impl Logic for DefenseMaskGenerator {
                     & (self.is_s.val() | self.is_n.val() | self.is_l.val() | self.is_p.val()));
             self.mine.next = self.word.val().get_bit(5) == self.black.val();
             if self.word.val().get_bits::<5>(0) != 0_u64 {
-                self.occ.next = self.occ.val().replace_bit(s, true);
                 if self.mine.val() {
                     self.own_king.next = self.own_king.val().replace_bit(s, self.is_k.val());
                 } else {
@@ -234,12 +236,6 @@ impl Logic for DefenseMaskGenerator {
                         .c_n
                         .val()
                         .replace_bit(s, self.is_n.val() & !self.pr.val());
-                    self.c_orth.next = self.c_orth.val().replace_bit(s, self.is_r.val());
-                    self.c_diag.next = self.c_diag.val().replace_bit(s, self.is_b.val());
-                    self.c_lance.next = self
-                        .c_lance
-                        .val()
-                        .replace_bit(s, self.is_l.val() & !self.pr.val());
                     // D: the piece stands on its type's A mask (a king on a gold's or a
                     // silver's: their union is the eight neighbours).
                     self.chk.next = self.chk.val().replace_bit(

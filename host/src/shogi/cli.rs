@@ -3,7 +3,8 @@
 
 use super::MAX_PERFT_DEPTH;
 use crate::cli::{
-    open, projected, time_limit_seconds, Exit, JobArgs, Projection, Target, Usage, EXIT_TIME_LIMIT,
+    deadline_after, open, projected, time_limit_seconds, Exit, JobArgs, Projection, Target, Usage,
+    EXIT_TIME_LIMIT,
 };
 use anyhow::Result;
 use clap::Subcommand;
@@ -572,12 +573,7 @@ fn mate(
     if max_nodes == 0 {
         return Err(Usage("--max-nodes 0: df-pn needs at least one node".into()).into());
     }
-    let deadline = match time_limit_seconds(time_limit)? {
-        Some(s) if s > 0.0 => {
-            Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(s))
-        }
-        _ => None,
-    };
+    let deadline = time_limit_seconds(time_limit)?.and_then(deadline_after);
     let t = std::time::Instant::now();
     let (found, nodes, stopped) = match max_plies {
         Some(limit) => {
@@ -587,11 +583,10 @@ fn mate(
         }
         None => {
             let r = dfpn(&pos, max_nodes, deadline).map_err(|e| Usage(format!("--sfen: {e}")))?;
-            let timed_out = deadline.is_some_and(|d| std::time::Instant::now() >= d);
             match r.proof {
                 Proof::Mate(line) => (Some((line.len() as u32, line)), r.nodes, None),
                 Proof::NoMate => (None, r.nodes, None),
-                Proof::Unknown if timed_out => (None, r.nodes, Some("time limit")),
+                Proof::Unknown if r.timed_out => (None, r.nodes, Some("time limit")),
                 Proof::Unknown => (None, r.nodes, Some("node budget (--max-nodes)")),
             }
         }

@@ -44,6 +44,8 @@ pub struct DfpnResult {
     pub proof: Proof,
     /// Nodes expanded.
     pub nodes: u64,
+    /// The deadline passed before the search ended (the proof is then `Unknown`).
+    pub timed_out: bool,
 }
 
 struct Dfpn {
@@ -190,5 +192,6 @@ pub fn dfpn(
     Ok(DfpnResult {
         proof,
         nodes: s.budget.nodes,
+        timed_out: s.budget.timed_out,
     })
 }

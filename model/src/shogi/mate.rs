@@ -70,6 +70,8 @@ pub(crate) struct Budget {
     next_look: u64,
     /// A bound passed: every answer from then on is unknown, and none is remembered.
     pub(crate) stopped: bool,
+    /// The bound passed was the deadline.
+    pub(crate) timed_out: bool,
 }
 
 impl Budget {
@@ -80,6 +82,7 @@ impl Budget {
             deadline,
             next_look: 0,
             stopped: false,
+            timed_out: false,
         }
     }
 
@@ -88,8 +91,8 @@ impl Budget {
         self.nodes += 1;
         if self.nodes >= self.next_look {
             self.next_look = self.nodes + 1024;
-            self.stopped |=
-                self.nodes >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.timed_out |= self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.stopped |= self.timed_out || self.nodes >= self.max_nodes;
         }
         self.stopped
     }
@@ -223,7 +226,7 @@ pub fn solve_until(
         return Ok(MateResult {
             mate: None,
             nodes: s.budget.nodes,
-            timed_out: true,
+            timed_out: s.budget.timed_out,
         });
     }
     // The line is read from the table without a deadline: every length it asks is settled.
