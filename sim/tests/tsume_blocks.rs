@@ -3,10 +3,11 @@
 //! against their Rust simulation.
 
 use gateware::tsume::check_mask_generator::DIRECTIONS;
-use gateware::tsume::{CheckMaskGenerator, DefenseMaskGenerator};
+use gateware::tsume::{CheckDefenseMoveGenerator, CheckMaskGenerator, DefenseMaskGenerator};
+use model::shogi::all_moves::{generate, piece_info, SquareMoves};
 use model::shogi::mate_masks::{between, type_index, CheckMasks, DefenceMasks};
 use model::shogi::piece_data::BoardData;
-use model::shogi::{random, Kind, Position};
+use model::shogi::{random, Kind, Move, Position};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{bits_from_words, bits_to_u128};
@@ -64,6 +65,21 @@ fn direction(king: u8, b: u8) -> usize {
         .expect("a king direction")
 }
 
+/// Mask B of the model in the circuit's layout: the discoverer's line per king direction.
+fn model_lines(m: &CheckMasks, ctx: &str) -> [u128; 8] {
+    let mut lines = [0u128; 8];
+    for &(b, s) in &m.discoverers {
+        let i = direction(m.king, b);
+        assert_eq!(lines[i], 0, "one discoverer a direction: {ctx}");
+        lines[i] = between(m.king, s);
+        assert!(
+            lines[i] >> b & 1 == 1,
+            "the discoverer is on its line: {ctx}"
+        );
+    }
+    lines
+}
+
 #[test]
 fn check_mask_generator_matches_model() {
     let mut uut = CheckMaskGenerator::default();
@@ -94,16 +110,7 @@ fn check_mask_generator_matches_model() {
             assert_eq!(a(k, true), a(Kind::Gold, false), "{k:?} promoted: {ctx}");
         }
         gold_like += (a(Kind::Gold, false) != 0) as usize;
-        let mut lines = [0u128; 8];
-        for &(b, s) in &m.discoverers {
-            let i = direction(m.king, b);
-            assert_eq!(lines[i], 0, "one discoverer a direction: {ctx}");
-            lines[i] = between(m.king, s);
-            assert!(
-                lines[i] >> b & 1 == 1,
-                "the discoverer is on its line: {ctx}"
-            );
-        }
+        let lines = model_lines(&m, &ctx);
         let got = [
             uut.line0.val(),
             uut.line1.val(),
@@ -211,6 +218,198 @@ fn defense_mask_generator_verilog() {
     .unwrap();
     println!(
         "defense mask generator: {} positions co-simulated",
+        rep.cycles
+    );
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// The check/defense move generator's inputs for one position (the attacker to move): the
+/// model's masks A and B, its candidates per square, the board data and the promoted pieces.
+struct MoveGenInputs {
+    board: Bits<810>,
+    promoted: u64,
+    a: [u128; 9],
+    lines: [u128; 8],
+    squares: Vec<SquareMoves>,
+}
+
+impl MoveGenInputs {
+    fn of(pos: &Position) -> MoveGenInputs {
+        let m = CheckMasks::of(pos).expect("a defender king");
+        let data = BoardData::from_position(pos);
+        let a = |k: Kind, p: bool| m.from[type_index(k, p)];
+        MoveGenInputs {
+            board: board_data(pos),
+            promoted: piece_info(&data).promoted,
+            a: [
+                a(Kind::Pawn, false),
+                a(Kind::Lance, false),
+                a(Kind::Knight, false),
+                a(Kind::Silver, false),
+                a(Kind::Gold, false),
+                a(Kind::Bishop, false),
+                a(Kind::Rook, false),
+                a(Kind::Bishop, true),
+                a(Kind::Rook, true),
+            ],
+            lines: model_lines(&m, &pos.sfen()),
+            squares: generate(&data).candidates.squares,
+        }
+    }
+
+    /// Rank `r`'s candidates in the all-move generator's layout.
+    fn rank(&self, r: usize) -> (Bits<720>, Bits<63>) {
+        let sq = |f: usize| self.squares[9 * r + f];
+        let moves: Vec<u128> = (0..9)
+            .map(|f| sq(f).board as u128 | (sq(f).promote as u128) << 40)
+            .collect();
+        let drops: Vec<u128> = (0..9).map(|f| sq(f).drops as u128).collect();
+        (bits_from_words(&moves, 80), bits_from_words(&drops, 7))
+    }
+}
+
+fn drive_move_gen(u: &mut CheckDefenseMoveGenerator, x: &MoveGenInputs, attacker: bool, r: usize) {
+    let p = |x: u128| bits_from_words::<81>(&[x], 81);
+    u.attacker.next = attacker;
+    u.rank.next = (r as u64).into();
+    (u.moves.next, u.drops.next) = x.rank(r);
+    u.board.next = x.board;
+    u.promoted.next = x.promoted.into();
+    let planes = [
+        &mut u.pawn,
+        &mut u.lance,
+        &mut u.knight,
+        &mut u.silver,
+        &mut u.gold,
+        &mut u.bishop,
+        &mut u.rook,
+        &mut u.horse,
+        &mut u.dragon,
+    ];
+    for (s, &v) in planes.into_iter().zip(&x.a) {
+        s.next = p(v);
+    }
+    let lines = [
+        &mut u.line0,
+        &mut u.line1,
+        &mut u.line2,
+        &mut u.line3,
+        &mut u.line4,
+        &mut u.line5,
+        &mut u.line6,
+        &mut u.line7,
+    ];
+    for (s, &v) in lines.into_iter().zip(&x.lines) {
+        s.next = p(v);
+    }
+}
+
+#[test]
+fn check_defense_move_generator_keeps_the_checks() {
+    let mut uut = CheckDefenseMoveGenerator::default();
+    uut.connect_all();
+    let (mut positions_checked, mut checks, mut discovered, mut promoting, mut drops) =
+        (0, 0, 0, 0, 0);
+    let (mut candidates, mut positions_with_checks) = (0, 0);
+    for pos in positions(SEED + 2, 6_000, 600) {
+        let x = MoveGenInputs::of(&pos);
+        let data = BoardData::from_position(&pos);
+        let masks = CheckMasks::of(&pos).expect("a defender king");
+        let ctx = pos.sfen();
+        let mut found = 0;
+        for r in 0..9 {
+            // The defender's ply: every candidate is kept.
+            drive_move_gen(&mut uut, &x, false, r);
+            assert!(simulate(&mut uut, 100), "settles");
+            let (moves, dr) = x.rank(r);
+            assert!(
+                uut.out_moves.val() == moves && uut.out_drops.val() == dr,
+                "{ctx}"
+            );
+            assert_eq!(uut.any.val(), moves.any() | dr.any(), "{ctx}");
+            // The attacker's: a candidate is kept exactly when, made, it attacks the king.
+            drive_move_gen(&mut uut, &x, true, r);
+            assert!(simulate(&mut uut, 100), "settles");
+            let (got_mv, got_dr) = (uut.out_moves.val(), uut.out_drops.val());
+            let mut kept = false;
+            for f in 0..9 {
+                let to = (9 * r + f) as u8;
+                let sq = x.squares[to as usize];
+                for id in 0..40u8 {
+                    for promote in [false, true] {
+                        let word = if promote { sq.promote } else { sq.board };
+                        if word >> id & 1 == 0 {
+                            continue;
+                        }
+                        candidates += 1;
+                        let from = data.square_of(id).expect("a mover on the board");
+                        let m = Move::Board { from, to, promote };
+                        let gives = pos.play(m).in_check();
+                        let bit = 80 * f + 40 * promote as usize + id as usize;
+                        assert_eq!(got_mv.get_bit(bit), gives, "{} in {ctx}", m.usi());
+                        if gives {
+                            checks += 1;
+                            promoting += promote as usize;
+                            let p = pos.board[from as usize].expect("a mover");
+                            let direct =
+                                masks.from[type_index(p.kind, p.promoted || promote)] >> to & 1
+                                    == 1;
+                            discovered += !direct as usize;
+                        }
+                        kept |= gives;
+                    }
+                }
+                for (i, &kind) in Kind::HAND.iter().enumerate() {
+                    if sq.drops >> i & 1 == 0 {
+                        continue;
+                    }
+                    candidates += 1;
+                    let m = Move::Drop { kind, to };
+                    let gives = pos.play(m).in_check();
+                    assert_eq!(got_dr.get_bit(7 * f + i), gives, "{} in {ctx}", m.usi());
+                    checks += gives as usize;
+                    drops += gives as usize;
+                    kept |= gives;
+                }
+            }
+            assert_eq!(uut.any.val(), kept, "rank {r}: {ctx}");
+            found += kept as usize;
+        }
+        positions_with_checks += (found > 0) as usize;
+        positions_checked += 1;
+    }
+    println!(
+        "check/defense move generator: {positions_checked} positions ({positions_with_checks} \
+         with checks), {candidates} candidates, {checks} checks ({discovered} discovered, \
+         {promoting} promoting, {drops} drops)"
+    );
+    assert!(positions_checked > 600 && positions_with_checks > 300);
+    assert!(
+        discovered >= 50 && promoting >= 50 && drops >= 200,
+        "every kind of check"
+    );
+}
+
+#[test]
+fn check_defense_move_generator_verilog() {
+    if !sim::tools::require("verilator", "check_defense_move_generator_verilog") {
+        return;
+    }
+    let inputs: Vec<MoveGenInputs> = positions(SEED + 3, 3_000, 100)
+        .iter()
+        .map(MoveGenInputs::of)
+        .collect();
+    let rep = cosim(
+        "check_defense_move_generator",
+        &mut CheckDefenseMoveGenerator::default(),
+        inputs.len() * 9,
+        None,
+        |u, k| drive_move_gen(u, &inputs[k / 9], k % 2 == 0, k % 9),
+        |_, _| {},
+    )
+    .unwrap();
+    println!(
+        "check/defense move generator: {} ranks co-simulated",
         rep.cycles
     );
     assert_eq!(rep.mismatches, 0);

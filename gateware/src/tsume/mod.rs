@@ -7,9 +7,12 @@
 //! |---|---|---|---|---|
 //! | check mask generator: mask A (per piece type, the squares from which it checks the king) and mask B (per king direction, a discoverer's line) | [`check_mask_generator`] | `model::shogi::mate_masks::CheckMasks` | 0 (combinational: the masks in the cycle the board data is there; the paper's stage 2 scans rank by rank: 25 cycles with the cover data) | Japanese paper §3.3 (stage 2); Figure 12 |
 //! | defense mask generator: mask C (the attacker's cover, the king off the board), D (the checkers), E (a single checker's line); the check mask generator inside, roles turned | [`defense_mask_generator`] | `model::shogi::mate_masks::DefenceMasks` | 0 | Japanese paper §3.3 (stage 2; not built by its authors) |
+//! | check/defense move generator: the all-move generator's rank of candidates, kept where A (the type after the move) or B (a discoverer off its line) selects them on the attacker's plies, all kept on the defender's | [`check_defense_move_generator`] | `model::shogi::mate_masks::CheckMasks::selects` | 0 (combinational on the all-move generator's rank: 9 ranks in its 9 cycles; the paper's stage 3: mask time + 27 + moves) | Japanese paper §3.4 (stage 3); Figure 12 |
 
+pub mod check_defense_move_generator;
 pub mod check_mask_generator;
 pub mod defense_mask_generator;
 
+pub use check_defense_move_generator::CheckDefenseMoveGenerator;
 pub use check_mask_generator::CheckMaskGenerator;
 pub use defense_mask_generator::DefenseMaskGenerator;
