@@ -194,3 +194,87 @@ fn dfpn_stops_at_its_deadline() {
     assert_eq!(r.proof, Proof::Unknown);
     assert!(r.nodes < 2_000, "{} nodes after the deadline", r.nodes);
 }
+
+/// The mate walk (the on-chip mate search's specification, `model::shogi::walk::mate_walk`)
+/// against the data file within its depth: a problem that mates in `n` plies mates in the
+/// walk of `n` and not of `n - 2`, and every defence to the walk's first move still mates in
+/// `n - 2` by the reference search; a problem without a mate has none in the walk.
+#[test]
+fn the_mate_walk_agrees_with_the_data_file() {
+    use model::shogi::piece_data::BoardData;
+    use model::shogi::walk::{mate_walk, WALK_MAX_DEPTH};
+    let (mut mates, mut nones, mut nodes, mut cycles) = (0, 0, 0, 0);
+    for p in problems() {
+        let pos = Position::from_sfen(&p.sfen).unwrap_or_else(|e| panic!("{}: {e}", p.line));
+        if pos.in_check() {
+            continue;
+        }
+        let board = BoardData::from_position(&pos);
+        match p.expect {
+            Expect::MateIn(n) if n < WALK_MAX_DEPTH => {
+                let r = mate_walk(&board, n);
+                (nodes, cycles) = (nodes + r.nodes, cycles + r.cycles);
+                assert!(r.mate, "{}: no mate in the walk of {n}", p.line);
+                let first = r.first.expect("the mating check");
+                let after = pos.play(first);
+                assert!(
+                    legal_moves(&pos).contains(&first) && after.in_check(),
+                    "{}: {} is no legal check",
+                    p.line,
+                    first.usi()
+                );
+                for reply in legal_moves(&after) {
+                    let r = solve(&after.play(reply), n.max(3) - 2).expect("a mate search");
+                    assert!(r.mate.is_some(), "{}: {} escapes", p.line, reply.usi());
+                }
+                if n >= 3 {
+                    let r = mate_walk(&board, n - 2);
+                    assert!(!r.mate, "{}: a mate in the walk of {}", p.line, n - 2);
+                    assert_eq!(r.first, None);
+                }
+                mates += 1;
+            }
+            Expect::NoneWithin(n) => {
+                // The walk's longest odd length within the limit.
+                let plies = (n.min(WALK_MAX_DEPTH - 1) - 1) | 1;
+                let r = mate_walk(&board, plies);
+                (nodes, cycles) = (nodes + r.nodes, cycles + r.cycles);
+                assert!(!r.mate, "{}: a mate in the walk of {plies}", p.line);
+                nones += 1;
+            }
+            Expect::MateIn(_) => {}
+        }
+    }
+    println!("mate walk: {mates} mates, {nones} without, {nodes} nodes, {cycles} cycles");
+    assert!(mates >= 20 && nones >= 3, "{mates} mates, {nones} nones");
+}
+
+/// The mate walk and the reference search agree on random positions at lengths 1 and 3.
+#[test]
+fn the_mate_walk_agrees_with_the_reference_search() {
+    use model::shogi::piece_data::BoardData;
+    use model::shogi::walk::mate_walk;
+    let (mut checked, mut mates) = (0, 0);
+    for pos in model::shogi::random::positions(0x6d_7761, 400, 40) {
+        if pos.in_check() || pos.king(pos.side.other()).is_none() {
+            continue;
+        }
+        let board = BoardData::from_position(&pos);
+        for plies in [1, 3] {
+            let want = solve(&pos, plies).expect("a mate search").mate.is_some();
+            assert_eq!(
+                mate_walk(&board, plies).mate,
+                want,
+                "{} in {plies}",
+                pos.sfen()
+            );
+            mates += want as usize;
+            checked += 1;
+        }
+    }
+    println!("mate walk: {checked} searches, {mates} mates");
+    assert!(
+        checked >= 400 && mates >= 5,
+        "{checked} searches, {mates} mates"
+    );
+}

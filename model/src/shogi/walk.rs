@@ -120,6 +120,140 @@ fn node(board: &BoardData, depth: u32, run: &mut WalkRun) {
     }
 }
 
+/// What a mate walk found and cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MateWalkRun {
+    /// The attacker mates within the walk's plies.
+    pub mate: bool,
+    /// The root's mating check: the first in pop order whose subtree mates.
+    pub first: Option<Move>,
+    pub cycles: u64,
+    /// Moves jobs run (every node the walk visits).
+    pub nodes: u64,
+}
+
+/// The mate walk's candidates of a node: at the attacker's plies the checks only (the
+/// check/defense move generator masks the rest out of the frame), at the defender's all.
+fn frame(board: &BoardData, squares: &[SquareMoves], attacker: bool) -> Vec<SquareMoves> {
+    if !attacker {
+        return squares.to_vec();
+    }
+    let pos = board.to_position();
+    let checks = |m: Move| pos.play(m).in_check();
+    squares
+        .iter()
+        .enumerate()
+        .map(|(to, sq)| {
+            let to = to as u8;
+            let keep = |mask: u64, promote: bool| {
+                (0..40u8)
+                    .filter(|&id| mask >> id & 1 == 1)
+                    .filter(|&id| {
+                        board
+                            .square_of(id)
+                            .is_some_and(|from| checks(Move::Board { from, to, promote }))
+                    })
+                    .fold(0u64, |m, id| m | 1 << id)
+            };
+            let drops = Kind::HAND
+                .into_iter()
+                .enumerate()
+                .filter(|&(i, kind)| sq.drops >> i & 1 == 1 && checks(Move::Drop { kind, to }))
+                .fold(0u8, |m, (i, _)| m | 1 << i);
+            SquareMoves {
+                board: keep(sq.board, false),
+                promote: keep(sq.promote, true),
+                drops,
+            }
+        })
+        .collect()
+}
+
+/// A mate of at most `plies` (odd, 1 to [`WALK_MAX_DEPTH`] - 1) plies by the side to move,
+/// searched as the walker runs it: a depth-first AND/OR walk in pop order with cut-offs.
+///
+/// ```text
+///  node (start, moves job, its end, return: as perft's):
+///    attacker (even ply): the checks only; none -> no mate
+///    defender (odd ply): no legal move -> mate; at the last ply (plies left 0) -> no mate
+///    expand: each move in pop order: pick, make, the child, unmake;
+///            the attacker stops at the first child that mates (mate),
+///            the defender at the first that does not (no mate);
+///            the frame exhausted: the attacker has no mate, the defender is mated
+/// ```
+///
+/// The pick's cycles are perft's: a rank's end costs a pick, the mating pawn drop a pick when
+/// the walk passes it; a cut-off returns after the unmake, without the rest of the frame.
+pub fn mate_walk(board: &BoardData, plies: u32) -> MateWalkRun {
+    assert!(
+        plies % 2 == 1 && plies < WALK_MAX_DEPTH,
+        "mate walk plies {plies}"
+    );
+    let mut run = MateWalkRun::default();
+    let (mate, first) = mate_node(board, plies, true, &mut run);
+    run.mate = mate;
+    run.first = first;
+    run
+}
+
+/// One node with `left` plies left below it; the move that decided it, when one did.
+fn mate_node(
+    board: &BoardData,
+    left: u32,
+    attacker: bool,
+    run: &mut MateWalkRun,
+) -> (bool, Option<Move>) {
+    let g = generate(board);
+    run.nodes += 1;
+    run.cycles += NODE_CYCLES + moves_job_cycles(board) + RETURN_CYCLES;
+    let squares = frame(board, &g.candidates.squares, attacker);
+    // The job says whether the frame holds a candidate (the mating drop counts: the walk
+    // meets it and passes).
+    if attacker && pop_order(board, &squares, None).is_empty() {
+        return (false, None);
+    }
+    let mating = g.mating_probe();
+    if !attacker && (g.moves.is_empty() || left == 0) {
+        return (g.moves.is_empty(), None);
+    }
+    // The walk over the frame: per rank its moves (the mating drop where pop order has it)
+    // and the pick that finds the rank empty.
+    for rank in 0..9u8 {
+        let row: Vec<SquareMoves> = (0..81)
+            .map(|s| {
+                if s / 9 == rank as usize {
+                    squares[s]
+                } else {
+                    SquareMoves::default()
+                }
+            })
+            .collect();
+        // Pop order with the mating drop kept, to charge its pick where the walk meets it.
+        for m in pop_order(board, &row, None) {
+            run.cycles += PICK_CYCLES;
+            if let (
+                Move::Drop {
+                    kind: Kind::Pawn,
+                    to,
+                },
+                Some(p),
+            ) = (m, mating)
+            {
+                if to == p {
+                    continue;
+                }
+            }
+            run.cycles += MAKE_CYCLES + UNMAKE_CYCLES;
+            let (child, _) = mate_node(&board.play(m), left - 1, !attacker, run);
+            if child == attacker {
+                return (child, Some(m));
+            }
+        }
+        run.cycles += PICK_CYCLES;
+    }
+    (!attacker, None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
