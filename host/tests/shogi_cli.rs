@@ -310,7 +310,20 @@ fn mate_on_the_model() {
         (&["--sfen", futile, "--max-plies", "4"], "--max-plies"),
         (&["--sfen", futile, "--max-plies", "17"], "--max-plies"),
         (&["--sfen", futile, "--time-limit", "nan"], "--time-limit"),
-        (&["--sfen", futile, "--sim", "rust"], "model only"),
+        (&["--sfen", futile, "--sim", "rust", "--dfpn"], "model only"),
+        (
+            &["--sfen", futile, "--sim", "verilator", "--max-plies", "9"],
+            "--max-plies",
+        ),
+        (
+            &[
+                "--sfen",
+                "4k4/9/9/9/9/9/9/4r4/4K4 b - 1",
+                "--sim",
+                "verilator",
+            ],
+            "in check",
+        ),
         (
             &["--sfen", futile, "--dfpn", "--max-plies", "7"],
             "--max-plies",
@@ -330,4 +343,74 @@ fn mate_on_the_model() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+/// `shogi mate --sim verilator`: the shortest mate searched on chip (mate jobs of 1, 3, ...
+/// plies), its line replayed on the model (every attacker move a legal check, every defender
+/// move legal, no legal move at the end), the length the model's search finds; and a problem
+/// without a mate within the limit (the data file's: none in 1 ply).
+#[test]
+fn mate_on_the_simulated_board() {
+    use model::shogi::{legal_moves, Position};
+    if !sim::tools::require_verilator_backend("shogi mate --sim") {
+        return;
+    }
+    let futile = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+    let r = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        futile,
+        "--max-plies",
+        "3",
+        "--sim",
+        "verilator",
+        "--json",
+    ]);
+    assert_eq!(
+        (r["mate"].as_bool(), r["plies"].as_u64()),
+        (Some(true), Some(3))
+    );
+    assert_eq!(r["counted_on"], "board");
+    // Mate jobs of 1 and 3 plies, then one of 1 ply per defence.
+    assert!(r["jobs"].as_u64().unwrap() >= 3, "{r}");
+    assert!(
+        r["cycles"].as_u64().unwrap() > 0 && r["nodes"] == r["moves_jobs"],
+        "{r}"
+    );
+    let mut pos = Position::from_sfen(futile).unwrap();
+    let pv = r["pv"].as_array().unwrap();
+    assert_eq!(pv.len(), 3);
+    for (i, m) in pv.iter().enumerate() {
+        let m = pos.parse_usi(m.as_str().unwrap()).unwrap();
+        assert!(legal_moves(&pos).contains(&m), "{r}");
+        pos = pos.play(m);
+        assert!(i % 2 == 1 || pos.in_check(), "{r}");
+    }
+    assert!(legal_moves(&pos).is_empty(), "the line ends in mate: {r}");
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/tsume.md")).unwrap();
+    for key in r.as_object().unwrap().keys() {
+        assert!(
+            docs.contains(&format!("`{key}`")),
+            "docs/tsume.md does not name `{key}`"
+        );
+    }
+    let none = "9/6sG1/8k/5B2p/7L1/9/9/9/9 b 2rb3g3s4n3l17p 1";
+    let r = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        none,
+        "--max-plies",
+        "1",
+        "--sim",
+        "verilator",
+        "--json",
+    ]);
+    assert_eq!(
+        (r["mate"].as_bool(), r["jobs"].as_u64()),
+        (Some(false), Some(1))
+    );
+    assert_eq!(r["pv"].as_array().unwrap().len(), 0);
 }

@@ -202,7 +202,7 @@ fn dfpn_stops_at_its_deadline() {
 #[test]
 fn the_mate_walk_agrees_with_the_data_file() {
     use model::shogi::piece_data::BoardData;
-    use model::shogi::walk::{mate_walk, WALK_MAX_DEPTH};
+    use model::shogi::walk::{mate_walk, MATE_MAX_PLIES};
     let (mut mates, mut nones, mut nodes, mut cycles) = (0, 0, 0, 0);
     for p in problems() {
         let pos = Position::from_sfen(&p.sfen).unwrap_or_else(|e| panic!("{}: {e}", p.line));
@@ -211,7 +211,7 @@ fn the_mate_walk_agrees_with_the_data_file() {
         }
         let board = BoardData::from_position(&pos);
         match p.expect {
-            Expect::MateIn(n) if n < WALK_MAX_DEPTH => {
+            Expect::MateIn(n) if n <= MATE_MAX_PLIES => {
                 let r = mate_walk(&board, n);
                 (nodes, cycles) = (nodes + r.nodes, cycles + r.cycles);
                 assert!(r.mate, "{}: no mate in the walk of {n}", p.line);
@@ -236,7 +236,7 @@ fn the_mate_walk_agrees_with_the_data_file() {
             }
             Expect::NoneWithin(n) => {
                 // The walk's longest odd length within the limit.
-                let plies = (n.min(WALK_MAX_DEPTH - 1) - 1) | 1;
+                let plies = (n.min(MATE_MAX_PLIES) - 1) | 1;
                 let r = mate_walk(&board, plies);
                 (nodes, cycles) = (nodes + r.nodes, cycles + r.cycles);
                 assert!(!r.mate, "{}: a mate in the walk of {plies}", p.line);

@@ -446,6 +446,41 @@ pub struct WalkerRun {
     pub cycles: u64,
 }
 
+/// What a mate walk found: whether it mates, the root frame's cursor on the mating check
+/// (rank, group, bit), its moves jobs and busy cycles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MateWalkerRun {
+    pub mated: bool,
+    pub first: (u8, u8, u8),
+    pub nodes: u64,
+    pub cycles: u64,
+}
+
+/// Starts a walk on the walker (the ranks written first) and counts its busy cycles.
+fn walk(
+    u: &mut gateware::shogi::PerftWalker,
+    board: &model::shogi::piece_data::BoardData,
+    depth: u32,
+    mate: bool,
+    limit: u64,
+) -> Result<u64> {
+    write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
+    (u.black.next, u.hands.next) = side_and_hands(board);
+    u.depth.next = (depth as u64).into();
+    u.mate.next = mate;
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock)?;
+    u.start.next = false;
+    u.mate.next = false;
+    busy_cycles(
+        u,
+        |u| &mut u.clock,
+        |u| u.busy.val(),
+        limit,
+        "the perft walker",
+    )
+}
+
 /// The perft walker on `board`: the ranks written, a walk of `depth` started, its busy cycles
 /// counted (at most `limit`), the leaves and nodes read.
 pub fn run_perft_walker(
@@ -454,21 +489,29 @@ pub fn run_perft_walker(
     depth: u32,
     limit: u64,
 ) -> Result<WalkerRun> {
-    write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
-    (u.black.next, u.hands.next) = side_and_hands(board);
-    u.depth.next = (depth as u64).into();
-    u.start.next = true;
-    cycle(u, |u| &mut u.clock)?;
-    u.start.next = false;
-    let cycles = busy_cycles(
-        u,
-        |u| &mut u.clock,
-        |u| u.busy.val(),
-        limit,
-        "the perft walker",
-    )?;
+    let cycles = walk(u, board, depth, false, limit)?;
     Ok(WalkerRun {
         leaves: u.leaves.val().to_u64(),
+        nodes: u.nodes.val().to_u64(),
+        cycles,
+    })
+}
+
+/// The perft walker's mate walk of `plies` on `board` (as [`run_perft_walker`]).
+pub fn run_mate_walker(
+    u: &mut gateware::shogi::PerftWalker,
+    board: &model::shogi::piece_data::BoardData,
+    plies: u32,
+    limit: u64,
+) -> Result<MateWalkerRun> {
+    let cycles = walk(u, board, plies, true, limit)?;
+    Ok(MateWalkerRun {
+        mated: u.mated.val(),
+        first: (
+            u.first_rank.val().to_u64() as u8,
+            u.first_group.val().to_u64() as u8,
+            u.first_bit.val().to_u64() as u8,
+        ),
         nodes: u.nodes.val().to_u64(),
         cycles,
     })

@@ -14,7 +14,7 @@ use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_
 use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
-use model::shogi::walk::{meets_mating_drop, perft_walk};
+use model::shogi::walk::{mate_walk, meets_mating_drop, perft_walk};
 use model::shogi::{Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
@@ -724,13 +724,34 @@ fn perft_walker_verilog() {
         .into_iter()
         .find(meets_mating_drop)
         .expect("a position with a mating pawn drop one ply down");
-    let jobs = [(start.clone(), 2), (mating.clone(), 2), (mating, 1)];
-    // Per job: its first cycle, the board, the depth.
+    // And a mate walk of 3 plies (the tsume table's cheapest that mates: checks only at the
+    // attacker's plies, a cut-off).
+    let tsume = random::tsume_sfens()
+        .iter()
+        .map(|s| BoardData::from_position(&Position::from_sfen(s).unwrap()))
+        .filter(|b| !b.to_position().in_check())
+        .map(|b| (mate_walk(&b, 3), b))
+        .filter(|(w, _)| w.mate && w.nodes >= 3)
+        .min_by_key(|(w, _)| w.cycles)
+        .expect("a mate in 3")
+        .1;
+    let jobs = [
+        (start.clone(), 2, false),
+        (mating.clone(), 2, false),
+        (mating, 1, false),
+        (tsume.clone(), 3, true),
+    ];
+    // Per job: its first cycle, the board, the depth, a mate walk.
     let mut plan = Vec::new();
     let mut at = 0;
-    for (b, depth) in &jobs {
-        plan.push((at, b, *depth));
-        at += 9 + 1 + perft_walk(b, *depth).cycles as usize + 3;
+    for (b, depth, mate) in &jobs {
+        plan.push((at, b, *depth, *mate));
+        let walk = if *mate {
+            mate_walk(b, *depth).cycles
+        } else {
+            perft_walk(b, *depth).cycles
+        };
+        at += 9 + 1 + walk as usize + 3;
     }
     // Then a depth-3 walk of the start position stopped after 500 cycles, unwound, and a moves
     // job passed through (the ranks and their groups read back cycle by cycle throughout).
@@ -756,24 +777,26 @@ fn perft_walker_verilog() {
                 u.wr_data.next = bits_from_u128(start.rank_word(t.min(8)));
                 (u.black.next, u.hands.next) = side_and_hands(&start);
                 u.depth.next = 3_u64.into();
+                u.mate.next = false;
                 u.start.next = t == 9;
                 u.stop.next = t == 10 + STOP_AT;
                 u.start_moves.next = t == 10 + STOP_AT + UNWOUND;
                 return;
             }
-            let &(first, b, depth) = plan.iter().rev().find(|p| p.0 <= k).unwrap();
+            let &(first, b, depth, mate) = plan.iter().rev().find(|p| p.0 <= k).unwrap();
             let t = k - first;
             u.wr_en.next = t < 9;
             u.wr_rank.next = (t.min(8) as u64).into();
             u.wr_data.next = bits_from_u128(b.rank_word(t.min(8)));
             (u.black.next, u.hands.next) = side_and_hands(b);
             u.depth.next = (depth as u64).into();
+            u.mate.next = mate;
             u.start.next = t == 9;
             u.start_moves.next = false;
         },
         |u, level| u.clock.next = Clock::from(level),
     )
     .unwrap();
-    assert!(rep.cycles > 1_000 && rep.outputs == 9, "{rep:?}");
+    assert!(rep.cycles > 1_000 && rep.outputs == 13, "{rep:?}");
     assert_eq!(rep.mismatches, 0);
 }

@@ -10,7 +10,7 @@ use model::shogi::piece_data::BoardData;
 use model::shogi::{random, Kind, Move, Position};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{bits_from_words, bits_to_u128};
+use sim::harness::{bits_from_words, bits_to_u128, run_mate_walker};
 
 const SEED: u64 = 0x75_6d65;
 
@@ -413,4 +413,72 @@ fn check_defense_move_generator_verilog() {
         rep.cycles
     );
     assert_eq!(rep.mismatches, 0);
+}
+
+/// The perft walker's mate walk equals the model's (`mate_walk`): the verdict, the root's
+/// mating check, the moves jobs and the cycles, on the data file's problems and random
+/// positions whose walks stay short in simulation.
+#[test]
+fn mate_walker_matches_model_walk_for_walk() {
+    use gateware::shogi::PerftWalker;
+    use model::shogi::protocol::cursor_move;
+    use model::shogi::walk::mate_walk;
+    let mut uut = PerftWalker::default();
+    uut.connect_all();
+    let mut jobs: Vec<(BoardData, u32)> = Vec::new();
+    for pos in random::table_positions()
+        .into_iter()
+        .chain(random::positions(SEED + 4, 300, 30))
+    {
+        if pos.in_check() || pos.king(pos.side.other()).is_none() {
+            continue;
+        }
+        let b = BoardData::from_position(&pos);
+        for plies in [1, 3] {
+            jobs.push((b.clone(), plies));
+        }
+    }
+    // The shortest walks first, up to a budget of simulated cycles for those that mate and
+    // one for those that do not (the rust-hdl simulation of the walker runs about 150 cycles
+    // a second).
+    let mut runs: Vec<_> = jobs
+        .into_iter()
+        .map(|(b, plies)| {
+            let want = mate_walk(&b, plies);
+            (b, plies, want)
+        })
+        .collect();
+    runs.sort_by_key(|r| r.2.cycles);
+    let (mut cycles, mut mates, mut walks, mut deep) = (0, 0, 0, 0);
+    let mut budget = [4_000, 8_000];
+    for (b, plies, want) in runs {
+        let left = &mut budget[want.mate as usize];
+        if want.cycles > *left {
+            continue;
+        }
+        *left -= want.cycles;
+        let what = format!("{} in {plies}", b.to_position().sfen());
+        let got = run_mate_walker(&mut uut, &b, plies, 1_000_000).unwrap();
+        assert_eq!(got.mated, want.mate, "the verdict, {what}");
+        assert_eq!(got.nodes, want.nodes, "moves jobs, {what}");
+        assert_eq!(got.cycles, want.cycles, "cycles, {what}");
+        if want.mate {
+            assert_eq!(
+                cursor_move(&b, got.first),
+                want.first,
+                "the mating check, {what}"
+            );
+        }
+        cycles += want.cycles;
+        mates += want.mate as usize;
+        deep += (want.nodes >= 5) as usize;
+        walks += 1;
+    }
+    println!(
+        "mate walker: {walks} walks ({deep} of 5 nodes or more), {mates} mates, {cycles} cycles"
+    );
+    assert!(
+        walks >= 100 && mates >= 20 && deep >= 10,
+        "{walks} walks, {mates} mates, {deep} deep"
+    );
 }

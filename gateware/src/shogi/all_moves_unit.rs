@@ -73,6 +73,11 @@ pub struct AllMovesUnit {
     /// Where each identity on the board stands after a job (`PieceInfoTable::squares`; after a
     /// probe, the probe board's: its one extra identity, the probed pawn, is in hand).
     pub squares: Signal<Out, Bits<320>>,
+    /// The piece info table's kings (Black's rank and file in bits 0-7, White's in 8-15) and
+    /// promoted identities, from the job's first pass on (the tsume masks read them while the
+    /// candidates stream).
+    pub kings: Signal<Out, Bits<16>>,
+    pub promoted: Signal<Out, Bits<40>>,
     cover_circuit: PieceCoverCircuit,
     // Copies of the board data for the other readers (`BoardCopy`: fewer long nets).
     kept_board_info: BoardCopy,
@@ -133,6 +138,8 @@ impl Default for AllMovesUnit {
             probe_mates: Default::default(),
             board: Default::default(),
             squares: Default::default(),
+            kings: Default::default(),
+            promoted: Default::default(),
             cover_circuit: PieceCoverCircuit::fast(),
             kept_board_info: Default::default(),
             kept_board_rays: Default::default(),
@@ -203,6 +210,8 @@ impl Logic for AllMovesUnit {
         self.gen.hand.next = self.hand.val();
         self.gen.owned.next = self.info.owned.val();
         self.squares.next = self.info.squares.val();
+        self.kings.next = self.info.kings.val();
+        self.promoted.next = self.info.promoted.val();
         self.gen.promoted.next = self.info.promoted.val();
         self.gen.zone.next = self.info.zone.val();
         self.gen.pawn_files.next = self.info.pawn_files.val();

@@ -21,13 +21,15 @@
 //!   no longer belong to its position.
 //! * `JOB_START` [core], job, depth: `JOB_COVER`, the piece cover table of the loaded board
 //!   data (9 cycles); `JOB_MOVES`, the table and the legal moves (`AllMovesUnit`, 20-72
-//!   cycles); `JOB_PERFT`, the legal leaves `depth` plies down (`PerftWalker`). Errors: those
-//!   of job control, BAD_ARGUMENT (another job, a depth with a cover or moves job, a perft
-//!   depth outside 1..=`WALK_MAX_DEPTH`).
+//!   cycles); `JOB_PERFT`, the legal leaves `depth` plies down (`PerftWalker`); `JOB_MATE`,
+//!   a mate of at most `depth` plies by the side to move (the walker's mate walk). Errors:
+//!   those of job control, BAD_ARGUMENT (another job, a depth with a cover or moves job, a
+//!   perft depth outside 1..=`WALK_MAX_DEPTH`, a mate depth even or past `MATE_MAX_PLIES`).
 //! * `JOB_POLL` / `JOB_ABORT` [core]: state, cycles so far. (A cover or moves job takes at
 //!   most 72 cycles: an abort marks it aborted, and the unit finishes; an aborted perft
 //!   unwinds its moves, so the loaded position stays.)
-//! * `JOB_RESULT` [core]: cycles, legal moves, probe, flags, leaves, nodes.
+//! * `JOB_RESULT` [core]: cycles, legal moves, probe, flags, leaves (a mate job's: the
+//!   mating check's place), nodes.
 //! * `JOB_READ` core, word: half a rank of the finished table (words 0-17), a quarter of a
 //!   rank's candidates (18-53, after a moves job). Errors: BAD_LENGTH, BAD_ARGUMENT (no such
 //!   core, word past 53), BUSY, NO_RESULT (no finished job, or a cover job for 18-53).
@@ -39,12 +41,12 @@ use crate::common::{JobControl, LinkShell};
 use crate::design::CoreParams;
 use model::link::{err, op, PAYLOAD_BITS};
 use model::shogi::protocol::{
-    CYCLES_BITS, FLAG_MOVES, FLAG_PERFT, FLAG_PROBE, FLAG_PROBE_MATES, HANDS_BITS, JOB_COVER,
-    JOB_MOVES, JOB_PERFT, LEAVES_BITS, LOAD_LEN, LOAD_WORDS, NODES_BITS, RANKS, RANK_BITS,
-    RANK_MOVE_BITS, READ_ANSWER_LEN, READ_FILES, READ_LEN, READ_WORDS, RESULT_LEN, START_LEN,
-    TABLE_WORDS,
+    CYCLES_BITS, FLAG_MATE, FLAG_MATED, FLAG_MOVES, FLAG_PERFT, FLAG_PROBE, FLAG_PROBE_MATES,
+    HANDS_BITS, JOB_COVER, JOB_MATE, JOB_MOVES, JOB_PERFT, LEAVES_BITS, LOAD_LEN, LOAD_WORDS,
+    NODES_BITS, RANKS, RANK_BITS, RANK_MOVE_BITS, READ_ANSWER_LEN, READ_FILES, READ_LEN,
+    READ_WORDS, RESULT_LEN, START_LEN, TABLE_WORDS,
 };
-use model::shogi::walk::WALK_MAX_DEPTH;
+use model::shogi::walk::{MATE_MAX_PLIES, WALK_MAX_DEPTH};
 use rust_hdl::prelude::*;
 
 /// Bits of a read word's answer: the low half of a table rank (files 1-5) or the high one.
@@ -80,9 +82,10 @@ pub struct ShogiCore {
     read_busy: DFF<Bit>,
     read_go: Signal<Local, Bit>,
     read_part: DFF<Bits<200>>,
-    /// One bit per core: its last job was a moves job, a perft.
+    /// One bit per core: its last job was a moves job, a perft, a mate search.
     moves_job: DFF<Bits<32>>,
     perft_job: DFF<Bits<32>>,
+    mate_job: DFF<Bits<32>>,
     busy: Signal<Local, Bits<32>>,
     // The addressed core of JOB_LOAD / JOB_READ (payload bytes 0 and 1) and its state.
     cmd_core: Signal<Local, Bits<8>>,
@@ -104,6 +107,12 @@ pub struct ShogiCore {
     sel_flags: Signal<Local, Bits<8>>,
     is_moves: Signal<Local, Bit>,
     is_perft: Signal<Local, Bit>,
+    is_mate: Signal<Local, Bit>,
+    /// The addressed core's mating check (its place among the root's candidates).
+    first_r: Signal<Local, Bits<4>>,
+    first_g: Signal<Local, Bits<5>>,
+    first_b: Signal<Local, Bits<6>>,
+    is_walk: Signal<Local, Bit>,
     job_depth: Signal<Local, Bits<8>>,
     is_hands: Signal<Local, Bit>,
     is_cands: Signal<Local, Bit>,
@@ -123,8 +132,12 @@ pub struct ShogiCore {
     k_words: Constant<Bits<8>>,
     k_job_moves: Constant<Bits<8>>,
     k_job_perft: Constant<Bits<8>>,
+    k_job_mate: Constant<Bits<8>>,
     k_max_depth: Constant<Bits<8>>,
+    k_max_mate: Constant<Bits<8>>,
     k_flag_perft: Constant<Bits<8>>,
+    k_flag_mate: Constant<Bits<8>>,
+    k_flag_mated: Constant<Bits<8>>,
     k_flag_moves: Constant<Bits<8>>,
     k_flag_probe: Constant<Bits<8>>,
     k_flag_mates: Constant<Bits<8>>,
@@ -161,6 +174,7 @@ impl ShogiCore {
             aborted: Default::default(),
             moves_job: Default::default(),
             perft_job: Default::default(),
+            mate_job: Default::default(),
             read_wait: Default::default(),
             read_ready: Default::default(),
             read_step: Default::default(),
@@ -187,6 +201,11 @@ impl ShogiCore {
             sel_flags: Default::default(),
             is_moves: Default::default(),
             is_perft: Default::default(),
+            is_mate: Default::default(),
+            first_r: Default::default(),
+            first_g: Default::default(),
+            first_b: Default::default(),
+            is_walk: Default::default(),
             job_depth: Default::default(),
             is_hands: Default::default(),
             is_cands: Default::default(),
@@ -205,8 +224,12 @@ impl ShogiCore {
             k_words: k8(READ_WORDS),
             k_job_moves: k8(JOB_MOVES as usize),
             k_job_perft: k8(JOB_PERFT as usize),
+            k_job_mate: k8(JOB_MATE as usize),
             k_max_depth: k8(WALK_MAX_DEPTH as usize),
+            k_max_mate: k8(MATE_MAX_PLIES as usize),
             k_flag_perft: k8(FLAG_PERFT as usize),
+            k_flag_mate: k8(FLAG_MATE as usize),
+            k_flag_mated: k8(FLAG_MATED as usize),
             k_flag_moves: k8(FLAG_MOVES as usize),
             k_flag_probe: k8(FLAG_PROBE as usize),
             k_flag_mates: k8(FLAG_PROBE_MATES as usize),
@@ -251,8 +274,8 @@ impl Logic for ShogiCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, pending, done, aborted, moves_job, perft_job, read_wait, read_ready,
-            read_step, read_busy, read_part
+            self, clock, pending, done, aborted, moves_job, perft_job, mate_job, read_wait,
+            read_ready, read_step, read_busy, read_part
         );
         // Pins <-> link shell (UART, link engine); job commands go to job control.
         self.shell.clock.next = self.clock.val();
@@ -275,9 +298,12 @@ impl Logic for ShogiCore {
         self.shell.rsp_payload.next = self.jobs.rsp_payload.val();
         self.leds.next = (self.shell.frames.val() & 0x7F_u64)
             | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
-        // JOB_START: job, depth (0 for a cover or moves job, 1..=WALK_MAX_DEPTH for a perft).
+        // JOB_START: job, depth (0 for a cover or moves job, 1..=WALK_MAX_DEPTH for a perft,
+        // odd and at most MATE_MAX_PLIES for a mate search).
         self.is_moves.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_moves.val();
         self.is_perft.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_perft.val();
+        self.is_mate.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_mate.val();
+        self.is_walk.next = self.is_perft.val() | self.is_mate.val();
         self.job_depth.next = self.jobs.args.val().get_bits::<8>(8);
         self.jobs.args_ok.next = (((self.jobs.args.val().get_bits::<8>(0)
             == self.k_job_cover.val())
@@ -285,7 +311,10 @@ impl Logic for ShogiCore {
             & (self.job_depth.val() == 0_u64))
             | (self.is_perft.val()
                 & (self.job_depth.val() != 0_u64)
-                & (self.job_depth.val() <= self.k_max_depth.val()));
+                & (self.job_depth.val() <= self.k_max_depth.val()))
+            | (self.is_mate.val()
+                & self.job_depth.val().get_bit(0)
+                & (self.job_depth.val() <= self.k_max_mate.val()));
 
         // JOB_LOAD / JOB_READ: core index, word.
         self.cmd_core.next = self.shell.cmd_payload.val().get_bits::<8>(0);
@@ -328,6 +357,9 @@ impl Logic for ShogiCore {
         self.sel_count.next = 0_u64.into();
         self.sel_probe_sq.next = 0_u64.into();
         self.sel_flags.next = 0_u64.into();
+        self.first_r.next = 0_u64.into();
+        self.first_g.next = 0_u64.into();
+        self.first_b.next = 0_u64.into();
         for i in 0..self.unit.len() {
             self.unit[i].clock.next = self.clock.val();
             self.hands[i].clock.next = self.clock.val();
@@ -335,9 +367,10 @@ impl Logic for ShogiCore {
             self.cycles[i].clock.next = self.clock.val();
             self.cycles[i].d.next = self.cycles[i].q.val();
             self.unit[i].start_cover.next =
-                self.jobs.start.val().get_bit(i) & !self.is_moves.val() & !self.is_perft.val();
+                self.jobs.start.val().get_bit(i) & !self.is_moves.val() & !self.is_walk.val();
             self.unit[i].start_moves.next = self.jobs.start.val().get_bit(i) & self.is_moves.val();
-            self.unit[i].start.next = self.jobs.start.val().get_bit(i) & self.is_perft.val();
+            self.unit[i].start.next = self.jobs.start.val().get_bit(i) & self.is_walk.val();
+            self.unit[i].mate.next = self.is_mate.val();
             self.unit[i].depth.next = self.job_depth.val().get_bits::<4>(0);
             self.unit[i].stop.next = self.jobs.cancel.val().get_bit(i);
             self.unit[i].rd_rank.next = self.rd_rank.val();
@@ -376,6 +409,19 @@ impl Logic for ShogiCore {
                     self.sel_leaves.next = self.unit[i].leaves.val();
                     self.sel_nodes.next = self.unit[i].nodes.val();
                 }
+                if self.mate_job.q.val().get_bit(i) {
+                    self.sel_flags.next = self.k_flag_mate.val();
+                    self.sel_nodes.next = self.unit[i].nodes.val();
+                    if self.unit[i].mated.val() {
+                        self.sel_flags.next = self.k_flag_mate.val() | self.k_flag_mated.val();
+                        self.first_r.next = self.unit[i].first_rank.val();
+                        self.first_g.next = self.unit[i].first_group.val();
+                        self.first_b.next = self.unit[i].first_bit.val();
+                        self.sel_leaves.next = bit_cast::<48, 4>(self.first_r.val())
+                            | (bit_cast::<48, 5>(self.first_g.val()) << 8_u64)
+                            | (bit_cast::<48, 6>(self.first_b.val()) << 16_u64);
+                    }
+                }
             }
             // A job: pending from its start until the unit has run; done unless aborted.
             if self.jobs.start.val().get_bit(i) {
@@ -384,6 +430,7 @@ impl Logic for ShogiCore {
                 self.aborted.d.next = self.aborted.q.val().replace_bit(i, false);
                 self.moves_job.d.next = self.moves_job.q.val().replace_bit(i, self.is_moves.val());
                 self.perft_job.d.next = self.perft_job.q.val().replace_bit(i, self.is_perft.val());
+                self.mate_job.d.next = self.mate_job.q.val().replace_bit(i, self.is_mate.val());
                 self.cycles[i].d.next = 0_u64.into();
             } else if self.pending.q.val().get_bit(i) {
                 if self.unit[i].busy.val() {

@@ -34,8 +34,9 @@
 
 use super::{c, mask, AllMovesUnit};
 use crate::common::StackRam;
+use crate::tsume::{CheckDefenseMoveGenerator, CheckMaskGenerator};
 use model::shogi::piece_data::{kind_of_id, ID_BASE};
-use model::shogi::protocol::RANK_MOVE_BITS;
+use model::shogi::protocol::{RANK_BOARD_MOVE_BITS, RANK_DROP_BITS};
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
 
@@ -81,6 +82,9 @@ pub struct PerftWalker {
     /// Start a perft of `depth` (1 to `model::shogi::walk::WALK_MAX_DEPTH`).
     pub start: Signal<In, Bit>,
     pub depth: Signal<In, Bits<4>>,
+    /// With `start`: a mate walk of `depth` plies (odd, at most 7) by the side to move,
+    /// instead of a perft (`model::shogi::walk::mate_walk`).
+    pub mate: Signal<In, Bit>,
     pub stop: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
     /// The unit's jobs and reads while the walker is idle (`AllMovesUnit`'s ports; from the
@@ -100,7 +104,26 @@ pub struct PerftWalker {
     /// Leaves counted, moves jobs run.
     pub leaves: Signal<Out, Bits<48>>,
     pub nodes: Signal<Out, Bits<32>>,
+    /// After a mate walk: it mates, and the root's mating check is the candidate at the
+    /// root frame's rank `first_rank`, group `first_group`, bit `first_bit` (`rd_moves`'
+    /// layout).
+    pub mated: Signal<Out, Bit>,
+    pub first_rank: Signal<Out, Bits<4>>,
+    pub first_group: Signal<Out, Bits<5>>,
+    pub first_bit: Signal<Out, Bits<6>>,
     unit: AllMovesUnit,
+    /// The tsume circuit's stages 2 and 3 on the unit's stream: at a mate walk's attacker
+    /// plies only the checks reach the frame.
+    masks: CheckMaskGenerator,
+    filter: CheckDefenseMoveGenerator,
+    /// Masks A and B, registered (the board holds during a job, and the candidates stream
+    /// from its third pass on).
+    a_r: [DFF<Bits<81>>; 9],
+    l_r: [DFF<Bits<81>>; 8],
+    mating: DFF<Bit>,
+    /// The last node's result (mate below it); a frame's checks (none: no mate there).
+    res: DFF<Bit>,
+    any_r: DFF<Bit>,
     /// The candidate stack: written by the unit's stream only, while the unit is busy; read in
     /// Fetch and by the owner while it is idle (`StackRam`'s contract holds).
     cands: StackRam<FRAME_RANK_BITS, 7>,
@@ -151,9 +174,12 @@ pub struct PerftWalker {
     k_type: [Constant<Bits<3>>; 8],
     k_base: [Constant<Bits<6>>; 8],
     k_one: Constant<Bits<64>>,
+    k_drops_at: Constant<Bits<10>>,
     // Pick: the frame's rank word, its groups, the lowest candidate (idle: the group read).
     idle: Signal<Local, Bit>,
     masked: Signal<Local, Bit>,
+    attacking: Signal<Local, Bit>,
+    any_now: Signal<Local, Bit>,
     g_any: Signal<Local, Bits<20>>,
     g_low: Signal<Local, Bits<20>>,
     g_sel: Signal<Local, Bits<5>>,
@@ -235,6 +261,7 @@ impl Default for PerftWalker {
             hands: Default::default(),
             start: Default::default(),
             depth: Default::default(),
+            mate: Default::default(),
             stop: Default::default(),
             busy: Default::default(),
             start_cover: Default::default(),
@@ -249,7 +276,18 @@ impl Default for PerftWalker {
             probe_mates: Default::default(),
             leaves: Default::default(),
             nodes: Default::default(),
+            mated: Default::default(),
+            first_rank: Default::default(),
+            first_group: Default::default(),
+            first_bit: Default::default(),
             unit: Default::default(),
+            masks: Default::default(),
+            filter: Default::default(),
+            a_r: Default::default(),
+            l_r: Default::default(),
+            mating: Default::default(),
+            res: Default::default(),
+            any_r: Default::default(),
             cands: Default::default(),
             undo: Default::default(),
             phase: Default::default(),
@@ -292,8 +330,11 @@ impl Default for PerftWalker {
             k_type: std::array::from_fn(|t| c(t as u64)),
             k_base: std::array::from_fn(|t| c(ID_BASE[t] as u64)),
             k_one: c(1),
+            k_drops_at: c(RANK_BOARD_MOVE_BITS as u64),
             idle: Default::default(),
             masked: Default::default(),
+            attacking: Default::default(),
+            any_now: Default::default(),
             g_any: Default::default(),
             g_low: Default::default(),
             g_sel: Default::default(),
@@ -366,7 +407,8 @@ impl Logic for PerftWalker {
     fn update(&mut self) {
         dff_setup!(
             self, clock, phase, stopping, hand, side, ply, last, cur_r, cur_on, cur_g, cur_b,
-            mate_ok, mate_sq, mv_f, mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r
+            mate_ok, mate_sq, mv_f, mv_drop, mv_id, mv_prom, mv_kind, nd, leaves_r, nodes_r,
+            mating, res, any_r
         );
         self.unit.clock.next = self.clock.val();
         self.cands.clock.next = self.clock.val();
@@ -726,6 +768,78 @@ impl Logic for PerftWalker {
                 << 307_u64)
             | (bit_cast::<UNDO_BITS, 6>(self.cap_id.val()) << 308_u64);
 
+        // Stages 2 and 3 of the tsume circuit: the attacker (the side to move) and the
+        // defender's king; the masks registered; the stream filtered at the attacker's plies.
+        self.masks.board.next = self.unit.board.val();
+        self.masks.black.next = self.side.q.val();
+        self.masks.king_rank.next = self.unit.kings.val().get_bits::<4>(0);
+        self.masks.king_file.next = self.unit.kings.val().get_bits::<4>(4);
+        if self.side.q.val() {
+            self.masks.king_rank.next = self.unit.kings.val().get_bits::<4>(8);
+            self.masks.king_file.next = self.unit.kings.val().get_bits::<4>(12);
+        }
+        for i in 0..9 {
+            self.a_r[i].clock.next = self.clock.val();
+        }
+        for d in 0..8 {
+            self.l_r[d].clock.next = self.clock.val();
+        }
+        self.a_r[0].d.next = self.masks.pawn.val();
+        self.a_r[1].d.next = self.masks.lance.val();
+        self.a_r[2].d.next = self.masks.knight.val();
+        self.a_r[3].d.next = self.masks.silver.val();
+        self.a_r[4].d.next = self.masks.gold.val();
+        self.a_r[5].d.next = self.masks.bishop.val();
+        self.a_r[6].d.next = self.masks.rook.val();
+        self.a_r[7].d.next = self.masks.horse.val();
+        self.a_r[8].d.next = self.masks.dragon.val();
+        self.l_r[0].d.next = self.masks.line0.val();
+        self.l_r[1].d.next = self.masks.line1.val();
+        self.l_r[2].d.next = self.masks.line2.val();
+        self.l_r[3].d.next = self.masks.line3.val();
+        self.l_r[4].d.next = self.masks.line4.val();
+        self.l_r[5].d.next = self.masks.line5.val();
+        self.l_r[6].d.next = self.masks.line6.val();
+        self.l_r[7].d.next = self.masks.line7.val();
+        self.attacking.next = self.mating.q.val()
+            & !self.ply.q.val().get_bit(0)
+            & (self.phase.q.val() != WalkPhase::Idle);
+        self.filter.attacker.next = self.attacking.val();
+        self.filter.rank.next = self.unit.cand_rank.val();
+        self.filter.moves.next = self
+            .unit
+            .cand_data
+            .val()
+            .get_bits::<RANK_BOARD_MOVE_BITS>(0);
+        self.filter.drops.next = self
+            .unit
+            .cand_data
+            .val()
+            .get_bits::<RANK_DROP_BITS>(self.k_drops_at.val().index());
+        self.filter.board.next = self.unit.board.val();
+        self.filter.promoted.next = self.unit.promoted.val();
+        self.filter.pawn.next = self.a_r[0].q.val();
+        self.filter.lance.next = self.a_r[1].q.val();
+        self.filter.knight.next = self.a_r[2].q.val();
+        self.filter.silver.next = self.a_r[3].q.val();
+        self.filter.gold.next = self.a_r[4].q.val();
+        self.filter.bishop.next = self.a_r[5].q.val();
+        self.filter.rook.next = self.a_r[6].q.val();
+        self.filter.horse.next = self.a_r[7].q.val();
+        self.filter.dragon.next = self.a_r[8].q.val();
+        self.filter.line0.next = self.l_r[0].q.val();
+        self.filter.line1.next = self.l_r[1].q.val();
+        self.filter.line2.next = self.l_r[2].q.val();
+        self.filter.line3.next = self.l_r[3].q.val();
+        self.filter.line4.next = self.l_r[4].q.val();
+        self.filter.line5.next = self.l_r[5].q.val();
+        self.filter.line6.next = self.l_r[6].q.val();
+        self.filter.line7.next = self.l_r[7].q.val();
+        self.any_now.next = self.any_r.q.val() | (self.unit.cand_we.val() & self.filter.any.val());
+        if self.unit.cand_we.val() & self.filter.any.val() {
+            self.any_r.d.next = true;
+        }
+
         // Defaults: idle, the owner's writes; the frame at {ply, rank}; the undo frame at ply.
         // The unit's candidate ranks go to {ply, rank} as it streams them (ply is 0 while
         // idle: a walk returns to idle from ply 0 only), the stack's only writes.
@@ -734,7 +848,9 @@ impl Logic for PerftWalker {
         self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
             | bit_cast::<7, 4>(self.unit.cand_rank.val());
         self.cands.write_data.next =
-            bit_cast::<FRAME_RANK_BITS, RANK_MOVE_BITS>(self.unit.cand_data.val());
+            bit_cast::<FRAME_RANK_BITS, RANK_BOARD_MOVE_BITS>(self.filter.out_moves.val())
+                | (bit_cast::<FRAME_RANK_BITS, RANK_DROP_BITS>(self.filter.out_drops.val())
+                    << self.k_drops_at.val());
         self.cands.write_enable.next = self.unit.cand_we.val();
         self.undo.read_address.next = self.ply.q.val();
         self.undo.write_address.next = self.ply.q.val();
@@ -825,6 +941,11 @@ impl Logic for PerftWalker {
                     self.side.d.next = self.black.val();
                     self.ply.d.next = 0_u64.into();
                     self.last.d.next = bit_cast::<3, 4>(self.depth.val() - 1_u64);
+                    self.mating.d.next = self.mate.val();
+                    if self.mate.val() {
+                        // The defender's node at the last ply counts its moves.
+                        self.last.d.next = bit_cast::<3, 4>(self.depth.val());
+                    }
                     self.leaves_r.d.next = 0_u64.into();
                     self.nodes_r.d.next = 0_u64.into();
                     self.phase.d.next = WalkPhase::Node;
@@ -836,6 +957,7 @@ impl Logic for PerftWalker {
                 } else {
                     self.unit.start_moves.next = true;
                     self.nodes_r.d.next = self.nodes_r.q.val() + 1_u64;
+                    self.any_r.d.next = false;
                     self.phase.d.next = WalkPhase::Wait;
                 }
             }
@@ -843,7 +965,22 @@ impl Logic for PerftWalker {
                 if !self.unit.busy.val() {
                     if self.stopping.q.val() {
                         self.phase.d.next = WalkPhase::Return;
-                    } else if self.ply.q.val() == self.last.q.val() {
+                    } else if self.mating.q.val()
+                        & !self.ply.q.val().get_bit(0)
+                        & !self.any_now.val()
+                    {
+                        // The attacker has no check: no mate below.
+                        self.res.d.next = false;
+                        self.phase.d.next = WalkPhase::Return;
+                    } else if self.mating.q.val()
+                        & self.ply.q.val().get_bit(0)
+                        & ((self.unit.count.val() == 0_u64)
+                            | (self.ply.q.val() == self.last.q.val()))
+                    {
+                        // The defender cannot move (mate), or may at the last ply (no mate).
+                        self.res.d.next = self.unit.count.val() == 0_u64;
+                        self.phase.d.next = WalkPhase::Return;
+                    } else if !self.mating.q.val() & (self.ply.q.val() == self.last.q.val()) {
                         self.leaves_r.d.next =
                             self.leaves_r.q.val() + bit_cast::<48, 10>(self.unit.count.val());
                         self.phase.d.next = WalkPhase::Return;
@@ -870,6 +1007,8 @@ impl Logic for PerftWalker {
                     self.cur_on.d.next = false;
                     self.phase.d.next = WalkPhase::Fetch;
                     if self.cur_r.q.val() == 8_u64 {
+                        // The frame is exhausted: the defender is mated, the attacker is not.
+                        self.res.d.next = self.ply.q.val().get_bit(0);
                         self.phase.d.next = WalkPhase::Return;
                     }
                 } else {
@@ -931,6 +1070,10 @@ impl Logic for PerftWalker {
                 self.mate_sq.d.next = self.undo.read_data.val().get_bits::<7>(273);
                 self.side.d.next = !self.side.q.val();
                 self.phase.d.next = WalkPhase::Fetch;
+                // A cut-off: the attacker's child mates, or the defender's does not.
+                if self.mating.q.val() & (self.res.q.val() != self.ply.q.val().get_bit(0)) {
+                    self.phase.d.next = WalkPhase::Return;
+                }
             }
         }
         if self.stop.val() & (self.phase.q.val() != WalkPhase::Idle) {
@@ -939,5 +1082,9 @@ impl Logic for PerftWalker {
         self.busy.next = (self.phase.q.val() != WalkPhase::Idle) | self.unit.busy.val();
         self.leaves.next = self.leaves_r.q.val();
         self.nodes.next = self.nodes_r.q.val();
+        self.mated.next = self.res.q.val();
+        self.first_rank.next = self.cur_r.q.val();
+        self.first_group.next = self.cur_g.q.val();
+        self.first_bit.next = self.cur_b.q.val();
     }
 }

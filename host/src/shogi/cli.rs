@@ -11,9 +11,9 @@ use clap::Subcommand;
 use gateware::CoreKind;
 use model::shogi::all_moves::generate;
 use model::shogi::dfpn::{dfpn, Proof};
-use model::shogi::mate::solve_until;
+use model::shogi::mate::{check_problem, solve_until};
 use model::shogi::piece_data::{cover_table, BoardData};
-use model::shogi::walk::WALK_MAX_DEPTH;
+use model::shogi::walk::{MATE_MAX_PLIES as BOARD_MATE_MAX_PLIES, WALK_MAX_DEPTH};
 use model::shogi::{divide, square_name, Color, Position};
 use serde::Serialize;
 
@@ -86,14 +86,18 @@ pub enum ShogiCmd {
     /// interposition counted; docs/tsume.md), with a mating line in USI notation (the defender
     /// resisting longest), or no mate within the limit. With --dfpn the CPU baseline instead:
     /// df-pn proves a mate of any length (not necessarily the shortest; its line follows the
-    /// proof) or that there is none. The mate circuit is not built yet (issue 10): --sim and
-    /// --port are refused.
+    /// proof) or that there is none. With --sim / --port the board searches: the `shogi`
+    /// design's mate walk (JOB_MATE, checks only at the attacker's plies, cut-offs), jobs of
+    /// 1, 3, ... plies up to --max-plies (at most 7 there); the line takes the board's
+    /// mating checks and, at the defender's plies, the reply whose mate the board finds
+    /// longest.
     Mate {
         /// The problem: the side to move attacks (and must not stand in check); the other
         /// side defends (and must have a king).
         #[arg(long)]
         sfen: String,
-        /// The longest mate looked for, in plies (odd, 1..=`MATE_MAX_PLIES`; not with --dfpn).
+        /// The longest mate looked for, in plies (odd, 1..=`MATE_MAX_PLIES`, on the board
+        /// 1..=7; not with --dfpn).
         #[arg(long, default_value_t = 7, conflicts_with = "dfpn")]
         max_plies: u32,
         /// Prove or disprove with df-pn (no length limit) instead of the shortest-mate search.
@@ -105,9 +109,13 @@ pub enum ShogiCmd {
         /// Stop after this many seconds (exit code 3, no answer); 0 or absent: no limit.
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
+        /// The shogi design to simulate (with --sim).
+        #[arg(long, default_value = "shogi")]
+        design: String,
         /// --json: one JSON object: {sfen, solver ("shortest" or "dfpn"), max_plies (null with
-        /// --dfpn), mate (bool), plies (or null), pv (USI moves), nodes, seconds, counted_on
-        /// ("model")}.
+        /// --dfpn), mate (bool), plies (or null), pv (USI moves), nodes (on the board: the
+        /// walker's moves jobs), seconds, counted_on ("model" or "board")}; on the board also
+        /// cycles (the jobs', summed), jobs, moves_jobs, design, target.
         #[command(flatten)]
         target: Target,
     },
@@ -325,14 +333,21 @@ impl ShogiCmd {
                 dfpn,
                 max_nodes,
                 time_limit,
+                design,
                 target,
-            } => mate(
-                &sfen,
-                (!dfpn).then_some(max_plies),
-                max_nodes,
-                time_limit,
-                &target,
-            )?,
+            } => {
+                if on_board(&target) {
+                    board_mate(&sfen, max_plies, dfpn, time_limit, &design, &target)?
+                } else {
+                    mate(
+                        &sfen,
+                        (!dfpn).then_some(max_plies),
+                        max_nodes,
+                        time_limit,
+                        &target,
+                    )?
+                }
+            }
         }
         Ok(())
     }
@@ -543,6 +558,98 @@ struct MateReport {
     nodes: u64,
     seconds: f64,
     counted_on: &'static str,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    board: Option<PerftOnBoard>,
+}
+
+impl MateReport {
+    fn print(&self, json: bool) -> Result<()> {
+        if json {
+            println!("{}", serde_json::to_string(self)?);
+            return Ok(());
+        }
+        match (self.plies, self.max_plies) {
+            (Some(n), Some(_)) => println!("mate in {n}: {}", self.pv.join(" ")),
+            (Some(n), None) => println!("mate (a proof of {n} plies): {}", self.pv.join(" ")),
+            (None, Some(limit)) => println!("no mate within {limit} plies"),
+            (None, None) => println!("no mate"),
+        }
+        match &self.board {
+            Some(b) => println!(
+                "moves jobs {} in {} cycles ({} mate jobs on {}, {}; {:.3} s)",
+                self.nodes, b.cycles, b.jobs, b.design, b.target, self.seconds
+            ),
+            None => println!("nodes {} ({:.3} s on the model)", self.nodes, self.seconds),
+        }
+        Ok(())
+    }
+}
+
+/// `shogi mate` on the board: the shortest mate within `max_plies` by mate jobs, its line.
+fn board_mate(
+    sfen: &str,
+    max_plies: u32,
+    dfpn: bool,
+    time_limit: Option<f64>,
+    design: &str,
+    target: &Target,
+) -> Result<()> {
+    if dfpn {
+        return Err(Usage(
+            "--dfpn runs on the model only (the board searches the shortest mate)".into(),
+        )
+        .into());
+    }
+    if max_plies == 0 || max_plies.is_multiple_of(2) || max_plies > BOARD_MATE_MAX_PLIES {
+        return Err(Usage(format!(
+            "--max-plies {max_plies}: an odd number of plies from 1 to {BOARD_MATE_MAX_PLIES} on \
+             the board (the model goes to {MATE_MAX_PLIES})"
+        ))
+        .into());
+    }
+    let pos = position(Some(sfen))?;
+    check_problem(&pos).map_err(|e| Usage(format!("--sfen: {e}")))?;
+    let bounds = JobArgs {
+        time_limit: time_limit_seconds(time_limit)?,
+        abort_running: false,
+    };
+    let (mut l, name) = open_shogi(design, target, false)?;
+    bounds.begin(target, &mut l)?;
+    let t = std::time::Instant::now();
+    let show_progress = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let run = super::mate_on_board(
+        &mut l,
+        &BoardData::from_position(&pos),
+        max_plies,
+        |k, c| {
+            if show_progress {
+                eprint!("\rmate on the board: job {}, {c} cycles", k + 1);
+            }
+        },
+    );
+    if show_progress {
+        eprintln!();
+    }
+    let r = run.map_err(|e| bounds.end(&mut l, e))?;
+    MateReport {
+        sfen: pos.sfen(),
+        solver: "shortest",
+        max_plies: Some(max_plies),
+        mate: r.plies.is_some(),
+        plies: r.plies,
+        pv: r.line.iter().map(|m| m.usi()).collect(),
+        nodes: r.nodes,
+        seconds: t.elapsed().as_secs_f64(),
+        counted_on: "board",
+        board: Some(PerftOnBoard {
+            cycles: r.cycles,
+            jobs: r.jobs,
+            moves_jobs: r.nodes,
+            design: name,
+            target: l.transport.describe(),
+        }),
+    }
+    .print(target.json)
 }
 
 /// `shogi mate`: the shortest mate within `max_plies`, or df-pn (`max_plies` `None`) within
@@ -554,13 +661,6 @@ fn mate(
     time_limit: Option<f64>,
     target: &Target,
 ) -> Result<()> {
-    if on_board(target) {
-        return Err(Usage(
-            "shogi mate runs on the model only: the mate circuit is not built yet (issue 10)"
-                .into(),
-        )
-        .into());
-    }
     let pos = position(Some(sfen))?;
     if let Some(max_plies) =
         max_plies.filter(|&n| n == 0 || n.is_multiple_of(2) || n > MATE_MAX_PLIES)
@@ -616,20 +716,7 @@ fn mate(
         nodes,
         seconds: t.elapsed().as_secs_f64(),
         counted_on: "model",
+        board: None,
     };
-    if target.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        match (report.plies, max_plies) {
-            (Some(n), Some(_)) => println!("mate in {n}: {}", report.pv.join(" ")),
-            (Some(n), None) => println!("mate (a proof of {n} plies): {}", report.pv.join(" ")),
-            (None, Some(limit)) => println!("no mate within {limit} plies"),
-            (None, None) => println!("no mate"),
-        }
-        println!(
-            "nodes {} ({:.3} s on the model)",
-            report.nodes, report.seconds
-        );
-    }
-    Ok(())
+    report.print(target.json)
 }

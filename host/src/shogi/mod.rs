@@ -15,8 +15,8 @@ use model::link::PayloadError;
 use model::shogi::all_moves::{ordered_moves, SquareMoves};
 use model::shogi::piece_data::{BoardData, CoverTable};
 use model::shogi::protocol::{
-    decode_moves_read, decode_read, decode_result, encode_load, encode_load_hands, encode_read,
-    perft_args, COVER_ARGS, MOVES_ARGS, MOVE_WORDS, RANKS, TABLE_WORDS,
+    cursor_move, decode_moves_read, decode_read, decode_result, encode_load, encode_load_hands,
+    encode_read, mate_args, perft_args, COVER_ARGS, MOVES_ARGS, MOVE_WORDS, RANKS, TABLE_WORDS,
 };
 use model::shogi::{Move, SQUARES};
 
@@ -169,6 +169,111 @@ pub fn divide_on_board<T: Transport>(
                 r.per_move.push((mv, p.leaves));
             }
         }
+    }
+    Ok(r)
+}
+
+/// A mate searched on chip (`JOB_MATE`, the perft walker's mate walk), with its line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardMate {
+    /// The shortest mate's length within the limit, and a mating line (the defender
+    /// resisting longest); None: no mate within the limit.
+    pub plies: Option<u32>,
+    pub line: Vec<Move>,
+    /// Over every job: the moves jobs the walker ran, the cycles, the link jobs.
+    pub nodes: u64,
+    pub cycles: u64,
+    pub jobs: u64,
+}
+
+/// One mate job of `plies` on core 0: the root's mating check, if it mates.
+fn mate_job<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+    plies: u32,
+    acc: &mut BoardMate,
+    progress: &mut impl FnMut(u64, u64),
+) -> Result<Option<Move>, LinkError> {
+    load_position(link, board)?;
+    let jobs = acc.jobs;
+    let r = decode_result(&link.run_job(&mate_args(plies), "mate", |c| progress(jobs, c))?)?;
+    let (nodes, place) = r
+        .mate
+        .ok_or_else(|| wrong_result("a mate job's result without a verdict"))?;
+    (acc.nodes, acc.cycles, acc.jobs) = (acc.nodes + nodes, acc.cycles + r.cycles, jobs + 1);
+    place
+        .map(|p| {
+            cursor_move(board, p)
+                .ok_or_else(|| wrong_result("a mating check that names no candidate"))
+        })
+        .transpose()
+}
+
+/// The shortest mate of `board` within `max_plies` on chip (mate jobs of 1, 3, ... plies):
+/// its length and mating check, added to `acc`'s jobs, nodes and cycles.
+fn shortest_on_board<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+    max_plies: u32,
+    acc: &mut BoardMate,
+    progress: &mut impl FnMut(u64, u64),
+) -> Result<Option<(u32, Move)>, LinkError> {
+    for plies in (1..=max_plies).step_by(2) {
+        if let Some(m) = mate_job(link, board, plies, acc, progress)? {
+            return Ok(Some((plies, m)));
+        }
+    }
+    Ok(None)
+}
+
+/// The shortest mate of `board` within `max_plies` searched on the board's core 0 (mate jobs
+/// of 1, 3, ... plies): its length and mating check (`line` holds that one move).
+pub fn shortest_mate_on_board<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+    max_plies: u32,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<BoardMate, LinkError> {
+    let mut r = BoardMate::default();
+    if let Some((n, m)) = shortest_on_board(link, board, max_plies, &mut r, &mut progress)? {
+        (r.plies, r.line) = (Some(n), vec![m]);
+    }
+    Ok(r)
+}
+
+/// The shortest mate of `board` (the side to move attacks) within `max_plies` (odd, at most
+/// `model::shogi::walk::MATE_MAX_PLIES`), searched on the board's core 0, and a mating line:
+/// at each attacker's ply the board's mating check; at each defender's the reply whose
+/// shortest mate (searched on the board) is longest. `progress` sees (jobs so far, the
+/// running job's cycles) at each poll.
+pub fn mate_on_board<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+    max_plies: u32,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<BoardMate, LinkError> {
+    let mut r = BoardMate::default();
+    let Some((mut n, first)) = shortest_on_board(link, board, max_plies, &mut r, &mut progress)?
+    else {
+        return Ok(r);
+    };
+    r.plies = Some(n);
+    r.line.push(first);
+    let mut pos = board.play(first);
+    while n > 1 {
+        let mut longest: Option<(u32, Move, Move)> = None;
+        for reply in model::shogi::all_moves::generate(&pos).moves {
+            let (k, m) = shortest_on_board(link, &pos.play(reply), n - 2, &mut r, &mut progress)?
+                .ok_or_else(|| wrong_result("a defence escapes the board's mate"))?;
+            if longest.is_none_or(|(best, _, _)| k > best) {
+                longest = Some((k, reply, m));
+            }
+        }
+        let (k, reply, m) =
+            longest.ok_or_else(|| wrong_result("a mate of more than one ply ends at once"))?;
+        pos = pos.play(reply).play(m);
+        r.line.extend([reply, m]);
+        n = k;
     }
     Ok(r)
 }

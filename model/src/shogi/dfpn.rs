@@ -170,12 +170,7 @@ pub fn dfpn(
     max_nodes: u64,
     deadline: Option<Instant>,
 ) -> Result<DfpnResult, MateError> {
-    if pos.king(pos.side.other()).is_none() {
-        return Err(MateError::NoDefenderKing);
-    }
-    if pos.in_check() {
-        return Err(MateError::AttackerInCheck);
-    }
+    super::mate::check_problem(pos)?;
     let mut s = Dfpn {
         table: HashMap::new(),
         path: HashSet::new(),

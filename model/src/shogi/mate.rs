@@ -197,6 +197,18 @@ impl Search {
     }
 }
 
+/// Whether `pos` is a mate problem: the defender (not to move) has a king, the attacker (to
+/// move) is not in check.
+pub fn check_problem(pos: &Position) -> Result<(), MateError> {
+    if pos.king(pos.side.other()).is_none() {
+        return Err(MateError::NoDefenderKing);
+    }
+    if pos.in_check() {
+        return Err(MateError::AttackerInCheck);
+    }
+    Ok(())
+}
+
 /// The shortest forced mate within `max_plies` (odd) under the plain rules, with a mating line.
 pub fn solve(pos: &Position, max_plies: u32) -> Result<MateResult, MateError> {
     solve_until(pos, max_plies, None)
@@ -211,12 +223,7 @@ pub fn solve_until(
     if max_plies.is_multiple_of(2) {
         return Err(MateError::EvenLimit(max_plies));
     }
-    if pos.king(pos.side.other()).is_none() {
-        return Err(MateError::NoDefenderKing);
-    }
-    if pos.in_check() {
-        return Err(MateError::AttackerInCheck);
-    }
+    check_problem(pos)?;
     let mut s = Search {
         table: HashMap::new(),
         budget: Budget::new(u64::MAX, deadline),

@@ -15,13 +15,20 @@
 //!   moves (`gateware::shogi::AllMovesUnit`; cycles: `super::all_moves::moves_job_cycles`);
 //!   both take depth 0. [`JOB_PERFT`] counts the legal leaves `depth` plies down (1 to
 //!   `super::walk::WALK_MAX_DEPTH`) on chip (`gateware::shogi::PerftWalker`; cycles:
-//!   `super::walk::perft_walk`); an abort unwinds the walk, so the loaded position stays. The
-//!   position is the host's to check (the SFEN parser does).
+//!   `super::walk::perft_walk`); an abort unwinds the walk, so the loaded position stays.
+//!   [`JOB_MATE`] searches a mate of at most `depth` plies (odd, 1 to
+//!   `super::walk::MATE_MAX_PLIES`) by the side to move on chip (the walker's mate walk;
+//!   cycles: `super::walk::mate_walk`). The position is the host's to check (the SFEN parser
+//!   does; a mate search wants the defender's king on the board and the attacker not in
+//!   check).
 //! * `JOB_RESULT` ([`RESULT_LEN`] bytes, [`decode_result`]): cycles u64 from the start to the
 //!   job's end; the legal moves' number u16; the probe square u8 (the pawn drop in front of
 //!   the opponent king among the candidates); flags u8: bit 0 a moves job, bit 1 a probe, bit
-//!   2 the probe's drop mates (and is not a legal move), bit 3 a perft job; the perft's
-//!   leaves u64 and moves jobs (nodes) u32 (0 for the other jobs).
+//!   2 the probe's drop mates (and is not a legal move), bit 3 a perft job, bit 4 a mate job,
+//!   bit 5 it mates; the perft's leaves u64 (a mate job's: the root's mating check as the
+//!   rank u8, the group u8 and the bit u8 of its place among the root's candidates, the
+//!   layout of [`rank_candidates`] in groups of 40: [`cursor_move`]; 0 without a mate) and
+//!   moves jobs (nodes) u32 (0 for the cover and moves jobs).
 //! * `JOB_POLL` progress: the job's cycles so far.
 //! * `JOB_READ` ([`READ_LEN`] bytes: core u8, word u8 in `0..`[`READ_WORDS`]), answered in
 //!   [`READ_ANSWER_LEN`] bytes. Words below [`TABLE_WORDS`]: word `w` is half of table rank
@@ -38,7 +45,7 @@
 
 use super::all_moves::{Candidates, SquareMoves};
 use super::piece_data::{BoardData, CoverTable};
-use super::{Color, SQUARES};
+use super::{Color, Kind, Move, SQUARES};
 use crate::link::PayloadError;
 
 /// `JOB_START` without a core index: the job byte, the depth byte.
@@ -49,6 +56,8 @@ pub const JOB_COVER: u8 = 0;
 pub const JOB_MOVES: u8 = 1;
 /// The job that counts perft leaves on chip.
 pub const JOB_PERFT: u8 = 2;
+/// The job that searches a mate on chip.
+pub const JOB_MATE: u8 = 3;
 /// `JOB_RESULT`: cycles u64, moves u16, probe square u8, flags u8, leaves u64, nodes u32.
 pub const RESULT_LEN: usize = 24;
 /// `JOB_RESULT` flags.
@@ -56,6 +65,8 @@ pub const FLAG_MOVES: u8 = 1;
 pub const FLAG_PROBE: u8 = 2;
 pub const FLAG_PROBE_MATES: u8 = 4;
 pub const FLAG_PERFT: u8 = 8;
+pub const FLAG_MATE: u8 = 16;
+pub const FLAG_MATED: u8 = 32;
 /// Bits of the perft counters the device keeps: leaves (48) and moves jobs (32).
 pub const LEAVES_BITS: u32 = 48;
 pub const NODES_BITS: u32 = 32;
@@ -79,7 +90,9 @@ pub const READ_LEN: usize = 2;
 /// Words of the cover table: two a rank.
 pub const TABLE_WORDS: usize = 2 * RANKS;
 /// Bits of a rank's candidates: per file 40 + 40 board-move bits, then per file 7 drops.
-pub const RANK_MOVE_BITS: usize = RANKS * 80 + RANKS * 7;
+pub const RANK_BOARD_MOVE_BITS: usize = RANKS * 80;
+pub const RANK_DROP_BITS: usize = RANKS * 7;
+pub const RANK_MOVE_BITS: usize = RANK_BOARD_MOVE_BITS + RANK_DROP_BITS;
 /// Words of a rank's candidates, and of all of them.
 pub const MOVE_WORDS_PER_RANK: usize = RANK_MOVE_BITS.div_ceil(8 * READ_ANSWER_LEN);
 pub const MOVE_WORDS: usize = RANKS * MOVE_WORDS_PER_RANK;
@@ -122,6 +135,11 @@ pub fn perft_args(depth: u32) -> [u8; START_LEN] {
     [JOB_PERFT, depth.min(255) as u8]
 }
 
+/// `JOB_START` arguments of a mate search of at most `plies`.
+pub fn mate_args(plies: u32) -> [u8; START_LEN] {
+    [JOB_MATE, plies.min(255) as u8]
+}
+
 /// `JOB_START` of the cover job for `core`.
 pub fn encode_cover_start_on(core: u8) -> Vec<u8> {
     [&[core][..], &COVER_ARGS].concat()
@@ -146,6 +164,37 @@ pub struct JobResult {
     pub moves: Option<(u16, Option<(u8, bool)>)>,
     /// After a perft job: the leaves and the moves jobs run (nodes).
     pub perft: Option<(u64, u64)>,
+    /// After a mate job: the moves jobs run (nodes) and, when it mates, the root's mating
+    /// check as a place among its candidates (rank, group of 40, bit).
+    pub mate: Option<(u64, Option<Place>)>,
+}
+
+/// A place among a position's candidates: rank, group of 40, bit ([`cursor_move`]).
+pub type Place = (u8, u8, u8);
+
+/// The move at a place among a position's candidates (rank, group of 40, bit: groups 0-17
+/// are file `g / 2`'s board moves, promoting when `g` is odd, by identity; 18 and 19 the
+/// drops, bit `40 (g - 18) + b` = file `d / 7`, `Kind::HAND[d % 7]`); None when the place
+/// names no move of `board` (an identity off the board, a place past the layout).
+pub fn cursor_move(board: &BoardData, (rank, group, bit): Place) -> Option<Move> {
+    if rank as usize >= RANKS || bit as usize >= COVER_BITS {
+        return None;
+    }
+    match group {
+        0..=17 => Some(Move::Board {
+            from: board.square_of(bit)?,
+            to: rank * RANKS as u8 + group / 2,
+            promote: group % 2 == 1,
+        }),
+        18 | 19 => {
+            let d = 40 * (group - 18) + bit;
+            (d < 63).then(|| Move::Drop {
+                kind: Kind::HAND[(d % 7) as usize],
+                to: rank * RANKS as u8 + d / 7,
+            })
+        }
+        _ => None,
+    }
 }
 
 /// `JOB_RESULT`.
@@ -164,11 +213,25 @@ pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
         (count, probe)
     });
     let perft = (flags & FLAG_PERFT != 0).then_some((leaves, nodes));
-    if flags & !(FLAG_MOVES | FLAG_PROBE | FLAG_PROBE_MATES | FLAG_PERFT) != 0
-        || (moves.is_none() && flags & !FLAG_PERFT != 0)
-        || (moves.is_some() && perft.is_some())
+    let place = (leaves as u8, (leaves >> 8) as u8, (leaves >> 16) as u8);
+    let mate =
+        (flags & FLAG_MATE != 0).then_some((nodes, (flags & FLAG_MATED != 0).then_some(place)));
+    let jobs = [moves.is_some(), perft.is_some(), mate.is_some()];
+    let bad_place = match mate {
+        Some((_, Some(p))) => {
+            leaves >> 24 != 0 || p.0 as usize >= RANKS || p.1 >= 20 || p.2 as usize >= COVER_BITS
+        }
+        _ => false,
+    };
+    if flags & !(FLAG_MOVES | FLAG_PROBE | FLAG_PROBE_MATES | FLAG_PERFT | FLAG_MATE | FLAG_MATED)
+        != 0
+        || (moves.is_none() && flags & (FLAG_PROBE | FLAG_PROBE_MATES) != 0)
+        || (mate.is_none() && flags & FLAG_MATED != 0)
+        || jobs.iter().filter(|&&j| j).count() > 1
         || (flags & FLAG_PROBE != 0 && square as usize >= SQUARES)
-        || (perft.is_none() && (leaves | nodes) != 0)
+        || (perft.is_none() && mate.is_none() && (leaves | nodes) != 0)
+        || (mate.is_some_and(|(_, p)| p.is_none()) && leaves != 0)
+        || bad_place
         || leaves >> LEAVES_BITS != 0
     {
         return Err(PayloadError::Invalid {
@@ -180,6 +243,7 @@ pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
         cycles,
         moves,
         perft,
+        mate,
     })
 }
 
@@ -193,9 +257,20 @@ pub fn encode_result(r: &JobResult) -> Vec<u8> {
         | probe.map_or(0, |(_, mates)| {
             FLAG_PROBE | if mates { FLAG_PROBE_MATES } else { 0 }
         })
-        | r.perft.map_or(0, |_| FLAG_PERFT);
+        | r.perft.map_or(0, |_| FLAG_PERFT)
+        | r.mate.map_or(0, |(_, first)| {
+            FLAG_MATE | if first.is_some() { FLAG_MATED } else { 0 }
+        });
     v.push(flags);
-    let (leaves, nodes) = r.perft.unwrap_or((0, 0));
+    let (leaves, nodes) = match r.mate {
+        Some((nodes, first)) => (
+            first.map_or(0, |(r, g, b)| {
+                u64::from(r) | u64::from(g) << 8 | u64::from(b) << 16
+            }),
+            nodes,
+        ),
+        None => r.perft.unwrap_or((0, 0)),
+    };
     v.extend_from_slice(&leaves.to_le_bytes());
     v.extend_from_slice(&(nodes as u32).to_le_bytes());
     v
@@ -395,26 +470,43 @@ mod tests {
                 cycles: 9,
                 moves: None,
                 perft: None,
+                mate: None,
             },
             JobResult {
                 cycles: 27,
                 moves: Some((593, None)),
                 perft: None,
+                mate: None,
             },
             JobResult {
                 cycles: 70,
                 moves: Some((12, Some((40, true)))),
                 perft: None,
+                mate: None,
             },
             JobResult {
                 cycles: 70,
                 moves: Some((13, Some((80, false)))),
                 perft: None,
+                mate: None,
             },
             JobResult {
                 cycles: 1 << 40,
                 moves: None,
                 perft: Some(((1 << 48) - 1, u64::from(u32::MAX))),
+                mate: None,
+            },
+            JobResult {
+                cycles: 4_000,
+                moves: None,
+                perft: None,
+                mate: Some((17, Some((8, 19, 22)))),
+            },
+            JobResult {
+                cycles: 4_000,
+                moves: None,
+                perft: None,
+                mate: Some((u64::from(u32::MAX), None)),
             },
         ] {
             assert_eq!(decode_result(&encode_result(&r)), Ok(r));
@@ -424,6 +516,7 @@ mod tests {
             cycles: 1,
             moves: None,
             perft: None,
+            mate: None,
         };
         let mut bad = encode_result(&cover);
         bad[11] = FLAG_PROBE;
@@ -440,5 +533,44 @@ mod tests {
         bad[11] = FLAG_PERFT;
         bad[18] = 1;
         assert!(decode_result(&bad).is_err(), "leaves past 48 bits");
+        let mate = JobResult {
+            mate: Some((3, Some((1, 2, 3)))),
+            ..cover
+        };
+        let mut bad = encode_result(&mate);
+        bad[11] &= !FLAG_MATED;
+        assert!(decode_result(&bad).is_err(), "a place without a mate");
+        for (at, v, why) in [(12, 9, "rank 10"), (13, 20, "group 21"), (14, 40, "bit 41")] {
+            let mut bad = encode_result(&mate);
+            bad[at] = v;
+            assert!(decode_result(&bad).is_err(), "a place at {why}");
+        }
+        let mut bad = encode_result(&cover);
+        bad[11] = FLAG_MATED;
+        assert!(decode_result(&bad).is_err(), "mated without a mate job");
+        bad[11] = FLAG_MATE | FLAG_PERFT;
+        assert!(decode_result(&bad).is_err(), "a mate job and a perft");
+    }
+
+    #[test]
+    fn a_cursor_names_its_move() {
+        let board = BoardData::from_position(&crate::shogi::Position::start());
+        let g = super::super::all_moves::generate(&board);
+        // Every candidate's place names it, and the places name nothing else.
+        let mut named = Vec::new();
+        for rank in 0..RANKS {
+            let bits = rank_candidates(&g.candidates, rank);
+            for (i, _) in bits.iter().enumerate().filter(|(_, &b)| b) {
+                let place = (rank as u8, (i / 40) as u8, (i % 40) as u8);
+                named.push(cursor_move(&board, place).expect("a candidate's move"));
+            }
+        }
+        named.sort_by_key(|m| m.usi());
+        let mut want = g.moves.clone();
+        want.sort_by_key(|m| m.usi());
+        assert_eq!(named, want);
+        assert_eq!(cursor_move(&board, (9, 0, 0)), None);
+        assert_eq!(cursor_move(&board, (0, 20, 0)), None);
+        assert_eq!(cursor_move(&board, (0, 19, 23)), None, "past the drops");
     }
 }

@@ -26,6 +26,8 @@ use super::{Kind, Move};
 /// Deepest walk: the candidate stack's frames (plies 0 to 6 expand; the node at ply 7
 /// counts).
 pub const WALK_MAX_DEPTH: u32 = 8;
+/// The longest mate walk: the defender's node after the last ply needs a frame of its own.
+pub const MATE_MAX_PLIES: u32 = WALK_MAX_DEPTH - 1;
 /// Cycles of a node besides its moves job and its children: start and the job's end cycle.
 pub const NODE_CYCLES: u64 = 2;
 /// The return cycle that ends every node.
@@ -169,7 +171,7 @@ fn frame(board: &BoardData, squares: &[SquareMoves], attacker: bool) -> Vec<Squa
         .collect()
 }
 
-/// A mate of at most `plies` (odd, 1 to [`WALK_MAX_DEPTH`] - 1) plies by the side to move,
+/// A mate of at most `plies` (odd, 1 to [`MATE_MAX_PLIES`]) plies by the side to move,
 /// searched as the walker runs it: a depth-first AND/OR walk in pop order with cut-offs.
 ///
 /// ```text
@@ -186,7 +188,7 @@ fn frame(board: &BoardData, squares: &[SquareMoves], attacker: bool) -> Vec<Squa
 /// the walk passes it; a cut-off returns after the unmake, without the rest of the frame.
 pub fn mate_walk(board: &BoardData, plies: u32) -> MateWalkRun {
     assert!(
-        plies % 2 == 1 && plies < WALK_MAX_DEPTH,
+        plies % 2 == 1 && plies <= MATE_MAX_PLIES,
         "mate walk plies {plies}"
     );
     let mut run = MateWalkRun::default();

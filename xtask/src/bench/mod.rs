@@ -1,4 +1,4 @@
-//! `cargo xtask bench [link|othello|chess|shogi]`.
+//! `cargo xtask bench [link|othello|chess|shogi|tsume]`.
 //!
 //! * `link`: simulation speed of each backend (cycles per second of the whole board, UART
 //!   included), and the latest synth figures per board.
@@ -12,9 +12,11 @@
 //!   core, and the ratio to the CPU solver.
 //! * `chess`: see [`chess`].
 //! * `shogi`: see [`shogi`].
+//! * `tsume`: see [`tsume`].
 
 mod chess;
 mod shogi;
+mod tsume;
 
 use crate::boards;
 use anyhow::{Context, Result};
@@ -29,7 +31,7 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// What to benchmark: `link` (default), `othello`, `chess` or `shogi`.
+    /// What to benchmark: `link` (default), `othello`, `chess`, `shogi` or `tsume`.
     #[arg(default_value = "link")]
     target: String,
     /// othello: FFO positions to run, e.g. `1-19` (default) or `1-7`.
@@ -49,6 +51,9 @@ pub fn run(a: Args) -> Result<()> {
     }
     if a.target == "shogi" {
         return shogi::run(a.json);
+    }
+    if a.target == "tsume" {
+        return tsume::run(a.json);
     }
     let design = Design::from_name(&a.target)?;
     let mut kinds = vec![BackendKind::Rust];

@@ -1,0 +1,229 @@
+//! `cargo xtask bench tsume`: the mate search on chip (the `shogi` design's `JOB_MATE`, the
+//! perft walker's mate walk) against the paper and against this CPU, in the same run.
+//!
+//! * On the simulated board (Verilator): each problem of the tsume data file that mates
+//!   within 7 plies, and each without a mate, searched as `shogi mate --sim` searches it: mate
+//!   jobs of 1, 3, ... plies until one mates (to 7 for those without). Per problem: the jobs,
+//!   the moves jobs the walker ran (its nodes), the cycles, each job's cycles checked against
+//!   `model::shogi::walk::mate_walk`; the time at the design's ULX3S clock, the link's time at
+//!   its baud rate (each job loads the position: ten frames).
+//! * The paper's unit: cycles and microseconds a node. The paper estimates 35-40 cycles a
+//!   node (its three stages pipelined, the longest one's cycles) at 15-25 MHz: 1.4-2.7 us,
+//!   against 50 us on a Pentium III at 700 MHz.
+//! * The CPU, one thread, the same problems: the model's df-pn (`dfpn`, the CPU baseline of
+//!   issue 10: a transposition table, proof and disproof numbers) and the reference search
+//!   (`mate::solve`: iterative deepening with a table), each its time and nodes; the ratio is
+//!   the CPU's time over the board's (without the link, and with it).
+//!
+//! `--json`: one object per problem, then a `total` object.
+
+use anyhow::{bail, Result};
+use gateware::Design;
+use host::shogi::shortest_mate_on_board;
+use host::{Link, SimTransport};
+use model::shogi::dfpn::{dfpn, Proof};
+use model::shogi::mate::solve;
+use model::shogi::piece_data::BoardData;
+use model::shogi::random::TSUME_TABLE;
+use model::shogi::walk::{mate_walk, MATE_MAX_PLIES};
+use model::shogi::Position;
+use serde::Serialize;
+use sim::{BackendKind, SimBoard};
+use std::time::Instant;
+
+/// The paper's estimate (section 4): 35-40 cycles a node at 15-25 MHz; software 50 us a node.
+const PAPER_US_PER_NODE: (f64, f64) = (1.4, 2.7);
+const PAPER_CPU_US_PER_NODE: f64 = 50.0;
+/// df-pn's node budget a problem (every problem of the file within 7 plies needs far fewer).
+const DFPN_NODES: u64 = 2_000_000;
+
+#[derive(Serialize, Default)]
+struct Row {
+    sfen: String,
+    /// The shortest mate (plies), or null: none within 7.
+    plies: Option<u32>,
+    jobs: u64,
+    nodes: u64,
+    cycles: u64,
+    cycles_per_node: f64,
+    clock_mhz: f64,
+    board_us: f64,
+    link_ms: f64,
+    dfpn_nodes: u64,
+    dfpn_us: f64,
+    solve_nodes: u64,
+    solve_us: f64,
+    /// The faster CPU search's time over the board's (the link left out).
+    ratio_cpu: f64,
+    /// The same with the link's time on the board's side.
+    ratio_cpu_through_link: f64,
+}
+
+/// The data file's problems the board can search: (SFEN, mates within 7).
+fn problems() -> Vec<String> {
+    TSUME_TABLE
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
+        .collect()
+}
+
+pub fn run(json: bool) -> Result<()> {
+    if !sim::verilator::AVAILABLE {
+        bail!("the tsume bench needs the Verilator backend (cargo xtask test installs verilator)");
+    }
+    let design = Design::Shogi;
+    let (mhz, clock_from) = match super::ulx3s_clock_mhz(design) {
+        Ok(f) => (f, "its ULX3S clock"),
+        Err(_) => (10.0, "assumed: no ULX3S report yet"),
+    };
+    let baud = design.default_baud();
+    let divisor = gateware::CoreParams::sim().divisor as f64;
+    let mut l = Link::new(SimTransport::new(SimBoard::open(
+        design,
+        BackendKind::Verilator,
+    )?));
+    l.identify()?;
+    if !json {
+        println!(
+            "mate search on chip (the shogi design's JOB_MATE on the simulated board, cycles at \
+             {mhz:.1} MHz, {clock_from}) against df-pn and the reference search on this CPU, one \
+             thread; the tsume data file's problems within {MATE_MAX_PLIES} plies:"
+        );
+        println!(
+            "{:<4} {:>4} {:>7} {:>9} {:>7} {:>10} {:>9} {:>10} {:>9} {:>10} {:>8}",
+            "#",
+            "mate",
+            "m.jobs",
+            "cycles",
+            "cyc/nd",
+            "board us",
+            "link ms",
+            "df-pn us",
+            "df-pn nd",
+            "solve us",
+            "cpu/brd"
+        );
+    }
+    let mut total = Row {
+        sfen: "total".into(),
+        clock_mhz: mhz,
+        ..Row::default()
+    };
+    for (i, sfen) in problems().iter().enumerate() {
+        let pos = Position::from_sfen(sfen)?;
+        if model::shogi::mate::check_problem(&pos).is_err() {
+            continue;
+        }
+        let want = solve(&pos, MATE_MAX_PLIES)?;
+        let board = BoardData::from_position(&pos);
+        let line_before = l.transport.board.cycles();
+        let r = shortest_mate_on_board(&mut l, &board, MATE_MAX_PLIES, |_, _| {})?;
+        let line = l.transport.board.cycles() - line_before;
+        let plies = want.mate.as_ref().map(|m| m.0);
+        // The board's jobs are the model's walks: 1, 3, ... up to the mate (or the limit).
+        let last = plies.unwrap_or(MATE_MAX_PLIES);
+        let (mut nodes, mut cycles) = (0, 0);
+        for p in (1..=last).step_by(2) {
+            let w = mate_walk(&board, p);
+            (nodes, cycles) = (nodes + w.nodes, cycles + w.cycles);
+        }
+        if r.plies != plies || (r.nodes, r.cycles) != (nodes, cycles) {
+            bail!(
+                "{sfen}: the board finds {:?} plies in {} moves jobs, {} cycles; the model {:?} \
+                 in {nodes}, {cycles}",
+                r.plies,
+                r.nodes,
+                r.cycles,
+                plies
+            );
+        }
+        let t = Instant::now();
+        let d = dfpn(&pos, DFPN_NODES, None)?;
+        let dfpn_us = t.elapsed().as_secs_f64() * 1e6;
+        match (&d.proof, plies) {
+            (Proof::Mate(_), Some(_)) | (Proof::NoMate, None) | (Proof::Mate(_), None) => {}
+            (p, _) => bail!("{sfen}: df-pn says {p:?}, the board {plies:?}"),
+        }
+        let t = Instant::now();
+        let s = solve(&pos, last)?;
+        let solve_us = t.elapsed().as_secs_f64() * 1e6;
+        let board_us = r.cycles as f64 / mhz;
+        let link_ms = line as f64 / divisor / baud as f64 * 1e3;
+        let cpu = dfpn_us.min(solve_us);
+        let row = Row {
+            sfen: sfen.clone(),
+            plies,
+            jobs: r.jobs,
+            nodes: r.nodes,
+            cycles: r.cycles,
+            cycles_per_node: r.cycles as f64 / r.nodes as f64,
+            clock_mhz: mhz,
+            board_us,
+            link_ms,
+            dfpn_nodes: d.nodes,
+            dfpn_us,
+            solve_nodes: s.nodes,
+            solve_us,
+            ratio_cpu: cpu / board_us,
+            ratio_cpu_through_link: cpu / (board_us + link_ms * 1e3),
+        };
+        total.jobs += row.jobs;
+        total.nodes += row.nodes;
+        total.cycles += row.cycles;
+        total.board_us += row.board_us;
+        total.link_ms += row.link_ms;
+        total.dfpn_nodes += row.dfpn_nodes;
+        total.dfpn_us += row.dfpn_us;
+        total.solve_nodes += row.solve_nodes;
+        total.solve_us += row.solve_us;
+        if json {
+            println!("{}", serde_json::to_string(&row)?);
+        } else {
+            println!(
+                "{:<4} {:>4} {:>7} {:>9} {:>7.1} {:>10.1} {:>9.1} {:>10.1} {:>9} {:>10.1} {:>8.2}",
+                i + 1,
+                plies.map_or("-".to_string(), |p| p.to_string()),
+                row.nodes,
+                row.cycles,
+                row.cycles_per_node,
+                row.board_us,
+                row.link_ms,
+                row.dfpn_us,
+                row.dfpn_nodes,
+                row.solve_us,
+                row.ratio_cpu
+            );
+        }
+    }
+    total.cycles_per_node = total.cycles as f64 / total.nodes as f64;
+    let cpu = total.dfpn_us.min(total.solve_us);
+    total.ratio_cpu = cpu / total.board_us;
+    total.ratio_cpu_through_link = cpu / (total.board_us + total.link_ms * 1e3);
+    if json {
+        println!("{}", serde_json::json!({ "total": total }));
+        return Ok(());
+    }
+    let us_node = total.board_us / total.nodes as f64;
+    println!(
+        "total: {} moves jobs in {} cycles, {:.1} cycles a node: {us_node:.2} us a node at \
+         {mhz:.1} MHz; the paper's estimate {:.1}-{:.1} us (35-40 cycles at 15-25 MHz), its \
+         CPU {PAPER_CPU_US_PER_NODE} us",
+        total.nodes, total.cycles, total.cycles_per_node, PAPER_US_PER_NODE.0, PAPER_US_PER_NODE.1
+    );
+    println!(
+        "  board {:.1} ms (link {:.1} ms more), df-pn {:.1} ms ({} nodes, {:.2} us a node), the \
+         reference search {:.1} ms ({} nodes): the CPU's faster over the board: {:.2}x ({:.4}x \
+         through the link)",
+        total.board_us / 1e3,
+        total.link_ms,
+        total.dfpn_us / 1e3,
+        total.dfpn_nodes,
+        total.dfpn_us / total.dfpn_nodes as f64,
+        total.solve_us / 1e3,
+        total.solve_nodes,
+        total.ratio_cpu,
+        total.ratio_cpu_through_link
+    );
+    Ok(())
+}
