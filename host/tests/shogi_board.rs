@@ -14,11 +14,11 @@ use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::FAST_CYCLES;
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::protocol::{
-    decode_result, encode_load, encode_load_hands, encode_read, perft_args, JOB_COVER, JOB_MOVES,
-    JOB_PERFT, LOAD_LEN, MOVES_ARGS, READ_WORDS, TABLE_WORDS,
+    decode_result, encode_load, encode_load_hands, encode_read, perft_args, JOB_COVER, JOB_MATE,
+    JOB_MOVES, JOB_PERFT, LOAD_LEN, MOVES_ARGS, READ_WORDS, TABLE_WORDS,
 };
 use model::shogi::random;
-use model::shogi::walk::{meets_mating_drop, perft_walk, WALK_MAX_DEPTH};
+use model::shogi::walk::{meets_mating_drop, perft_walk, MATE_MAX_PLIES, WALK_MAX_DEPTH};
 use model::shogi::Position;
 use sim::{BackendKind, SimBoard};
 
@@ -108,14 +108,18 @@ fn loads_and_reads_are_checked() {
     let mut bad = encode_load_hands(0, &start);
     bad[LOAD_LEN - 2] |= 0x04;
     assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    // Another job than the cover table, the moves and perft; a depth with a cover or moves
-    // job; a perft depth outside 1..=WALK_MAX_DEPTH; a start without its depth.
+    // Another job than the cover table, the moves, perft and mate; a depth with a cover or
+    // moves job; a perft depth outside 1..=WALK_MAX_DEPTH; a mate depth even or past
+    // MATE_MAX_PLIES; a start without its depth.
     for args in [
-        [3, 0],
+        [JOB_MATE + 1, 0],
         [JOB_COVER, 1],
         [JOB_MOVES, 2],
         [JOB_PERFT, 0],
         [JOB_PERFT, WALK_MAX_DEPTH as u8 + 1],
+        [JOB_MATE, 0],
+        [JOB_MATE, 2],
+        [JOB_MATE, MATE_MAX_PLIES as u8 + 2],
     ] {
         assert_eq!(refused(&mut l, op::JOB_START, &args), err::BAD_ARGUMENT);
     }
@@ -196,4 +200,49 @@ fn perft_on_the_board_equals_the_model_walk() {
         Some(generate(&mating).moves.len()),
         "a moves job without a load after the abort"
     );
+}
+
+/// Mate jobs on the board are the model's mate walks: the verdict, the mating check, the
+/// moves jobs and the cycles (`shortest_mate_on_board`: jobs of 1, 3, ... plies), on the tsume
+/// table's problems whose walks stay short, mating and not.
+#[test]
+fn mate_jobs_on_the_board_equal_the_model_walk() {
+    use host::shogi::shortest_mate_on_board;
+    use model::shogi::walk::mate_walk;
+    let Some(mut l) = board() else { return };
+    let (mut mates, mut nones) = (0, 0);
+    for sfen in random::tsume_sfens() {
+        let pos = Position::from_sfen(&sfen).unwrap();
+        if model::shogi::mate::check_problem(&pos).is_err() {
+            continue;
+        }
+        let b = BoardData::from_position(&pos);
+        let walks: Vec<_> = [1, 3].iter().map(|&p| mate_walk(&b, p)).collect();
+        if walks.iter().map(|w| w.cycles).sum::<u64>() > 20_000 {
+            continue;
+        }
+        let r = shortest_mate_on_board(&mut l, &b, 3, |_, _| {}).unwrap();
+        let upto = walks.iter().position(|w| w.mate).map_or(2, |i| i + 1);
+        let want = &walks[..upto];
+        assert_eq!(
+            r.plies,
+            want.last().filter(|w| w.mate).map(|_| 2 * upto as u32 - 1),
+            "{sfen}"
+        );
+        assert_eq!(
+            r.line.first().copied(),
+            want.last().and_then(|w| w.first),
+            "{sfen}"
+        );
+        assert_eq!(r.nodes, want.iter().map(|w| w.nodes).sum::<u64>(), "{sfen}");
+        assert_eq!(
+            r.cycles,
+            want.iter().map(|w| w.cycles).sum::<u64>(),
+            "{sfen}"
+        );
+        assert_eq!(r.jobs, upto as u64, "{sfen}");
+        mates += r.plies.is_some() as usize;
+        nones += r.plies.is_none() as usize;
+    }
+    assert!(mates >= 10 && nones >= 3, "{mates} mates, {nones} without");
 }
