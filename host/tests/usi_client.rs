@@ -2,7 +2,8 @@
 //! the venv `cargo xtask test` installs: $BOARDGATE_PYTHON, else /opt/boardgate-py/bin), run
 //! under a timeout (cshogi's reader loops if the engine dies). It plays eight moves with
 //! byoyomi, checks each `bestmove` legal on cshogi's board, and checks `go perft 2` from the
-//! position reached against a perft on cshogi's move generator.
+//! position reached against a perft on cshogi's move generator, then a `go mate` line on a
+//! tsume problem (cshogi's `Engine.go_mate`) replayed on cshogi's board.
 //! Skips with a printed reason when the venv is missing, except under CI=true.
 
 use std::process::Command;
@@ -33,4 +34,7 @@ fn cshogi_plays_and_counts_perft() {
     assert_eq!(v["name"], "boardgate");
     assert_eq!(v["played"].as_array().unwrap().len(), 8);
     assert!(v["perft2"].as_u64().unwrap() > 0);
+    // df-pn's line: a mate, not necessarily the shortest (3 plies here).
+    let mate = v["mate"].as_array().unwrap().len();
+    assert!(mate >= 3 && mate % 2 == 1, "{v}");
 }

@@ -520,9 +520,12 @@ fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
 fn usi(design: &str, target: &Target) -> Result<()> {
     let mut engine = super::engine::Usi::default();
     if on_board(target) {
-        let (mut l, _) = open_shogi(design, target, true)?;
+        let (l, _) = open_shogi(design, target, true)?;
+        let engine_link = std::rc::Rc::new(std::cell::RefCell::new(l));
+        let link = engine_link.clone();
         engine.perft_counter = Some((
             Box::new(move |pos: &Position, depth: u32| {
+                let mut l = link.borrow_mut();
                 let board = BoardData::from_position(pos);
                 match super::divide_on_board(&mut l, &board, depth, true, |_, _, _| {}) {
                     Ok(r) => Ok((r.per_move, r.leaves)),
@@ -534,6 +537,25 @@ fn usi(design: &str, target: &Target) -> Result<()> {
                 }
             }),
             WALK_MAX_DEPTH,
+        ));
+        // The same link for `go mate` (the engine runs one command at a time).
+        let link = engine_link.clone();
+        engine.mate_solver = Some((
+            // The board's search is bounded by its plies, not by the command's time.
+            Box::new(move |pos: &Position, _deadline| {
+                let mut l = link.borrow_mut();
+                let board = BoardData::from_position(pos);
+                match super::mate_on_board(&mut l, &board, BOARD_MATE_MAX_PLIES, |_, _| {}) {
+                    Ok(m) if m.plies.is_some() => Ok(Proof::Mate(m.line)),
+                    Ok(_) => Ok(Proof::NoMate),
+                    Err(e) => {
+                        // Leave no walk running for the next command.
+                        let _ = l.abort_running();
+                        Err(e.to_string())
+                    }
+                }
+            }),
+            BOARD_MATE_MAX_PLIES,
         ));
     }
     crate::search::run_stdio(&mut engine);

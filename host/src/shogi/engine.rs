@@ -5,8 +5,12 @@
 //! cshogi's `Engine.position(sfen=...)` sends it), `go perft N` (answered as fairy-stockfish
 //! answers it: one `<move>: <count>` line per root move, a blank line, `Nodes searched: N`;
 //! on the model, or where [`Usi::perft_counter`] says: the board with `shogi usi --sim`),
-//! `go [btime .. wtime .. byoyomi .. binc .. winc ..] [depth N] [infinite]`, `go mate ..`
-//! (answered `checkmate notimplemented` until the tsume circuit lands), `stop`, `gameover`,
+//! `go [btime .. wtime .. byoyomi .. binc .. winc ..] [depth N] [infinite]`, `go mate MS |
+//! infinite` (the side to move attacks: `checkmate <the mating line>`, `checkmate nomate` or,
+//! past the time or the node budget, `checkmate timeout`; on the model df-pn, or where
+//! [`Usi::mate_solver`] says: the board's mate search with `shogi usi --sim`, which looks up
+//! to its limit of plies, not its time, and says so in an `info string` when it finds
+//! none), `stop`, `gameover`,
 //! `quit`. A search sends one `info depth .. score .. nodes .. nps .. time .. pv ..` line per
 //! finished depth and then `bestmove` (`bestmove resign` with no legal move). Errors (a bad
 //! SFEN, an illegal move in `moves`, an unknown command) are answered with `info string ...`;
@@ -17,6 +21,7 @@
 
 use super::MAX_PERFT_DEPTH;
 use crate::search::{Limits, LineEngine};
+use model::shogi::dfpn::{dfpn, Proof};
 use model::shogi::{divide, legal_moves, Color, Kind, Move, Piece, Position};
 use std::time::{Duration, Instant};
 
@@ -171,6 +176,11 @@ fn score_text(v: i32) -> String {
 /// went wrong.
 pub type PerftCounter = Box<dyn FnMut(&Position, u32) -> Result<(Vec<(Move, u64)>, u64), String>>;
 
+/// Searches `go mate` somewhere else than on the model (the board: `shogi usi --sim/--port`):
+/// a mating line, `NoMate` (none within the solver's limit), `Unknown` (out of time), or a
+/// message naming what went wrong. The deadline is the command's.
+pub type MateSolver = Box<dyn FnMut(&Position, Option<Instant>) -> Result<Proof, String>>;
+
 pub struct Usi {
     pub pos: Position,
     /// Lines that arrived during a search (other than `stop`, `quit`, `isready`), to be
@@ -179,6 +189,9 @@ pub struct Usi {
     /// Where `go perft` is counted, with its deepest depth; the model (up to
     /// `MAX_PERFT_DEPTH`) when none.
     pub perft_counter: Option<(PerftCounter, u32)>,
+    /// Where `go mate` is searched, with its longest mate (plies); the model's df-pn (no
+    /// length limit) when none.
+    pub mate_solver: Option<(MateSolver, u32)>,
 }
 
 impl Default for Usi {
@@ -187,6 +200,7 @@ impl Default for Usi {
             pos: Position::start(),
             pending: Default::default(),
             perft_counter: None,
+            mate_solver: None,
         }
     }
 }
@@ -244,7 +258,7 @@ impl Usi {
                 return true;
             }
             Some(&"mate") => {
-                out("checkmate notimplemented".into());
+                self.mate(args.get(1).copied(), out);
                 return true;
             }
             _ => {}
@@ -302,6 +316,53 @@ impl Usi {
         ));
         self.pending.extend(limits.later);
         !limits.quit
+    }
+
+    /// `go mate MS | infinite`.
+    fn mate(&mut self, limit: Option<&str>, out: &mut dyn FnMut(String)) {
+        let deadline = match limit {
+            None | Some("infinite") => None,
+            Some(ms) => match ms.parse::<u64>() {
+                Ok(ms) => Some(Instant::now() + Duration::from_millis(ms.max(1))),
+                Err(_) => {
+                    out(format!(
+                        "info string go mate: '{ms}' is no time in milliseconds (or infinite)"
+                    ));
+                    out("checkmate nomate".into());
+                    return;
+                }
+            },
+        };
+        if let Err(e) = model::shogi::mate::check_problem(&self.pos) {
+            out(format!("info string go mate: {e}"));
+            out("checkmate nomate".into());
+            return;
+        }
+        let answer = match self.mate_solver.as_mut() {
+            Some((solve, _)) => solve(&self.pos, deadline),
+            None => dfpn(&self.pos, super::cli::DFPN_MAX_NODES, deadline)
+                .map(|r| r.proof)
+                .map_err(|e| e.to_string()),
+        };
+        match answer {
+            Ok(Proof::Mate(line)) => {
+                let line: Vec<String> = line.iter().map(|m| m.usi()).collect();
+                out(format!("checkmate {}", line.join(" ")));
+            }
+            Ok(Proof::NoMate) => {
+                if let Some((_, plies)) = &self.mate_solver {
+                    out(format!(
+                        "info string no mate within {plies} plies on the board"
+                    ));
+                }
+                out("checkmate nomate".into());
+            }
+            Ok(Proof::Unknown) => out("checkmate timeout".into()),
+            Err(e) => {
+                out(format!("info string go mate failed ({e})"));
+                out("checkmate timeout".into());
+            }
+        }
     }
 
     fn perft(&mut self, depth: Option<u64>, out: &mut dyn FnMut(String)) {
@@ -387,7 +448,27 @@ mod tests {
         assert!(run(&mut u, "position startpos moves 7g7e")[0].starts_with("info string moves:"));
         assert!(run(&mut u, "position sfen 9/9/9 b - 1")[0].contains("ranks"));
         assert_eq!(u.pos, before);
-        assert_eq!(run(&mut u, "go mate 1000"), ["checkmate notimplemented"]);
+        // go mate: a mate in 3 of the tsume data file (every interposition counted), a
+        // problem without a king to mate, a bad time.
+        run(
+            &mut u,
+            "position sfen 6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1",
+        );
+        let mate = run(&mut u, "go mate 10000");
+        let line = mate.last().unwrap().strip_prefix("checkmate ").unwrap();
+        let mut pos = u.pos.clone();
+        for m in line.split(' ') {
+            let m = pos.parse_usi(m).unwrap();
+            assert!(legal_moves(&pos).contains(&m), "{mate:?}");
+            pos = pos.play(m);
+        }
+        assert!(pos.in_check() && legal_moves(&pos).is_empty(), "{mate:?}");
+        run(&mut u, "position sfen 9/9/9/9/9/9/9/9/4K4 b G 1");
+        assert_eq!(
+            run(&mut u, "go mate infinite").last().unwrap(),
+            "checkmate nomate"
+        );
+        assert!(run(&mut u, "go mate soon")[0].contains("'soon'"));
         assert_eq!(
             run(&mut u, "xyzzy"),
             ["info string unknown command 'xyzzy'"]
