@@ -18,6 +18,27 @@ fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Every key of `v`, each named in backquotes in `doc` (a path from the repository root).
+fn assert_keys_documented<'a>(keys: impl IntoIterator<Item = &'a String>, doc: &str) {
+    let text = std::fs::read_to_string(format!("{}/../{doc}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for key in keys {
+        assert!(
+            text.contains(&format!("`{key}`")),
+            "{doc} does not name `{key}`"
+        );
+    }
+}
+
+/// A mate in 3 of the tsume data file under the plain rules (the tsume convention's mate in
+/// 1: the interposing drops count here), and a problem without a mate in 1 ply (but in 3).
+const MATE_IN_3: &str = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+const NO_MATE_IN_1: &str = "9/6sG1/8k/5B2p/7L1/9/9/9/9 b 2rb3g3s4n3l17p 1";
+
+/// `shogi mate --sfen SFEN ARGS.. --json`.
+fn mate_json(sfen: &str, args: &[&str]) -> serde_json::Value {
+    json(&[&["shogi", "mate", "--sfen", sfen][..], args, &["--json"]].concat())
+}
+
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1";
 
 #[test]
@@ -84,8 +105,6 @@ fn cover_json_names_the_covering_pieces() {
 
 #[test]
 fn every_json_key_is_documented() {
-    let docs =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/shogi.md")).unwrap();
     let mut keys = Vec::new();
     for args in [
         &["shogi", "perft", "1", "--divide", "--json"][..],
@@ -100,12 +119,7 @@ fn every_json_key_is_documented() {
             }
         }
     }
-    for key in keys {
-        assert!(
-            docs.contains(&format!("`{key}`")),
-            "docs/shogi.md does not name `{key}`"
-        );
-    }
+    assert_keys_documented(&keys, "docs/shogi.md");
 }
 
 #[test]
@@ -113,8 +127,6 @@ fn moves_and_perft_on_the_simulated_board_equal_the_model() {
     if !sim::tools::require_verilator_backend("shogi moves/perft --sim") {
         return;
     }
-    let docs =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/shogi.md")).unwrap();
     let on_board = json(&[
         "shogi",
         "moves",
@@ -178,12 +190,7 @@ fn moves_and_perft_on_the_simulated_board_equal_the_model() {
         (Some(25_470), Some(1), Some(931))
     );
     for v in [&on_board, &p] {
-        for key in v.as_object().unwrap().keys() {
-            assert!(
-                docs.contains(&format!("`{key}`")),
-                "docs/shogi.md does not name `{key}`"
-            );
-        }
+        assert_keys_documented(v.as_object().unwrap().keys(), "docs/shogi.md");
     }
 }
 
@@ -250,37 +257,22 @@ fn usi_go_perft_on_the_simulated_board_equals_the_model() {
 fn mate_on_the_model() {
     // Tsume problems of the data file: a mate in 3 under the plain rules (the tsume
     // convention's 1: the interposing drops count here), and no mate within 5.
-    let futile = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
-    let r = json(&["shogi", "mate", "--sfen", futile, "--json"]);
+    let futile = MATE_IN_3;
+    let r = mate_json(futile, &[]);
     assert_eq!(r["mate"], true);
     assert_eq!(r["plies"], 3);
     assert_eq!(r["pv"].as_array().unwrap().len(), 3);
     assert_eq!(r["counted_on"], "model");
     assert!(r["nodes"].as_u64().unwrap() > 0);
-    let none = "9/6sG1/8k/5B2p/7L1/9/9/9/9 b 2rb3g3s4n3l17p 1";
-    let r = json(&[
-        "shogi",
-        "mate",
-        "--sfen",
-        none,
-        "--max-plies",
-        "1",
-        "--json",
-    ]);
+    let none = NO_MATE_IN_1;
+    let r = mate_json(none, &["--max-plies", "1"]);
     assert_eq!(r["mate"], false);
     assert_eq!(r["plies"], serde_json::Value::Null);
-    let docs =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/tsume.md")).unwrap();
-    for key in r.as_object().unwrap().keys() {
-        assert!(
-            docs.contains(&format!("`{key}`")),
-            "docs/tsume.md does not name `{key}`"
-        );
-    }
+    assert_keys_documented(r.as_object().unwrap().keys(), "docs/tsume.md");
     // df-pn: a mate of any length (here the file's '>7' problem, whose shortest mate is 13
     // plies), no length limit in the object; a node budget too small answers nothing (exit 3).
     let long = "k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1";
-    let r = json(&["shogi", "mate", "--sfen", long, "--dfpn", "--json"]);
+    let r = mate_json(long, &["--dfpn"]);
     assert_eq!(r["solver"], "dfpn");
     assert_eq!(r["mate"], true);
     assert_eq!(r["max_plies"], serde_json::Value::Null);
@@ -355,18 +347,8 @@ fn mate_on_the_simulated_board() {
     if !sim::tools::require_verilator_backend("shogi mate --sim") {
         return;
     }
-    let futile = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
-    let r = json(&[
-        "shogi",
-        "mate",
-        "--sfen",
-        futile,
-        "--max-plies",
-        "3",
-        "--sim",
-        "verilator",
-        "--json",
-    ]);
+    let futile = MATE_IN_3;
+    let r = mate_json(futile, &["--max-plies", "3", "--sim", "verilator"]);
     assert_eq!(
         (r["mate"].as_bool(), r["plies"].as_u64()),
         (Some(true), Some(3))
@@ -388,26 +370,9 @@ fn mate_on_the_simulated_board() {
         assert!(i % 2 == 1 || pos.in_check(), "{r}");
     }
     assert!(legal_moves(&pos).is_empty(), "the line ends in mate: {r}");
-    let docs =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/tsume.md")).unwrap();
-    for key in r.as_object().unwrap().keys() {
-        assert!(
-            docs.contains(&format!("`{key}`")),
-            "docs/tsume.md does not name `{key}`"
-        );
-    }
-    let none = "9/6sG1/8k/5B2p/7L1/9/9/9/9 b 2rb3g3s4n3l17p 1";
-    let r = json(&[
-        "shogi",
-        "mate",
-        "--sfen",
-        none,
-        "--max-plies",
-        "1",
-        "--sim",
-        "verilator",
-        "--json",
-    ]);
+    assert_keys_documented(r.as_object().unwrap().keys(), "docs/tsume.md");
+    let none = NO_MATE_IN_1;
+    let r = mate_json(none, &["--max-plies", "1", "--sim", "verilator"]);
     assert_eq!(
         (r["mate"].as_bool(), r["jobs"].as_u64()),
         (Some(false), Some(1))

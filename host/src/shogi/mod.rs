@@ -252,14 +252,11 @@ pub fn mate_on_board<T: Transport>(
     max_plies: u32,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<BoardMate, LinkError> {
-    let mut r = BoardMate::default();
-    let Some((mut n, first)) = shortest_on_board(link, board, max_plies, &mut r, &mut progress)?
-    else {
+    let mut r = shortest_mate_on_board(link, board, max_plies, &mut progress)?;
+    let Some(mut n) = r.plies else {
         return Ok(r);
     };
-    r.plies = Some(n);
-    r.line.push(first);
-    let mut pos = board.play(first);
+    let mut pos = board.play(r.line[0]);
     while n > 1 {
         let mut longest: Option<(u32, Move, Move)> = None;
         for reply in model::shogi::all_moves::generate(&pos).moves {
