@@ -322,10 +322,12 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         core: CoreKind::Shogi { cores: 1 },
         // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow
         // (45% of the LUTs) after the static placer: router2 stalls near 2,500 overused wires,
-        // nextpnr's default router1 routes it (docs/shogi.md, "Where router2 stalls"). 22.8
-        // MHz reached asked for 20 before the tsume masks and filter joined the walker; with
-        // them the placer's estimate fell to 16.5: 15, the PLL's next step down.
-        clocks: &[clock(BoardId::Ulx3s, 15)],
+        // nextpnr's default router1 routes it (docs/shogi.md, "Where router2 stalls"): 22.8
+        // MHz reached asked for 20. With the tsume masks and filter in the walker it needs 62%
+        // of the LUTs, the placer's estimate fell to 16.5 MHz, and router1 still had 128,000
+        // of 205,550 arcs to route after 1,187 s: built for no board until the mate search
+        // is smaller (docs/tsume.md, "What is left").
+        clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: false,
