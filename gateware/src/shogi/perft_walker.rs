@@ -2,6 +2,15 @@
 //! its board data, the candidates of each node on a stack in block RAM. No move crosses the
 //! link. The specification, cycle for cycle: `model::shogi::walk::perft_walk`.
 //!
+//! With `mate` at `start` the same walk searches a mate of `depth` plies (the tsume circuit's
+//! masks registered on the unit's board, its check/defense move generator on the candidate
+//! stream: only checks reach an attacker's frame). Each node returns a result: an attacker
+//! without a check has no mate, a defender without a legal move is mated, and a defender at
+//! the last ply with a move is not. The attacker stops at its first child that mates, the
+//! defender at its first that does not (a cut-off: Unmake2, then Return). `mated` and the
+//! root frame's cursor (`first_*`) give the answer. Its specification, cycle for cycle:
+//! `model::shogi::walk::mate_walk`.
+//!
 //! ```text
 //!  Node: start a moves job -> Wait (the job, its candidate ranks written to the stack frame
 //!      {ply, rank} as the unit streams them; the cycle it ends)
