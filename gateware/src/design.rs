@@ -152,10 +152,15 @@ pub enum CoreKind {
         /// Number of perft cores (1..=`model::link::MAX_CORES`).
         cores: usize,
     },
-    /// Shogi piece cover circuits (the shogi processor paper, section 6) behind one link.
+    /// Shogi processors (the shogi processor paper: piece cover circuit, all-move generator,
+    /// the perft walker) behind one link.
     Shogi {
-        /// Number of cover cores (1..=`model::link::MAX_CORES`).
+        /// Number of cores (1..=`model::link::MAX_CORES`).
         cores: usize,
+        /// The tsume circuit's mate search in each core's walker (`JOB_MATE`; the tsume
+        /// paper's check and defense masks and its check move filter). Without it the core
+        /// refuses a mate job as a bad argument and synthesis drops the masks.
+        mate: bool,
     },
 }
 
@@ -318,15 +323,33 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
     DesignSpec {
         design: Design::Shogi,
         name: "shogi",
-        summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft and mate search on chip",
-        core: CoreKind::Shogi { cores: 1 },
+        summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
+        core: CoreKind::Shogi {
+            cores: 1,
+            mate: false,
+        },
         // Far past the Alchitry Cu's 7,680 LUTs (docs/shogi.md). On the ECP5-85F, narrow
         // (45% of the LUTs) after the static placer: router2 stalls near 2,500 overused wires,
-        // nextpnr's default router1 routes it (docs/shogi.md, "Where router2 stalls"): 22.8
-        // MHz reached asked for 20. With the tsume masks and filter in the walker it needs 62%
-        // of the LUTs, the placer's estimate fell to 16.5 MHz, and router1 still had 128,000
-        // of 205,550 arcs to route after 1,187 s: built for no board until the mate search
-        // is smaller (docs/tsume.md, "What is left").
+        // nextpnr's default router1 routes it (docs/shogi.md, "Where router2 stalls").
+        clocks: &[clock(BoardId::Ulx3s, 20)],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: false,
+        router2: false,
+        static_placer: true,
+        narrow_luts: true,
+    },
+    DesignSpec {
+        design: Design::Tsume,
+        name: "tsume",
+        summary: "the shogi design and the tsume circuit's mate search on chip (check masks, check move filter, AND/OR walk)",
+        core: CoreKind::Shogi {
+            cores: 1,
+            mate: true,
+        },
+        // The mate masks and filter take the shogi design to 62% of the ECP5-85F's LUTs; the
+        // placer's estimate fell to 16.5 MHz and router1 still had 128,000 of 205,550 arcs to
+        // route after 1,187 s: built for no board until the mate search is smaller
+        // (docs/tsume.md, "What is left").
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
@@ -355,10 +378,11 @@ pub enum Design {
     Chess,
     ChessX2,
     Shogi,
+    Tsume,
 }
 
 impl Design {
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 8;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -367,6 +391,7 @@ impl Design {
         Design::Chess,
         Design::ChessX2,
         Design::Shogi,
+        Design::Tsume,
     ];
 
     /// The design's row of the design table.
@@ -411,9 +436,12 @@ impl Design {
             CoreKind::Chess { cores } => {
                 emit_core(crate::chess::ChessCore::with_cores(p, self.name(), cores))
             }
-            CoreKind::Shogi { cores } => {
-                emit_core(crate::shogi::ShogiCore::with_cores(p, self.name(), cores))
-            }
+            CoreKind::Shogi { cores, mate } => emit_core(crate::shogi::ShogiCore::with_cores(
+                p,
+                self.name(),
+                cores,
+                mate,
+            )),
         }
     }
 
@@ -515,7 +543,7 @@ mod tests {
             }
             if let CoreKind::Othello { cores, .. }
             | CoreKind::Chess { cores }
-            | CoreKind::Shogi { cores } = s.core
+            | CoreKind::Shogi { cores, .. } = s.core
             {
                 assert!((1..=link::MAX_CORES).contains(&cores));
             }

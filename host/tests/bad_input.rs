@@ -130,6 +130,21 @@ fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
             2,
             "a set has 2",
         ),
+        // A mate search on a design without one (the `shogi` design's core refuses JOB_MATE).
+        (
+            vec![
+                "shogi",
+                "mate",
+                "--sfen",
+                "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1",
+                "--sim",
+                "rust",
+                "--design",
+                "shogi",
+            ],
+            2,
+            "--design shogi: not a shogi mate-search design (tsume)",
+        ),
         // clap's own usage errors.
         (vec!["bogus"], 2, "bogus"),
         (vec!["othello", "solve"], 2, "<POSITION>"),

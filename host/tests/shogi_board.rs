@@ -1,10 +1,11 @@
-//! The simulated `shogi` board (Verilator): the board data loaded through the link; the cover
-//! job's table read back, equal to the model's (`model::shogi::piece_data::cover_table`) on
-//! the perft table's positions and random ones, in `model::shogi::cover_scan::FAST_CYCLES`
+//! The simulated `shogi` and `tsume` boards (Verilator): the board data loaded through the
+//! link; the cover job's table read back, equal to the model's
+//! (`model::shogi::piece_data::cover_table`) on the perft table's positions and random ones, in `model::shogi::cover_scan::FAST_CYCLES`
 //! cycles; the moves job's candidates, count, probe and cycles equal to
 //! `model::shogi::all_moves`; the perft job's leaves, moves jobs and cycles equal to
-//! `model::shogi::walk::perft_walk`, an aborted perft unwound; `JOB_LOAD` / `JOB_READ` /
-//! `JOB_START` refusals.
+//! `model::shogi::walk::perft_walk`, an aborted perft unwound; the `tsume` design's mate jobs
+//! equal to `model::shogi::walk::mate_walk`; `JOB_LOAD` / `JOB_READ` / `JOB_START` refusals
+//! (a mate job on the `shogi` design among them).
 
 use gateware::Design;
 use host::shogi::{count_on_board, cover_on_board, moves_on_board, perft_on_board};
@@ -22,12 +23,21 @@ use model::shogi::walk::{meets_mating_drop, perft_walk, MATE_MAX_PLIES, WALK_MAX
 use model::shogi::Position;
 use sim::{BackendKind, SimBoard};
 
+/// The simulated `shogi` board; `tsume_board` adds the mate search.
 fn board() -> Option<Link<SimTransport>> {
+    board_of(Design::Shogi)
+}
+
+fn tsume_board() -> Option<Link<SimTransport>> {
+    board_of(Design::Tsume)
+}
+
+fn board_of(design: Design) -> Option<Link<SimTransport>> {
     if !sim::tools::require_verilator_backend("shogi board tests") {
         return None;
     }
     Some(Link::new(SimTransport::new(
-        SimBoard::open(Design::Shogi, BackendKind::Verilator).unwrap(),
+        SimBoard::open(design, BackendKind::Verilator).unwrap(),
     )))
 }
 
@@ -110,8 +120,9 @@ fn loads_and_reads_are_checked() {
     assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
     // Another job than the cover table, the moves, perft and mate; a depth with a cover or
     // moves job; a perft depth outside 1..=WALK_MAX_DEPTH; a mate depth even or past
-    // MATE_MAX_PLIES; a start without its depth.
-    for args in [
+    // MATE_MAX_PLIES (on both designs); any mate job on the `shogi` design, which has no mate
+    // search, while the `tsume` design runs it.
+    let bad = [
         [JOB_MATE + 1, 0],
         [JOB_COVER, 1],
         [JOB_MOVES, 2],
@@ -120,9 +131,17 @@ fn loads_and_reads_are_checked() {
         [JOB_MATE, 0],
         [JOB_MATE, 2],
         [JOB_MATE, MATE_MAX_PLIES as u8 + 2],
-    ] {
+    ];
+    let mut t = tsume_board().unwrap();
+    for args in bad {
         assert_eq!(refused(&mut l, op::JOB_START, &args), err::BAD_ARGUMENT);
+        assert_eq!(refused(&mut t, op::JOB_START, &args), err::BAD_ARGUMENT);
     }
+    assert_eq!(
+        refused(&mut l, op::JOB_START, &[JOB_MATE, 1]),
+        err::BAD_ARGUMENT
+    );
+    assert!(t.call(op::JOB_START, &[JOB_MATE, 1]).is_ok());
     assert_eq!(
         refused(&mut l, op::JOB_START, &[JOB_COVER]),
         err::BAD_LENGTH
@@ -209,7 +228,7 @@ fn perft_on_the_board_equals_the_model_walk() {
 fn mate_jobs_on_the_board_equal_the_model_walk() {
     use host::shogi::shortest_mate_on_board;
     use model::shogi::walk::mate_walk;
-    let Some(mut l) = board() else { return };
+    let Some(mut l) = tsume_board() else { return };
     let (mut mates, mut nones) = (0, 0);
     for sfen in random::tsume_sfens() {
         let pos = Position::from_sfen(&sfen).unwrap();

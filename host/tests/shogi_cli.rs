@@ -353,7 +353,10 @@ fn mate_on_the_simulated_board() {
         (r["mate"].as_bool(), r["plies"].as_u64()),
         (Some(true), Some(3))
     );
-    assert_eq!(r["counted_on"], "board");
+    assert_eq!(
+        (r["counted_on"].as_str(), r["design"].as_str()),
+        (Some("board"), Some("tsume"))
+    );
     // Mate jobs of 1 and 3 plies, then one of 1 ply per defence.
     assert!(r["jobs"].as_u64().unwrap() >= 3, "{r}");
     assert!(

@@ -79,8 +79,8 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
                 CoreKind::Chess { cores } => Box::new(RustSim::from_core(
                     gateware::chess::ChessCore::with_cores(&p, design.name(), cores),
                 )?),
-                CoreKind::Shogi { cores } => Box::new(RustSim::from_core(
-                    gateware::shogi::ShogiCore::with_cores(&p, design.name(), cores),
+                CoreKind::Shogi { cores, mate } => Box::new(RustSim::from_core(
+                    gateware::shogi::ShogiCore::with_cores(&p, design.name(), cores, mate),
                 )?),
             })
         }

@@ -315,13 +315,14 @@ fn othello_core_verilog() {
 /// The shogi core (`ShogiCore`): board data loaded a rank at a time, a cover job, its poll and
 /// result, table words read, a moves job (the hands word loaded), its result and candidate
 /// words read, a perft of depth 1 (its poll and result), a perft of depth 2 aborted, and the
-/// refusals of `JOB_LOAD`, `JOB_READ` and `JOB_START`. (The walks themselves are co-simulated
+/// refusals of `JOB_LOAD`, `JOB_READ` and `JOB_START` (a mate job among them: the `shogi`
+/// design has no mate search). (The walks themselves are co-simulated
 /// on the block, `perft_walker_verilog`: the rust-hdl simulation of the whole core is slow.)
 #[test]
 fn shogi_core_verilog() {
     use model::shogi::piece_data::BoardData;
     use model::shogi::protocol::{
-        encode_load, encode_load_hands, encode_read, perft_args, COVER_ARGS, MOVES_ARGS,
+        encode_load, encode_load_hands, encode_read, mate_args, perft_args, COVER_ARGS, MOVES_ARGS,
     };
     if !skip_unless_verilator("shogi_core_verilog") {
         return;
@@ -349,6 +350,7 @@ fn shogi_core_verilog() {
         (op::JOB_READ, encode_read(0, 54)),
         (op::JOB_START, vec![0, 2, 0]),
         (op::JOB_START, perft_args(9).to_vec()),
+        (op::JOB_START, mate_args(1).to_vec()),
         (op::JOB_START, perft_args(1).to_vec()),
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![0]),

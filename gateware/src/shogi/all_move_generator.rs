@@ -29,20 +29,10 @@
 //! address to the cover RAMs); `valid` is high for the 9 cycles that show ranks 1 to 9 on
 //! `moves`, `drops` and `rank_count`; `count` and `probe` hold once `busy` falls.
 
-use super::c;
+use super::{c, ids_of, offsets};
 use model::shogi::piece_data::ID_BASE;
+use model::shogi::Kind::{Bishop, King, Knight, Lance, Pawn, Rook, Silver};
 use rust_hdl::prelude::*;
-
-/// Identities of a kind: bits `ID_BASE[kind]..` (kinds by code, king 0 to pawn 7).
-fn id_mask(kinds: &[usize]) -> u64 {
-    kinds
-        .iter()
-        .map(|&k| {
-            let end = ID_BASE.get(k + 1).map_or(40, |&e| e as u64);
-            (ID_BASE[k] as u64..end).fold(0, |m, id| m | 1 << id)
-        })
-        .fold(0, |m, x| m | x)
-}
 
 #[derive(LogicBlock)]
 pub struct AllMoveGenerator {
@@ -252,13 +242,13 @@ impl Default for AllMoveGenerator {
             row: Default::default(),
             active: Default::default(),
             total: Default::default(),
-            k_off10: std::array::from_fn(|f| c(10 * f as u64)),
-            k_off40: std::array::from_fn(|f| c(40 * f as u64)),
-            k_off80: std::array::from_fn(|f| c(80 * f as u64)),
-            k_off7: std::array::from_fn(|f| c(7 * f as u64)),
-            k_off81: std::array::from_fn(|d| c(81 * d as u64)),
-            k_off6: std::array::from_fn(|d| c(6 * d as u64)),
-            k_off90: std::array::from_fn(|r| c(90 * r as u64)),
+            k_off10: offsets(10),
+            k_off40: offsets(40),
+            k_off80: offsets(80),
+            k_off7: offsets(7),
+            k_off81: offsets(81),
+            k_off6: offsets(6),
+            k_off90: offsets(90),
             k_idx: std::array::from_fn(|f| c(f as u64)),
             k_file7: std::array::from_fn(|f| c(f as u64)),
             k_type: std::array::from_fn(|t| c(t as u64)),
@@ -266,10 +256,10 @@ impl Default for AllMoveGenerator {
             k_index: super::id_decode().0,
             k_count: super::id_decode().1,
             k_id: std::array::from_fn(|j| c(j as u64)),
-            k_kings: c(id_mask(&[0])),
-            k_plk: c(id_mask(&[5, 6, 7])),
-            k_knights: c(id_mask(&[5])),
-            k_promotable: c(id_mask(&[1, 2, 4, 5, 6, 7])),
+            k_kings: ids_of(&[King]),
+            k_plk: ids_of(&[Knight, Lance, Pawn]),
+            k_knights: ids_of(&[Knight]),
+            k_promotable: ids_of(&[Rook, Bishop, Silver, Knight, Lance, Pawn]),
             s_own: Default::default(),
             s_opp: Default::default(),
             s_kf: Default::default(),

@@ -18,7 +18,7 @@
 //! instance whose name starts with `kept_`: the flow marks those modules `keep_hierarchy`
 //! (`board_common::flow::synth_script`).
 
-use super::{c, mask};
+use super::{c, mask, offsets};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -49,7 +49,7 @@ impl Default for BoardCopy {
             board: Default::default(),
             brd: Default::default(),
             k_rank: std::array::from_fn(|r| c(r as u64)),
-            k_off: std::array::from_fn(|r| c(90 * r as u64)),
+            k_off: offsets(90),
             k_keep: std::array::from_fn(|r| mask(810, |b| b / 90 != r)),
         }
     }

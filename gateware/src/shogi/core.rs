@@ -135,6 +135,9 @@ pub struct ShogiCore {
     k_job_mate: Constant<Bits<8>>,
     k_max_depth: Constant<Bits<8>>,
     k_max_mate: Constant<Bits<8>>,
+    /// The design has the mate search (`CoreKind::Shogi::mate`): without it `JOB_MATE` is a
+    /// bad argument, the walkers' `mate` input is tied low and synthesis drops the masks.
+    k_mate_search: Constant<Bit>,
     k_flag_perft: Constant<Bits<8>>,
     k_flag_mate: Constant<Bits<8>>,
     k_flag_mated: Constant<Bits<8>>,
@@ -151,13 +154,14 @@ pub struct ShogiCore {
 }
 
 impl ShogiCore {
-    /// One cover core: the `shogi` design.
+    /// One core without the mate search: the `shogi` design.
     pub fn new(p: &CoreParams) -> Self {
-        Self::with_cores(p, "shogi", 1)
+        Self::with_cores(p, "shogi", 1, false)
     }
 
-    /// `cores` cover cores (1..=`model::link::MAX_CORES`), reporting `name`.
-    pub fn with_cores(p: &CoreParams, name: &str, cores: usize) -> Self {
+    /// `cores` cores (1..=`model::link::MAX_CORES`), reporting `name`; `mate`: with the mate
+    /// search (`JOB_MATE`).
+    pub fn with_cores(p: &CoreParams, name: &str, cores: usize, mate: bool) -> Self {
         let k8 = |v: usize| Constant::new((v as u64).into());
         Self {
             clock: Default::default(),
@@ -227,6 +231,7 @@ impl ShogiCore {
             k_job_mate: k8(JOB_MATE as usize),
             k_max_depth: k8(WALK_MAX_DEPTH as usize),
             k_max_mate: k8(MATE_MAX_PLIES as usize),
+            k_mate_search: Constant::new(mate),
             k_flag_perft: k8(FLAG_PERFT as usize),
             k_flag_mate: k8(FLAG_MATE as usize),
             k_flag_mated: k8(FLAG_MATED as usize),
@@ -302,7 +307,8 @@ impl Logic for ShogiCore {
         // odd and at most MATE_MAX_PLIES for a mate search).
         self.is_moves.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_moves.val();
         self.is_perft.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_perft.val();
-        self.is_mate.next = self.jobs.args.val().get_bits::<8>(0) == self.k_job_mate.val();
+        self.is_mate.next = (self.jobs.args.val().get_bits::<8>(0) == self.k_job_mate.val())
+            & self.k_mate_search.val();
         self.is_walk.next = self.is_perft.val() | self.is_mate.val();
         self.job_depth.next = self.jobs.args.val().get_bits::<8>(8);
         self.jobs.args_ok.next = (((self.jobs.args.val().get_bits::<8>(0)

@@ -35,6 +35,11 @@ pub(crate) fn c<const N: usize>(x: u64) -> Constant<Bits<N>> {
     Constant::new(x.into())
 }
 
+/// The offsets `0, step, 2 step, ...` of an array's fields in a flat word, as constants.
+pub(crate) fn offsets<const N: usize, const M: usize>(step: u64) -> [Constant<Bits<N>>; M] {
+    std::array::from_fn(|i| c(step * i as u64))
+}
+
 /// A constant with bit `i` set for every `i < n` that `f` accepts.
 pub(crate) fn mask<const N: usize>(n: usize, f: impl Fn(usize) -> bool) -> Constant<Bits<N>> {
     Constant::new(
@@ -42,6 +47,14 @@ pub(crate) fn mask<const N: usize>(n: usize, f: impl Fn(usize) -> bool) -> Const
             .filter(|&i| f(i))
             .fold(Bits::<N>::default(), |b, i| b.replace_bit(i, true)),
     )
+}
+
+/// The 40 identities of `kinds`, one bit each (the generator's and the check filter's kind
+/// masks).
+pub(crate) fn ids_of(kinds: &[model::shogi::Kind]) -> Constant<Bits<40>> {
+    mask(model::shogi::piece_data::PIECES, |id| {
+        kinds.contains(&model::shogi::piece_data::kind_of_id(id as u8))
+    })
 }
 
 /// The identity one-hot decode's constants (scanners, rook cover calculator, generator):

@@ -41,7 +41,7 @@
 //! unwinds a walk: the node's job ends, the moves on the undo stack are unmade (at most
 //! 72 + 2 + 4 x `WALK_MAX_DEPTH` cycles), and the board data holds the walk's root again.
 
-use super::{c, mask, AllMovesUnit};
+use super::{c, mask, offsets, AllMovesUnit};
 use crate::common::StackRam;
 use crate::tsume::{CheckDefenseMoveGenerator, CheckMaskGenerator};
 use model::shogi::piece_data::{kind_of_id, ID_BASE};
@@ -326,7 +326,7 @@ impl Default for PerftWalker {
             k_plane_r: std::array::from_fn(|j| c(160 + 40 * j as u64)),
             k_id_bit: std::array::from_fn(|j| mask(40, |i| i >> j & 1 == 1)),
             k_grp_bit: std::array::from_fn(|j| mask(20, |g| g >> j & 1 == 1)),
-            k_off40: std::array::from_fn(|g| c(40 * g as u64)),
+            k_off40: offsets(40),
             k_g: std::array::from_fn(|g| c(g as u64)),
             k_ones40: c((1 << 40) - 1),
             k_d: std::array::from_fn(|d| c(d as u64)),

@@ -31,18 +31,10 @@
 //! compared with each identity's (type, index). Model: `CheckMasks::selects`; the tests check
 //! the circuit against making each candidate and asking whether the king is attacked.
 
-use crate::shogi::c;
-use model::shogi::piece_data::{field, ID_BASE, PIECES};
+use crate::shogi::{c, ids_of, offsets};
+use model::shogi::piece_data::{field, ID_BASE};
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
-
-/// The identities of `kinds` (by type code) as a 40-bit mask.
-fn ids_of(kinds: &[Kind]) -> Constant<Bits<40>> {
-    let m = (0..PIECES as u8)
-        .filter(|&id| kinds.contains(&model::shogi::piece_data::kind_of_id(id)))
-        .fold(0u64, |m, id| m | 1 << id);
-    c(m)
-}
 
 /// Identity `id`'s key: its type code above its index (the board data's type and index
 /// fields, without the promotion and ownership bits between them).
@@ -168,8 +160,8 @@ impl Default for CheckDefenseMoveGenerator {
             k_key: std::array::from_fn(|id| c(key_of(id as u8))),
             k_id: std::array::from_fn(|id| c(1 << id)),
             k_hand: std::array::from_fn(|i| c(1 << i)),
-            k_off80: std::array::from_fn(|f| c(80 * f as u64)),
-            k_off7: std::array::from_fn(|f| c(7 * f as u64)),
+            k_off80: offsets(80),
+            k_off7: offsets(7),
             row_off: Default::default(),
             r_pawn: Default::default(),
             r_lance: Default::default(),

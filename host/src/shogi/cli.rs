@@ -86,7 +86,7 @@ pub enum ShogiCmd {
     /// interposition counted; docs/tsume.md), with a mating line in USI notation (the defender
     /// resisting longest), or no mate within the limit. With --dfpn the CPU baseline instead:
     /// df-pn proves a mate of any length (not necessarily the shortest; its line follows the
-    /// proof) or that there is none. With --sim / --port the board searches: the `shogi`
+    /// proof) or that there is none. With --sim / --port the board searches: the `tsume`
     /// design's mate walk (JOB_MATE, checks only at the attacker's plies, cut-offs), jobs of
     /// 1, 3, ... plies up to --max-plies (at most 7 there); the line takes the board's
     /// mating checks and, at the defender's plies, the reply whose mate the board finds
@@ -109,8 +109,8 @@ pub enum ShogiCmd {
         /// Stop after this many seconds (exit code 3, no answer); 0 or absent: no limit.
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
-        /// The shogi design to simulate (with --sim).
-        #[arg(long, default_value = "shogi")]
+        /// The design to simulate (with --sim): one with the mate search.
+        #[arg(long, default_value = "tsume")]
         design: String,
         /// --json: one JSON object: {sfen, solver ("shortest" or "dfpn"), max_plies (null with
         /// --dfpn), mate (bool), plies (or null), pv (USI moves), nodes (on the board: the
@@ -121,7 +121,8 @@ pub enum ShogiCmd {
     },
     /// Run as a USI engine on stdin/stdout (for shogi GUIs and libraries such as cshogi).
     /// The search runs on the model; with --sim / --port `go perft` is counted on chip (a
-    /// perft job per root move).
+    /// perft job per root move), and on a design with the mate search (`tsume`) `go mate` is
+    /// searched on chip too (else df-pn on the model answers it).
     Usi {
         /// The shogi design to simulate (with --sim).
         #[arg(long, default_value = "shogi")]
@@ -175,6 +176,34 @@ fn open_shogi(
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
     let design =
         crate::cli::game_design(design, "a shogi", |c| matches!(c, CoreKind::Shogi { .. }))?;
+    open_design(design, target, idle)
+}
+
+/// Whether the design named `design` has the mate search (`JOB_MATE`).
+fn has_mate_search(design: &str) -> bool {
+    matches!(
+        gateware::Design::from_name(design).map(|d| d.core()),
+        Ok(CoreKind::Shogi { mate: true, .. })
+    )
+}
+
+/// `open_shogi` for a design with the mate search: another is refused by name.
+fn open_tsume(
+    design: &str,
+    target: &Target,
+    idle: bool,
+) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
+    let design = crate::cli::game_design(design, "a shogi mate-search", |c| {
+        matches!(c, CoreKind::Shogi { mate: true, .. })
+    })?;
+    open_design(design, target, idle)
+}
+
+fn open_design(
+    design: gateware::Design,
+    target: &Target,
+    idle: bool,
+) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
     let mut l = open(target, design)?;
     let name = l.identify()?.name;
     if idle {
@@ -538,9 +567,10 @@ fn usi(design: &str, target: &Target) -> Result<()> {
             }),
             WALK_MAX_DEPTH,
         ));
-        // The same link for `go mate` (the engine runs one command at a time).
+        // The same link for `go mate` (the engine runs one command at a time) on a design
+        // with the mate search; on another, df-pn on the model answers it.
         let link = engine_link.clone();
-        engine.mate_solver = Some((
+        engine.mate_solver = has_mate_search(design).then_some((
             // The board's search is bounded by its plies, not by the command's time.
             Box::new(move |pos: &Position, _deadline| {
                 let mut l = link.borrow_mut();
@@ -635,7 +665,7 @@ fn board_mate(
         time_limit: time_limit_seconds(time_limit)?,
         abort_running: false,
     };
-    let (mut l, name) = open_shogi(design, target, false)?;
+    let (mut l, name) = open_tsume(design, target, false)?;
     bounds.begin(target, &mut l)?;
     let t = std::time::Instant::now();
     let show_progress = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());

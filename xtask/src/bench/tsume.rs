@@ -72,7 +72,7 @@ pub fn run(json: bool) -> Result<()> {
     if !sim::verilator::AVAILABLE {
         bail!("the tsume bench needs the Verilator backend (cargo xtask test installs verilator)");
     }
-    let design = Design::Shogi;
+    let design = Design::Tsume;
     let (mhz, clock_from) = match super::ulx3s_clock_mhz(design) {
         Ok(f) => (f, "its ULX3S clock"),
         Err(_) => (10.0, "assumed: no ULX3S report yet"),
