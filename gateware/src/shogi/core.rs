@@ -24,7 +24,8 @@
 //!   cycles); `JOB_PERFT`, the legal leaves `depth` plies down (`PerftWalker`); `JOB_MATE`,
 //!   a mate of at most `depth` plies by the side to move (the walker's mate walk). Errors:
 //!   those of job control, BAD_ARGUMENT (another job, a depth with a cover or moves job, a
-//!   perft depth outside 1..=`WALK_MAX_DEPTH`, a mate depth even or past `MATE_MAX_PLIES`).
+//!   perft depth outside 1..=`WALK_MAX_DEPTH`, a mate depth even or past `MATE_MAX_PLIES`,
+//!   any mate job on a design without the mate search: the `shogi` design).
 //! * `JOB_POLL` / `JOB_ABORT` [core]: state, cycles so far. (A cover or moves job takes at
 //!   most 72 cycles: an abort marks it aborted, and the unit finishes; an aborted perft
 //!   unwinds its moves, so the loaded position stays.)
