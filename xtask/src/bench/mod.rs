@@ -437,12 +437,31 @@ fn multi_core(
 /// start-up is not perft): `setup` (protocol, options, position) is sent, then `isready`, then
 /// `go perft depth`. (leaves, seconds), or None when no name in `names` runs.
 pub(crate) fn engine_perft(names: &[&str], setup: &str, depth: u32) -> Result<Option<(u64, f64)>> {
+    engine_go(names, setup, &format!("go perft {depth}"), |l| {
+        l.strip_prefix("Nodes searched: ")
+            .map(|n| n.trim().parse::<u64>())
+    })?
+    .map(|(n, s)| Ok((n?, s)))
+    .transpose()
+}
+
+/// A Debian engine's answer to one `go` command, timed from its `readyok` (its start-up is
+/// not the search): `setup` (protocol, options, position) is sent, then `isready`, then `go`;
+/// the first line `answer` accepts ends it. (the answer, seconds), or None when no name in
+/// `names` runs; an error when the engine ends without the answer.
+pub(crate) fn engine_go<T>(
+    names: &[&str],
+    setup: &str,
+    go: &str,
+    answer: impl Fn(&str) -> Option<T>,
+) -> Result<Option<(T, f64)>> {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     let Some(exe) = names.iter().find(|e| {
         Command::new(e)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
+            .stderr(Stdio::null())
             .spawn()
             .is_ok()
     }) else {
@@ -451,6 +470,7 @@ pub(crate) fn engine_perft(names: &[&str], setup: &str, depth: u32) -> Result<Op
     let mut c = Command::new(exe)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()?;
     let mut stdin = c.stdin.take().context("engine stdin")?;
     let mut lines = BufReader::new(c.stdout.take().context("engine stdout")?).lines();
@@ -462,17 +482,20 @@ pub(crate) fn engine_perft(names: &[&str], setup: &str, depth: u32) -> Result<Op
         }
     }
     let t = Instant::now();
-    writeln!(stdin, "go perft {depth}")?;
+    writeln!(stdin, "{go}")?;
     stdin.flush()?;
-    let mut leaves = None;
+    let mut got = None;
     for line in lines {
-        if let Some(n) = line?.strip_prefix("Nodes searched: ") {
-            leaves = Some(n.trim().parse::<u64>()?);
+        if let Some(a) = answer(line?.trim()) {
+            got = Some(a);
             break;
         }
     }
     let s = t.elapsed().as_secs_f64();
     let _ = writeln!(stdin, "quit");
     let _ = c.wait();
-    Ok(leaves.map(|n| (n, s)))
+    match got {
+        Some(a) => Ok(Some((a, s))),
+        None => anyhow::bail!("{exe} ended without answering `{}`", go.replace('\n', "; ")),
+    }
 }

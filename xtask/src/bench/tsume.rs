@@ -1,4 +1,4 @@
-//! `cargo xtask bench tsume`: the mate search on chip (the `shogi` design's `JOB_MATE`, the
+//! `cargo xtask bench tsume`: the mate search on chip (the `tsume` design's `JOB_MATE`, the
 //! perft walker's mate walk) against the paper and against this CPU, in the same run.
 //!
 //! * On the simulated board (Verilator): each problem of the tsume data file that mates
@@ -12,8 +12,11 @@
 //!   against 50 us on a Pentium III at 700 MHz.
 //! * The CPU, one thread, the same problems: the model's df-pn (`dfpn`, the CPU baseline of
 //!   issue 10: a transposition table, proof and disproof numbers) and the reference search
-//!   (`mate::solve`: iterative deepening with a table), each its time and nodes; the ratio is
-//!   the CPU's time over the board's (without the link, and with it).
+//!   (`mate::solve`: iterative deepening with a table), each its time and nodes; and, where
+//!   Debian's `gpsshogi` is installed, its USI engine's `go mate` (`gpsusi`, one thread, timed
+//!   from its `readyok`; it counts by the tsume convention, futile interpositions ignored, so
+//!   its mates can be shorter than ours). The ratio is the fastest CPU search's time over the
+//!   board's (without the link, and with it).
 //!
 //! `--json`: one object per problem, then a `total` object.
 
@@ -53,10 +56,29 @@ struct Row {
     dfpn_us: f64,
     solve_nodes: u64,
     solve_us: f64,
-    /// The faster CPU search's time over the board's (the link left out).
+    /// `gpsusi`'s `go mate`: its mate's length (tsume convention; 0: no mate) and time, or
+    /// null where gpsshogi is not installed.
+    gps_plies: Option<u32>,
+    gps_us: Option<f64>,
+    /// The fastest CPU search's time over the board's (the link left out).
     ratio_cpu: f64,
     /// The same with the link's time on the board's side.
     ratio_cpu_through_link: f64,
+}
+
+/// Debian's gpsshogi (`gpsusi`), one thread, `go mate` with a minute: (its mate's length, 0
+/// for none; seconds), or None when it is not installed.
+fn gps_mate(sfen: &str) -> Result<Option<(u32, f64)>> {
+    super::engine_go(
+        &["gpsusi", "/usr/games/gpsusi"],
+        "usi\nsetoption name Thread value 1",
+        // USI: a new game and the position after `readyok`.
+        &format!("usinewgame\nposition sfen {sfen}\ngo mate 60000"),
+        |l| match l.strip_prefix("checkmate")?.trim() {
+            "nomate" | "timeout" | "notimplemented" => Some(0),
+            moves => Some(moves.split_whitespace().count() as u32),
+        },
+    )
 }
 
 /// The data file's problems the board can search: (SFEN, mates within 7).
@@ -92,7 +114,7 @@ pub fn run(json: bool) -> Result<()> {
              thread; the tsume data file's problems within {MATE_MAX_PLIES} plies:"
         );
         println!(
-            "{:<4} {:>4} {:>7} {:>9} {:>7} {:>10} {:>9} {:>10} {:>9} {:>10} {:>8}",
+            "{:<4} {:>4} {:>7} {:>9} {:>7} {:>10} {:>9} {:>10} {:>9} {:>10} {:>6} {:>10} {:>8}",
             "#",
             "mate",
             "m.jobs",
@@ -103,12 +125,19 @@ pub fn run(json: bool) -> Result<()> {
             "df-pn us",
             "df-pn nd",
             "solve us",
+            "gps pl",
+            "gps us",
             "cpu/brd"
         );
+    }
+    let gps_installed = gps_mate("4k4/9/4P4/9/9/9/9/9/9 b G 1")?.is_some();
+    if !gps_installed && !json {
+        println!("gpsusi not found: no gpsshogi column (apt-get install gpsshogi)");
     }
     let mut total = Row {
         sfen: "total".into(),
         clock_mhz: mhz,
+        gps_us: gps_installed.then_some(0.0),
         ..Row::default()
     };
     for (i, sfen) in problems().iter().enumerate() {
@@ -149,9 +178,12 @@ pub fn run(json: bool) -> Result<()> {
         let t = Instant::now();
         let s = solve(&pos, last)?;
         let solve_us = t.elapsed().as_secs_f64() * 1e6;
+        let gps = gps_mate(sfen)?;
         let board_us = r.cycles as f64 / mhz;
         let link_ms = line as f64 / divisor / baud as f64 * 1e3;
-        let cpu = dfpn_us.min(solve_us);
+        let cpu = gps
+            .map_or(f64::INFINITY, |g| g.1 * 1e6)
+            .min(dfpn_us.min(solve_us));
         let row = Row {
             sfen: sfen.clone(),
             plies,
@@ -166,6 +198,8 @@ pub fn run(json: bool) -> Result<()> {
             dfpn_us,
             solve_nodes: s.nodes,
             solve_us,
+            gps_plies: gps.map(|g| g.0),
+            gps_us: gps.map(|g| g.1 * 1e6),
             ratio_cpu: cpu / board_us,
             ratio_cpu_through_link: cpu / (board_us + link_ms * 1e3),
         };
@@ -178,11 +212,13 @@ pub fn run(json: bool) -> Result<()> {
         total.dfpn_us += row.dfpn_us;
         total.solve_nodes += row.solve_nodes;
         total.solve_us += row.solve_us;
+        total.gps_us = total.gps_us.zip(row.gps_us).map(|(a, b)| a + b);
         if json {
             println!("{}", serde_json::to_string(&row)?);
         } else {
             println!(
-                "{:<4} {:>4} {:>7} {:>9} {:>7.1} {:>10.1} {:>9.1} {:>10.1} {:>9} {:>10.1} {:>8.2}",
+                "{:<4} {:>4} {:>7} {:>9} {:>7.1} {:>10.1} {:>9.1} {:>10.1} {:>9} {:>10.1} {:>6} \
+                 {:>10} {:>8.2}",
                 i + 1,
                 plies.map_or("-".to_string(), |p| p.to_string()),
                 row.nodes,
@@ -193,12 +229,17 @@ pub fn run(json: bool) -> Result<()> {
                 row.dfpn_us,
                 row.dfpn_nodes,
                 row.solve_us,
+                row.gps_plies.map_or("-".to_string(), |p| p.to_string()),
+                row.gps_us.map_or("-".to_string(), |t| format!("{t:.1}")),
                 row.ratio_cpu
             );
         }
     }
     total.cycles_per_node = total.cycles as f64 / total.nodes as f64;
-    let cpu = total.dfpn_us.min(total.solve_us);
+    let cpu = total
+        .gps_us
+        .unwrap_or(f64::INFINITY)
+        .min(total.dfpn_us.min(total.solve_us));
     total.ratio_cpu = cpu / total.board_us;
     total.ratio_cpu_through_link = cpu / (total.board_us + total.link_ms * 1e3);
     if json {
@@ -214,8 +255,8 @@ pub fn run(json: bool) -> Result<()> {
     );
     println!(
         "  board {:.1} ms (link {:.1} ms more), df-pn {:.1} ms ({} nodes, {:.2} us a node), the \
-         reference search {:.1} ms ({} nodes): the CPU's faster over the board: {:.2}x ({:.4}x \
-         through the link)",
+         reference search {:.1} ms ({} nodes), gpsusi {}: the fastest CPU search over the \
+         board: {:.2}x ({:.4}x through the link)",
         total.board_us / 1e3,
         total.link_ms,
         total.dfpn_us / 1e3,
@@ -223,6 +264,12 @@ pub fn run(json: bool) -> Result<()> {
         total.dfpn_us / total.dfpn_nodes as f64,
         total.solve_us / 1e3,
         total.solve_nodes,
+        total
+            .gps_us
+            .map_or("not installed".to_string(), |t| format!(
+                "{:.1} ms",
+                t / 1e3
+            )),
         total.ratio_cpu,
         total.ratio_cpu_through_link
     );
