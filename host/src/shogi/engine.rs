@@ -7,7 +7,8 @@
 //! on the model, or where [`Usi::perft_counter`] says: the board with `shogi usi --sim`),
 //! `go [btime .. wtime .. byoyomi .. binc .. winc ..] [depth N] [infinite]`, `go mate MS |
 //! infinite` (the side to move attacks: `checkmate <the mating line>`, `checkmate nomate` or,
-//! past the time or the node budget, `checkmate timeout`; on the model df-pn, or where
+//! past the time, the node budget or a `stop`, `checkmate timeout`; on the model df-pn, which
+//! reads `stop` while it searches, or where
 //! [`Usi::mate_solver`] says: the board's mate search with `shogi usi --sim`, which looks up
 //! to its limit of plies, not its time, and says so in an `info string` when it finds
 //! none), `stop`, `gameover`,
@@ -21,7 +22,7 @@
 
 use super::MAX_PERFT_DEPTH;
 use crate::search::{Limits, LineEngine};
-use model::shogi::dfpn::{dfpn, Proof};
+use model::shogi::dfpn::{dfpn_until, Proof};
 use model::shogi::{divide, legal_moves, Color, Kind, Move, Piece, Position};
 use std::time::{Duration, Instant};
 
@@ -257,10 +258,7 @@ impl Usi {
                 self.perft(arg("perft"), out);
                 return true;
             }
-            Some(&"mate") => {
-                self.mate(args.get(1).copied(), out);
-                return true;
-            }
+            Some(&"mate") => return self.mate(args.get(1).copied(), poll, out),
             _ => {}
         }
         let start = Instant::now();
@@ -318,8 +316,14 @@ impl Usi {
         !limits.quit
     }
 
-    /// `go mate MS | infinite`.
-    fn mate(&mut self, limit: Option<&str>, out: &mut dyn FnMut(String)) {
+    /// `go mate MS | infinite`; `stop` (or `quit`) read meanwhile ends df-pn on the model
+    /// with `checkmate timeout`. Returns false on `quit`.
+    fn mate(
+        &mut self,
+        limit: Option<&str>,
+        poll: &mut dyn FnMut() -> Option<String>,
+        out: &mut dyn FnMut(String),
+    ) -> bool {
         let deadline = match limit {
             None | Some("infinite") => None,
             Some(ms) => match ms.parse::<u64>() {
@@ -329,21 +333,28 @@ impl Usi {
                         "info string go mate: '{ms}' is no time in milliseconds (or infinite)"
                     ));
                     out("checkmate nomate".into());
-                    return;
+                    return true;
                 }
             },
         };
         if let Err(e) = model::shogi::mate::check_problem(&self.pos) {
             out(format!("info string go mate: {e}"));
             out("checkmate nomate".into());
-            return;
+            return true;
         }
+        let mut limits = Limits::new(deadline, poll);
         let answer = match self.mate_solver.as_mut() {
             Some((solve, _)) => solve(&self.pos, deadline),
-            None => dfpn(&self.pos, super::cli::DFPN_MAX_NODES, deadline)
-                .map(|r| r.proof)
-                .map_err(|e| e.to_string()),
+            None => dfpn_until(&self.pos, super::cli::DFPN_MAX_NODES, deadline, &mut || {
+                limits.check()
+            })
+            .map(|r| r.proof)
+            .map_err(|e| e.to_string()),
         };
+        for _ in 0..std::mem::take(&mut limits.ready) {
+            out("readyok".into());
+        }
+        self.pending.extend(std::mem::take(&mut limits.later));
         match answer {
             Ok(Proof::Mate(line)) => {
                 let line: Vec<String> = line.iter().map(|m| m.usi()).collect();
@@ -363,6 +374,7 @@ impl Usi {
                 out("checkmate timeout".into());
             }
         }
+        !limits.quit
     }
 
     fn perft(&mut self, depth: Option<u64>, out: &mut dyn FnMut(String)) {
@@ -493,5 +505,32 @@ mod tests {
         };
         assert!(u.handle("go infinite", &mut poll, &mut |l| out.push(l)));
         assert!(out.last().unwrap().starts_with("bestmove "), "{out:?}");
+    }
+
+    /// `go mate infinite` on the model (df-pn) ends at `stop` with `checkmate timeout` (the
+    /// problem mates in 13 plies: without the stop df-pn proves it), answers an `isready`
+    /// read meanwhile and keeps other lines for later; `quit` ends it and the engine.
+    #[test]
+    fn stop_and_quit_end_go_mate() {
+        let long = "position sfen k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1";
+        let mut u = Usi::default();
+        run(&mut u, long);
+        let mut lines = vec!["isready", "position startpos", "stop"].into_iter();
+        let mut out = Vec::new();
+        let mut poll = || lines.next().map(String::from);
+        assert!(u.handle("go mate infinite", &mut poll, &mut |l| out.push(l)));
+        assert_eq!(out, ["readyok", "checkmate timeout"]);
+        assert_eq!(u.pending().as_deref(), Some("position startpos"));
+        let mut u = Usi::default();
+        run(&mut u, long);
+        let mut lines = vec!["quit"].into_iter();
+        let mut out = Vec::new();
+        let mut poll = || lines.next().map(String::from);
+        assert!(!u.handle("go mate infinite", &mut poll, &mut |l| out.push(l)));
+        assert_eq!(out, ["checkmate timeout"]);
+        // Unstopped, the same search proves the mate.
+        let mut u = Usi::default();
+        run(&mut u, long);
+        assert!(run(&mut u, "go mate infinite")[0].starts_with("checkmate 1g2h"));
     }
 }

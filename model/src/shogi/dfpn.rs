@@ -48,14 +48,14 @@ pub struct DfpnResult {
     pub timed_out: bool,
 }
 
-struct Dfpn {
+struct Dfpn<'a> {
     /// Per position: proof and disproof numbers, and a proven position's proof length.
     table: HashMap<Position, (u64, u64, u32)>,
     path: HashSet<Position>,
-    budget: Budget,
+    budget: Budget<'a>,
 }
 
-impl Dfpn {
+impl Dfpn<'_> {
     /// A child's (proof, disproof) numbers: from the table, 1 and 1 when unknown, no mate
     /// when it repeats a position of the path.
     fn look(&self, child: &Position) -> (u64, u64) {
@@ -170,11 +170,24 @@ pub fn dfpn(
     max_nodes: u64,
     deadline: Option<Instant>,
 ) -> Result<DfpnResult, MateError> {
+    dfpn_until(pos, max_nodes, deadline, &mut || false)
+}
+
+/// [`dfpn`], also stopped when `stop` says so (asked every 1,024 nodes, with the deadline):
+/// then `timed_out`, and the proof is `Unknown`.
+pub fn dfpn_until(
+    pos: &Position,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<DfpnResult, MateError> {
     super::mate::check_problem(pos)?;
+    let mut budget = Budget::new(max_nodes, deadline);
+    budget.stop = Some(stop);
     let mut s = Dfpn {
         table: HashMap::new(),
         path: HashSet::new(),
-        budget: Budget::new(max_nodes, deadline),
+        budget,
     };
     let (pn, dn) = s.mid(pos, true, INF - 1, INF - 1);
     let proof = if pn == 0 {

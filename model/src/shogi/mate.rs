@@ -62,10 +62,12 @@ struct Known {
 
 /// A search's node count and its bounds (a node budget, a deadline), looked at every 1,024
 /// nodes; the mate searches share it.
-pub(crate) struct Budget {
+pub(crate) struct Budget<'a> {
     pub(crate) nodes: u64,
     max_nodes: u64,
     pub(crate) deadline: Option<Instant>,
+    /// Asked with the deadline: true stops the search as the deadline does (a USI `stop`).
+    pub(crate) stop: Option<&'a mut dyn FnMut() -> bool>,
     /// The node count at which the bounds are looked at next.
     next_look: u64,
     /// A bound passed: every answer from then on is unknown, and none is remembered.
@@ -74,12 +76,13 @@ pub(crate) struct Budget {
     pub(crate) timed_out: bool,
 }
 
-impl Budget {
-    pub(crate) fn new(max_nodes: u64, deadline: Option<Instant>) -> Budget {
+impl<'a> Budget<'a> {
+    pub(crate) fn new(max_nodes: u64, deadline: Option<Instant>) -> Budget<'a> {
         Budget {
             nodes: 0,
             max_nodes,
             deadline,
+            stop: None,
             next_look: 0,
             stopped: false,
             timed_out: false,
@@ -91,7 +94,8 @@ impl Budget {
         self.nodes += 1;
         if self.nodes >= self.next_look {
             self.next_look = self.nodes + 1024;
-            self.timed_out |= self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.timed_out |= self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_mut().is_some_and(|stop| stop());
             self.stopped |= self.timed_out || self.nodes >= self.max_nodes;
         }
         self.stopped
@@ -101,7 +105,7 @@ impl Budget {
 struct Search {
     /// Attacker-to-move positions.
     table: HashMap<Position, Known>,
-    budget: Budget,
+    budget: Budget<'static>,
 }
 
 /// A position as the tables key it: without its move number.
