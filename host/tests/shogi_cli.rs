@@ -337,6 +337,56 @@ fn mate_on_the_model() {
     }
 }
 
+/// `shogi usi --sim verilator --design tsume`: `go mate infinite` on a problem the board
+/// walks for long (no mate within its 7 plies) ends at the `stop` sent after it with
+/// `checkmate timeout`, its job aborted; the lines sent meanwhile are handled after it: a mate
+/// in 3 searched on the same board, its line of 3 moves.
+#[test]
+fn usi_stop_ends_go_mate_on_the_simulated_board() {
+    use std::io::{BufRead, Write};
+    if !sim::tools::require_verilator_backend("shogi usi --sim go mate") {
+        return;
+    }
+    let session = format!(
+        "usi\nposition sfen k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1\ngo mate infinite\nstop\n\
+         position sfen {MATE_IN_3}\ngo mate 60000\n"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+        .args(["shogi", "usi", "--sim", "verilator", "--design", "tsume"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Stdin stays open until both answers are in (its end is a `quit`).
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(session.as_bytes()).unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut answers = Vec::new();
+    let mut seen = Vec::new();
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        seen.push(line.clone());
+        if line.starts_with("checkmate") {
+            answers.push(line);
+            if answers.len() == 2 {
+                break;
+            }
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(answers.len(), 2, "{seen:?}");
+    assert_eq!(answers[0], "checkmate timeout", "{seen:?}");
+    assert_eq!(answers[1].split(' ').count(), 4, "{seen:?}");
+}
+
 /// `shogi mate --sim verilator`: the shortest mate searched on chip (mate jobs of 1, 3, ...
 /// plies), its line replayed on the model (every attacker move a legal check, every defender
 /// move legal, no legal move at the end), the length the model's search finds; and a problem

@@ -571,20 +571,42 @@ fn usi(design: &str, target: &Target) -> Result<()> {
         // with the mate search; on another, df-pn on the model answers it.
         let link = engine_link.clone();
         engine.mate_solver = has_mate_search(design).then_some((
-            // The board's search is bounded by its plies, not by the command's time.
-            Box::new(move |pos: &Position, _deadline| {
-                let mut l = link.borrow_mut();
-                let board = BoardData::from_position(pos);
-                match super::mate_on_board(&mut l, &board, BOARD_MATE_MAX_PLIES, |_, _| {}) {
-                    Ok(m) if m.plies.is_some() => Ok(Proof::Mate(m.line)),
-                    Ok(_) => Ok(Proof::NoMate),
-                    Err(e) => {
-                        // Leave no walk running for the next command.
-                        let _ = l.abort_running();
-                        Err(e.to_string())
+            // The board's search is bounded by its plies, the command's time and `stop`: the
+            // link's stop condition ends the wait at its next request, and the job is aborted.
+            Box::new(
+                move |pos: &Position, deadline, stop: &mut dyn FnMut() -> bool| {
+                    static STOPPED: std::sync::atomic::AtomicBool =
+                        std::sync::atomic::AtomicBool::new(false);
+                    let mut l = link.borrow_mut();
+                    let board = BoardData::from_position(pos);
+                    STOPPED.store(false, std::sync::atomic::Ordering::SeqCst);
+                    let before = std::mem::replace(
+                        &mut l.stop,
+                        crate::Stop {
+                            deadline,
+                            interrupted: Some(&STOPPED),
+                        },
+                    );
+                    let r = super::mate_on_board(&mut l, &board, BOARD_MATE_MAX_PLIES, |_, _| {
+                        if stop() {
+                            STOPPED.store(true, std::sync::atomic::Ordering::SeqCst);
+                        }
+                    });
+                    l.stop = before;
+                    match r {
+                        Ok(m) if m.plies.is_some() => Ok(Proof::Mate(m.line)),
+                        Ok(_) => Ok(Proof::NoMate),
+                        Err(e) => {
+                            // Leave no walk running for the next command.
+                            let _ = l.abort_running();
+                            match e {
+                                crate::LinkError::Stopped(_) => Ok(Proof::Unknown),
+                                e => Err(e.to_string()),
+                            }
+                        }
                     }
-                }
-            }),
+                },
+            ),
             BOARD_MATE_MAX_PLIES,
         ));
     }

@@ -10,8 +10,8 @@
 //! past the time, the node budget or a `stop`, `checkmate timeout`; on the model df-pn, which
 //! reads `stop` while it searches, or where
 //! [`Usi::mate_solver`] says: the board's mate search with `shogi usi --sim`, which looks up
-//! to its limit of plies, not its time, and says so in an `info string` when it finds
-//! none), `stop`, `gameover`,
+//! to its limit of plies within the time and until a `stop`, and says so in an `info string`
+//! when it finds none), `stop`, `gameover`,
 //! `quit`. A search sends one `info depth .. score .. nodes .. nps .. time .. pv ..` line per
 //! finished depth and then `bestmove` (`bestmove resign` with no legal move). Errors (a bad
 //! SFEN, an illegal move in `moves`, an unknown command) are answered with `info string ...`;
@@ -178,9 +178,11 @@ fn score_text(v: i32) -> String {
 pub type PerftCounter = Box<dyn FnMut(&Position, u32) -> Result<(Vec<(Move, u64)>, u64), String>>;
 
 /// Searches `go mate` somewhere else than on the model (the board: `shogi usi --sim/--port`):
-/// a mating line, `NoMate` (none within the solver's limit), `Unknown` (out of time), or a
-/// message naming what went wrong. The deadline is the command's.
-pub type MateSolver = Box<dyn FnMut(&Position, Option<Instant>) -> Result<Proof, String>>;
+/// a mating line, `NoMate` (none within the solver's limit), `Unknown` (out of time or
+/// stopped), or a message naming what went wrong. The deadline is the command's; the solver
+/// asks `stop` while it waits (true: a `stop` or `quit` arrived).
+pub type MateSolver =
+    Box<dyn FnMut(&Position, Option<Instant>, &mut dyn FnMut() -> bool) -> Result<Proof, String>>;
 
 pub struct Usi {
     pub pos: Position,
@@ -344,7 +346,7 @@ impl Usi {
         }
         let mut limits = Limits::new(deadline, poll);
         let answer = match self.mate_solver.as_mut() {
-            Some((solve, _)) => solve(&self.pos, deadline),
+            Some((solve, _)) => solve(&self.pos, deadline, &mut || limits.check()),
             None => dfpn_until(&self.pos, super::cli::DFPN_MAX_NODES, deadline, &mut || {
                 limits.check()
             })
