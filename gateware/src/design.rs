@@ -346,10 +346,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
             cores: 1,
             mate: true,
         },
-        // The mate masks and filter take the shogi design to 62% of the ECP5-85F's LUTs; the
-        // placer's estimate fell to 16.5 MHz and router1 still had 128,000 of 205,550 arcs to
-        // route after 1,187 s: built for no board until the mate search is smaller
-        // (docs/tsume.md, "What is left").
+        // The mate masks and filter take the shogi design to 61% of the ECP5-85F's LUTs.
+        // Asked for 15 MHz, the placer's estimate was 20.5, but router1 still had 151,107 of
+        // 205,420 arcs to route after 1,412 s, falling by about 16 a second: built for no
+        // board until the mate search is smaller (docs/tsume.md, "What is left").
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

@@ -1,11 +1,11 @@
 //! The simulated `shogi` and `tsume` boards (Verilator): the board data loaded through the
 //! link; the cover job's table read back, equal to the model's
-//! (`model::shogi::piece_data::cover_table`) on the perft table's positions and random ones, in `model::shogi::cover_scan::FAST_CYCLES`
-//! cycles; the moves job's candidates, count, probe and cycles equal to
-//! `model::shogi::all_moves`; the perft job's leaves, moves jobs and cycles equal to
-//! `model::shogi::walk::perft_walk`, an aborted perft unwound; the `tsume` design's mate jobs
-//! equal to `model::shogi::walk::mate_walk`; `JOB_LOAD` / `JOB_READ` / `JOB_START` refusals
-//! (a mate job on the `shogi` design among them).
+//! (`model::shogi::piece_data::cover_table`) on the perft table's positions and random ones,
+//! in `model::shogi::cover_scan::FAST_CYCLES` cycles; the moves job's candidates, count, probe
+//! and cycles equal to `model::shogi::all_moves`; the perft job's leaves, moves jobs and
+//! cycles equal to `model::shogi::walk::perft_walk`, an aborted perft unwound; the `tsume`
+//! design's mate jobs equal to `model::shogi::walk::mate_walk`; `JOB_LOAD` / `JOB_READ` /
+//! `JOB_START` refusals (a mate job on the `shogi` design among them).
 
 use gateware::Design;
 use host::shogi::{count_on_board, cover_on_board, moves_on_board, perft_on_board};

@@ -316,8 +316,8 @@ fn othello_core_verilog() {
 /// result, table words read, a moves job (the hands word loaded), its result and candidate
 /// words read, a perft of depth 1 (its poll and result), a perft of depth 2 aborted, and the
 /// refusals of `JOB_LOAD`, `JOB_READ` and `JOB_START` (a mate job among them: the `shogi`
-/// design has no mate search). (The walks themselves are co-simulated
-/// on the block, `perft_walker_verilog`: the rust-hdl simulation of the whole core is slow.)
+/// design has no mate search). (The walks themselves are co-simulated on the block,
+/// `perft_walker_verilog`: the rust-hdl simulation of the whole core is slow.)
 #[test]
 fn shogi_core_verilog() {
     use model::shogi::piece_data::BoardData;

@@ -39,6 +39,7 @@ pub fn run(a: Args) -> Result<()> {
 /// replayed on the model. A mate in 3 on Verilator; a mate in 1 on the slower rust backend.
 fn demo_tsume(kind: BackendKind) -> Result<()> {
     use model::shogi::piece_data::BoardData;
+    use model::shogi::walk::MATE_MAX_PLIES;
     use model::shogi::{legal_moves, Position};
     let (want, tag) = if kind == BackendKind::Verilator {
         (3, "mate_in=3")
@@ -61,7 +62,12 @@ fn demo_tsume(kind: BackendKind) -> Result<()> {
     let t = Instant::now();
     let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Tsume, kind)?));
     let id = l.identify()?;
-    let r = host::shogi::mate_on_board(&mut l, &BoardData::from_position(&pos), 7, |_, _| {})?;
+    let r = host::shogi::mate_on_board(
+        &mut l,
+        &BoardData::from_position(&pos),
+        MATE_MAX_PLIES,
+        |_, _| {},
+    )?;
     let line: Vec<String> = r.line.iter().map(|m| m.usi()).collect();
     println!(
         "{}: mate in {} ({}) in {} mate jobs, {} nodes, {} cycles ({:.1} cycles a node), {:.1} s \
@@ -75,7 +81,9 @@ fn demo_tsume(kind: BackendKind) -> Result<()> {
         r.cycles as f64 / r.nodes.max(1) as f64,
         t.elapsed().as_secs_f64()
     );
-    let reference = model::shogi::mate::solve(&pos, 7)?.mate.map(|(p, _)| p);
+    let reference = model::shogi::mate::solve(&pos, MATE_MAX_PLIES)?
+        .mate
+        .map(|(p, _)| p);
     println!(
         "model: the reference search's mate is {}",
         reference.map_or("none".into(), |p| format!("in {p}"))

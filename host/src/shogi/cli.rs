@@ -179,12 +179,14 @@ fn open_shogi(
     open_design(design, target, idle)
 }
 
-/// Whether the design named `design` has the mate search (`JOB_MATE`).
+/// Whether a core has the mate search (`JOB_MATE`): the `tsume` design's.
+fn mate_search(core: CoreKind) -> bool {
+    matches!(core, CoreKind::Shogi { mate: true, .. })
+}
+
+/// Whether the design named `design` has the mate search.
 fn has_mate_search(design: &str) -> bool {
-    matches!(
-        gateware::Design::from_name(design).map(|d| d.core()),
-        Ok(CoreKind::Shogi { mate: true, .. })
-    )
+    gateware::Design::from_name(design).is_ok_and(|d| mate_search(d.core()))
 }
 
 /// `open_shogi` for a design with the mate search: another is refused by name.
@@ -193,9 +195,7 @@ fn open_tsume(
     target: &Target,
     idle: bool,
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    let design = crate::cli::game_design(design, "a shogi mate-search", |c| {
-        matches!(c, CoreKind::Shogi { mate: true, .. })
-    })?;
+    let design = crate::cli::game_design(design, "a shogi mate-search", mate_search)?;
     open_design(design, target, idle)
 }
 

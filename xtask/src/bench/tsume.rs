@@ -14,8 +14,8 @@
 //!   issue 10: a transposition table, proof and disproof numbers) and the reference search
 //!   (`mate::solve`: iterative deepening with a table), each its time and nodes; and, where
 //!   Debian's `gpsshogi` is installed, its USI engine's `go mate` (`gpsusi`, one thread, timed
-//!   from its `readyok`; it counts by the tsume convention, futile interpositions ignored, so
-//!   its mates can be shorter than ours). The ratio is the fastest CPU search's time over the
+//!   from its `readyok`; its lengths, shown beside ours, are not checked: on the data file
+//!   they equal our plain-rules lengths). The ratio is the fastest CPU search's time over the
 //!   board's (without the link, and with it).
 //!
 //! `--json`: one object per problem, then a `total` object.
@@ -56,8 +56,8 @@ struct Row {
     dfpn_us: f64,
     solve_nodes: u64,
     solve_us: f64,
-    /// `gpsusi`'s `go mate`: its mate's length (tsume convention; 0: no mate) and time, or
-    /// null where gpsshogi is not installed.
+    /// `gpsusi`'s `go mate`: its mate's length (0: no mate) and time, or null where gpsshogi
+    /// is not installed.
     gps_plies: Option<u32>,
     gps_us: Option<f64>,
     /// The fastest CPU search's time over the board's (the link left out).
