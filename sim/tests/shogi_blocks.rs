@@ -339,6 +339,8 @@ fn king_rays_verilog() {
             let (b, c, king) = &walks[k / 10];
             start_king_rays(u, b, *c, *king);
             u.start.next = k % 10 == 0;
+            // Every other walk in discover mode (the tsume circuit's mask B).
+            u.discover.next = k / 10 % 2 == 1;
         },
         |u, level| u.clock.next = Clock::from(level),
     )

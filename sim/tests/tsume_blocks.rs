@@ -2,15 +2,16 @@
 //! bit, on the tables' positions and seeded random play from them; and their emitted Verilog
 //! against their Rust simulation.
 
+use gateware::shogi::KingRays;
 use gateware::tsume::check_mask_generator::DIRECTIONS;
 use gateware::tsume::{CheckDefenseMoveGenerator, CheckMaskGenerator, DefenseMaskGenerator};
-use model::shogi::all_moves::{generate, piece_info, SquareMoves};
+use model::shogi::all_moves::{discover_walks, generate, piece_info, SquareMoves};
 use model::shogi::mate_masks::{between, type_index, CheckMasks, DefenceMasks};
 use model::shogi::piece_data::BoardData;
 use model::shogi::{random, Kind, Move, Position};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{bits_from_words, bits_to_u128, run_mate_walker};
+use sim::harness::{bits_from_words, bits_slice, bits_to_u128, cycle, run_mate_walker};
 
 const SEED: u64 = 0x75_6d65;
 
@@ -65,19 +66,77 @@ fn direction(king: u8, b: u8) -> usize {
         .expect("a king direction")
 }
 
-/// Mask B of the model in the circuit's layout: the discoverer's line per king direction.
-fn model_lines(m: &CheckMasks, ctx: &str) -> [u128; 8] {
-    let mut lines = [0u128; 8];
+/// Mask B of the model in the discover walk's layout: per king direction, the discoverer's
+/// square and the squares walked to its slider (the slider's included).
+fn model_lines(m: &CheckMasks, ctx: &str) -> [Option<(u8, u128)>; 8] {
+    let mut lines = [None; 8];
     for &(b, s) in &m.discoverers {
         let i = direction(m.king, b);
-        assert_eq!(lines[i], 0, "one discoverer a direction: {ctx}");
-        lines[i] = between(m.king, s);
-        assert!(
-            lines[i] >> b & 1 == 1,
-            "the discoverer is on its line: {ctx}"
-        );
+        assert_eq!(lines[i], None, "one discoverer a direction: {ctx}");
+        let line = between(m.king, s) | 1 << s;
+        assert!(line >> b & 1 == 1, "the discoverer is on its line: {ctx}");
+        lines[i] = Some((b, line));
     }
     lines
+}
+
+/// The king's walks in discover mode (`KingRays` with `discover`, as the all-move unit runs
+/// them at a mate walk's attacker): from the defender's king, the attacker as the side, its
+/// "pins" are mask B, walk for walk and cycle for cycle (`discover_walks`).
+#[test]
+fn discover_walks_find_mask_b() {
+    let mut uut = KingRays::default();
+    uut.connect_all();
+    let (mut checked, mut discoverers) = (0, 0);
+    for pos in positions(SEED + 4, 12_000, 1_500) {
+        let m = CheckMasks::of(&pos).expect("a defender king");
+        let b = BoardData::from_position(&pos);
+        let want = discover_walks(&b, pos.side).expect("a defender king");
+        let ctx = pos.sfen();
+        let words: Vec<u128> = (0..9).map(|r| b.rank_word(r)).collect();
+        uut.board.next = bits_from_words(&words, 90);
+        uut.black.next = pos.side == model::shogi::Color::Black;
+        uut.discover.next = true;
+        uut.king_rank.next = ((m.king / 9) as u64).into();
+        uut.king_file.next = ((m.king % 9) as u64).into();
+        uut.start.next = true;
+        cycle(&mut uut, |u| &mut u.clock).unwrap();
+        uut.start.next = false;
+        let mut cycles = 0;
+        while uut.busy.val() {
+            cycles += 1;
+            assert!(cycles <= 8, "the walks do not end: {ctx}");
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+        }
+        assert_eq!(cycles, want.cycles, "cycles: {ctx}");
+        let lines = model_lines(&m, &ctx);
+        for (i, line) in lines.iter().enumerate() {
+            let got = uut.pinned.val().get_bit(i).then(|| {
+                (
+                    bits_slice::<56, 7>(&uut.pin_squares.val(), 7 * i) as u8,
+                    bits_to_u128(&uut.pin_lines.val(), 81 * i, 81),
+                )
+            });
+            assert_eq!(got, *line, "mask B, direction {i}: {ctx}");
+            assert_eq!(
+                want.pins[i], *line,
+                "the model's walk, direction {i}: {ctx}"
+            );
+            if let Some((sq, _)) = line {
+                assert_eq!(
+                    Some(bits_slice::<48, 6>(&uut.pin_ids.val(), 6 * i) as u8),
+                    b.squares[*sq as usize].id(),
+                    "the discoverer's identity, direction {i}: {ctx}"
+                );
+            }
+        }
+        discoverers += m.discoverers.len();
+        checked += 1;
+    }
+    println!("discover walks: {checked} positions, {discoverers} discoverers");
+    assert!(checked > 1_400);
+    // Random play makes discovered checks rare; enough of them to exercise every line kind.
+    assert!(discoverers >= 150, "{discoverers} discoverers");
 }
 
 #[test]
@@ -110,27 +169,12 @@ fn check_mask_generator_matches_model() {
             assert_eq!(a(k, true), a(Kind::Gold, false), "{k:?} promoted: {ctx}");
         }
         gold_like += (a(Kind::Gold, false) != 0) as usize;
-        let lines = model_lines(&m, &ctx);
-        let got = [
-            uut.line0.val(),
-            uut.line1.val(),
-            uut.line2.val(),
-            uut.line3.val(),
-            uut.line4.val(),
-            uut.line5.val(),
-            uut.line6.val(),
-            uut.line7.val(),
-        ];
-        for i in 0..8 {
-            assert_eq!(sq(got[i]), lines[i], "mask B, direction {i}: {ctx}");
-        }
+        model_lines(&m, &ctx);
         discoverers += m.discoverers.len();
         checked += 1;
     }
     println!("check mask generator: {checked} positions, {discoverers} discoverers");
     assert!(checked > 1_400 && gold_like > 1_000);
-    // Random play makes discovered checks rare; enough of them to exercise every line kind.
-    assert!(discoverers >= 150, "{discoverers} discoverers");
 }
 
 #[test]
@@ -224,12 +268,14 @@ fn defense_mask_generator_verilog() {
 }
 
 /// The check/defense move generator's inputs for one position (the attacker to move): the
-/// model's masks A and B, its candidates per square, the board data and the promoted pieces.
+/// model's mask A, its mask B as the discover walk gives it, its candidates per square and
+/// the promoted pieces.
 struct MoveGenInputs {
-    board: Bits<810>,
     promoted: u64,
     a: [u128; 9],
-    lines: [u128; 8],
+    king: u8,
+    /// Mask B as the discover walk gives it: per direction, the discoverer's identity.
+    disc: [Option<u8>; 8],
     squares: Vec<SquareMoves>,
 }
 
@@ -239,7 +285,6 @@ impl MoveGenInputs {
         let data = BoardData::from_position(pos);
         let a = |k: Kind, p: bool| m.from[type_index(k, p)];
         MoveGenInputs {
-            board: board_data(pos),
             promoted: piece_info(&data).promoted,
             a: [
                 a(Kind::Pawn, false),
@@ -252,7 +297,9 @@ impl MoveGenInputs {
                 a(Kind::Bishop, true),
                 a(Kind::Rook, true),
             ],
-            lines: model_lines(&m, &pos.sfen()),
+            king: m.king,
+            disc: model_lines(&m, &pos.sfen())
+                .map(|l| l.map(|(b, _)| data.squares[b as usize].id().expect("a piece"))),
             squares: generate(&data).candidates.squares,
         }
     }
@@ -273,7 +320,6 @@ fn drive_move_gen(u: &mut CheckDefenseMoveGenerator, x: &MoveGenInputs, attacker
     u.attacker.next = attacker;
     u.rank.next = (r as u64).into();
     (u.moves.next, u.drops.next) = x.rank(r);
-    u.board.next = x.board;
     u.promoted.next = x.promoted.into();
     let planes = [
         &mut u.pawn,
@@ -289,19 +335,17 @@ fn drive_move_gen(u: &mut CheckDefenseMoveGenerator, x: &MoveGenInputs, attacker
     for (s, &v) in planes.into_iter().zip(&x.a) {
         s.next = p(v);
     }
-    let lines = [
-        &mut u.line0,
-        &mut u.line1,
-        &mut u.line2,
-        &mut u.line3,
-        &mut u.line4,
-        &mut u.line5,
-        &mut u.line6,
-        &mut u.line7,
-    ];
-    for (s, &v) in lines.into_iter().zip(&x.lines) {
-        s.next = p(v);
+    u.king_rank.next = ((x.king / 9) as u64).into();
+    u.king_file.next = ((x.king % 9) as u64).into();
+    let (mut on, mut ids) = (0u64, 0u64);
+    for (d, id) in x.disc.iter().enumerate() {
+        if let Some(id) = id {
+            on |= 1 << d;
+            ids |= (*id as u64) << (6 * d);
+        }
     }
+    u.disc_on.next = on.into();
+    u.disc_ids.next = ids.into();
 }
 
 #[test]

@@ -9,8 +9,9 @@
 //! means the drop mates: uchifuzume), writes the square back and computes the table again.
 //!
 //! ```text
-//!  start_moves -> [1] cover table (9) | piece info (9) -> [2] king walks (<= 8; none
-//!                  without an own king)
+//!  start_moves -> [1] cover table (9) | piece info (9) -> [D] with `discover`: the
+//!                  opponent king's walks in discover mode (<= 8) -> [2] king walks (<= 8;
+//!                  none without an own king)
 //!              -> [3] candidate pass (9, a rank streamed a cycle) -> idle
 //!                  `-- a probe: [4] write the pawn -> [5] start -> [1] .. [3] for the
 //!                      opponent, drops off -> [6] write the square back -> [7, 8] table again
@@ -32,6 +33,7 @@ use rust_hdl::prelude::*;
 pub enum Phase {
     Idle,
     Scan,
+    Discover,
     Walk,
     Generate,
     ProbeWrite,
@@ -52,6 +54,9 @@ pub struct AllMovesUnit {
     pub hands: Signal<In, Bits<80>>,
     pub start_cover: Signal<In, Bit>,
     pub start_moves: Signal<In, Bit>,
+    /// With `start_moves`: the job's first pass walks from the opponent king in discover mode
+    /// first (a mate walk's attacker: the tsume circuit's mask B, `disc_on` and `disc_ids`).
+    pub discover: Signal<In, Bit>,
     pub busy: Signal<Out, Bit>,
     /// Reading: the table's rank `rd_rank` (the cover RAMs), the cycle after `rd_rank`.
     pub rd_rank: Signal<In, Bits<4>>,
@@ -78,6 +83,11 @@ pub struct AllMovesUnit {
     /// candidates stream).
     pub kings: Signal<Out, Bits<16>>,
     pub promoted: Signal<Out, Bits<40>>,
+    /// After a job's discover walk (cleared by `start_moves`): per king direction
+    /// (`model::shogi::all_moves::WALKS` order), an attacker's discoverer stands there, and
+    /// its identity (bits `6d..6d+5`); valid from the candidate pass on.
+    pub disc_on: Signal<Out, Bits<8>>,
+    pub disc_ids: Signal<Out, Bits<48>>,
     cover_circuit: PieceCoverCircuit,
     // Copies of the board data for the other readers (`BoardCopy`: fewer long nets).
     kept_board_info: BoardCopy,
@@ -95,6 +105,9 @@ pub struct AllMovesUnit {
     probe_sq: DFF<Bits<7>>,
     probe_at: DFF<Bits<8>>,
     mates_r: DFF<Bit>,
+    disc_req: DFF<Bit>,
+    disc_on_r: DFF<Bits<8>>,
+    disc_ids_r: DFF<Bits<48>>,
     k_pawn_ids: [Constant<Bits<6>>; 18],
     k_pawn_index: [Constant<Bits<10>>; 18],
     k_pawn_data: Constant<Bits<10>>,
@@ -102,6 +115,7 @@ pub struct AllMovesUnit {
     k_fmask: [Constant<Bits<90>>; 9],
     hand: Signal<Local, Bits<40>>,
     own_king: Signal<Local, Bit>,
+    opp_king: Signal<Local, Bit>,
     pawn_index: Signal<Local, Bits<10>>,
     found: Signal<Local, Bit>,
     field: Signal<Local, Bits<90>>,
@@ -126,6 +140,7 @@ impl Default for AllMovesUnit {
             hands: Default::default(),
             start_cover: Default::default(),
             start_moves: Default::default(),
+            discover: Default::default(),
             busy: Default::default(),
             rd_rank: Default::default(),
             rd_covers: Default::default(),
@@ -140,6 +155,8 @@ impl Default for AllMovesUnit {
             squares: Default::default(),
             kings: Default::default(),
             promoted: Default::default(),
+            disc_on: Default::default(),
+            disc_ids: Default::default(),
             cover_circuit: PieceCoverCircuit::fast(),
             kept_board_info: Default::default(),
             kept_board_rays: Default::default(),
@@ -156,6 +173,9 @@ impl Default for AllMovesUnit {
             probe_sq: Default::default(),
             probe_at: Default::default(),
             mates_r: Default::default(),
+            disc_req: Default::default(),
+            disc_on_r: Default::default(),
+            disc_ids_r: Default::default(),
             k_pawn_ids: std::array::from_fn(|k| Constant::new((pawn + k as u64).into())),
             k_pawn_index: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
             // An unpromoted pawn's type bits (9-7); ownership and index are added.
@@ -164,6 +184,7 @@ impl Default for AllMovesUnit {
             k_fmask: std::array::from_fn(|f| super::mask(90, |b| b / 10 == f)),
             hand: Default::default(),
             own_king: Default::default(),
+            opp_king: Default::default(),
             pawn_index: Default::default(),
             found: Default::default(),
             field: Default::default(),
@@ -180,7 +201,10 @@ impl Default for AllMovesUnit {
 impl Logic for AllMovesUnit {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, phase, pass, side, count_r, probe_r, probe_sq, probe_at, mates_r);
+        dff_setup!(
+            self, clock, phase, pass, side, count_r, probe_r, probe_sq, probe_at, mates_r,
+            disc_req, disc_on_r, disc_ids_r
+        );
         self.cover_circuit.clock.next = self.clock.val();
         self.info.clock.next = self.clock.val();
         self.rays.clock.next = self.clock.val();
@@ -197,8 +221,11 @@ impl Logic for AllMovesUnit {
         self.rays.king_file.next = self.info.kings.val().get_bits::<4>(12);
         self.hand.next = self.hands.val().get_bits::<40>(40);
         self.own_king.next = self.info.has_king.val().get_bit(1);
+        self.opp_king.next = self.info.has_king.val().get_bit(0);
+        self.rays.discover.next = self.phase.q.val() == Phase::Discover;
         if self.side.q.val() {
             self.own_king.next = self.info.has_king.val().get_bit(0);
+            self.opp_king.next = self.info.has_king.val().get_bit(1);
             self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(0);
             self.rays.king_file.next = self.info.kings.val().get_bits::<4>(4);
             self.hand.next = self.hands.val().get_bits::<40>(0);
@@ -272,6 +299,8 @@ impl Logic for AllMovesUnit {
                     self.pass.d.next = false;
                     self.probe_r.d.next = false;
                     self.mates_r.d.next = false;
+                    self.disc_req.d.next = self.discover.val();
+                    self.disc_on_r.d.next = 0_u64.into();
                     self.phase.d.next = Phase::Scan;
                 } else if self.start_cover.val() {
                     self.cover_circuit.start.next = true;
@@ -279,7 +308,32 @@ impl Logic for AllMovesUnit {
             }
             Phase::Scan => {
                 if !self.cover_circuit.busy.val() & !self.info.busy.val() {
-                    // Without an own king (a tsume attacker) there is nothing to walk.
+                    // The discover walk first when asked (a mate walk's attacker: the
+                    // opponent king's walks, the side's sliders), then the own king's; without
+                    // an own king (a tsume attacker) there is nothing more to walk.
+                    if self.disc_req.q.val() & !self.pass.q.val() & self.opp_king.val() {
+                        self.rays.start.next = true;
+                        self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(0);
+                        self.rays.king_file.next = self.info.kings.val().get_bits::<4>(4);
+                        if self.side.q.val() {
+                            self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(8);
+                            self.rays.king_file.next = self.info.kings.val().get_bits::<4>(12);
+                        }
+                        self.phase.d.next = Phase::Discover;
+                    } else if self.own_king.val() {
+                        self.rays.start.next = true;
+                        self.phase.d.next = Phase::Walk;
+                    } else {
+                        self.gen.start.next = true;
+                        self.phase.d.next = Phase::Generate;
+                    }
+                }
+            }
+            Phase::Discover => {
+                // Its results kept for the candidate pass; then the own king's walks.
+                if !self.rays.busy.val() {
+                    self.disc_on_r.d.next = self.rays.pinned.val();
+                    self.disc_ids_r.d.next = self.rays.pin_ids.val();
                     if self.own_king.val() {
                         self.rays.start.next = true;
                         self.phase.d.next = Phase::Walk;
@@ -367,6 +421,8 @@ impl Logic for AllMovesUnit {
         self.probe.next = self.probe_r.q.val();
         self.probe_square.next = self.probe_sq.q.val();
         self.probe_mates.next = self.mates_r.q.val();
+        self.disc_on.next = self.disc_on_r.q.val();
+        self.disc_ids.next = self.disc_ids_r.q.val();
         self.board.next = self.kept_board_owner.board.val();
         // The write bus, to the board data and its copies.
         self.cover_circuit.wr_en.next = self.bw_en.val();

@@ -16,7 +16,10 @@
 //! horse on a diagonal one, an unpromoted lance on the walk its forward step reverses. A slider
 //! check adds the squares walked before it to `between` and the square behind the king on that
 //! line to `behind`; a pin sets the walk's bit of `pinned`, its `pin_square`, the pinned
-//! piece's identity and its `line` (the squares walked, the pinner's included). Cycles: the longest walk's squares
+//! piece's identity and its `line` (the squares walked, the pinner's included). In discover
+//! mode the pinner is the walking side's own slider: walked from the defender's king with the
+//! attacker as the side, the "pins" are the attacker's discoverers (mask B of the tsume
+//! circuit; `model::shogi::all_moves::discover_walks`). Cycles: the longest walk's squares
 //! (`KingRays::cycles` of the model): a walker knows in the cycle it visits a square whether
 //! its walk ends there (a piece, the edge). The board data is read only at `start`: the four
 //! lines through the king are latched then, so a board bit feeds four trees, not eight walkers.
@@ -34,6 +37,10 @@ pub struct KingRays {
     /// ownership bit).
     pub start: Signal<In, Bit>,
     pub black: Signal<In, Bit>,
+    /// Discover mode (held through the walk): the pinner is `black`'s own slider, so a "pin"
+    /// is a piece of `black` whose move off the line discovers a check on this king (the
+    /// tsume circuit's mask B, walked from the defender's king with `black` the attacker).
+    pub discover: Signal<In, Bit>,
     pub king_rank: Signal<In, Bits<4>>,
     pub king_file: Signal<In, Bits<4>>,
     /// The board data: square `s` in bits `10s..10s+9`.
@@ -143,6 +150,7 @@ pub struct KingRays {
     free: [Signal<Local, Bit>; 8],
     theirs: [Signal<Local, Bit>; 8],
     unseen: [Signal<Local, Bit>; 8],
+    pinner: [Signal<Local, Bit>; 8],
     steps: [Signal<Local, Bit>; 8],
     first_own: [Signal<Local, Bit>; 8],
     checks: [Signal<Local, Bit>; 8],
@@ -171,6 +179,7 @@ impl Default for KingRays {
             clock: Default::default(),
             start: Default::default(),
             black: Default::default(),
+            discover: Default::default(),
             king_rank: Default::default(),
             king_file: Default::default(),
             board: Default::default(),
@@ -260,6 +269,7 @@ impl Default for KingRays {
             free: Default::default(),
             theirs: Default::default(),
             unseen: Default::default(),
+            pinner: Default::default(),
             steps: Default::default(),
             first_own: Default::default(),
             checks: Default::default(),
@@ -494,6 +504,10 @@ impl Logic for KingRays {
             self.free[d].next = !self.occ[d].val();
             self.theirs[d].next = !self.mine[d].val();
             self.unseen[d].next = !self.past_own.q.val().get_bit(d);
+            self.pinner[d].next = self.theirs[d].val();
+            if self.discover.val() {
+                self.pinner[d].next = self.mine[d].val();
+            }
             self.steps[d].next = self.active.q.val().get_bit(d) & self.idle_start.val();
             // An own first piece: walk on to see whether it is pinned.
             self.first_own[d].next =
@@ -506,7 +520,7 @@ impl Logic for KingRays {
             self.pins[d].next = self.steps[d].val()
                 & self.occ[d].val()
                 & self.past_own.q.val().get_bit(d)
-                & self.theirs[d].val()
+                & self.pinner[d].val()
                 & self.slides[d].val();
             self.goes[d].next = self.steps[d].val()
                 & self.walk_on[d].val()

@@ -3,8 +3,9 @@
 //! link. The specification, cycle for cycle: `model::shogi::walk::perft_walk`.
 //!
 //! With `mate` at `start` the same walk searches a mate of `depth` plies (the tsume circuit's
-//! masks registered on the unit's board, its check/defense move generator on the candidate
-//! stream: only checks reach an attacker's frame). Each node returns a result: an attacker
+//! mask A registered on the unit's board, mask B from the unit's discover walk at the
+//! attacker's jobs, its check/defense move generator on the candidate stream: only checks
+//! reach an attacker's frame). Each node returns a result: an attacker
 //! without a check has no mate, a defender without a legal move is mated, and a defender at
 //! the last ply with a move is not. The attacker stops at its first child that mates, the
 //! defender at its first that does not (a cut-off: Unmake2, then Return). `mated` and the
@@ -125,10 +126,9 @@ pub struct PerftWalker {
     /// plies only the checks reach the frame.
     masks: CheckMaskGenerator,
     filter: CheckDefenseMoveGenerator,
-    /// Masks A and B, registered (the board holds during a job, and the candidates stream
-    /// from its third pass on).
+    /// Mask A, registered (the board holds during a job, and the candidates stream from its
+    /// third pass on); mask B is the unit's (its discover walk at the attacker's jobs).
     a_r: [DFF<Bits<81>>; 9],
-    l_r: [DFF<Bits<81>>; 8],
     mating: DFF<Bit>,
     /// The last node's result (mate below it); a frame's checks (none: no mate there).
     res: DFF<Bit>,
@@ -293,7 +293,6 @@ impl Default for PerftWalker {
             masks: Default::default(),
             filter: Default::default(),
             a_r: Default::default(),
-            l_r: Default::default(),
             mating: Default::default(),
             res: Default::default(),
             any_r: Default::default(),
@@ -783,15 +782,16 @@ impl Logic for PerftWalker {
         self.masks.black.next = self.side.q.val();
         self.masks.king_rank.next = self.unit.kings.val().get_bits::<4>(0);
         self.masks.king_file.next = self.unit.kings.val().get_bits::<4>(4);
+        self.filter.king_rank.next = self.unit.kings.val().get_bits::<4>(0);
+        self.filter.king_file.next = self.unit.kings.val().get_bits::<4>(4);
         if self.side.q.val() {
             self.masks.king_rank.next = self.unit.kings.val().get_bits::<4>(8);
             self.masks.king_file.next = self.unit.kings.val().get_bits::<4>(12);
+            self.filter.king_rank.next = self.unit.kings.val().get_bits::<4>(8);
+            self.filter.king_file.next = self.unit.kings.val().get_bits::<4>(12);
         }
         for i in 0..9 {
             self.a_r[i].clock.next = self.clock.val();
-        }
-        for d in 0..8 {
-            self.l_r[d].clock.next = self.clock.val();
         }
         self.a_r[0].d.next = self.masks.pawn.val();
         self.a_r[1].d.next = self.masks.lance.val();
@@ -802,14 +802,6 @@ impl Logic for PerftWalker {
         self.a_r[6].d.next = self.masks.rook.val();
         self.a_r[7].d.next = self.masks.horse.val();
         self.a_r[8].d.next = self.masks.dragon.val();
-        self.l_r[0].d.next = self.masks.line0.val();
-        self.l_r[1].d.next = self.masks.line1.val();
-        self.l_r[2].d.next = self.masks.line2.val();
-        self.l_r[3].d.next = self.masks.line3.val();
-        self.l_r[4].d.next = self.masks.line4.val();
-        self.l_r[5].d.next = self.masks.line5.val();
-        self.l_r[6].d.next = self.masks.line6.val();
-        self.l_r[7].d.next = self.masks.line7.val();
         self.attacking.next = self.mating.q.val()
             & !self.ply.q.val().get_bit(0)
             & (self.phase.q.val() != WalkPhase::Idle);
@@ -825,7 +817,8 @@ impl Logic for PerftWalker {
             .cand_data
             .val()
             .get_bits::<RANK_DROP_BITS>(self.k_drops_at.val().index());
-        self.filter.board.next = self.unit.board.val();
+        self.filter.disc_on.next = self.unit.disc_on.val();
+        self.filter.disc_ids.next = self.unit.disc_ids.val();
         self.filter.promoted.next = self.unit.promoted.val();
         self.filter.pawn.next = self.a_r[0].q.val();
         self.filter.lance.next = self.a_r[1].q.val();
@@ -836,14 +829,6 @@ impl Logic for PerftWalker {
         self.filter.rook.next = self.a_r[6].q.val();
         self.filter.horse.next = self.a_r[7].q.val();
         self.filter.dragon.next = self.a_r[8].q.val();
-        self.filter.line0.next = self.l_r[0].q.val();
-        self.filter.line1.next = self.l_r[1].q.val();
-        self.filter.line2.next = self.l_r[2].q.val();
-        self.filter.line3.next = self.l_r[3].q.val();
-        self.filter.line4.next = self.l_r[4].q.val();
-        self.filter.line5.next = self.l_r[5].q.val();
-        self.filter.line6.next = self.l_r[6].q.val();
-        self.filter.line7.next = self.l_r[7].q.val();
         self.any_now.next = self.any_r.q.val() | (self.unit.cand_we.val() & self.filter.any.val());
         if self.unit.cand_we.val() & self.filter.any.val() {
             self.any_r.d.next = true;
@@ -869,6 +854,7 @@ impl Logic for PerftWalker {
         self.unit.hands.next = self.hand.q.val();
         self.unit.start_cover.next = false;
         self.unit.start_moves.next = false;
+        self.unit.discover.next = self.attacking.val();
         self.unit.rd_rank.next = self.rd_rank.val();
         // Idle: the unit is the owner's, frame 0 its candidates.
         if self.phase.q.val() == WalkPhase::Idle {

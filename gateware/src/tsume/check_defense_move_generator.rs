@@ -4,45 +4,47 @@
 //! defender's.
 //!
 //! ```text
-//!  the rank shown (r) --> each A plane's row r, each B line's row r           [9 bits each]
-//!  B lines + board data --> the discoverer on each line, as an identity        [40 x 8]
+//!  the rank shown (r) --> each A plane's row r                                 [9 bits each]
+//!  the defender's king, r --> each king ray's row r (the ray to the board's edge) [9 x 8]
+//!  the discover walk's identities (a discoverer a direction) --> one-hots     [40 x 8]
 //!  per file f of the rank (destination to = 9r + f):
-//!    plain[id]   = A[id's type as it stands][to]  | some line d holds id, not to
+//!    plain[id]   = A[id's type as it stands][to]  | id discovers along ray d, to off ray d
 //!    promote[id] = A[id's promoted type][to]      | the same
 //!    drops[k]    = A[k][to]
 //!  out = attacker ? candidates & (plain, promote, drops) : candidates
 //! ```
 //!
 //! Combinational, 0 cycles: it sits on the all-move generator's outputs and takes the masks
-//! registered by stage 2 ([`super::CheckMaskGenerator`]). The paper masks the pseudo-legal
-//! moves of its cover table with A and B on the attacker's plies and with C, D and E on the
-//! defender's; our all-move generator yields legal moves only, so the defender's candidates
-//! are its defences already and pass unmasked (masks C, D and E are the
-//! [`super::DefenseMaskGenerator`]'s, for the search's own use). The paper then stacks the
-//! rank's moves with its network of Figure 3 in (3 + moves) cycles; the perft walker's pick
-//! does that here.
+//! registered by stage 2 ([`super::CheckMaskGenerator`] for A; the all-move unit's discover
+//! walk for B). The paper masks the pseudo-legal moves of its cover table with A and B on the
+//! attacker's plies and with C, D and E on the defender's; our all-move generator yields legal
+//! moves only, so the defender's candidates are its defences already and pass unmasked
+//! (masks C, D and E are the [`super::DefenseMaskGenerator`]'s, for the search's own use).
+//! The paper then stacks the rank's moves with its network of Figure 3 in (3 + moves)
+//! cycles; the perft walker's pick does that here.
 //!
 //! **The type after the move.** A board move of identity `id` checks directly when the piece
 //! it becomes attacks the king from `to`: its kind, promoted if it stands promoted (the piece
 //! info table's `promoted`) or promotes now. Promoted pawns, lances, knights and silvers use
-//! the gold plane. **Discovered checks**: `id` stands on the line of direction `d` (it is the
-//! only piece there) and `to` is off it. Each line's discoverer is found as the OR of the
-//! board data words on its squares (every other square of the line is empty, a zero word),
-//! compared with each identity's (type, index). Model: `CheckMasks::selects`; the tests check
-//! the circuit against making each candidate and asking whether the king is attacked.
+//! the gold plane.
+//!
+//! **Discovered checks (mask B).** The king's walks of the all-move unit, run from the
+//! defender's king in discover mode at an attacker's job (`crate::shogi::KingRays`), name per
+//! direction `d` the attacker's piece alone between the king and an attacker's slider. Its
+//! move discovers a check exactly when `to` leaves the king's ray in direction `d`: the ray to
+//! the board's edge serves for the line (king to slider), since no legal move of the
+//! discoverer lands on the ray beyond its own slider (a slide stops before it, a step onto it
+//! is a capture of an own piece, a knight's jump leaves every line through its square). The
+//! ray's row is arithmetic on the king's square and the rank, so no 81-square line enters the
+//! block. An earlier version found each line's discoverer here, as the OR of the board data
+//! words on its squares matched against the 40 identities: about 8,000 LUT4s, which kept the
+//! `tsume` row from routing on the ULX3S. Model: `CheckMasks::selects`; the tests check the
+//! circuit against making each candidate and asking whether the king is attacked.
 
-use crate::shogi::{c, ids_of, offsets};
-use model::shogi::piece_data::{field, ID_BASE};
+use super::check_mask_generator::DIRECTIONS;
+use crate::shogi::{c, ids_of, mask, offsets};
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
-
-/// Identity `id`'s key: its type code above its index (the board data's type and index
-/// fields, without the promotion and ownership bits between them).
-fn key_of(id: u8) -> u64 {
-    let kind = model::shogi::piece_data::kind_of_id(id);
-    let index = id - ID_BASE[kind as usize] + 1;
-    (kind.code() as u64) << field::INDEX_BITS | index as u64
-}
 
 #[derive(LogicBlock)]
 pub struct CheckDefenseMoveGenerator {
@@ -53,8 +55,13 @@ pub struct CheckDefenseMoveGenerator {
     /// The all-move generator's candidates of the rank (its `moves` and `drops` layout).
     pub moves: Signal<In, Bits<720>>,
     pub drops: Signal<In, Bits<63>>,
-    /// The board data (square `s` in bits `10s..10s+9`), for the discoverers' identities.
-    pub board: Signal<In, Bits<810>>,
+    /// The defender's king (its rays' rows).
+    pub king_rank: Signal<In, Bits<4>>,
+    pub king_file: Signal<In, Bits<4>>,
+    /// Mask B from the discover walk (`AllMovesUnit::disc_on`, `disc_ids`): per direction
+    /// ([`DIRECTIONS`] order) a discoverer, and its identity (bits `6d..6d+5`).
+    pub disc_on: Signal<In, Bits<8>>,
+    pub disc_ids: Signal<In, Bits<48>>,
     /// The piece info table's promoted identities.
     pub promoted: Signal<In, Bits<40>>,
     /// Mask A ([`super::CheckMaskGenerator`]'s planes).
@@ -67,15 +74,6 @@ pub struct CheckDefenseMoveGenerator {
     pub rook: Signal<In, Bits<81>>,
     pub horse: Signal<In, Bits<81>>,
     pub dragon: Signal<In, Bits<81>>,
-    /// Mask B, per king direction.
-    pub line0: Signal<In, Bits<81>>,
-    pub line1: Signal<In, Bits<81>>,
-    pub line2: Signal<In, Bits<81>>,
-    pub line3: Signal<In, Bits<81>>,
-    pub line4: Signal<In, Bits<81>>,
-    pub line5: Signal<In, Bits<81>>,
-    pub line6: Signal<In, Bits<81>>,
-    pub line7: Signal<In, Bits<81>>,
     /// The rank's candidates kept (the inputs' layout).
     pub out_moves: Signal<Out, Bits<720>>,
     pub out_drops: Signal<Out, Bits<63>>,
@@ -91,12 +89,24 @@ pub struct CheckDefenseMoveGenerator {
     k_lances: Constant<Bits<40>>,
     k_pawns: Constant<Bits<40>>,
     k_minors: Constant<Bits<40>>,
-    k_key: [Constant<Bits<8>>; 40],
-    k_id: [Constant<Bits<40>>; 40],
+    k_id: [Constant<Bits<6>>; 40],
     /// The drops' bits, in `Kind::HAND` order.
     k_hand: [Constant<Bits<7>>; 7],
     k_off80: [Constant<Bits<10>>; 9],
     k_off7: [Constant<Bits<10>>; 9],
+    k_off6: [Constant<Bits<6>>; 8],
+    /// Per direction: along the rank (else across it), along the file, on the diagonal whose
+    /// file grows with the rank, on the other; towards higher ranks, towards higher files.
+    k_h: [Constant<Bit>; 8],
+    k_v: [Constant<Bit>; 8],
+    k_dp: [Constant<Bit>; 8],
+    k_dm: [Constant<Bit>; 8],
+    k_rup: [Constant<Bit>; 8],
+    k_fup: [Constant<Bit>; 8],
+    k_idx: [Constant<Bits<6>>; 9],
+    /// The files above, below file `k`.
+    k_fgt: [Constant<Bits<9>>; 9],
+    k_flt: [Constant<Bits<9>>; 9],
     row_off: Signal<Local, Bits<7>>,
     r_pawn: Signal<Local, Bits<9>>,
     r_lance: Signal<Local, Bits<9>>,
@@ -107,10 +117,24 @@ pub struct CheckDefenseMoveGenerator {
     r_rook: Signal<Local, Bits<9>>,
     r_horse: Signal<Local, Bits<9>>,
     r_dragon: Signal<Local, Bits<9>>,
-    ln: [Signal<Local, Bits<81>>; 8],
+    // The rays' rows: the king's square and the rank widened, the files on the two
+    // diagonals at the rank (wrapped large off the board), one-hots, and the rank's side.
+    kr: Signal<Local, Bits<6>>,
+    kf: Signal<Local, Bits<6>>,
+    rr: Signal<Local, Bits<6>>,
+    dx: Signal<Local, Bits<6>>,
+    dy: Signal<Local, Bits<6>>,
+    oh_kf: Signal<Local, Bits<9>>,
+    oh_x: Signal<Local, Bits<9>>,
+    oh_y: Signal<Local, Bits<9>>,
+    f_gt: Signal<Local, Bits<9>>,
+    f_lt: Signal<Local, Bits<9>>,
+    gt: Signal<Local, Bit>,
+    lt: Signal<Local, Bit>,
+    eq: Signal<Local, Bit>,
+    beyond: [Signal<Local, Bit>; 8],
     r_line: [Signal<Local, Bits<9>>; 8],
-    word: Signal<Local, Bits<10>>,
-    key: Signal<Local, Bits<8>>,
+    pid: [Signal<Local, Bits<6>>; 8],
     disc: [Signal<Local, Bits<40>>; 8],
     sel_plain: Signal<Local, Bits<40>>,
     sel_prom: Signal<Local, Bits<40>>,
@@ -122,12 +146,17 @@ pub struct CheckDefenseMoveGenerator {
 impl Default for CheckDefenseMoveGenerator {
     fn default() -> Self {
         use Kind::*;
+        let dir =
+            |f: fn((i8, i8)) -> bool| std::array::from_fn(|d| Constant::new(f(DIRECTIONS[d])));
         CheckDefenseMoveGenerator {
             attacker: Default::default(),
             rank: Default::default(),
             moves: Default::default(),
             drops: Default::default(),
-            board: Default::default(),
+            king_rank: Default::default(),
+            king_file: Default::default(),
+            disc_on: Default::default(),
+            disc_ids: Default::default(),
             promoted: Default::default(),
             pawn: Default::default(),
             lance: Default::default(),
@@ -138,14 +167,6 @@ impl Default for CheckDefenseMoveGenerator {
             rook: Default::default(),
             horse: Default::default(),
             dragon: Default::default(),
-            line0: Default::default(),
-            line1: Default::default(),
-            line2: Default::default(),
-            line3: Default::default(),
-            line4: Default::default(),
-            line5: Default::default(),
-            line6: Default::default(),
-            line7: Default::default(),
             out_moves: Default::default(),
             out_drops: Default::default(),
             any: Default::default(),
@@ -157,11 +178,20 @@ impl Default for CheckDefenseMoveGenerator {
             k_lances: ids_of(&[Lance]),
             k_pawns: ids_of(&[Pawn]),
             k_minors: ids_of(&[Silver, Knight, Lance, Pawn]),
-            k_key: std::array::from_fn(|id| c(key_of(id as u8))),
-            k_id: std::array::from_fn(|id| c(1 << id)),
+            k_id: std::array::from_fn(|id| c(id as u64)),
             k_hand: std::array::from_fn(|i| c(1 << i)),
             k_off80: offsets(80),
             k_off7: offsets(7),
+            k_off6: offsets(6),
+            k_h: dir(|(r, _)| r == 0),
+            k_v: dir(|(_, f)| f == 0),
+            k_dp: dir(|(r, f)| r * f == 1),
+            k_dm: dir(|(r, f)| r * f == -1),
+            k_rup: dir(|(r, _)| r > 0),
+            k_fup: dir(|(_, f)| f > 0),
+            k_idx: std::array::from_fn(|i| c(i as u64)),
+            k_fgt: std::array::from_fn(|k| mask(9, |f| f > k)),
+            k_flt: std::array::from_fn(|k| mask(9, |f| f < k)),
             row_off: Default::default(),
             r_pawn: Default::default(),
             r_lance: Default::default(),
@@ -172,10 +202,22 @@ impl Default for CheckDefenseMoveGenerator {
             r_rook: Default::default(),
             r_horse: Default::default(),
             r_dragon: Default::default(),
-            ln: Default::default(),
+            kr: Default::default(),
+            kf: Default::default(),
+            rr: Default::default(),
+            dx: Default::default(),
+            dy: Default::default(),
+            oh_kf: Default::default(),
+            oh_x: Default::default(),
+            oh_y: Default::default(),
+            f_gt: Default::default(),
+            f_lt: Default::default(),
+            gt: Default::default(),
+            lt: Default::default(),
+            eq: Default::default(),
+            beyond: Default::default(),
             r_line: Default::default(),
-            word: Default::default(),
-            key: Default::default(),
+            pid: Default::default(),
             disc: Default::default(),
             sel_plain: Default::default(),
             sel_prom: Default::default(),
@@ -201,31 +243,73 @@ impl Logic for CheckDefenseMoveGenerator {
         self.r_rook.next = self.rook.val().get_bits::<9>(self.row_off.val().index());
         self.r_horse.next = self.horse.val().get_bits::<9>(self.row_off.val().index());
         self.r_dragon.next = self.dragon.val().get_bits::<9>(self.row_off.val().index());
-        self.ln[0].next = self.line0.val();
-        self.ln[1].next = self.line1.val();
-        self.ln[2].next = self.line2.val();
-        self.ln[3].next = self.line3.val();
-        self.ln[4].next = self.line4.val();
-        self.ln[5].next = self.line5.val();
-        self.ln[6].next = self.line6.val();
-        self.ln[7].next = self.line7.val();
 
-        // Each line's discoverer: the OR of the words on its squares, then its identity.
+        // Each king ray's row at the rank: along the rank, the files beyond the king's on the
+        // king's rank; along the file, the king's file beyond its rank; on a diagonal, the file
+        // as far from the king's as the rank is, beyond its rank.
+        self.kr.next = bit_cast::<6, 4>(self.king_rank.val());
+        self.kf.next = bit_cast::<6, 4>(self.king_file.val());
+        self.rr.next = bit_cast::<6, 4>(self.rank.val());
+        self.dx.next = self.kf.val() + self.rr.val() - self.kr.val();
+        self.dy.next = self.kf.val() + self.kr.val() - self.rr.val();
+        self.gt.next = self.rr.val() > self.kr.val();
+        self.lt.next = self.rr.val() < self.kr.val();
+        self.eq.next = self.rr.val() == self.kr.val();
+        self.f_gt.next = 0_u64.into();
+        self.f_lt.next = 0_u64.into();
+        self.oh_kf.next = 0_u64.into();
+        self.oh_x.next = 0_u64.into();
+        self.oh_y.next = 0_u64.into();
+        for f in 0..9 {
+            self.oh_kf.next = self
+                .oh_kf
+                .val()
+                .replace_bit(f, self.kf.val() == self.k_idx[f].val());
+            self.oh_x.next = self
+                .oh_x
+                .val()
+                .replace_bit(f, self.dx.val() == self.k_idx[f].val());
+            self.oh_y.next = self
+                .oh_y
+                .val()
+                .replace_bit(f, self.dy.val() == self.k_idx[f].val());
+            if self.kf.val() == self.k_idx[f].val() {
+                self.f_gt.next = self.k_fgt[f].val();
+                self.f_lt.next = self.k_flt[f].val();
+            }
+        }
         for d in 0..8 {
-            self.r_line[d].next = self.ln[d].val().get_bits::<9>(self.row_off.val().index());
-            self.word.next = 0_u64.into();
-            for s in 0..81 {
-                if self.ln[d].val().get_bit(s) {
-                    self.word.next = self.word.val() | self.board.val().get_bits::<10>(10 * s);
+            self.beyond[d].next = self.lt.val();
+            if self.k_rup[d].val() {
+                self.beyond[d].next = self.gt.val();
+            }
+            self.r_line[d].next = 0_u64.into();
+            if self.k_h[d].val() & self.eq.val() {
+                self.r_line[d].next = self.f_lt.val();
+                if self.k_fup[d].val() {
+                    self.r_line[d].next = self.f_gt.val();
                 }
             }
-            self.key.next = (bit_cast::<8, 3>(self.word.val().get_bits::<3>(7)) << 5_u64)
-                | bit_cast::<8, 5>(self.word.val().get_bits::<5>(0));
+            if self.k_v[d].val() & self.beyond[d].val() {
+                self.r_line[d].next = self.oh_kf.val();
+            }
+            if self.k_dp[d].val() & self.beyond[d].val() {
+                self.r_line[d].next = self.oh_x.val();
+            }
+            if self.k_dm[d].val() & self.beyond[d].val() {
+                self.r_line[d].next = self.oh_y.val();
+            }
+            // The direction's discoverer as a one-hot (a decoder: a shift of 1 is a shifter).
+            self.pid[d].next = self
+                .disc_ids
+                .val()
+                .get_bits::<6>(self.k_off6[d].val().index());
             self.disc[d].next = 0_u64.into();
-            for id in 0..40 {
-                if self.key.val() == self.k_key[id].val() {
-                    self.disc[d].next = self.disc[d].val() | self.k_id[id].val();
-                }
+            for j in 0..40 {
+                self.disc[d].next = self.disc[d].val().replace_bit(
+                    j,
+                    self.disc_on.val().get_bit(d) & (self.pid[d].val() == self.k_id[j].val()),
+                );
             }
         }
 

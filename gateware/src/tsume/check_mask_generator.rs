@@ -1,12 +1,12 @@
 //! The check mask generator (`shared/papers/tsume-shogi-fpga-ja.md` §3.3, stage 2; the shogi
 //! paper's Figure 12): masks A and B of the attacker's position, the data that the
-//! check/defense move generator of stage 3 keeps the checks with.
+//! check/defense move generator of stage 3 keeps the checks with (mask B: see below).
 //!
 //! ```text
 //!  board data [810] --> occupancy, the attacker's pieces and sliders (planes of 81 squares)
 //!  king (rank, file) --> one-hot --> 8 steps, 2 knight squares a colour, 8 ray fills
 //!                    --> A: per piece type, the squares from which it would attack the king
-//!                    --> B: per king direction, the line of a discoverer (see below)
+//!                    --> the king's rays (the defense mask generator's)
 //! ```
 //!
 //! Combinational, 0 cycles: the consumer registers the masks. The paper's generator scans the
@@ -21,14 +21,14 @@
 //! occupied square. Promoted pawns, lances, knights and silvers move as golds: one plane
 //! (`gold`) serves all five. Model: `model::shogi::mate_masks::CheckMasks::from`.
 //!
-//! **B.** Along each of the king's eight directions: the first piece is the attacker's, and
-//! the next piece beyond it is an attacker's slider moving back along the line (a rook or
-//! dragon on an orthogonal line, a bishop or horse on a diagonal one, an unpromoted lance on
-//! the line its forward step reverses). The first piece is then a discoverer; `line[d]` is the
-//! set of squares strictly between the king and the slider (the discoverer's included), 0 when
-//! the direction has no discoverer. A move from `b` to `s` discovers a check exactly when some
-//! `line[d]` holds `b` and not `s` (lines of different directions meet only at the king, and
-//! the discoverer cannot take its own slider). Model: `CheckMasks::discoverers`.
+//! **B** (the pieces whose move off their line discovers a check) is not made here. The
+//! paper's stage 2 scans for it with A; on the ULX3S a board-wide search (per direction, the
+//! attacker's first piece with an attacker's slider behind it, then its identity from the
+//! board data) cost about 9,000 LUT4s with its consumer and kept the `tsume` row from
+//! routing. The all-move unit's king walks find the same pieces, walked from the defender's
+//! king in discover mode at the attacker's jobs (`crate::shogi::KingRays`, up to 8 cycles);
+//! the check/defense move generator takes their identities. Model:
+//! `CheckMasks::discoverers` and `model::shogi::all_moves::discover_walks`.
 
 use crate::shogi::c;
 use rust_hdl::prelude::*;
@@ -77,15 +77,6 @@ pub struct CheckMaskGenerator {
     pub rook: Signal<Out, Bits<81>>,
     pub horse: Signal<Out, Bits<81>>,
     pub dragon: Signal<Out, Bits<81>>,
-    /// Mask B: the discoverer's line in each king direction ([`DIRECTIONS`] order).
-    pub line0: Signal<Out, Bits<81>>,
-    pub line1: Signal<Out, Bits<81>>,
-    pub line2: Signal<Out, Bits<81>>,
-    pub line3: Signal<Out, Bits<81>>,
-    pub line4: Signal<Out, Bits<81>>,
-    pub line5: Signal<Out, Bits<81>>,
-    pub line6: Signal<Out, Bits<81>>,
-    pub line7: Signal<Out, Bits<81>>,
     /// The king's rays in each direction ([`DIRECTIONS`] order): the empty squares and the
     /// first occupied one (the defense mask generator's interposition squares).
     pub ray0: Signal<Out, Bits<81>>,
@@ -111,13 +102,9 @@ pub struct CheckMaskGenerator {
     rank_set: Signal<Local, Bits<81>>,
     file_set: Signal<Local, Bits<81>>,
     kp: Signal<Local, Bits<81>>,
-    // Per direction: the step from the king, the ray fill, the discoverer and beyond it.
+    // Per direction: the step from the king, the ray fill.
     nb: [Signal<Local, Bits<81>>; 8],
     fill: [Signal<Local, Bits<81>>; 8],
-    first: [Signal<Local, Bits<81>>; 8],
-    beyond: [Signal<Local, Bits<81>>; 8],
-    second: [Signal<Local, Bits<81>>; 8],
-    ln: [Signal<Local, Bits<81>>; 8],
     kn: [Signal<Local, Bits<81>>; 4],
     prop: Signal<Local, Bits<81>>,
     t: Signal<Local, Bits<81>>,
@@ -134,10 +121,6 @@ pub struct CheckMaskGenerator {
     k_nl: [Constant<Bits<8>>; 4],
     k_nr: [Constant<Bits<8>>; 4],
     k_nm: [Constant<Bits<81>>; 4],
-    /// Orthogonal directions (else diagonal); the line a Black / White lance moves back along.
-    k_orth: [Constant<Bit>; 8],
-    k_lance_b: [Constant<Bit>; 8],
-    k_lance_w: [Constant<Bit>; 8],
     k_idx: [Constant<Bits<4>>; 9],
     k_rank_sq: [Constant<Bits<81>>; 9],
     k_file_sq: [Constant<Bits<81>>; 9],
@@ -166,14 +149,6 @@ impl Default for CheckMaskGenerator {
             rook: Default::default(),
             horse: Default::default(),
             dragon: Default::default(),
-            line0: Default::default(),
-            line1: Default::default(),
-            line2: Default::default(),
-            line3: Default::default(),
-            line4: Default::default(),
-            line5: Default::default(),
-            line6: Default::default(),
-            line7: Default::default(),
             ray0: Default::default(),
             ray1: Default::default(),
             ray2: Default::default(),
@@ -196,10 +171,6 @@ impl Default for CheckMaskGenerator {
             kp: Default::default(),
             nb: Default::default(),
             fill: Default::default(),
-            first: Default::default(),
-            beyond: Default::default(),
-            second: Default::default(),
-            ln: Default::default(),
             kn: Default::default(),
             prop: Default::default(),
             t: Default::default(),
@@ -215,12 +186,6 @@ impl Default for CheckMaskGenerator {
             k_nl: std::array::from_fn(|i| c(step(KNIGHT_FROM[i], 1).0)),
             k_nr: std::array::from_fn(|i| c(step(KNIGHT_FROM[i], 1).1)),
             k_nm: std::array::from_fn(|i| plane(step(KNIGHT_FROM[i], 1).2)),
-            k_orth: std::array::from_fn(|i| {
-                Constant::new(DIRECTIONS[i].0 == 0 || DIRECTIONS[i].1 == 0)
-            }),
-            // Black's lance moves to rank - 1: it checks from below the king (direction (1, 0)).
-            k_lance_b: std::array::from_fn(|i| Constant::new(DIRECTIONS[i] == (1, 0))),
-            k_lance_w: std::array::from_fn(|i| Constant::new(DIRECTIONS[i] == (-1, 0))),
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_rank_sq: std::array::from_fn(|r| sq(&|s| s / 9 == r)),
             k_file_sq: std::array::from_fn(|f| sq(&|s| s % 9 == f)),
@@ -296,37 +261,6 @@ impl Logic for CheckMaskGenerator {
                 | (self.prop.val() & ((self.t.val() << self.k_l4[i].val()) >> self.k_r4[i].val()));
             self.fill[i].next =
                 ((self.t.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val();
-
-            // B: the first piece, if the attacker's, and the next piece beyond it.
-            self.first[i].next = self.fill[i].val() & self.atk.val();
-            self.prop.next = self.empty.val() & self.k_m[i].val();
-            self.t.next = self.first[i].val()
-                | (self.prop.val()
-                    & ((self.first[i].val() << self.k_l[i].val()) >> self.k_r[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l[i].val()) >> self.k_r[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l2[i].val()) >> self.k_r2[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l2[i].val()) >> self.k_r2[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l4[i].val()) >> self.k_r4[i].val()));
-            self.beyond[i].next =
-                ((self.t.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val();
-            self.second[i].next = self.beyond[i].val() & self.occ.val();
-            self.ln[i].next = 0_u64.into();
-            if (self.k_orth[i].val() & (self.second[i].val() & self.a_orth.val()).any())
-                | (!self.k_orth[i].val() & (self.second[i].val() & self.a_diag.val()).any())
-                | (self.k_lance_b[i].val()
-                    & self.black.val()
-                    & (self.second[i].val() & self.a_lance.val()).any())
-                | (self.k_lance_w[i].val()
-                    & !self.black.val()
-                    & (self.second[i].val() & self.a_lance.val()).any())
-            {
-                self.ln[i].next =
-                    (self.fill[i].val() | self.beyond[i].val()) & !self.second[i].val();
-            }
         }
         for j in 0..4 {
             self.kn[j].next =
@@ -382,14 +316,6 @@ impl Logic for CheckMaskGenerator {
             | self.nb[3].val()
             | self.nb[4].val()
             | self.nb[6].val();
-        self.line0.next = self.ln[0].val();
-        self.line1.next = self.ln[1].val();
-        self.line2.next = self.ln[2].val();
-        self.line3.next = self.ln[3].val();
-        self.line4.next = self.ln[4].val();
-        self.line5.next = self.ln[5].val();
-        self.line6.next = self.ln[6].val();
-        self.line7.next = self.ln[7].val();
         self.ray0.next = self.fill[0].val();
         self.ray1.next = self.fill[1].val();
         self.ray2.next = self.fill[2].val();

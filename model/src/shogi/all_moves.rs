@@ -74,13 +74,44 @@ fn slides(q: PieceData, d: (i8, i8)) -> bool {
 
 /// The walks from the king of `side` (None when `side` has no king, as an attacker in tsume).
 pub fn king_rays(board: &BoardData, table: &CoverTable, side: Color) -> Option<KingRays> {
-    let king = board.squares.iter().position(|d| {
-        d.piece()
-            .is_some_and(|p| p.kind == Kind::King && p.color == side)
-    })? as u8;
+    let king = king_of(board, side)?;
+    let mut k = walks(board, king, side, false);
+    k.checkers = table.0[king as usize] & side_mask(board, side.other());
+    Some(k)
+}
+
+/// The same walks in discover mode (the tsume circuit's mask B, `gateware::shogi::KingRays`
+/// with `discover`): from the opponent king of `attacker`, a "pin" is an attacker's piece
+/// alone between that king and an attacker's slider moving back along the walk: a
+/// discoverer, whose move off the line checks. The walks and their cycles are the pin
+/// search's with `attacker` as the side (a first piece of the king's own side ends a walk);
+/// `between`, `behind` and `slider_checks` are what the walkers report in passing (an
+/// attacker to move never finds one in a legal position). None without an opponent king.
+pub fn discover_walks(board: &BoardData, attacker: Color) -> Option<KingRays> {
+    Some(walks(
+        board,
+        king_of(board, attacker.other())?,
+        attacker,
+        true,
+    ))
+}
+
+fn king_of(board: &BoardData, side: Color) -> Option<u8> {
+    board
+        .squares
+        .iter()
+        .position(|d| {
+            d.piece()
+                .is_some_and(|p| p.kind == Kind::King && p.color == side)
+        })
+        .map(|s| s as u8)
+}
+
+/// Eight walkers from `king`, `side`'s pieces counted as its own: a pin is an own first
+/// piece and, behind it, a slider of the other side (of `side` itself when `discover`).
+fn walks(board: &BoardData, king: u8, side: Color, discover: bool) -> KingRays {
     let mut k = KingRays {
         king,
-        checkers: table.0[king as usize] & side_mask(board, side.other()),
         ..Default::default()
     };
     for (i, d) in WALKS.into_iter().enumerate() {
@@ -107,7 +138,7 @@ pub fn king_rays(board: &BoardData, table: &CoverTable, side: Color) -> Option<K
                 }
                 None => first = Some(t),
                 Some(p) => {
-                    if q.color() != side && slides(q, back) {
+                    if (q.color() == side) == discover && slides(q, back) {
                         k.pins[i] = Some((p, walked));
                     }
                     break;
@@ -116,7 +147,7 @@ pub fn king_rays(board: &BoardData, table: &CoverTable, side: Color) -> Option<K
         }
         k.cycles = k.cycles.max(steps);
     }
-    Some(k)
+    k
 }
 
 /// The identities of `color`'s pieces on the board.
@@ -140,18 +171,32 @@ pub const GENERATOR_CYCLES: u64 = 9;
 /// same three stages for the opponent on the position after the drop, two cycles to write
 /// the square back and start, and the table computed again (9) and a cycle.
 pub fn moves_job_cycles(board: &BoardData) -> u64 {
-    let stages = |b: &BoardData| {
+    job_cycles(board, false)
+}
+
+/// Cycles of a moves job at a mate walk's node: at the attacker's (`attacker`) the job's
+/// first pass walks from the defender's king in discover mode ([`discover_walks`]: the
+/// longest walk's squares and a cycle) before its own king's walks.
+pub fn mate_job_cycles(board: &BoardData, attacker: bool) -> u64 {
+    job_cycles(board, attacker)
+}
+
+fn job_cycles(board: &BoardData, discover: bool) -> u64 {
+    let stages = |b: &BoardData, discover: bool| {
         let walks = king_rays(b, &cover_table(b), b.side).map_or(0, |k| k.cycles + 1);
-        PIECE_INFO_CYCLES + 1 + walks + GENERATOR_CYCLES + 1
+        let disc = discover_walks(b, b.side)
+            .filter(|_| discover)
+            .map_or(0, |k| k.cycles + 1);
+        PIECE_INFO_CYCLES + 1 + disc + walks + GENERATOR_CYCLES + 1
     };
     let g = generate(board);
-    stages(board)
+    stages(board, discover)
         + g.candidates.probe.map_or(0, |to| {
             let after = board.play(Move::Drop {
                 kind: Kind::Pawn,
                 to,
             });
-            2 + stages(&after) + 2 + super::cover_scan::FAST_CYCLES + 1
+            2 + stages(&after, false) + 2 + super::cover_scan::FAST_CYCLES + 1
         })
 }
 

@@ -278,6 +278,37 @@ mod tests {
         );
     }
 
+    /// The hardware finds mask B by walking from the defender's king (`discover_walks`, the
+    /// king's walks in discover mode): its pins are the masks' discoverers, with their lines.
+    #[test]
+    fn discover_walks_find_the_discoverers() {
+        use crate::shogi::all_moves::discover_walks;
+        use crate::shogi::piece_data::BoardData;
+        let (mut n, mut found) = (0, 0);
+        for pos in random::positions(33, 6_000, 60) {
+            let Some(m) = CheckMasks::of(&pos) else {
+                continue;
+            };
+            let w = discover_walks(&BoardData::from_position(&pos), pos.side).expect("a king");
+            let mut want: Vec<(u8, Squares)> = m
+                .discoverers
+                .iter()
+                .map(|&(b, s)| (b, between(m.king, s) | bit(s)))
+                .collect();
+            let mut got: Vec<(u8, Squares)> = w.pins.iter().flatten().copied().collect();
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "{}", pos.sfen());
+            assert!(w.cycles <= 8);
+            n += 1;
+            found += got.len();
+        }
+        assert!(
+            n > 3_000 && found > 30,
+            "{n} positions, {found} discoverers"
+        );
+    }
+
     #[test]
     fn legal_defence_candidates_are_exactly_the_legal_moves() {
         let (mut n, mut doubles, mut drops) = (0, 0, 0);

@@ -19,7 +19,7 @@
 //!             a move -> make (2) -> child node ... return -> unmake (2) -> fetch
 //! ```
 
-use super::all_moves::{generate, moves_job_cycles, SquareMoves};
+use super::all_moves::{generate, mate_job_cycles, moves_job_cycles, SquareMoves};
 use super::piece_data::BoardData;
 use super::{Kind, Move};
 
@@ -175,7 +175,8 @@ fn frame(board: &BoardData, squares: &[SquareMoves], attacker: bool) -> Vec<Squa
 /// searched as the walker runs it: a depth-first AND/OR walk in pop order with cut-offs.
 ///
 /// ```text
-///  node (start, moves job, its end, return: as perft's):
+///  node (start, moves job, its end, return: as perft's; the attacker's job walks from the
+///        defender's king first: `mate_job_cycles`):
 ///    attacker (even ply): the checks only; none -> no mate
 ///    defender (odd ply): no legal move -> mate; at the last ply (plies left 0) -> no mate
 ///    expand: each move in pop order: pick, make, the child, unmake;
@@ -207,7 +208,7 @@ fn mate_node(
 ) -> (bool, Option<Move>) {
     let g = generate(board);
     run.nodes += 1;
-    run.cycles += NODE_CYCLES + moves_job_cycles(board) + RETURN_CYCLES;
+    run.cycles += NODE_CYCLES + mate_job_cycles(board, attacker) + RETURN_CYCLES;
     let squares = frame(board, &g.candidates.squares, attacker);
     // The job says whether the frame holds a candidate (the mating drop counts: the walk
     // meets it and passes).
