@@ -346,10 +346,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
             cores: 1,
             mate: true,
         },
-        // The mate masks and filter take the shogi design to 61% of the ECP5-85F's LUTs.
-        // Asked for 15 MHz, the placer's estimate was 20.5, but router1 still had 151,107 of
-        // 205,420 arcs to route after 1,412 s, falling by about 16 a second: built for no
-        // board until the mate search is smaller (docs/tsume.md, "What is left").
+        // With the filter's own discoverer search the row took 61% of the ECP5-85F's LUTs and
+        // router1 had 151,107 of 205,420 arcs left after 1,412 s. With mask B from the king's
+        // walks: 44,881 LUT4s (54%), the placer's estimate 19.7 MHz asked for 15, and 101,660
+        // of 182,012 arcs left after 1,557 s, falling by about 20 a second: built for no board
+        // until it is smaller still (docs/tsume.md, "What is left").
         clocks: &[],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

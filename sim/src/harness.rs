@@ -106,6 +106,45 @@ fn busy_cycles_each<B: Block>(
     Ok(cycles)
 }
 
+/// The king's walks on `board` from `king`, `black`'s pieces as the side (in discover mode
+/// with `discover`): a start, then the board taken away (the block reads it only at `start`:
+/// an empty board must not change its walks), the busy cycles counted (at most 8).
+pub fn run_king_rays(
+    u: &mut gateware::shogi::KingRays,
+    board: &model::shogi::piece_data::BoardData,
+    black: bool,
+    discover: bool,
+    king: u8,
+) -> Result<u64> {
+    let words: Vec<u128> = (0..9).map(|r| board.rank_word(r)).collect();
+    u.board.next = bits_from_words(&words, 90);
+    u.black.next = black;
+    u.discover.next = discover;
+    u.king_rank.next = ((king / 9) as u64).into();
+    u.king_file.next = ((king % 9) as u64).into();
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock)?;
+    u.start.next = false;
+    u.board.next = Default::default();
+    busy_cycles(u, |u| &mut u.clock, |u| u.busy.val(), 8, "the king's walks")
+}
+
+/// The king's walks' pins as the block shows them: per walk, the pinned square and line (the
+/// model's `KingRays::pins`), and the pinned identity.
+pub fn king_ray_pins(u: &gateware::shogi::KingRays) -> [Option<((u8, u128), u8)>; 8] {
+    std::array::from_fn(|i| {
+        u.pinned.val().get_bit(i).then(|| {
+            (
+                (
+                    bits_slice::<56, 7>(&u.pin_squares.val(), 7 * i) as u8,
+                    bits_to_u128(&u.pin_lines.val(), 81 * i, 81),
+                ),
+                bits_slice::<48, 6>(&u.pin_ids.val(), 6 * i) as u8,
+            )
+        })
+    })
+}
+
 /// The rank write port (`wr_en`, `wr_rank`, `wr_data`) the shogi blocks share, as
 /// `write_ranks` drives it.
 macro_rules! rank_port {

@@ -20,9 +20,9 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{
-    bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, run_all_moves,
-    run_all_moves_unit, run_perft_walker, run_piece_cover, run_walker_moves, set_all_moves_inputs,
-    settle, side_and_hands, table_rank, UnitRun,
+    bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, king_ray_pins, run_all_moves,
+    run_all_moves_unit, run_king_rays, run_perft_walker, run_piece_cover, run_walker_moves,
+    set_all_moves_inputs, settle, side_and_hands, table_rank, UnitRun,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -166,18 +166,8 @@ fn king_rays_match_model_walk_for_walk() {
                 continue;
             };
             kings += 1;
-            start_king_rays(&mut uut, &b, side, want.king);
-            cycle(&mut uut, |u| &mut u.clock).unwrap();
-            uut.start.next = false;
-            // The block reads the board only at `start`: an empty board from now on must not
-            // change its walks.
-            uut.board.next = Default::default();
-            let mut cycles = 0;
-            while uut.busy.val() {
-                cycles += 1;
-                assert!(cycles <= 8, "the walks do not end");
-                cycle(&mut uut, |u| &mut u.clock).unwrap();
-            }
+            let cycles = run_king_rays(&mut uut, &b, side == Color::Black, false, want.king)
+                .expect("the walks end");
             let what = format!("{:?} king of {}", side, pos.sfen());
             assert_eq!(cycles, want.cycles, "cycles, {what}");
             assert_eq!(
@@ -195,18 +185,13 @@ fn king_rays_match_model_walk_for_walk() {
                 want.slider_checks,
                 "slider checks, {what}"
             );
+            let got = king_ray_pins(&uut);
             for (i, pin) in want.pins.iter().enumerate() {
-                let got = uut.pinned.val().get_bit(i).then(|| {
-                    (
-                        bits_slice::<56, 7>(&uut.pin_squares.val(), 7 * i) as u8,
-                        bits_to_u128(&uut.pin_lines.val(), 81 * i, 81),
-                    )
-                });
-                assert_eq!(got, *pin, "walk {i}, {what}");
-                if let Some((sq, _)) = pin {
+                assert_eq!(got[i].map(|g| g.0), *pin, "walk {i}, {what}");
+                if let Some(((sq, _), id)) = got[i] {
                     assert_eq!(
-                        Some(bits_slice::<48, 6>(&uut.pin_ids.val(), 6 * i) as u8),
-                        b.squares[*sq as usize].id(),
+                        Some(id),
+                        b.squares[sq as usize].id(),
                         "walk {i}'s pinned identity, {what}"
                     );
                 }

@@ -11,7 +11,7 @@ use model::shogi::piece_data::BoardData;
 use model::shogi::{random, Kind, Move, Position};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{bits_from_words, bits_slice, bits_to_u128, cycle, run_mate_walker};
+use sim::harness::{bits_from_words, bits_to_u128, king_ray_pins, run_king_rays, run_mate_walker};
 
 const SEED: u64 = 0x75_6d65;
 
@@ -93,39 +93,20 @@ fn discover_walks_find_mask_b() {
         let b = BoardData::from_position(&pos);
         let want = discover_walks(&b, pos.side).expect("a defender king");
         let ctx = pos.sfen();
-        let words: Vec<u128> = (0..9).map(|r| b.rank_word(r)).collect();
-        uut.board.next = bits_from_words(&words, 90);
-        uut.black.next = pos.side == model::shogi::Color::Black;
-        uut.discover.next = true;
-        uut.king_rank.next = ((m.king / 9) as u64).into();
-        uut.king_file.next = ((m.king % 9) as u64).into();
-        uut.start.next = true;
-        cycle(&mut uut, |u| &mut u.clock).unwrap();
-        uut.start.next = false;
-        let mut cycles = 0;
-        while uut.busy.val() {
-            cycles += 1;
-            assert!(cycles <= 8, "the walks do not end: {ctx}");
-            cycle(&mut uut, |u| &mut u.clock).unwrap();
-        }
+        let black = pos.side == model::shogi::Color::Black;
+        let cycles = run_king_rays(&mut uut, &b, black, true, m.king).expect(&ctx);
         assert_eq!(cycles, want.cycles, "cycles: {ctx}");
-        let lines = model_lines(&m, &ctx);
-        for (i, line) in lines.iter().enumerate() {
-            let got = uut.pinned.val().get_bit(i).then(|| {
-                (
-                    bits_slice::<56, 7>(&uut.pin_squares.val(), 7 * i) as u8,
-                    bits_to_u128(&uut.pin_lines.val(), 81 * i, 81),
-                )
-            });
-            assert_eq!(got, *line, "mask B, direction {i}: {ctx}");
+        let got = king_ray_pins(&uut);
+        for (i, line) in model_lines(&m, &ctx).iter().enumerate() {
+            assert_eq!(got[i].map(|g| g.0), *line, "mask B, direction {i}: {ctx}");
             assert_eq!(
                 want.pins[i], *line,
                 "the model's walk, direction {i}: {ctx}"
             );
-            if let Some((sq, _)) = line {
+            if let Some(((sq, _), id)) = got[i] {
                 assert_eq!(
-                    Some(bits_slice::<48, 6>(&uut.pin_ids.val(), 6 * i) as u8),
-                    b.squares[*sq as usize].id(),
+                    Some(id),
+                    b.squares[sq as usize].id(),
                     "the discoverer's identity, direction {i}: {ctx}"
                 );
             }
