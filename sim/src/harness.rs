@@ -106,6 +106,24 @@ fn busy_cycles_each<B: Block>(
     Ok(cycles)
 }
 
+/// Drives the king's walks' inputs for a start on `board` from `king`, `black`'s pieces as the
+/// side (discover mode with `discover`); the caller clocks.
+pub fn start_king_rays(
+    u: &mut gateware::shogi::KingRays,
+    board: &model::shogi::piece_data::BoardData,
+    black: bool,
+    discover: bool,
+    king: u8,
+) {
+    let words: Vec<u128> = (0..9).map(|r| board.rank_word(r)).collect();
+    u.board.next = bits_from_words(&words, 90);
+    u.black.next = black;
+    u.discover.next = discover;
+    u.king_rank.next = ((king / 9) as u64).into();
+    u.king_file.next = ((king % 9) as u64).into();
+    u.start.next = true;
+}
+
 /// The king's walks on `board` from `king`, `black`'s pieces as the side (in discover mode
 /// with `discover`): a start, then the board taken away (the block reads it only at `start`:
 /// an empty board must not change its walks), the busy cycles counted (at most 8).
@@ -116,13 +134,7 @@ pub fn run_king_rays(
     discover: bool,
     king: u8,
 ) -> Result<u64> {
-    let words: Vec<u128> = (0..9).map(|r| board.rank_word(r)).collect();
-    u.board.next = bits_from_words(&words, 90);
-    u.black.next = black;
-    u.discover.next = discover;
-    u.king_rank.next = ((king / 9) as u64).into();
-    u.king_file.next = ((king % 9) as u64).into();
-    u.start.next = true;
+    start_king_rays(u, board, black, discover, king);
     cycle(u, |u| &mut u.clock)?;
     u.start.next = false;
     u.board.next = Default::default();

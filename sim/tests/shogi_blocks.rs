@@ -22,7 +22,7 @@ use sim::cosim::cosim;
 use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, king_ray_pins, run_all_moves,
     run_all_moves_unit, run_king_rays, run_perft_walker, run_piece_cover, run_walker_moves,
-    set_all_moves_inputs, settle, side_and_hands, table_rank, UnitRun,
+    set_all_moves_inputs, settle, side_and_hands, start_king_rays, table_rank, UnitRun,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -139,16 +139,6 @@ fn piece_cover_circuit_matches_model_table_for_table() {
             assert_eq!(cycles, want_cycles);
         }
     }
-}
-
-/// Drives the king rays block for `side`'s king on `board` (set up, one start cycle).
-fn start_king_rays(u: &mut KingRays, board: &BoardData, side: Color, king: u8) {
-    let words: Vec<u128> = (0..9).map(|r| board.rank_word(r)).collect();
-    u.board.next = bits_from_words(&words, 90);
-    u.black.next = side == Color::Black;
-    u.king_rank.next = ((king / 9) as u64).into();
-    u.king_file.next = ((king % 9) as u64).into();
-    u.start.next = true;
 }
 
 #[test]
@@ -322,10 +312,9 @@ fn king_rays_verilog() {
         Some("clock"),
         |u, k| {
             let (b, c, king) = &walks[k / 10];
-            start_king_rays(u, b, *c, *king);
-            u.start.next = k % 10 == 0;
             // Every other walk in discover mode (the tsume circuit's mask B).
-            u.discover.next = k / 10 % 2 == 1;
+            start_king_rays(u, b, *c == Color::Black, k / 10 % 2 == 1, *king);
+            u.start.next = k % 10 == 0;
         },
         |u, level| u.clock.next = Clock::from(level),
     )
