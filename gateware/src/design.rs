@@ -351,7 +351,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // walks: 44,881 LUT4s (54%), the placer's estimate 19.7 MHz asked for 15, and 101,660
         // of 182,012 arcs left after 1,557 s, falling by about 20 a second: built for no board
         // until it is smaller still (docs/tsume.md, "What is left").
-        clocks: &[],
+        clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: false,

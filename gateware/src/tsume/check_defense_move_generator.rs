@@ -95,6 +95,7 @@ pub struct CheckDefenseMoveGenerator {
     k_off80: [Constant<Bits<10>>; 9],
     k_off7: [Constant<Bits<10>>; 9],
     k_off6: [Constant<Bits<6>>; 8],
+    k_off9: [Constant<Bits<7>>; 9],
     /// Per direction: along the rank (else across it), along the file, on the diagonal whose
     /// file grows with the rank, on the other; towards higher ranks, towards higher files.
     k_h: [Constant<Bit>; 8],
@@ -103,11 +104,14 @@ pub struct CheckDefenseMoveGenerator {
     k_dm: [Constant<Bit>; 8],
     k_rup: [Constant<Bit>; 8],
     k_fup: [Constant<Bit>; 8],
+    /// The bits of each direction's index.
+    k_b0: [Constant<Bit>; 8],
+    k_b1: [Constant<Bit>; 8],
+    k_b2: [Constant<Bit>; 8],
     k_idx: [Constant<Bits<6>>; 9],
     /// The files above, below file `k`.
     k_fgt: [Constant<Bits<9>>; 9],
     k_flt: [Constant<Bits<9>>; 9],
-    row_off: Signal<Local, Bits<7>>,
     r_pawn: Signal<Local, Bits<9>>,
     r_lance: Signal<Local, Bits<9>>,
     r_knight: Signal<Local, Bits<9>>,
@@ -136,6 +140,19 @@ pub struct CheckDefenseMoveGenerator {
     r_line: [Signal<Local, Bits<9>>; 8],
     pid: [Signal<Local, Bits<6>>; 8],
     disc: [Signal<Local, Bits<40>>; 8],
+    // Each identity's discover direction, encoded (`dir0`-`dir2`, valid where `is_disc`),
+    // and each file's ray at the rank (`ray0`-`ray2`, valid where `on_ray`): a square lies
+    // on at most one of the king's rays and a piece discovers along at most one.
+    is_disc: Signal<Local, Bits<40>>,
+    dir0: Signal<Local, Bits<40>>,
+    dir1: Signal<Local, Bits<40>>,
+    dir2: Signal<Local, Bits<40>>,
+    on_ray: Signal<Local, Bits<9>>,
+    ray0: Signal<Local, Bits<9>>,
+    ray1: Signal<Local, Bits<9>>,
+    ray2: Signal<Local, Bits<9>>,
+    same: Signal<Local, Bits<40>>,
+    disc_f: Signal<Local, Bits<40>>,
     sel_plain: Signal<Local, Bits<40>>,
     sel_prom: Signal<Local, Bits<40>>,
     sel_drop: Signal<Local, Bits<7>>,
@@ -183,16 +200,19 @@ impl Default for CheckDefenseMoveGenerator {
             k_off80: offsets(80),
             k_off7: offsets(7),
             k_off6: offsets(6),
+            k_off9: offsets(9),
             k_h: dir(|(r, _)| r == 0),
             k_v: dir(|(_, f)| f == 0),
             k_dp: dir(|(r, f)| r * f == 1),
             k_dm: dir(|(r, f)| r * f == -1),
             k_rup: dir(|(r, _)| r > 0),
             k_fup: dir(|(_, f)| f > 0),
+            k_b0: std::array::from_fn(|d| Constant::new(d & 1 != 0)),
+            k_b1: std::array::from_fn(|d| Constant::new(d & 2 != 0)),
+            k_b2: std::array::from_fn(|d| Constant::new(d & 4 != 0)),
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_fgt: std::array::from_fn(|k| mask(9, |f| f > k)),
             k_flt: std::array::from_fn(|k| mask(9, |f| f < k)),
-            row_off: Default::default(),
             r_pawn: Default::default(),
             r_lance: Default::default(),
             r_knight: Default::default(),
@@ -219,6 +239,16 @@ impl Default for CheckDefenseMoveGenerator {
             r_line: Default::default(),
             pid: Default::default(),
             disc: Default::default(),
+            is_disc: Default::default(),
+            dir0: Default::default(),
+            dir1: Default::default(),
+            dir2: Default::default(),
+            on_ray: Default::default(),
+            ray0: Default::default(),
+            ray1: Default::default(),
+            ray2: Default::default(),
+            same: Default::default(),
+            disc_f: Default::default(),
             sel_plain: Default::default(),
             sel_prom: Default::default(),
             sel_drop: Default::default(),
@@ -231,25 +261,49 @@ impl Default for CheckDefenseMoveGenerator {
 impl Logic for CheckDefenseMoveGenerator {
     #[hdl_gen]
     fn update(&mut self) {
-        // The rank's row of every mask.
-        self.row_off.next =
-            (bit_cast::<7, 4>(self.rank.val()) << 3_u64) + bit_cast::<7, 4>(self.rank.val());
-        self.r_pawn.next = self.pawn.val().get_bits::<9>(self.row_off.val().index());
-        self.r_lance.next = self.lance.val().get_bits::<9>(self.row_off.val().index());
-        self.r_knight.next = self.knight.val().get_bits::<9>(self.row_off.val().index());
-        self.r_silver.next = self.silver.val().get_bits::<9>(self.row_off.val().index());
-        self.r_gold.next = self.gold.val().get_bits::<9>(self.row_off.val().index());
-        self.r_bishop.next = self.bishop.val().get_bits::<9>(self.row_off.val().index());
-        self.r_rook.next = self.rook.val().get_bits::<9>(self.row_off.val().index());
-        self.r_horse.next = self.horse.val().get_bits::<9>(self.row_off.val().index());
-        self.r_dragon.next = self.dragon.val().get_bits::<9>(self.row_off.val().index());
+        // The rank's row of every mask: a 9-way multiplexer on the rank (a shift of the
+        // 81-bit plane by 9 x rank would be a barrel shifter of 81 positions).
+        self.rr.next = bit_cast::<6, 4>(self.rank.val());
+        self.r_pawn.next = 0_u64.into();
+        self.r_lance.next = 0_u64.into();
+        self.r_knight.next = 0_u64.into();
+        self.r_silver.next = 0_u64.into();
+        self.r_gold.next = 0_u64.into();
+        self.r_bishop.next = 0_u64.into();
+        self.r_rook.next = 0_u64.into();
+        self.r_horse.next = 0_u64.into();
+        self.r_dragon.next = 0_u64.into();
+        for r in 0..9 {
+            if self.rr.val() == self.k_idx[r].val() {
+                self.r_pawn.next = self.pawn.val().get_bits::<9>(self.k_off9[r].val().index());
+                self.r_lance.next = self.lance.val().get_bits::<9>(self.k_off9[r].val().index());
+                self.r_knight.next = self
+                    .knight
+                    .val()
+                    .get_bits::<9>(self.k_off9[r].val().index());
+                self.r_silver.next = self
+                    .silver
+                    .val()
+                    .get_bits::<9>(self.k_off9[r].val().index());
+                self.r_gold.next = self.gold.val().get_bits::<9>(self.k_off9[r].val().index());
+                self.r_bishop.next = self
+                    .bishop
+                    .val()
+                    .get_bits::<9>(self.k_off9[r].val().index());
+                self.r_rook.next = self.rook.val().get_bits::<9>(self.k_off9[r].val().index());
+                self.r_horse.next = self.horse.val().get_bits::<9>(self.k_off9[r].val().index());
+                self.r_dragon.next = self
+                    .dragon
+                    .val()
+                    .get_bits::<9>(self.k_off9[r].val().index());
+            }
+        }
 
         // Each king ray's row at the rank: along the rank, the files beyond the king's on the
         // king's rank; along the file, the king's file beyond its rank; on a diagonal, the file
         // as far from the king's as the rank is, beyond its rank.
         self.kr.next = bit_cast::<6, 4>(self.king_rank.val());
         self.kf.next = bit_cast::<6, 4>(self.king_file.val());
-        self.rr.next = bit_cast::<6, 4>(self.rank.val());
         self.dx.next = self.kf.val() + self.rr.val() - self.kr.val();
         self.dy.next = self.kf.val() + self.kr.val() - self.rr.val();
         self.gt.next = self.rr.val() > self.kr.val();
@@ -278,6 +332,14 @@ impl Logic for CheckDefenseMoveGenerator {
                 self.f_lt.next = self.k_flt[f].val();
             }
         }
+        self.is_disc.next = 0_u64.into();
+        self.dir0.next = 0_u64.into();
+        self.dir1.next = 0_u64.into();
+        self.dir2.next = 0_u64.into();
+        self.on_ray.next = 0_u64.into();
+        self.ray0.next = 0_u64.into();
+        self.ray1.next = 0_u64.into();
+        self.ray2.next = 0_u64.into();
         for d in 0..8 {
             self.beyond[d].next = self.lt.val();
             if self.k_rup[d].val() {
@@ -310,6 +372,21 @@ impl Logic for CheckDefenseMoveGenerator {
                     j,
                     self.disc_on.val().get_bit(d) & (self.pid[d].val() == self.k_id[j].val()),
                 );
+            }
+            // Encoded as ORs (at most one direction a piece, one ray a square).
+            self.is_disc.next = self.is_disc.val() | self.disc[d].val();
+            self.on_ray.next = self.on_ray.val() | self.r_line[d].val();
+            if self.k_b0[d].val() {
+                self.dir0.next = self.dir0.val() | self.disc[d].val();
+                self.ray0.next = self.ray0.val() | self.r_line[d].val();
+            }
+            if self.k_b1[d].val() {
+                self.dir1.next = self.dir1.val() | self.disc[d].val();
+                self.ray1.next = self.ray1.val() | self.r_line[d].val();
+            }
+            if self.k_b2[d].val() {
+                self.dir2.next = self.dir2.val() | self.disc[d].val();
+                self.ray2.next = self.ray2.val() | self.r_line[d].val();
             }
         }
 
@@ -367,12 +444,28 @@ impl Logic for CheckDefenseMoveGenerator {
                     self.sel_plain.val() | (self.k_pawns.val() & !self.promoted.val());
                 self.sel_drop.next = self.sel_drop.val() | self.k_hand[6].val();
             }
-            for d in 0..8 {
-                if !self.r_line[d].val().get_bit(f) {
-                    self.sel_plain.next = self.sel_plain.val() | self.disc[d].val();
-                    self.sel_prom.next = self.sel_prom.val() | self.disc[d].val();
-                }
+            // A discoverer checks unless it stays on its own ray: the file is on a ray and
+            // the identity's direction is that ray's (a compare of 3 bits, not an OR of 8).
+            self.same.next = !self.dir0.val();
+            if self.ray0.val().get_bit(f) {
+                self.same.next = self.dir0.val();
             }
+            if self.ray1.val().get_bit(f) {
+                self.same.next = self.same.val() & self.dir1.val();
+            } else {
+                self.same.next = self.same.val() & !self.dir1.val();
+            }
+            if self.ray2.val().get_bit(f) {
+                self.same.next = self.same.val() & self.dir2.val();
+            } else {
+                self.same.next = self.same.val() & !self.dir2.val();
+            }
+            self.disc_f.next = self.is_disc.val();
+            if self.on_ray.val().get_bit(f) {
+                self.disc_f.next = self.is_disc.val() & !self.same.val();
+            }
+            self.sel_plain.next = self.sel_plain.val() | self.disc_f.val();
+            self.sel_prom.next = self.sel_prom.val() | self.disc_f.val();
             self.keep_mv.next = self.keep_mv.val()
                 | (bit_cast::<720, 40>(self.sel_plain.val()) << self.k_off80[f].val())
                 | (bit_cast::<720, 40>(self.sel_prom.val()) << (self.k_off80[f].val() + 40_u64));
