@@ -222,8 +222,9 @@ fn perft_on_the_board_equals_the_model_walk() {
 }
 
 /// Mate jobs on the board are the model's mate walks: the verdict, the mating check, the
-/// moves jobs and the cycles (`shortest_mate_on_board`: jobs of 1, 3, ... plies), on the tsume
-/// table's problems whose walks stay short, mating and not.
+/// moves jobs and the cycles (`shortest_mate_on_board`: jobs of 1, 3, ... plies, the position
+/// loaded once, so each job after the first runs on the board its predecessor unwound), on
+/// the tsume table's problems whose walks stay short, mating and not.
 #[test]
 fn mate_jobs_on_the_board_equal_the_model_walk() {
     use host::shogi::shortest_mate_on_board;

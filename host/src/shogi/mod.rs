@@ -186,7 +186,8 @@ pub struct BoardMate {
     pub jobs: u64,
 }
 
-/// One mate job of `plies` on core 0: the root's mating check, if it mates.
+/// One mate job of `plies` on core 0, which holds `board`: the root's mating check, if it
+/// mates.
 fn mate_job<T: Transport>(
     link: &mut Link<T>,
     board: &BoardData,
@@ -194,7 +195,6 @@ fn mate_job<T: Transport>(
     acc: &mut BoardMate,
     progress: &mut impl FnMut(u64, u64),
 ) -> Result<Option<Move>, LinkError> {
-    load_position(link, board)?;
     let jobs = acc.jobs;
     let r = decode_result(&link.run_job(&mate_args(plies), "mate", |c| progress(jobs, c))?)?;
     let (nodes, place) = r
@@ -210,7 +210,9 @@ fn mate_job<T: Transport>(
 }
 
 /// The shortest mate of `board` within `max_plies` on chip (mate jobs of 1, 3, ... plies):
-/// its length and mating check, added to `acc`'s jobs, nodes and cycles.
+/// its length and mating check, added to `acc`'s jobs, nodes and cycles. The position is
+/// loaded once: a mate walk ends with every move it made unmade, so the core holds the root
+/// again for the next job (`gateware::shogi::PerftWalker`).
 fn shortest_on_board<T: Transport>(
     link: &mut Link<T>,
     board: &BoardData,
@@ -218,6 +220,7 @@ fn shortest_on_board<T: Transport>(
     acc: &mut BoardMate,
     progress: &mut impl FnMut(u64, u64),
 ) -> Result<Option<(u32, Move)>, LinkError> {
+    load_position(link, board)?;
     for plies in (1..=max_plies).step_by(2) {
         if let Some(m) = mate_job(link, board, plies, acc, progress)? {
             return Ok(Some((plies, m)));

@@ -6,7 +6,8 @@
 //!   jobs of 1, 3, ... plies until one mates (to 7 for those without). Per problem: the jobs,
 //!   the moves jobs the walker ran (its nodes), the cycles, each job's cycles checked against
 //!   `model::shogi::walk::mate_walk`; the time at the design's ULX3S clock, the link's time at
-//!   its baud rate (each job loads the position: ten frames).
+//!   its baud rate (the position loaded once, ten frames, then a start, polls and a result a
+//!   job).
 //! * The paper's unit: cycles and microseconds a node. The paper estimates 35-40 cycles a
 //!   node (its three stages pipelined, the longest one's cycles) at 15-25 MHz: 1.4-2.7 us,
 //!   against 50 us on a Pentium III at 700 MHz.
