@@ -346,11 +346,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
             cores: 1,
             mate: true,
         },
-        // With the filter's own discoverer search the row took 61% of the ECP5-85F's LUTs and
-        // router1 had 151,107 of 205,420 arcs left after 1,412 s. With mask B from the king's
-        // walks: 44,881 LUT4s (54%), the placer's estimate 19.7 MHz asked for 15, and 101,660
-        // of 182,012 arcs left after 1,557 s, falling by about 20 a second: built for no board
-        // until it is smaller still (docs/tsume.md, "What is left").
+        // Routed at 41,800 LUT4s (50%), 23.8 MHz asked for 15, in 2,196 s, after mask B moved
+        // to the king's walks and the filter's discover term became a 3-bit compare: before,
+        // at 51,502 and 44,881 LUT4s, router1's queue did not drain (docs/tsume.md, "The
+        // routed build").
         clocks: &[clock(BoardId::Ulx3s, 15)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
