@@ -283,15 +283,14 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
     DesignSpec {
         design: Design::Chess,
         name: "chess",
-        summary: "chess move generator (square array, arbiter tree) counting perft on chip",
-        core: CoreKind::Chess { cores: 1 },
-        // The longest cycle runs the square array, the arbiter trees and the bidder counts
-        // into the generator's registers (the yielded move is made in the next cycle, a
-        // node's end pops in the next cycle), mostly routing: 17.3 MHz reached asked for 15
-        // (16.5 while the side-to-move bit steered every receiver; 14.3 when the pop followed
-        // the end in its cycle; 20.0 before the discovered checks and the look-ahead). From
-        // 25 MHz the PLL makes 15, then 14.29 and 12.5 MHz; the next step up is 20.
-        clocks: &[clock(BoardId::Ulx3s, 15)],
+        summary: "chess move generator (square array, arbiter tree) counting perft on chip, two threads",
+        core: CoreKind::Chess { cores: 2 },
+        // One perft unit, two threads (2-slow: docs/chess.md), each a core to the host. The
+        // square array's outputs are registered before the arbiter trees, which halves the
+        // longest cycle: 32.0 MHz reached asked for 30 (one thread at 17.3 asked for 15 before;
+        // the longest cycle ran the array, the trees and the bidder counts into the
+        // generator's registers, mostly routing). A thread's cycle is two clocks.
+        clocks: &[clock(BoardId::Ulx3s, 30)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: true,
@@ -304,16 +303,15 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
     DesignSpec {
         design: Design::ChessX2,
         name: "chess-x2",
-        summary: "two chess perft cores behind one link; the host splits a perft",
-        core: CoreKind::Chess { cores: 2 },
-        // Two cores reached 16.8 MHz asked for 15 with the pop a cycle after a node's end
-        // (they ran at 10 MHz while the pop shared the end's cycle: the placer's estimate
-        // was 13.4 asked for 15). 15 MHz keeps a whole 1 Mbaud divisor. A core is about
-        // 22,000 LUT4s: two fill 52% of the ECP5-85F, where three cores (the former
-        // `chess-x3`) routed only after the static placer at 62%; three would fill about 78%
-        // (docs/chess.md).
-        clocks: &[clock(BoardId::Ulx3s, 15)],
-        // Host traffic grows with the job count: 1 Mbaud (divisor 15; 2 Mbaud would need 7.5).
+        summary: "two chess perft units (four threads) behind one link; the host splits a perft",
+        core: CoreKind::Chess { cores: 4 },
+        // Two units of two threads. One-thread units reached 16.8 MHz asked for 15; a unit
+        // of two threads reaches 32.0 alone (`chess`). 30 MHz keeps a whole 1 Mbaud divisor.
+        // A unit is about 22,800 LUT4s: two fill 55% of the ECP5-85F, where three one-thread
+        // units (the former `chess-x3`) routed only after the static placer at 62%; three
+        // would fill about 82% (docs/chess.md).
+        clocks: &[clock(BoardId::Ulx3s, 30)],
+        // Host traffic grows with the job count: 1 Mbaud (divisor 30).
         baud: 1_000_000,
         ci_synth: false,
         router2: true,
@@ -453,6 +451,15 @@ impl Design {
     /// UART baud rate of a board build unless told otherwise.
     pub fn default_baud(self) -> u32 {
         self.spec().baud
+    }
+
+    /// Clock cycles per cycle of a job: a core that is a thread of a C-slow unit (chess:
+    /// `chess::perft::THREADS`) runs its cycles, the ones its jobs count, one clock in C.
+    pub fn threads(self) -> u32 {
+        match self.spec().core {
+            CoreKind::Chess { .. } => crate::chess::perft::THREADS as u32,
+            _ => 1,
+        }
     }
 
     /// Boards the design is built for.

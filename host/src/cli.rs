@@ -293,7 +293,8 @@ pub struct Projection {
 }
 
 /// Time `cycles` of `design` take on each board it is built for, at the core clock of its
-/// committed synthesis report (`docs/synth/`) when that report met timing.
+/// committed synthesis report (`docs/synth/`) when that report met timing (a job's cycle is
+/// `Design::threads` clocks).
 pub fn projected(design: &str, cycles: u64) -> Vec<Projection> {
     let Ok(d) = Design::from_name(design) else {
         return Vec::new();
@@ -306,7 +307,7 @@ pub fn projected(design: &str, cycles: u64) -> Vec<Projection> {
             Some(Projection {
                 board: b.name().to_string(),
                 fmax_mhz: f,
-                seconds: cycles as f64 / (f * 1e6),
+                seconds: cycles as f64 * f64::from(d.threads()) / (f * 1e6),
             })
         })
         .collect()

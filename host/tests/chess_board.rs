@@ -70,16 +70,24 @@ fn check_split(l: &mut Link<SimTransport>, cores: usize, runs: &[(&Position, u32
     }
 }
 
-/// `chess-x2`, the bench's multi-core design.
+/// `chess`: one perft unit, its two threads two cores.
 #[test]
-fn perft_split_over_two_cores() {
+fn perft_split_over_the_threads_of_one_unit() {
+    let Some(mut l) = board() else { return };
+    let table = table_positions();
+    check_split(&mut l, 2, &[(&table[1], 2), (&table[3], 3)]);
+}
+
+/// `chess-x2`, the bench's multi-core design: two units, four threads.
+#[test]
+fn perft_split_over_four_cores() {
     let Some(mut l) = board_of(Design::ChessX2) else {
         return;
     };
     let table = table_positions();
     check_split(
         &mut l,
-        2,
+        4,
         &[
             (&table[0], 3),
             (&table[1], 2),
@@ -194,7 +202,7 @@ fn step_jobs_through_the_link_match_the_model() {
         other => panic!("{p:?} was not refused: {other:?}"),
     };
     assert_eq!(refused(&mut l, op::JOB_STEP, &[0]), err::BAD_LENGTH);
-    assert_eq!(refused(&mut l, op::JOB_STEP, &[2, 1]), err::BAD_ARGUMENT);
+    assert_eq!(refused(&mut l, op::JOB_STEP, &[4, 1]), err::BAD_ARGUMENT);
     assert_eq!(refused(&mut l, op::JOB_STEP, &[1, 1]), err::BAD_ARGUMENT);
     assert_eq!(refused(&mut l, op::JOB_STEP, &[0, 0]), err::BAD_ARGUMENT);
     let mut start = encode_step_start_on(0, &starts[0]).unwrap();

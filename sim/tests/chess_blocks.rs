@@ -250,55 +250,78 @@ fn square_array_bids_match_model() {
 /// One generated move as the generator's ports show it: (cycle, from, to, promotion, class).
 type Seen = (u64, u8, u8, Option<Kind>, usize);
 
-/// Runs the generator on one position: the moves with their cycles, and the find cycles.
-fn run(uut: &mut MoveGenerator, pos: &Position) -> (Vec<Seen>, u64) {
-    drive!(uut, inputs(pos));
+/// Runs the generator's two threads on two positions at once (thread t on `pos[t]`): per
+/// thread the moves with their cycles, and the find cycles. Thread t's turns are the clocks
+/// `c` with `c % 2 == t`; the board ports carry the next turn's thread's position (the square
+/// array works a cycle ahead: see `common::slow2`). Both threads idle at `c = 0`.
+fn run_pair(uut: &mut MoveGenerator, pos: [&Position; 2]) -> [(Vec<Seen>, u64); 2] {
+    let ins = [inputs(pos[0]), inputs(pos[1])];
+    let mut out: [(Vec<Seen>, u64); 2] = Default::default();
+    let mut finished = [false; 2];
     uut.start.next = true;
-    cycle(uut, |u| &mut u.clock).unwrap();
-    let mut moves = Vec::new();
-    let mut k = 0u64;
+    let mut c = 0u64;
     loop {
+        let t = (c % 2) as usize;
+        drive!(uut, ins[1 - t]);
         settle(uut).unwrap();
-        if uut.done.val() {
+        // A thread takes the start at its first turn and finds from its second on.
+        if c >= 2 && !finished[t] {
+            if uut.done.val() {
+                finished[t] = true;
+            } else {
+                assert!(uut.busy.val());
+                if uut.move_valid.val() {
+                    let promo = match uut.move_promo.val().index() {
+                        0 => None,
+                        p => Some(PROMOTION_ORDER[p - 1]),
+                    };
+                    out[t].0.push((
+                        out[t].1,
+                        uut.move_from.val().index() as u8,
+                        uut.move_to.val().index() as u8,
+                        promo,
+                        uut.move_class.val().index(),
+                    ));
+                }
+                out[t].1 += 1;
+            }
+        }
+        if finished == [true; 2] && t == 1 {
             break;
         }
-        assert!(uut.busy.val());
-        if uut.move_valid.val() {
-            let promo = match uut.move_promo.val().index() {
-                0 => None,
-                p => Some(PROMOTION_ORDER[p - 1]),
-            };
-            moves.push((
-                k,
-                uut.move_from.val().index() as u8,
-                uut.move_to.val().index() as u8,
-                promo,
-                uut.move_class.val().index(),
-            ));
-        }
         cycle(uut, |u| &mut u.clock).unwrap();
-        k += 1;
-        assert!(k < 10_000, "the generator never finished on {}", pos.fen());
+        c += 1;
+        assert!(
+            c < 20_000,
+            "the generator never finished on {}",
+            pos[t].fen()
+        );
     }
+    // Both threads back to idle; thread 0's turn next.
     uut.start.next = false;
-    cycle(uut, |u| &mut u.clock).unwrap();
-    (moves, k)
+    for _ in 0..3 {
+        cycle(uut, |u| &mut u.clock).unwrap();
+    }
+    out
 }
 
 #[test]
 fn generator_matches_model_move_for_move_and_cycle_for_cycle() {
     let mut uut = MoveGenerator::default();
     uut.connect_all();
-    for pos in positions(SEED + 3, 300) {
-        let g = generate(&pos);
-        let want: Vec<Seen> = g
-            .moves
-            .iter()
-            .map(|m| (m.cycle, m.mv.from, m.mv.to, m.mv.promo, m.class as usize))
-            .collect();
-        let (got, cycles) = run(&mut uut, &pos);
-        assert_eq!(got, want, "moves of {}", pos.fen());
-        assert_eq!(cycles, g.cycles, "cycles of {}", pos.fen());
+    let pos = positions(SEED + 3, 300);
+    for pair in pos.chunks(2) {
+        let got = run_pair(&mut uut, [&pair[0], &pair[pair.len() - 1]]);
+        for (t, p) in [&pair[0], &pair[pair.len() - 1]].into_iter().enumerate() {
+            let g = generate(p);
+            let want: Vec<Seen> = g
+                .moves
+                .iter()
+                .map(|m| (m.cycle, m.mv.from, m.mv.to, m.mv.promo, m.class as usize))
+                .collect();
+            assert_eq!(got[t].0, want, "moves of {} (thread {t})", p.fen());
+            assert_eq!(got[t].1, g.cycles, "cycles of {} (thread {t})", p.fen());
+        }
         settle(&mut uut).unwrap();
         assert!(!uut.busy.val() && !uut.done.val(), "back to idle");
     }
@@ -362,9 +385,9 @@ fn generator_verilog() {
     if !sim::tools::require("verilator", "generator_verilog") {
         return;
     }
-    // Each position gets a window of cycles: start held while it generates (and in done),
-    // then lowered for two cycles to go back to idle.
-    const WINDOW: usize = 240;
+    // Each position gets a window of cycles: start held while both threads generate it (and
+    // in done), then lowered for four cycles to go back to idle.
+    const WINDOW: usize = 480;
     let pos = positions(SEED + 5, 60);
     let rep = cosim(
         "chess_generator",
@@ -373,7 +396,7 @@ fn generator_verilog() {
         Some("clock"),
         |u, k| {
             drive!(u, inputs(&pos[k / WINDOW]));
-            u.start.next = k % WINDOW < WINDOW - 2;
+            u.start.next = k % WINDOW < WINDOW - 4;
         },
         |u, c| u.clock.next = Clock::from(c),
     )
@@ -400,33 +423,51 @@ fn drive_perft(u: &mut Perft, pos: &Position, depth: u32) {
     u.depth.next = (p[AT_DEPTH] as u64).into();
 }
 
-/// Runs perft on chip: (leaves, cycles).
-fn run_perft(uut: &mut Perft, pos: &Position, depth: u32) -> (u64, u64) {
-    drive_perft(uut, pos, depth);
-    uut.start.next = true;
+/// Starts a job on thread `t` (the arguments on the ports with the start), then lets two
+/// cycles pass: a start takes the arguments it came with.
+fn start_thread(uut: &mut Perft, t: usize) {
+    uut.start.next = (1u64 << t).into();
     cycle(uut, |u| &mut u.clock).unwrap();
-    uut.start.next = false;
-    run_until_done(uut, 50_000_000, &format!("perft {depth} of {}", pos.fen()));
-    let r = decode_result(&result_payload(uut)).unwrap();
-    (r.leaves, r.cycles)
+    uut.start.next = 0_u64.into();
+    uut.step_job.next = false;
+    cycle(uut, |u| &mut u.clock).unwrap();
 }
 
-/// Runs the perft core until it is done (a step job: until it waits), at most `limit` cycles.
-fn run_until_done(uut: &mut Perft, limit: u64, what: &str) {
+/// Runs two perfts on chip at once, one a thread: (leaves, cycles) of each.
+fn run_perft_pair(uut: &mut Perft, jobs: [(&Position, u32); 2]) -> [(u64, u64); 2] {
+    for (t, (pos, depth)) in jobs.iter().enumerate() {
+        drive_perft(uut, pos, *depth);
+        start_thread(uut, t);
+    }
+    let what = format!("perft {} of {}", jobs[0].1, jobs[0].0.fen());
+    run_until_done(uut, 0, 100_000_000, &what);
+    let what = format!("perft {} of {}", jobs[1].1, jobs[1].0.fen());
+    run_until_done(uut, 1, 100_000_000, &what);
+    std::array::from_fn(|t| {
+        uut.sel.next = t == 1;
+        settle(uut).unwrap();
+        let r = decode_result(&result_payload(uut)).unwrap();
+        (r.leaves, r.cycles)
+    })
+}
+
+/// Runs the perft core until thread `t` is done (a step job: until it waits), at most `limit`
+/// cycles.
+fn run_until_done(uut: &mut Perft, t: usize, limit: u64, what: &str) {
     let mut n = 0u64;
     loop {
         settle(uut).unwrap();
-        if uut.done.val() {
+        if uut.done.val().get_bit(t) {
             return;
         }
         cycle(uut, |u| &mut u.clock).unwrap();
         n += 1;
-        assert!(n < limit, "never done: {what}");
+        assert!(n < limit, "never done: {what} (thread {t})");
     }
 }
 
-/// The `JOB_RESULT` payload the core gives job control: leaves (or a step job's step word),
-/// cycles.
+/// The `JOB_RESULT` payload the core gives job control for the thread `sel` shows: leaves (or
+/// a step job's step word), cycles.
 fn result_payload(u: &Perft) -> Vec<u8> {
     let wide = |lo: &Signal<Out, Bits<32>>, hi: &Signal<Out, Bits<32>>| {
         hi.val().to_u64() << 32 | lo.val().to_u64()
@@ -451,20 +492,21 @@ fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
     let table = random::table_positions();
     jobs.extend([(table[0].clone(), 3), (table[2].clone(), 3)]);
     let mut total = 0;
-    for (pos, depth) in jobs {
-        let want = if depth == 0 {
-            (1, 0)
-        } else {
-            let r = perft_on_chip(&pos, depth);
-            (r.leaves, r.cycles)
+    // Two jobs at once, one a thread (an odd job out pairs with the first).
+    for pair in jobs.chunks(2) {
+        let (a, b) = (&pair[0], pair.get(1).unwrap_or(&jobs[0]));
+        let want = |(pos, depth): &(Position, u32)| {
+            if *depth == 0 {
+                (1, 0)
+            } else {
+                let r = perft_on_chip(pos, *depth);
+                (r.leaves, r.cycles)
+            }
         };
-        assert_eq!(
-            run_perft(&mut uut, &pos, depth),
-            want,
-            "perft {depth} of {}",
-            pos.fen()
-        );
-        total += want.1;
+        let got = run_perft_pair(&mut uut, [(&a.0, a.1), (&b.0, b.1)]);
+        assert_eq!(got[0], want(a), "perft {} of {} (thread 0)", a.1, a.0.fen());
+        assert_eq!(got[1], want(b), "perft {} of {} (thread 1)", b.1, b.0.fen());
+        total += want(a).1 + want(b).1;
     }
     println!("{total} cycles simulated");
 }
@@ -484,15 +526,15 @@ fn step_jobs_match_model_step_for_step_and_cycle_for_cycle() {
     let mut starts = random::table_positions();
     starts.extend(random::positions(SEED + 11, 30, 120));
     let mut steps = 0;
-    for pos in starts {
+    // Thread t takes the t-th start positions of every two.
+    for (n, pos) in starts.into_iter().enumerate() {
+        let t = n % 2;
         drive_perft(&mut uut, &pos, 0);
         uut.step_job.next = true;
-        uut.start.next = true;
-        cycle(&mut uut, |u| &mut u.clock).unwrap();
-        uut.start.next = false;
-        uut.step_job.next = false;
+        start_thread(&mut uut, t);
+        uut.sel.next = t == 1;
         let mut model = Stepper::start(&pos);
-        run_until_done(&mut uut, 100_000, &pos.fen());
+        run_until_done(&mut uut, t, 100_000, &pos.fen());
         assert_eq!(
             step_answer(&uut),
             StepAnswer::of(&model.state()),
@@ -507,12 +549,12 @@ fn step_jobs_match_model_step_for_step_and_cycle_for_cycle() {
             };
             let want = model.step(step);
             settle(&mut uut).unwrap();
-            assert!(uut.waiting.val());
-            uut.step.next = (step as u64).into();
+            assert!(uut.waiting.val().get_bit(t));
+            uut.step.next = ((step as u64) << (2 * t)).into();
             cycle(&mut uut, |u| &mut u.clock).unwrap();
             uut.step.next = 0_u64.into();
             let what = format!("step {k} ({step:?}) from {}", pos.fen());
-            run_until_done(&mut uut, 100_000, &what);
+            run_until_done(&mut uut, t, 100_000, &what);
             match want {
                 Ok(state) => {
                     assert_eq!(step_answer(&uut), StepAnswer::of(&state), "{what}");
@@ -700,9 +742,21 @@ fn write_bus_king_attack_and_perft_verilog() {
         pos.len() * WINDOW,
         Some("clock"),
         |u, k| {
-            drive_perft(u, &pos[k / WINDOW], 2);
-            u.start.next = k % WINDOW == 0;
-            u.stop.next = k == pos.len() * WINDOW - 100;
+            // Thread 0 starts the window's position, thread 1 the next one two cycles later;
+            // the counts shown alternate between the threads.
+            let w = k / WINDOW;
+            drive_perft(u, &pos[(w + usize::from(k % WINDOW == 2)) % pos.len()], 2);
+            u.start.next = match k % WINDOW {
+                0 => 1_u64.into(),
+                2 => 2_u64.into(),
+                _ => 0_u64.into(),
+            };
+            u.sel.next = k % 2 == 1;
+            u.stop.next = if k == pos.len() * WINDOW - 100 {
+                3_u64.into()
+            } else {
+                0_u64.into()
+            };
         },
         |u, c| u.clock.next = Clock::from(c),
     )
@@ -718,9 +772,11 @@ fn write_bus_king_attack_and_perft_verilog() {
         |u, k| {
             drive_perft(u, &pos[0], 0);
             u.step_job.next = true;
-            u.start.next = k == 0;
+            // Thread 1 steps; thread 0 idles.
+            u.start.next = if k == 0 { 2_u64.into() } else { 0_u64.into() };
+            u.sel.next = true;
             u.step.next = if k % 40 == 39 {
-                ((k / 40 % 7 % 4) as u64).into()
+                ((k / 40 % 7 % 4) as u64 * 4).into()
             } else {
                 0_u64.into()
             };

@@ -26,6 +26,7 @@
 //!
 //! LEDs: bit 7 = some core counting, bits 6..0 = good frames received.
 
+use super::perft::THREADS;
 use super::Perft;
 use crate::common::{JobControl, LinkShell};
 use crate::design::CoreParams;
@@ -77,13 +78,18 @@ pub struct ChessCore {
 }
 
 impl ChessCore {
-    /// One perft core: the `chess` design.
+    /// One perft unit, two cores (its threads): the `chess` design.
     pub fn new(p: &CoreParams) -> Self {
-        Self::with_cores(p, "chess", 1)
+        Self::with_cores(p, "chess", THREADS)
     }
 
-    /// `cores` perft cores (1..=`model::link::MAX_CORES`), reporting `name`.
+    /// `cores` perft cores (a multiple of [`THREADS`] up to `model::link::MAX_CORES`): one
+    /// perft unit per [`THREADS`] cores, each core a thread of its unit; reports `name`.
     pub fn with_cores(p: &CoreParams, name: &str, cores: usize) -> Self {
+        assert!(
+            cores % THREADS == 0 && cores > 0,
+            "chess cores come in units of {THREADS} threads"
+        );
         Self {
             clock: Default::default(),
             uart_rx: Default::default(),
@@ -91,7 +97,7 @@ impl ChessCore {
             leds: Default::default(),
             shell: LinkShell::new(p, name),
             jobs: JobControl::new(cores, START_LEN, RESULT_LEN),
-            perft: (0..cores).map(|_| Perft::default()).collect(),
+            perft: (0..cores / THREADS).map(|_| Perft::default()).collect(),
             arg_occ: Default::default(),
             arg_codes: Default::default(),
             arg_flags: Default::default(),
@@ -125,9 +131,9 @@ impl ChessCore {
         }
     }
 
-    /// Number of perft cores.
+    /// Number of perft cores (threads).
     pub fn cores(&self) -> usize {
-        self.perft.len()
+        self.perft.len() * THREADS
     }
 }
 
@@ -193,28 +199,38 @@ impl Logic for ChessCore {
             self.perft[i].ep_valid.next = self.arg_ep.val().get_bit(7);
             self.perft[i].ep_victim.next = self.arg_ep.val().get_bits::<6>(0);
             self.perft[i].depth.next = self.arg_depth.val().get_bits::<4>(0);
-            self.perft[i].start.next = self.jobs.start.val().get_bit(i);
-            self.perft[i].stop.next = self.jobs.cancel.val().get_bit(i);
+            // Core 2i + t is thread t of perft unit i.
+            self.perft[i].start.next = self.jobs.start.val().get_bits::<2>(2 * i);
+            self.perft[i].stop.next = self.jobs.cancel.val().get_bits::<2>(2 * i);
             self.perft[i].step_job.next = (self.arg_flags.val() & self.k_flag_step.val()).any();
-            if self.step_hot.val().get_bit(i) {
-                self.step_busy.next = self.perft[i].busy.val();
-                self.step_waiting.next = self.perft[i].waiting.val();
-                self.step_made.next = self.perft[i].made.val();
-                self.step_root.next = self.perft[i].at_root.val();
-                self.step_top.next = self.perft[i].at_top.val();
-            }
-            self.busy.next = self.busy.val().replace_bit(i, self.perft[i].busy.val());
-            self.done.next = self.done.val().replace_bit(i, self.perft[i].done.val());
-            self.aborted.next = self
-                .aborted
-                .val()
-                .replace_bit(i, self.perft[i].aborted.val());
-            if self.jobs.sel_hot.val().get_bit(i) {
-                self.sel_result_ok.next = true;
-                self.sel_leaves_lo.next = self.perft[i].leaves_lo.val();
-                self.sel_leaves_hi.next = self.perft[i].leaves_hi.val();
-                self.sel_cycles_lo.next = self.perft[i].cycles_lo.val();
-                self.sel_cycles_hi.next = self.perft[i].cycles_hi.val();
+            self.perft[i].sel.next = self.jobs.sel_hot.val().get_bit(2 * i + 1);
+            for t in 0..2 {
+                if self.step_hot.val().get_bit(2 * i + t) {
+                    self.step_busy.next = self.perft[i].busy.val().get_bit(t);
+                    self.step_waiting.next = self.perft[i].waiting.val().get_bit(t);
+                    self.step_made.next = self.perft[i].made.val().get_bit(t);
+                    self.step_root.next = self.perft[i].at_root.val().get_bit(t);
+                    self.step_top.next = self.perft[i].at_top.val().get_bit(t);
+                }
+                self.busy.next = self
+                    .busy
+                    .val()
+                    .replace_bit(2 * i + t, self.perft[i].busy.val().get_bit(t));
+                self.done.next = self
+                    .done
+                    .val()
+                    .replace_bit(2 * i + t, self.perft[i].done.val().get_bit(t));
+                self.aborted.next = self
+                    .aborted
+                    .val()
+                    .replace_bit(2 * i + t, self.perft[i].aborted.val().get_bit(t));
+                if self.jobs.sel_hot.val().get_bit(2 * i + t) {
+                    self.sel_result_ok.next = true;
+                    self.sel_leaves_lo.next = self.perft[i].leaves_lo.val();
+                    self.sel_leaves_hi.next = self.perft[i].leaves_hi.val();
+                    self.sel_cycles_lo.next = self.perft[i].cycles_lo.val();
+                    self.sel_cycles_hi.next = self.perft[i].cycles_hi.val();
+                }
             }
         }
         self.step_ok.next = false;
@@ -245,9 +261,14 @@ impl Logic for ChessCore {
             if (self.shell.cmd_op.val() == self.k_op_step.val())
                 & !self.shell.rsp_error.val()
                 & self.shell.cmd_valid.val()
-                & self.step_hot.val().get_bit(i)
             {
-                self.perft[i].step.next = self.step_code.val().get_bits::<2>(0);
+                if self.step_hot.val().get_bit(2 * i) {
+                    self.perft[i].step.next =
+                        bit_cast::<4, 2>(self.step_code.val().get_bits::<2>(0));
+                } else if self.step_hot.val().get_bit(2 * i + 1) {
+                    self.perft[i].step.next =
+                        bit_cast::<4, 2>(self.step_code.val().get_bits::<2>(0)) << 2_u64;
+                }
             }
         }
         self.jobs.busy.next = self.busy.val();

@@ -33,12 +33,20 @@
 //! off its line (most valuable victim first). The mask bits swap roles there (other squares:
 //! "moved there"; own pieces: "done"). A node without a discoverer never enters the loop.
 //!
+//! Two threads (2-slow, see `common::slow2` and `perft`): the registers have two stages; the
+//! square array works on the first (the thread of the next cycle) and its outputs are
+//! registered (`p_*`) for that thread's turn, when the trees, the bidder counts and the state
+//! logic read them with the second stage. So the board ports carry the next cycle's thread's
+//! position; `own` and `white` are registered once more for the logic after the cut. Every
+//! other port belongs to the thread of this cycle.
+//!
 //! Ports: load the position and raise `start` (lower it to leave `done` for idle); while `busy`, each cycle with `move_valid` carries
 //! one move (`move_to` is the destination: the square behind the victim for en passant, g1/c1
 //! for castling); `done` rises after the node's last cycle (its last find cycle, or the
 //! `NodeEnd` cycle after a last move).
 
 use super::{ArbiterTree, SquareArray};
+use crate::common::Slow2;
 use rust_hdl::prelude::*;
 
 /// The aggressor bid of a pawn (the least valuable attacker).
@@ -120,12 +128,27 @@ pub struct MoveGenerator {
     tree: ArbiterTree,
     /// The look-ahead's tree: the next victim.
     ahead: ArbiterTree,
-    state: DFF<GenState>,
-    phase: DFF<Bits<2>>,
-    victim: DFF<Bits<6>>,
-    mask: DFF<Bits<64>>,
-    promo: DFF<Bits<2>>,
-    last_victim: DFF<Bit>,
+    state: Slow2<GenState>,
+    phase: Slow2<Bits<2>>,
+    victim: Slow2<Bits<6>>,
+    mask: Slow2<Bits<64>>,
+    promo: Slow2<Bits<2>>,
+    last_victim: Slow2<Bit>,
+    /// The array's outputs for the current thread (computed in the previous cycle from the
+    /// first stage of the registers): the cut of the 2-slow loop.
+    p_bid2: DFF<Bits<64>>,
+    p_bid1: DFF<Bits<64>>,
+    p_bid0: DFF<Bits<64>>,
+    p_ahead2: DFF<Bits<64>>,
+    p_ahead1: DFF<Bits<64>>,
+    p_ahead0: DFF<Bits<64>>,
+    p_last: DFF<Bit>,
+    p_ep: DFF<Bit>,
+    p_capturable: DFF<Bit>,
+    p_discoverer: DFF<Bit>,
+    /// `own` and `white` of the current thread (the ports carry the next thread's).
+    own_g: DFF<Bits<64>>,
+    white_g: DFF<Bit>,
     k_one: Constant<Bits<64>>,
     k_pawn_bid: Constant<Bits<3>>,
     k_king_bid: Constant<Bits<3>>,
@@ -190,6 +213,18 @@ impl Default for MoveGenerator {
             mask: Default::default(),
             promo: Default::default(),
             last_victim: Default::default(),
+            p_bid2: Default::default(),
+            p_bid1: Default::default(),
+            p_bid0: Default::default(),
+            p_ahead2: Default::default(),
+            p_ahead1: Default::default(),
+            p_ahead0: Default::default(),
+            p_last: Default::default(),
+            p_ep: Default::default(),
+            p_capturable: Default::default(),
+            p_discoverer: Default::default(),
+            own_g: Default::default(),
+            white_g: Default::default(),
             k_one: Constant::new(1_u64.into()),
             k_pawn_bid: Constant::new(PAWN_BID.into()),
             k_king_bid: Constant::new(KING_BID.into()),
@@ -208,6 +243,31 @@ impl Logic for MoveGenerator {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, state, phase, victim, mask, promo, last_victim);
+        self.p_bid2.clock.next = self.clock.val();
+        self.p_bid1.clock.next = self.clock.val();
+        self.p_bid0.clock.next = self.clock.val();
+        self.p_ahead2.clock.next = self.clock.val();
+        self.p_ahead1.clock.next = self.clock.val();
+        self.p_ahead0.clock.next = self.clock.val();
+        self.p_last.clock.next = self.clock.val();
+        self.p_ep.clock.next = self.clock.val();
+        self.p_capturable.clock.next = self.clock.val();
+        self.p_discoverer.clock.next = self.clock.val();
+        self.own_g.clock.next = self.clock.val();
+        self.white_g.clock.next = self.clock.val();
+        self.p_bid2.d.next = self.array.bid2.val();
+        self.p_bid1.d.next = self.array.bid1.val();
+        self.p_bid0.d.next = self.array.bid0.val();
+        self.p_ahead2.d.next = self.array.ahead2.val();
+        self.p_ahead1.d.next = self.array.ahead1.val();
+        self.p_ahead0.d.next = self.array.ahead0.val();
+        self.p_last.d.next = self.array.target_last.val();
+        self.p_ep.d.next = self.array.target_ep.val();
+        self.p_capturable.d.next = self.array.king_capturable.val();
+        self.p_discoverer.d.next = self.array.any_discoverer.val();
+        self.own_g.d.next = self.own.val();
+        self.white_g.d.next = self.white.val();
+
         self.array.col.next = self.col.val();
         self.array.orth.next = self.orth.val();
         self.array.diag.next = self.diag.val();
@@ -219,29 +279,29 @@ impl Logic for MoveGenerator {
         self.array.castling.next = self.castling.val();
         self.array.ep_valid.next = self.ep_valid.val();
         self.array.ep_victim.next = self.ep_victim.val();
-        self.array.phase.next = self.phase.q.val();
-        self.array.aggressor.next = (self.state.q.val() == GenState::FindAggressor)
-            | (self.state.q.val() == GenState::FindDiscovered);
-        self.array.discovered.next = (self.state.q.val() == GenState::FindDiscoverer)
-            | (self.state.q.val() == GenState::FindDiscovered);
-        self.array.target.next = self.victim.q.val();
-        self.array.mask.next = self.mask.q.val();
-        self.tree.bid2.next = self.array.bid2.val();
-        self.tree.bid1.next = self.array.bid1.val();
-        self.tree.bid0.next = self.array.bid0.val();
-        self.ahead.bid2.next = self.array.ahead2.val();
-        self.ahead.bid1.next = self.array.ahead1.val();
-        self.ahead.bid0.next = self.array.ahead0.val();
+        self.array.phase.next = self.phase.q1.val();
+        self.array.aggressor.next = (self.state.q1.val() == GenState::FindAggressor)
+            | (self.state.q1.val() == GenState::FindDiscovered);
+        self.array.discovered.next = (self.state.q1.val() == GenState::FindDiscoverer)
+            | (self.state.q1.val() == GenState::FindDiscovered);
+        self.array.target.next = self.victim.q1.val();
+        self.array.mask.next = self.mask.q1.val();
+        self.tree.bid2.next = self.p_bid2.q.val();
+        self.tree.bid1.next = self.p_bid1.q.val();
+        self.tree.bid0.next = self.p_bid0.q.val();
+        self.ahead.bid2.next = self.p_ahead2.q.val();
+        self.ahead.bid1.next = self.p_ahead1.q.val();
+        self.ahead.bid0.next = self.p_ahead0.q.val();
 
         self.found.next = self.tree.winner_bid.val() != 0_u64;
-        self.bidders.next = self.array.bid2.val() | self.array.bid1.val() | self.array.bid0.val();
+        self.bidders.next = self.p_bid2.q.val() | self.p_bid1.q.val() | self.p_bid0.q.val();
         self.several.next = (self.bidders.val() & (self.bidders.val() - 1_u64)).any();
         self.ahead_bidders.next =
-            self.array.ahead2.val() | self.array.ahead1.val() | self.array.ahead0.val();
+            self.p_ahead2.q.val() | self.p_ahead1.q.val() | self.p_ahead0.q.val();
         self.ahead_several.next =
             (self.ahead_bidders.val() & (self.ahead_bidders.val() - 1_u64)).any();
         self.promoting.next =
-            (self.tree.winner_bid.val() == self.k_pawn_bid.val()) & self.array.target_last.val();
+            (self.tree.winner_bid.val() == self.k_pawn_bid.val()) & self.p_last.q.val();
 
         self.busy.next = (self.state.q.val() == GenState::FindVictim)
             | (self.state.q.val() == GenState::FindAggressor)
@@ -271,7 +331,7 @@ impl Logic for MoveGenerator {
         self.cur_victim.next = self.victim.q.val();
         self.cur_mask.next = self.mask.q.val();
         self.cur_promo.next = self.promo.q.val();
-        self.illegal.next = self.array.king_capturable.val();
+        self.illegal.next = self.p_capturable.q.val();
         self.node_done.next = (self.state.q.val() == GenState::NodeEnd)
             | ((self.state.q.val() == GenState::FindVictim)
                 & !self.found.val()
@@ -308,7 +368,7 @@ impl Logic for MoveGenerator {
                         self.mask.d.next = 0_u64.into();
                         if self.phase.q.val() == 3_u64 {
                             self.state.d.next = GenState::Done;
-                        } else if (self.phase.q.val() == 0_u64) & self.array.any_discoverer.val() {
+                        } else if (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val() {
                             self.state.d.next = GenState::FindDiscoverer;
                         } else {
                             self.phase.d.next = self.phase.q.val() + 1_u64;
@@ -342,7 +402,7 @@ impl Logic for MoveGenerator {
                         self.phase.d.next = 1_u64.into();
                         self.state.d.next = GenState::FindVictim;
                     } else {
-                        self.mask.d.next = (self.mask.q.val() & self.own.val())
+                        self.mask.d.next = (self.mask.q.val() & self.own_g.q.val())
                             | (self.k_one.val() << self.victim.q.val());
                         self.state.d.next = GenState::FindDiscoverer;
                     }
@@ -353,12 +413,12 @@ impl Logic for MoveGenerator {
                         // En passant: a pawn beside the victim moves behind it.
                         if (self.phase.q.val() == 2_u64)
                             & (self.tree.winner_bid.val() == self.k_pawn_bid.val())
-                            & self.array.target_ep.val()
+                            & self.p_ep.q.val()
                             & (self.tree.square.val().get_bits::<3>(3)
                                 == self.victim.q.val().get_bits::<3>(3))
                         {
                             self.move_ep.next = true;
-                            if self.white.val() {
+                            if self.white_g.q.val() {
                                 self.move_to.next = self.victim.q.val() + 8_u64;
                             } else {
                                 self.move_to.next = self.victim.q.val() - 8_u64;
@@ -381,8 +441,7 @@ impl Logic for MoveGenerator {
                                 self.mask.d.next = 0_u64.into();
                                 if self.phase.q.val() == 3_u64 {
                                     self.state.d.next = GenState::NodeEnd;
-                                } else if (self.phase.q.val() == 0_u64)
-                                    & self.array.any_discoverer.val()
+                                } else if (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val()
                                 {
                                     self.state.d.next = GenState::FindDiscoverer;
                                 } else {
@@ -390,7 +449,7 @@ impl Logic for MoveGenerator {
                                 }
                             } else {
                                 // The next victim, from the look-ahead.
-                                self.mask.d.next = (self.mask.q.val() & !self.own.val())
+                                self.mask.d.next = (self.mask.q.val() & !self.own_g.q.val())
                                     | (self.k_one.val() << self.victim.q.val());
                                 self.victim.d.next = self.ahead.square.val();
                                 self.last_victim.d.next = !self.ahead_several.val();
@@ -404,15 +463,13 @@ impl Logic for MoveGenerator {
                             self.mask.d.next = 0_u64.into();
                             if self.phase.q.val() == 3_u64 {
                                 self.state.d.next = GenState::Done;
-                            } else if (self.phase.q.val() == 0_u64)
-                                & self.array.any_discoverer.val()
-                            {
+                            } else if (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val() {
                                 self.state.d.next = GenState::FindDiscoverer;
                             } else {
                                 self.phase.d.next = self.phase.q.val() + 1_u64;
                             }
                         } else {
-                            self.mask.d.next = (self.mask.q.val() & !self.own.val())
+                            self.mask.d.next = (self.mask.q.val() & !self.own_g.q.val())
                                 | (self.k_one.val() << self.victim.q.val());
                             self.victim.d.next = self.ahead.square.val();
                             self.last_victim.d.next = !self.ahead_several.val();

@@ -13,6 +13,9 @@
 //! | combined command: step jobs | [`perft`] (`Wait`), [`core`] (`JOB_STEP`) | `model::chess::step::Stepper` | generator cycles + 2 per move made + 1 per step (+1 for up) | 5 |
 //! | leaf legality look (the leaf board's king attack) | [`legality`] | `model::chess::attacked_by` | 0 (the cycle after the leaf's find cycle) | beyond the paper |
 //!
+//! Cycles are a thread's: a perft unit runs two threads (2-slow, `common::slow2`), one clock
+//! each in turn, so a thread's cycle is two clocks and the unit does two jobs at once.
+//!
 //! Squares: a1 = 0 .. h8 = 63. The board is held as the six planes of the extended piece
 //! word (see [`square_array`]).
 

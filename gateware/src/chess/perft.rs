@@ -36,6 +36,17 @@
 //! Legality (beyond the paper): the leaf board's `KingAttack` at the last ply, the array's
 //! `king_capturable` (one cycle per move) above it.
 //!
+//! Two threads (2-slow, see `common::slow2`): every register of the walk and the generator
+//! has two stages, so a unit runs two independent jobs, one cycle each in turn, each seeing
+//! exactly the cycles of the one-thread walk (`model::chess::search::perft_on_chip` counts
+//! them; a thread's cycle is two clocks). The square array reads the first stage (the next
+//! turn's thread) and its bids are registered before the arbiter trees: the loop through the
+//! array, the trees, the generator and the walk is cut in two, and the clock doubles (15 ->
+//! 30 MHz on the ULX3S) for about 2,200 more flip-flops and the same LUTs. The stack holds
+//! both threads' frames (the thread is the address's top bit); its read data is registered
+//! once more for the reading thread's next turn. Commands (`start`, `stop`, `step`) wait for
+//! their thread's turn; each thread's outputs are kept from its last turn.
+//!
 //! Step jobs (`step_job`, the paper's combined command of section 5, `model::chess::step`):
 //! every move goes through `Make` and `Check`; a legal one waits (`Wait`) for the next step. Castling through check is refused by the
 //! generator itself.
@@ -44,6 +55,7 @@
 #![allow(unused_braces)]
 
 use super::{KingAttack, MoveGenerator, WriteBus};
+use crate::common::Slow2;
 use crate::frame_layout;
 use rust_hdl::prelude::*;
 
@@ -75,8 +87,10 @@ use stack_frame as sf;
 
 /// Bits of one stack frame.
 pub const FRAME_BITS: usize = sf::BITS;
-/// Address bits of the stack: one frame per ply above the leaves.
+/// Address bits of a thread's stack: one frame per ply above the leaves.
 pub const STACK_BITS: usize = 4;
+/// Threads of a perft unit (the 2-slow loop: see the header); each is a core to the host.
+pub const THREADS: usize = 2;
 
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum PerftState {
@@ -108,22 +122,29 @@ pub struct Perft {
     pub ep_victim: Signal<In, Bits<6>>,
     /// Plies, 0..=`model::chess::search::CHIP_MAX_DEPTH`.
     pub depth: Signal<In, Bits<4>>,
-    pub start: Signal<In, Bit>,
-    pub stop: Signal<In, Bit>,
+    /// Per thread (bit t: thread t): start a job, abort it. The arguments above go with a
+    /// start; starts come at most once in two cycles.
+    pub start: Signal<In, Bits<2>>,
+    pub stop: Signal<In, Bits<2>>,
     /// With `start`: a step job (the paper's combined command, `model::chess::step`): stop at
     /// every legal move made and wait for `step` (1 next, 2 down, 3 up; 0 none).
     pub step_job: Signal<In, Bit>,
-    pub step: Signal<In, Bits<2>>,
-    /// The step job waits; a move is made at its node; the node is the root; the stack is full.
-    pub waiting: Signal<Out, Bit>,
-    pub made: Signal<Out, Bit>,
-    pub at_root: Signal<Out, Bit>,
-    pub at_top: Signal<Out, Bit>,
-    pub busy: Signal<Out, Bit>,
-    pub done: Signal<Out, Bit>,
-    pub aborted: Signal<Out, Bit>,
-    /// Legal leaves so far (low, high 32 bits) and cycles spent. A waiting step job shows its
-    /// step word (`model::chess::protocol::StepAnswer`) as the leaves.
+    /// Thread t's step at bits 2t..2t+1.
+    pub step: Signal<In, Bits<4>>,
+    /// Per thread (bit t), as seen at the thread's last turn (at most two cycles ago): the
+    /// step job waits; a move is made at its node; the node is the root; the stack is full.
+    pub waiting: Signal<Out, Bits<2>>,
+    pub made: Signal<Out, Bits<2>>,
+    pub at_root: Signal<Out, Bits<2>>,
+    pub at_top: Signal<Out, Bits<2>>,
+    pub busy: Signal<Out, Bits<2>>,
+    pub done: Signal<Out, Bits<2>>,
+    pub aborted: Signal<Out, Bits<2>>,
+    /// The thread whose counts the four words below show.
+    pub sel: Signal<In, Bit>,
+    /// Legal leaves so far (low, high 32 bits) and cycles spent (the thread's own cycles). A
+    /// waiting step job shows its step word (`model::chess::protocol::StepAnswer`) as the
+    /// leaves.
     pub leaves_lo: Signal<Out, Bits<32>>,
     pub leaves_hi: Signal<Out, Bits<32>>,
     pub cycles_lo: Signal<Out, Bits<32>>,
@@ -131,51 +152,96 @@ pub struct Perft {
     gen: MoveGenerator,
     bus: WriteBus,
     leaf_look: KingAttack,
-    stack: RAM<Bits<FRAME_BITS>, STACK_BITS>,
-    state: DFF<PerftState>,
-    board: [DFF<Bits<64>>; 6],
+    /// Both threads' stacks: the thread is the address's top bit.
+    stack: RAM<Bits<FRAME_BITS>, { STACK_BITS + 1 }>,
+    /// The stack's read data, one cycle later: the reading thread's next turn.
+    rd: DFF<Bits<FRAME_BITS>>,
+    /// The thread whose state is on the registers' second stage this cycle.
+    tid: DFF<Bit>,
+    k_stack_bits: Constant<Bits<8>>,
+    // Commands for a thread, held until its turn; a start's arguments.
+    pend_start: DFF<Bits<2>>,
+    pend_stop: DFF<Bits<2>>,
+    pend_step: DFF<Bits<4>>,
+    a_occ: DFF<Bits<64>>,
+    a_codes: DFF<Bits<128>>,
+    a_white: DFF<Bit>,
+    a_castling: DFF<Bits<4>>,
+    a_ep_valid: DFF<Bit>,
+    a_ep_victim: DFF<Bits<6>>,
+    a_depth: DFF<Bits<4>>,
+    a_step_job: DFF<Bit>,
+    // Each thread's outputs, kept from its last turn.
+    o_waiting: DFF<Bits<2>>,
+    o_made: DFF<Bits<2>>,
+    o_root: DFF<Bits<2>>,
+    o_top: DFF<Bits<2>>,
+    o_busy: DFF<Bits<2>>,
+    o_done: DFF<Bits<2>>,
+    o_aborted: DFF<Bits<2>>,
+    o_leaves_lo: [DFF<Bits<32>>; 2],
+    o_leaves_hi: [DFF<Bits<32>>; 2],
+    o_cycles_lo: [DFF<Bits<32>>; 2],
+    o_cycles_hi: [DFF<Bits<32>>; 2],
+    // The current thread's view: its command, its outputs.
+    hot: Signal<Local, Bits<2>>,
+    t_start: Signal<Local, Bit>,
+    t_stop: Signal<Local, Bit>,
+    t_step: Signal<Local, Bits<2>>,
+    /// Threads a step command comes for this cycle.
+    step_in: Signal<Local, Bits<2>>,
+    c_waiting: Signal<Local, Bit>,
+    c_made: Signal<Local, Bit>,
+    c_root: Signal<Local, Bit>,
+    c_top: Signal<Local, Bit>,
+    c_busy: Signal<Local, Bit>,
+    c_done: Signal<Local, Bit>,
+    c_aborted: Signal<Local, Bit>,
+    c_leaves_lo: Signal<Local, Bits<32>>,
+    state: Slow2<PerftState>,
+    board: [Slow2<Bits<64>>; 6],
     /// The leaf board: the position after the last-ply move yielded in the previous cycle.
-    leaf: [DFF<Bits<64>>; 6],
+    leaf: [Slow2<Bits<64>>; 6],
     /// A leaf was yielded in the previous cycle: it is made into the leaf board now.
-    leaf_make: DFF<Bit>,
-    leaf_pending: DFF<Bit>,
-    leaf_white: DFF<Bit>,
-    side: DFF<Bit>,
+    leaf_make: Slow2<Bit>,
+    leaf_pending: Slow2<Bit>,
+    leaf_white: Slow2<Bit>,
+    side: Slow2<Bit>,
     /// The side to move's pieces, registered beside the board (see `SquareArray::own`): every
     /// board write knows the next board and the next side.
-    own: DFF<Bits<64>>,
+    own: Slow2<Bits<64>>,
     /// The side to move after this cycle's board write (a load keeps it, a make or an unmake
     /// flips it).
     side_after: Signal<Local, Bit>,
     new_occ: Signal<Local, Bits<64>>,
-    rights: DFF<Bits<4>>,
-    epv: DFF<Bit>,
-    ep: DFF<Bits<6>>,
-    ply: DFF<Bits<4>>,
-    last_ply: DFF<Bits<4>>,
-    n_lo: DFF<Bits<32>>,
-    n_hi: DFF<Bits<32>>,
-    c_lo: DFF<Bits<32>>,
-    c_hi: DFF<Bits<32>>,
-    was_aborted: DFF<Bit>,
-    stepping: DFF<Bit>,
-    popping: DFF<Bit>,
-    w_made: DFF<Bit>,
-    u_promo: DFF<Bits<3>>,
-    u_class: DFF<Bits<2>>,
+    rights: Slow2<Bits<4>>,
+    epv: Slow2<Bit>,
+    ep: Slow2<Bits<6>>,
+    ply: Slow2<Bits<4>>,
+    last_ply: Slow2<Bits<4>>,
+    n_lo: Slow2<Bits<32>>,
+    n_hi: Slow2<Bits<32>>,
+    c_lo: Slow2<Bits<32>>,
+    c_hi: Slow2<Bits<32>>,
+    was_aborted: Slow2<Bit>,
+    stepping: Slow2<Bit>,
+    popping: Slow2<Bit>,
+    w_made: Slow2<Bit>,
+    u_promo: Slow2<Bits<3>>,
+    u_class: Slow2<Bits<2>>,
     // The position being loaded: squares and piece codes not yet written.
-    rem_occ: DFF<Bits<64>>,
-    rem_codes: DFF<Bits<128>>,
+    rem_occ: Slow2<Bits<64>>,
+    rem_codes: Slow2<Bits<128>>,
     // The undo record of the move made at the current ply.
-    u_from: DFF<Bits<6>>,
-    u_to: DFF<Bits<6>>,
-    u_moved: DFF<Bits<6>>,
-    u_captured: DFF<Bits<6>>,
-    u_ep: DFF<Bit>,
-    u_castle: DFF<Bit>,
-    u_rights: DFF<Bits<4>>,
-    u_epv: DFF<Bit>,
-    u_epsq: DFF<Bits<6>>,
+    u_from: Slow2<Bits<6>>,
+    u_to: Slow2<Bits<6>>,
+    u_moved: Slow2<Bits<6>>,
+    u_captured: Slow2<Bits<6>>,
+    u_ep: Slow2<Bit>,
+    u_castle: Slow2<Bit>,
+    u_rights: Slow2<Bits<4>>,
+    u_epv: Slow2<Bit>,
+    u_epsq: Slow2<Bits<6>>,
     k_frame_one: Constant<Bits<FRAME_BITS>>,
     at_aggressor: Constant<Bits<16>>,
     at_discovered: Constant<Bits<16>>,
@@ -257,6 +323,45 @@ impl Default for Perft {
             bus: Default::default(),
             leaf_look: Default::default(),
             stack: Default::default(),
+            rd: Default::default(),
+            tid: Default::default(),
+            k_stack_bits: Constant::new((STACK_BITS as u64).into()),
+            pend_start: Default::default(),
+            pend_stop: Default::default(),
+            pend_step: Default::default(),
+            a_occ: Default::default(),
+            a_codes: Default::default(),
+            a_white: Default::default(),
+            a_castling: Default::default(),
+            a_ep_valid: Default::default(),
+            a_ep_victim: Default::default(),
+            a_depth: Default::default(),
+            a_step_job: Default::default(),
+            o_waiting: Default::default(),
+            o_made: Default::default(),
+            o_root: Default::default(),
+            o_top: Default::default(),
+            o_busy: Default::default(),
+            o_done: Default::default(),
+            o_aborted: Default::default(),
+            o_leaves_lo: Default::default(),
+            o_leaves_hi: Default::default(),
+            o_cycles_lo: Default::default(),
+            o_cycles_hi: Default::default(),
+            hot: Default::default(),
+            t_start: Default::default(),
+            t_stop: Default::default(),
+            t_step: Default::default(),
+            step_in: Default::default(),
+            c_waiting: Default::default(),
+            c_made: Default::default(),
+            c_root: Default::default(),
+            c_top: Default::default(),
+            c_busy: Default::default(),
+            c_done: Default::default(),
+            c_aborted: Default::default(),
+            c_leaves_lo: Default::default(),
+            sel: Default::default(),
             state: Default::default(),
             board: Default::default(),
             leaf: Default::default(),
@@ -391,22 +496,80 @@ impl Logic for Perft {
             self.leaf[i].clock.next = self.clock.val();
             self.leaf[i].d.next = self.leaf[i].q.val();
         }
+        // --- The threads: the current one's commands and arguments.
+        self.tid.clock.next = self.clock.val();
+        self.tid.d.next = !self.tid.q.val();
+        self.rd.clock.next = self.clock.val();
+        self.rd.d.next = self.stack.read_data.val();
+        self.hot.next = 1_u64.into();
+        if self.tid.q.val() {
+            self.hot.next = 2_u64.into();
+        }
+        self.pend_start.clock.next = self.clock.val();
+        self.pend_stop.clock.next = self.clock.val();
+        self.pend_step.clock.next = self.clock.val();
+        self.pend_start.d.next = (self.pend_start.q.val() & !self.hot.val()) | self.start.val();
+        self.pend_stop.d.next = (self.pend_stop.q.val() & !self.hot.val()) | self.stop.val();
+        self.pend_step.d.next = self.pend_step.q.val() | self.step.val();
+        self.t_start.next = (self.pend_start.q.val() & self.hot.val()).any();
+        self.step_in.next = 0_u64.into();
+        if self.step.val().get_bits::<2>(0).any() {
+            self.step_in.next = self.step_in.val() | 1_u64;
+        }
+        if self.step.val().get_bits::<2>(2).any() {
+            self.step_in.next = self.step_in.val() | 2_u64;
+        }
+        self.t_stop.next = (self.pend_stop.q.val() & self.hot.val()).any();
+        if self.tid.q.val() {
+            self.t_step.next = self.pend_step.q.val().get_bits::<2>(2);
+            self.pend_step.d.next = (self.pend_step.q.val() & 0b0011_u64) | self.step.val();
+        } else {
+            self.t_step.next = self.pend_step.q.val().get_bits::<2>(0);
+            self.pend_step.d.next = (self.pend_step.q.val() & 0b1100_u64) | self.step.val();
+        }
+        self.a_occ.clock.next = self.clock.val();
+        self.a_codes.clock.next = self.clock.val();
+        self.a_white.clock.next = self.clock.val();
+        self.a_castling.clock.next = self.clock.val();
+        self.a_ep_valid.clock.next = self.clock.val();
+        self.a_ep_victim.clock.next = self.clock.val();
+        self.a_depth.clock.next = self.clock.val();
+        self.a_step_job.clock.next = self.clock.val();
+        self.a_occ.d.next = self.a_occ.q.val();
+        self.a_codes.d.next = self.a_codes.q.val();
+        self.a_white.d.next = self.a_white.q.val();
+        self.a_castling.d.next = self.a_castling.q.val();
+        self.a_ep_valid.d.next = self.a_ep_valid.q.val();
+        self.a_ep_victim.d.next = self.a_ep_victim.q.val();
+        self.a_depth.d.next = self.a_depth.q.val();
+        self.a_step_job.d.next = self.a_step_job.q.val();
+        if self.start.val().any() {
+            self.a_occ.d.next = self.occ.val();
+            self.a_codes.d.next = self.codes.val();
+            self.a_white.d.next = self.white.val();
+            self.a_castling.d.next = self.castling.val();
+            self.a_ep_valid.d.next = self.ep_valid.val();
+            self.a_ep_victim.d.next = self.ep_victim.val();
+            self.a_depth.d.next = self.depth.val();
+            self.a_step_job.d.next = self.step_job.val();
+        }
+
         self.gen.clock.next = self.clock.val();
         self.stack.read_clock.next = self.clock.val();
         self.stack.write_clock.next = self.clock.val();
 
         // --- The generator looks at the board registers.
-        self.gen.col.next = self.plane[0].val();
-        self.gen.orth.next = self.plane[1].val();
-        self.gen.diag.next = self.plane[2].val();
-        self.gen.king.next = self.plane[3].val();
-        self.gen.pawn.next = self.plane[4].val();
-        self.gen.knight.next = self.plane[5].val();
-        self.gen.own.next = self.own.q.val();
-        self.gen.white.next = self.side.q.val();
-        self.gen.castling.next = self.rights.q.val();
-        self.gen.ep_valid.next = self.epv.q.val();
-        self.gen.ep_victim.next = self.ep.q.val();
+        self.gen.col.next = self.board[0].q1.val();
+        self.gen.orth.next = self.board[1].q1.val();
+        self.gen.diag.next = self.board[2].q1.val();
+        self.gen.king.next = self.board[3].q1.val();
+        self.gen.pawn.next = self.board[4].q1.val();
+        self.gen.knight.next = self.board[5].q1.val();
+        self.gen.own.next = self.own.q1.val();
+        self.gen.white.next = self.side.q1.val();
+        self.gen.castling.next = self.rights.q1.val();
+        self.gen.ep_valid.next = self.epv.q1.val();
+        self.gen.ep_victim.next = self.ep.q1.val();
         self.gen.start.next = false;
         // A node's end waits a cycle while the leaf yielded just before it takes the bus.
         self.gen.hold.next = (self.state.q.val() != PerftState::Gen)
@@ -443,23 +606,23 @@ impl Logic for Perft {
         // the end of the kernel, so that a pop may follow a pop in the next cycle.
         self.ply_next.next = self.ply.q.val();
         self.f_phase.next = self
-            .stack
-            .read_data
+            .rd
+            .q
             .val()
             .get_bits::<{ sf::PHASE.width }>(self.at_phase.val().index());
         self.f_victim.next = self
-            .stack
-            .read_data
+            .rd
+            .q
             .val()
             .get_bits::<{ sf::VICTIM.width }>(self.at_victim.val().index());
         self.f_mask.next = self
-            .stack
-            .read_data
+            .rd
+            .q
             .val()
             .get_bits::<{ sf::MASK.width }>(self.at_mask.val().index());
         self.f_promo.next = self
-            .stack
-            .read_data
+            .rd
+            .q
             .val()
             .get_bits::<{ sf::PROMO.width }>(self.at_promo.val().index());
 
@@ -498,34 +661,30 @@ impl Logic for Perft {
         } else if !self.making.val() {
             // Unmake the parent's move from its frame (used when the node is done).
             self.m_from.next = self
-                .stack
-                .read_data
+                .rd
+                .q
                 .val()
                 .get_bits::<{ sf::FROM.width }>(self.at_from.val().index());
             self.m_to.next = self
-                .stack
-                .read_data
+                .rd
+                .q
                 .val()
                 .get_bits::<{ sf::TO.width }>(self.at_to.val().index());
             self.m_moved.next = self
-                .stack
-                .read_data
+                .rd
+                .q
                 .val()
                 .get_bits::<{ sf::MOVED.width }>(self.at_moved.val().index());
             self.m_captured.next = self
-                .stack
-                .read_data
+                .rd
+                .q
                 .val()
                 .get_bits::<{ sf::CAPTURED.width }>(self.at_captured.val().index());
-            self.m_ep.next = self.stack.read_data.val().get_bit(self.at_ep.val().index());
-            self.m_castle.next = self
-                .stack
-                .read_data
-                .val()
-                .get_bit(self.at_castle.val().index());
+            self.m_ep.next = self.rd.q.val().get_bit(self.at_ep.val().index());
+            self.m_castle.next = self.rd.q.val().get_bit(self.at_castle.val().index());
             self.m_epsq.next = self
-                .stack
-                .read_data
+                .rd
+                .q
                 .val()
                 .get_bits::<{ sf::PREV_EP.width }>(self.at_prev_ep.val().index());
         }
@@ -705,21 +864,24 @@ impl Logic for Perft {
                 self.frame.val() | (self.k_frame_one.val() << self.at_prev_ep_valid.val());
         }
         self.stack.write_data.next = self.frame.val();
-        self.stack.write_address.next = self.ply.q.val();
+        self.stack.write_address.next =
+            bit_cast::<{ STACK_BITS + 1 }, STACK_BITS>(self.ply.q.val())
+                | (bit_cast::<{ STACK_BITS + 1 }, 1>(self.tid.q.val().into())
+                    << self.k_stack_bits.val());
         self.stack.write_enable.next = false;
 
         // --- Outputs.
-        self.busy.next = (self.state.q.val() == PerftState::Gen)
+        self.c_busy.next = (self.state.q.val() == PerftState::Gen)
             | (self.state.q.val() == PerftState::Make)
             | (self.state.q.val() == PerftState::Pop)
             | (self.state.q.val() == PerftState::Check);
-        self.done.next =
+        self.c_done.next =
             (self.state.q.val() == PerftState::Done) | (self.state.q.val() == PerftState::Wait);
-        self.aborted.next = self.was_aborted.q.val();
-        self.waiting.next = self.state.q.val() == PerftState::Wait;
-        self.made.next = self.w_made.q.val();
-        self.at_root.next = self.ply.q.val() == 0_u64;
-        self.at_top.next = self.ply.q.val() == 15_u64;
+        self.c_aborted.next = self.was_aborted.q.val();
+        self.c_waiting.next = self.state.q.val() == PerftState::Wait;
+        self.c_made.next = self.w_made.q.val();
+        self.c_root.next = self.ply.q.val() == 0_u64;
+        self.c_top.next = self.ply.q.val() == 15_u64;
         self.step_word.next = bit_cast::<32, 4>(self.ply.q.val()) << 18_u64;
         if self.w_made.q.val() {
             self.step_word.next = self.step_word.val()
@@ -729,25 +891,22 @@ impl Logic for Perft {
                 | (bit_cast::<32, 2>(self.u_class.q.val()) << 15_u64)
                 | (1_u64 << 17_u64);
         }
-        self.leaves_lo.next = self.n_lo.q.val();
+        self.c_leaves_lo.next = self.n_lo.q.val();
         if self.stepping.q.val() {
-            self.leaves_lo.next = self.step_word.val();
+            self.c_leaves_lo.next = self.step_word.val();
         }
-        self.leaves_hi.next = self.n_hi.q.val();
-        self.cycles_lo.next = self.c_lo.q.val();
-        self.cycles_hi.next = self.c_hi.q.val();
         // A step command the waiting core takes (the core checks it too: `taken`).
         self.taken.next = false;
         if self.state.q.val() == PerftState::Wait {
-            if self.step.val() == 3_u64 {
+            if self.t_step.val() == 3_u64 {
                 self.taken.next = self.ply.q.val() != 0_u64;
-            } else if self.step.val() == 2_u64 {
+            } else if self.t_step.val() == 2_u64 {
                 self.taken.next = self.w_made.q.val() & (self.ply.q.val() != 15_u64);
-            } else if self.step.val() == 1_u64 {
+            } else if self.t_step.val() == 1_u64 {
                 self.taken.next = self.w_made.q.val();
             }
         }
-        if self.busy.val() | self.taken.val() {
+        if self.c_busy.val() | self.taken.val() {
             self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
             if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
                 self.c_hi.d.next = self.c_hi.q.val() + 1_u64;
@@ -817,40 +976,21 @@ impl Logic for Perft {
                 // Pop: unmake the parent's move, resume its generator.
                 self.popping.d.next = false;
                 self.unmaking.next = true;
-                self.rights.d.next = self
-                    .stack
-                    .read_data
-                    .val()
-                    .get_bits::<{ sf::PREV_CASTLING.width }>(self.at_prev_castling.val().index());
-                self.epv.d.next = self
-                    .stack
-                    .read_data
-                    .val()
-                    .get_bit(self.at_prev_ep_valid.val().index());
+                self.rights.d.next =
+                    self.rd.q.val().get_bits::<{ sf::PREV_CASTLING.width }>(
+                        self.at_prev_castling.val().index(),
+                    );
+                self.epv.d.next = self.rd.q.val().get_bit(self.at_prev_ep_valid.val().index());
                 self.ep.d.next = self.m_epsq.val();
                 self.side.d.next = !self.side.q.val();
                 self.ply_next.next = self.ply.q.val() - 1_u64;
                 self.gen.load.next = true;
-                self.gen.load_aggressor.next = self
-                    .stack
-                    .read_data
-                    .val()
-                    .get_bit(self.at_aggressor.val().index());
-                self.gen.load_discovered.next = self
-                    .stack
-                    .read_data
-                    .val()
-                    .get_bit(self.at_discovered.val().index());
-                self.gen.load_end.next = self
-                    .stack
-                    .read_data
-                    .val()
-                    .get_bit(self.at_end.val().index());
-                self.gen.load_last.next = self
-                    .stack
-                    .read_data
-                    .val()
-                    .get_bit(self.at_last.val().index());
+                self.gen.load_aggressor.next =
+                    self.rd.q.val().get_bit(self.at_aggressor.val().index());
+                self.gen.load_discovered.next =
+                    self.rd.q.val().get_bit(self.at_discovered.val().index());
+                self.gen.load_end.next = self.rd.q.val().get_bit(self.at_end.val().index());
+                self.gen.load_last.next = self.rd.q.val().get_bit(self.at_last.val().index());
                 self.gen.load_phase.next = self.f_phase.val();
                 self.gen.load_victim.next = self.f_victim.val();
                 self.gen.load_mask.next = self.f_mask.val();
@@ -889,7 +1029,7 @@ impl Logic for Perft {
             PerftState::Wait => {
                 if self.taken.val() {
                     self.state.d.next = PerftState::Gen;
-                    if self.step.val() == 2_u64 {
+                    if self.t_step.val() == 2_u64 {
                         // Down: push and enter the child, as after a legal check above.
                         self.stack.write_enable.next = true;
                         self.ply_next.next = self.ply.q.val() + 1_u64;
@@ -897,7 +1037,7 @@ impl Logic for Perft {
                     } else {
                         // Next or up: unmake the current move.
                         self.undo.next = self.w_made.q.val();
-                        if self.step.val() == 3_u64 {
+                        if self.t_step.val() == 3_u64 {
                             // Up: end the node; its end cycle pops the parent.
                             self.gen.load.next = true;
                             self.gen.load_end.next = true;
@@ -936,31 +1076,31 @@ impl Logic for Perft {
         }
 
         // --- Start and abort.
-        if self.start.val() & !self.busy.val() {
+        if self.t_start.val() & !self.c_busy.val() {
             for i in 0..6 {
                 self.board[i].d.next = 0_u64.into();
             }
             self.own.d.next = 0_u64.into();
-            self.rem_occ.d.next = self.occ.val();
-            self.rem_codes.d.next = self.codes.val();
-            self.side.d.next = self.white.val();
-            self.rights.d.next = self.castling.val();
-            self.epv.d.next = self.ep_valid.val();
-            self.ep.d.next = self.ep_victim.val();
+            self.rem_occ.d.next = self.a_occ.q.val();
+            self.rem_codes.d.next = self.a_codes.q.val();
+            self.side.d.next = self.a_white.q.val();
+            self.rights.d.next = self.a_castling.q.val();
+            self.epv.d.next = self.a_ep_valid.q.val();
+            self.ep.d.next = self.a_ep_victim.q.val();
             self.ply_next.next = 0_u64.into();
-            self.last_ply.d.next = self.depth.val() - 1_u64;
+            self.last_ply.d.next = self.a_depth.q.val() - 1_u64;
             self.n_lo.d.next = 0_u64.into();
             self.n_hi.d.next = 0_u64.into();
             self.leaf_pending.d.next = false;
             self.c_lo.d.next = 0_u64.into();
             self.c_hi.d.next = 0_u64.into();
             self.was_aborted.d.next = false;
-            self.stepping.d.next = self.step_job.val();
+            self.stepping.d.next = self.a_step_job.q.val();
             self.popping.d.next = false;
             self.w_made.d.next = false;
             self.state.d.next = PerftState::Load;
         }
-        if self.stop.val() & self.busy.val() {
+        if self.t_stop.val() & self.c_busy.val() {
             self.was_aborted.d.next = true;
             self.state.d.next = PerftState::Idle;
         }
@@ -968,6 +1108,75 @@ impl Logic for Perft {
         // as the RAM has it): harmless, that cycle is a find-victim of phase A1, which never
         // pops; the next cycle reads it again.
         self.ply.d.next = self.ply_next.val();
-        self.stack.read_address.next = self.ply_next.val() - 1_u64;
+
+        // --- Each thread's outputs, kept from its turn.
+        self.o_waiting.clock.next = self.clock.val();
+        self.o_made.clock.next = self.clock.val();
+        self.o_root.clock.next = self.clock.val();
+        self.o_top.clock.next = self.clock.val();
+        self.o_busy.clock.next = self.clock.val();
+        self.o_done.clock.next = self.clock.val();
+        self.o_aborted.clock.next = self.clock.val();
+        self.o_waiting.d.next = ((self.o_waiting.q.val() & !self.hot.val())
+            | (self.hot.val()
+                & (0_u64 - bit_cast::<2, 1>((self.c_waiting.val() & !self.taken.val()).into()))))
+            & !(self.start.val() | self.step_in.val());
+        self.o_made.d.next = (self.o_made.q.val() & !self.hot.val())
+            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_made.val().into())));
+        self.o_root.d.next = (self.o_root.q.val() & !self.hot.val())
+            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_root.val().into())));
+        self.o_top.d.next = (self.o_top.q.val() & !self.hot.val())
+            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_top.val().into())));
+        self.o_busy.d.next = (self.o_busy.q.val() & !self.hot.val())
+            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_busy.val().into())));
+        // A thread that takes a command is not done from the next cycle on (its state shows
+        // it two cycles later): a start, a step taken, or any command on its way to its turn.
+        self.o_done.d.next = ((self.o_done.q.val() & !self.hot.val())
+            | (self.hot.val()
+                & (0_u64
+                    - bit_cast::<2, 1>(
+                        (self.c_done.val() & !self.t_start.val() & !self.taken.val()).into(),
+                    ))))
+            & !(self.start.val() | self.step_in.val());
+        self.o_aborted.d.next = (self.o_aborted.q.val() & !self.hot.val())
+            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_aborted.val().into())));
+        for t in 0..2 {
+            self.o_leaves_lo[t].clock.next = self.clock.val();
+            self.o_leaves_hi[t].clock.next = self.clock.val();
+            self.o_cycles_lo[t].clock.next = self.clock.val();
+            self.o_cycles_hi[t].clock.next = self.clock.val();
+            self.o_leaves_lo[t].d.next = self.o_leaves_lo[t].q.val();
+            self.o_leaves_hi[t].d.next = self.o_leaves_hi[t].q.val();
+            self.o_cycles_lo[t].d.next = self.o_cycles_lo[t].q.val();
+            self.o_cycles_hi[t].d.next = self.o_cycles_hi[t].q.val();
+            if self.hot.val().get_bit(t) {
+                self.o_leaves_lo[t].d.next = self.c_leaves_lo.val();
+                self.o_leaves_hi[t].d.next = self.n_hi.q.val();
+                self.o_cycles_lo[t].d.next = self.c_lo.q.val();
+                self.o_cycles_hi[t].d.next = self.c_hi.q.val();
+            }
+        }
+        self.waiting.next = self.o_waiting.q.val();
+        self.made.next = self.o_made.q.val();
+        self.at_root.next = self.o_root.q.val();
+        self.at_top.next = self.o_top.q.val();
+        self.busy.next = self.o_busy.q.val();
+        self.done.next = self.o_done.q.val();
+        self.aborted.next = self.o_aborted.q.val();
+        if self.sel.val() {
+            self.leaves_lo.next = self.o_leaves_lo[1].q.val();
+            self.leaves_hi.next = self.o_leaves_hi[1].q.val();
+            self.cycles_lo.next = self.o_cycles_lo[1].q.val();
+            self.cycles_hi.next = self.o_cycles_hi[1].q.val();
+        } else {
+            self.leaves_lo.next = self.o_leaves_lo[0].q.val();
+            self.leaves_hi.next = self.o_leaves_hi[0].q.val();
+            self.cycles_lo.next = self.o_cycles_lo[0].q.val();
+            self.cycles_hi.next = self.o_cycles_hi[0].q.val();
+        }
+        self.stack.read_address.next =
+            bit_cast::<{ STACK_BITS + 1 }, STACK_BITS>(self.ply_next.val() - 1_u64)
+                | (bit_cast::<{ STACK_BITS + 1 }, 1>(self.tid.q.val().into())
+                    << self.k_stack_bits.val());
     }
 }

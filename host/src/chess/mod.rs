@@ -104,7 +104,9 @@ pub fn perft_split<T: Transport>(
     let id = link.identify()?;
     let cores = link.job_cores()?.len();
     let baud = id.clock_hz / u32::from(id.divisor.max(1));
-    let overhead_cycles = link_cycles_per_job::<ChessPerft>(id.clock_hz as f64, baud, cores);
+    // A core is a thread of a 2-slow unit: its cycles (the jobs' counts) are clocks / THREADS.
+    let cycle_hz = id.clock_hz as f64 / gateware::chess::perft::THREADS as f64;
+    let overhead_cycles = link_cycles_per_job::<ChessPerft>(cycle_hz, baud, cores);
     let roots = legal_moves(pos);
     // (root move index, position) of every subtree; `None` above the first ply.
     let mut frontier: Vec<(Option<usize>, Position)> = vec![(None, pos.clone())];

@@ -2,11 +2,12 @@
 //!
 //! Per position of the perft table (the six standard ones, at a depth the simulated board
 //! runs in seconds): leaves and cycles on the simulated `chess` board (Verilator), cycles per
-//! leaf, the board's leaves/s at the core clock of the committed synthesis report; then on
+//! leaf, the leaves/s of one job on one core (a thread of the 2-slow unit: one clock in two)
+//! at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
 //! bulk: labelled so), each as a ratio to the board; and the biggest multi-core design,
-//! `chess-x2` (simulated, the host splitting each perft over its two cores, the link's time
+//! `chess-x2` (simulated, the host splitting each perft over its four cores, the link's time
 //! per job counted). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
@@ -140,7 +141,8 @@ pub fn run(json: bool) -> Result<()> {
         if n != r.leaves {
             bail!("{fen}: the board counted {} leaves, shakmaty {n}", r.leaves);
         }
-        let board_rate = r.leaves as f64 / (r.cycles as f64 / (mhz * 1e6));
+        let board_rate =
+            r.leaves as f64 / (r.cycles as f64 * f64::from(design.threads()) / (mhz * 1e6));
         let shakmaty_rate = n as f64 / shakmaty_s;
         let sf = stockfish_perft(&fen, depth)?;
         if let Some((sn, _)) = sf {
@@ -162,7 +164,8 @@ pub fn run(json: bool) -> Result<()> {
                 r.leaves
             );
         }
-        let multi_rate = split.leaves as f64 / (split.elapsed_cycles as f64 / (multi_mhz * 1e6));
+        let multi_rate = split.leaves as f64
+            / (split.elapsed_cycles as f64 * f64::from(multi.threads()) / (multi_mhz * 1e6));
         let row = Row {
             fen: fen.clone(),
             depth,
@@ -220,14 +223,15 @@ pub fn run(json: bool) -> Result<()> {
         generator_cycles: cycles,
         cycles_per_move: cycles as f64 / moves as f64,
         clock_mhz: mhz,
-        moves_per_s: moves as f64 / (cycles as f64 / (mhz * 1e6)),
+        moves_per_s: moves as f64 / (cycles as f64 * f64::from(design.threads()) / (mhz * 1e6)),
     };
     if json {
         println!("{}", serde_json::json!({ "generator": g }));
     } else {
         println!(
             "generator: {:.2} cycles per generated move ({} moves, {} cycles, {} random positions), \
-             {:.2}M moves/s at {mhz} MHz; the paper: about 4 cycles, 8M moves/s at 33 MHz",
+             {:.2}M moves/s a thread at {mhz} MHz (a thread's cycle is two clocks; a unit runs \
+             two); the paper: about 4 cycles, 8M moves/s at 33 MHz",
             g.cycles_per_move,
             g.generated_moves,
             g.generator_cycles,
@@ -237,9 +241,10 @@ pub fn run(json: bool) -> Result<()> {
     }
     if !json {
         println!(
-            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one core; x2: {} at {multi_mhz} MHz, \
-             two cores, the host splitting each perft, the link's time counted; CPU: one thread \
-             of this machine",
+            "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one job on one core (a thread: one \
+             clock in two; the unit runs two); x2: {} at {multi_mhz} MHz, four cores (two units), \
+             the host splitting each perft, the link's time counted; CPU: one thread of this \
+             machine",
             board.name(),
             design.name(),
             board.name(),
