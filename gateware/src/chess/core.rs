@@ -87,7 +87,7 @@ impl ChessCore {
     /// perft unit per [`THREADS`] cores, each core a thread of its unit; reports `name`.
     pub fn with_cores(p: &CoreParams, name: &str, cores: usize) -> Self {
         assert!(
-            cores % THREADS == 0 && cores > 0,
+            cores.is_multiple_of(THREADS) && cores > 0,
             "chess cores come in units of {THREADS} threads"
         );
         Self {
