@@ -306,8 +306,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "two chess perft units (four threads) behind one link; the host splits a perft",
         core: CoreKind::Chess { cores: 4 },
         // Two units of two threads. One-thread units reached 16.8 MHz asked for 15; a unit
-        // of two threads reaches 31.9 alone (`chess`); two, asked for 30, reached 26.5 in the
-        // placer's estimate (the run was stopped). 25 MHz keeps a whole 1 Mbaud divisor.
+        // of two threads reaches 31.9 alone (`chess`); two reach 29.4 asked for 25 (asked for
+        // 30, the placer's estimate was 26.5; that run was stopped). 25 MHz keeps a whole
+        // 1 Mbaud divisor.
         // A unit is about 22,800 LUT4s: two fill 55% of the ECP5-85F, where three one-thread
         // units (the former `chess-x3`) routed only after the static placer at 62%; three
         // would fill about 82% (docs/chess.md).
