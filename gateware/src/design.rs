@@ -287,11 +287,13 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         core: CoreKind::Chess { cores: 2 },
         // One perft unit, two threads (2-slow: docs/chess.md), each a core to the host. The
         // square array's outputs are registered before the arbiter trees, which halves the
-        // longest cycle: 31.9 MHz reached asked for 30 (one thread at 17.3 asked for 15 before;
+        // longest cycle: 32.0 MHz reached asked for 30 (one thread at 17.3 asked for 15 before;
         // the longest cycle ran the array, the trees and the bidder counts into the
         // generator's registers, mostly routing). A thread's cycle is two clocks.
         clocks: &[clock(BoardId::Ulx3s, 30)],
-        baud: link::DEFAULT_BAUD,
+        // 3 Mbaud, the FT231X's fastest (divisor 10): the step jobs cross the link a move at
+        // a time, and the split sends a job's frames per subtree.
+        baud: 3_000_000,
         ci_synth: false,
         router2: true,
         // With the own plane beside the board, the default placer's result left router2 at
@@ -306,14 +308,16 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "two chess perft units (four threads) behind one link; the host splits a perft",
         core: CoreKind::Chess { cores: 4 },
         // Two units of two threads. One-thread units reached 16.8 MHz asked for 15; a unit
-        // of two threads reaches 31.9 alone (`chess`); two reach 29.4 asked for 25 (asked for
-        // 30, the placer's estimate was 26.5; that run was stopped). 25 MHz keeps a whole
-        // 1 Mbaud divisor.
+        // of two threads reaches 32.0 alone (`chess`); two reach 29.4 asked for 25. 25 MHz
+        // keeps a whole 1 Mbaud divisor.
         // A unit is about 22,800 LUT4s: two fill 55% of the ECP5-85F, where three one-thread
         // units (the former `chess-x3`) routed only after the static placer at 62%; three
         // would fill about 82% (docs/chess.md).
+        // Asked for 30 (2026-11-27), router2's overuse fell to about 200 wires and then grew
+        // past 1,500 after 87 iterations: 25 it stays.
         clocks: &[clock(BoardId::Ulx3s, 25)],
-        // Host traffic grows with the job count: 1 Mbaud (divisor 25).
+        // Host traffic grows with the job count: 1 Mbaud (divisor 25; 3 Mbaud needs a core
+        // clock that is a multiple of 3 MHz).
         baud: 1_000_000,
         ci_synth: false,
         router2: true,

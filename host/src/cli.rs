@@ -19,7 +19,8 @@ pub struct Target {
     /// Serial port of a real board (e.g. /dev/ttyUSB1).
     #[arg(long, value_name = "PATH")]
     pub port: Option<String>,
-    /// Baud rate of the real board's build (default 115200; with --port only).
+    /// Baud rate of the real board's build (default: the design's, from the design table;
+    /// with --port only).
     #[arg(long)]
     pub baud: Option<u32>,
     /// Print one JSON object instead of text.
@@ -259,7 +260,7 @@ pub fn open(t: &Target, design: Design) -> Result<Link<Box<dyn Transport>>> {
             .into())
         }
         (None, Some(port)) => {
-            let baud = t.baud.unwrap_or(link::DEFAULT_BAUD);
+            let baud = t.baud.unwrap_or(design.default_baud());
             if baud == 0 || baud > link::MAX_BAUD {
                 return Err(Usage(format!(
                     "--baud {baud} is not supported (1..={})",

@@ -156,11 +156,52 @@ pub const fn link_bytes_per_job(start_len: usize, result_len: usize, cores: usiz
         + (frame + result_len as u64)
 }
 
+/// Request-answer exchanges of one job on the link: `JOB_START`, one `JOB_CORES` poll that
+/// finds it done, `JOB_RESULT` (the frames of [`link_bytes_per_job`]).
+pub const EXCHANGES_PER_JOB: u64 = 3;
+
+/// The USB round trip of one exchange, in seconds, counted on top of the bytes' time. Both
+/// boards' UARTs sit behind FTDI bridges (the ULX3S's FT231X, the Alchitry Cu's FT2232H),
+/// which hold the board's answer until their latency timer expires or a USB packet fills:
+/// 1 ms is the shortest timer, and Linux's `ftdi_sio` sets it by default
+/// (`/sys/bus/usb-serial/devices/ttyUSB*/latency_timer`; 16 ms elsewhere). A floor, then:
+/// a host that polls again finds a job done up to one more round trip late.
+pub const USB_ROUND_TRIP_S: f64 = 1e-3;
+
 /// Link time of one job of game `G` in core cycles at `clock_hz` and `baud` (10 bit times
-/// per byte) on a design with `cores` job cores.
+/// per byte) on a design with `cores` job cores: its bytes, and [`EXCHANGES_PER_JOB`] USB
+/// round trips of [`USB_ROUND_TRIP_S`].
 pub fn link_cycles_per_job<G: JobGame>(clock_hz: f64, baud: u32, cores: usize) -> u64 {
     let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, cores);
-    (bytes as f64 * 10.0 * clock_hz / baud as f64).ceil() as u64
+    let seconds = bytes as f64 * 10.0 / baud as f64 + EXCHANGES_PER_JOB as f64 * USB_ROUND_TRIP_S;
+    (seconds * clock_hz).ceil() as u64
+}
+
+/// The core clock (Hz) and baud rate at which a board's link time is counted: a real board's,
+/// as its `IDENTIFY` answer gives them. The simulated board answers with its nominal clock and
+/// short bit times (`gateware::CoreParams::sim`, a baud rate no build can have); it stands for
+/// the design's ULX3S build (else its first board's), so its link time is counted at that
+/// build's core clock and the design's baud rate, as the projections are.
+pub fn link_rate(id: &model::link::Identity) -> (f64, u32) {
+    let sim = gateware::CoreParams::sim();
+    let real = (
+        f64::from(id.clock_hz),
+        id.clock_hz / u32::from(id.divisor.max(1)),
+    );
+    if id.clock_hz != sim.clock_hz || u32::from(id.divisor) != sim.divisor {
+        return real;
+    }
+    let Ok(design) = gateware::Design::from_name(&id.name) else {
+        return real;
+    };
+    let board = design
+        .boards()
+        .find(|&b| b == gateware::BoardId::Ulx3s)
+        .or_else(|| design.boards().next());
+    match board.and_then(|b| design.core_clock_hz(b).ok()) {
+        Some(hz) => (f64::from(hz), design.default_baud()),
+        None => real,
+    }
 }
 
 /// The board's clock as the split sees it. The link is one shared resource: half of a job's
@@ -564,5 +605,54 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
         self.link.core_abort(core as u8)?;
         self.running[core] = false;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gateware::{BoardId, Design};
+    use model::link::Identity;
+
+    fn identity(name: &str, clock_hz: u32, divisor: u16) -> Identity {
+        Identity {
+            name: name.into(),
+            version: (0, 0, 0),
+            max_payload: 32,
+            clock_hz,
+            divisor,
+        }
+    }
+
+    /// The simulated board's link time is counted at the design's ULX3S build; a real board's
+    /// at what it reports; a name no design has keeps what it reports.
+    #[test]
+    fn link_rate_of_the_simulated_and_of_a_real_board() {
+        let sim = gateware::CoreParams::sim();
+        for d in [Design::ChessX2, Design::OthelloX8, Design::Link] {
+            let got = link_rate(&identity(d.name(), sim.clock_hz, sim.divisor as u16));
+            let hz = d.core_clock_hz(BoardId::Ulx3s).unwrap();
+            assert_eq!(got, (f64::from(hz), d.default_baud()), "{}", d.name());
+        }
+        assert_eq!(
+            link_rate(&identity("chess-x2", 25_000_000, 25)),
+            (25e6, 1_000_000)
+        );
+        assert_eq!(
+            link_rate(&identity("no-such", sim.clock_hz, sim.divisor as u16)),
+            (f64::from(sim.clock_hz), sim.clock_hz / sim.divisor)
+        );
+    }
+
+    /// A job's link time is its bytes at the baud rate and its USB round trips.
+    #[test]
+    fn link_time_counts_bytes_and_round_trips() {
+        type G = crate::chess::ChessPerft;
+        let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, 4);
+        let at = |hz: f64, baud: u32| link_cycles_per_job::<G>(hz, baud, 4);
+        let want = (bytes as f64 * 10.0 / 1e6 + 3e-3) * 25e6;
+        assert_eq!(at(25e6, 1_000_000), want.ceil() as u64);
+        // A faster link saves only the bytes' time: the round trips stay.
+        assert!(at(30e6, 3_000_000) > (EXCHANGES_PER_JOB as f64 * USB_ROUND_TRIP_S * 30e6) as u64);
     }
 }

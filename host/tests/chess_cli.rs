@@ -83,10 +83,21 @@ fn perft_counted_on_the_simulated_board() {
     assert!(cycles > 2039, "{cycles} cycles");
     // Two cores, the threads of one unit: the subtrees spread over them.
     assert_eq!(r["cores"], 2);
+    // The board's time: the work over the cores at best, the jobs one after another at worst,
+    // each with the link's time (counted at the design's ULX3S clock and baud rate, a job's
+    // cycle being a thread's).
+    let design = gateware::Design::Chess;
+    let clock = design.core_clock_hz(gateware::BoardId::Ulx3s).unwrap() as f64
+        / f64::from(design.threads());
+    let link = host::split::link_cycles_per_job::<host::chess::ChessPerft>(
+        clock,
+        design.default_baud(),
+        2,
+    );
     let elapsed = r["elapsed_cycles"].as_u64().unwrap();
     assert!(
-        elapsed >= cycles / 2 && elapsed < cycles + 48 * 20_000,
-        "{elapsed} of {cycles}"
+        elapsed >= cycles / 2 + link && elapsed <= cycles + 48 * link,
+        "{elapsed} of {cycles}, {link} link cycles a job"
     );
     // The same on the four-core design.
     let x2 = json(&[

@@ -28,7 +28,7 @@ pub enum ChessCmd {
         /// Also the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// The chess design to simulate (with --sim).
+        /// The chess design: simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "chess")]
         design: String,
         #[command(flatten)]
@@ -40,7 +40,7 @@ pub enum ChessCmd {
     /// its moves from a step job (the paper's combined command) on the model, or with --sim /
     /// --port on the board, where `go perft` is also counted on chip (split over the cores).
     Uci {
-        /// The chess design to simulate (with --sim).
+        /// The chess design: simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "chess")]
         design: String,
         #[command(flatten)]
@@ -53,7 +53,7 @@ pub enum ChessCmd {
         /// The position (default: the standard start).
         #[arg(long)]
         fen: Option<String>,
-        /// The chess design to simulate (with --sim).
+        /// The chess design: simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "chess")]
         design: String,
         /// With --sim / --port: the board. (--json: {fen, cycles, moves: [{move, class,

@@ -57,16 +57,21 @@ impl JobGame for ChessPerft {
     }
 }
 
-/// Jobs a core gets at least when a perft is split: the subtrees differ in size, and each job
-/// costs the link's time (start, poll, result).
+/// The most subtrees per core the host expands the tree for: it stops expanding once every
+/// core has this many (the subtrees differ in size, and each job costs the link's time).
 pub const JOBS_PER_CORE: usize = 4;
 
-/// A split job should hold at least this many times the link's time per job in work (with
-/// twice, a job spends about a third of its time on the link, and two cores still gain).
-pub const WORK_PER_LINK: f64 = 2.0;
-
-/// The split's guess of a perft core's cycles per leaf (the bench's positions: 1.20-1.83).
+/// The split's guess of a perft core's cycles per leaf (the bench's positions: 1.26-1.88).
 pub const CYCLES_PER_LEAF: f64 = 1.5;
+
+/// The board's time reckoned for `work` cycles split into `jobs` equal jobs on `cores` cores,
+/// each job costing `link` cycles of the one shared link: the link serves the jobs one after
+/// another, the cores run them in rounds.
+pub fn reckon_split(work: f64, jobs: usize, cores: usize, link: f64) -> f64 {
+    let jobs = jobs.max(1);
+    let rounds = jobs.div_ceil(cores.max(1));
+    (jobs as f64 * link).max(rounds as f64 * work / jobs as f64 + link)
+}
 
 /// Perft on all of the board's cores.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,13 +92,15 @@ pub struct SplitPerft {
     pub divide: Vec<(Move, u64)>,
 }
 
-/// Perft of `depth` below `pos` on every core of the board: the host expands the tree to the
-/// fewest plies that give each core [`JOBS_PER_CORE`] subtrees (one ply with `divide`), at most
-/// `depth - 1` so that every job keeps a ply and every leaf is still made on chip, and only
-/// while a subtree is reckoned to hold [`WORK_PER_LINK`] times the link's time per job; then the
-/// subtrees run as jobs on whichever core is free. At depth 1 the chip counts the root's
-/// moves in one job, and `divide` gives each legal root move its one leaf. The link's time per job is counted at the design's clock and baud
-/// rate (`IDENTIFY`; see `crate::split::link_cycles_per_job`).
+/// Perft of `depth` below `pos` on every core of the board: the host expands the tree ply by
+/// ply, at most `depth - 1` plies so that every job keeps a ply and every leaf is still made on
+/// chip, until each core has [`JOBS_PER_CORE`] subtrees, and keeps the frontier whose board time
+/// [`reckon_split`] reckons shortest (at least one ply with `divide`); then the subtrees run as
+/// jobs on whichever core is free. The work is reckoned from the model's perft two plies down
+/// and the second ply's branching, at [`CYCLES_PER_LEAF`]. At depth 1 the chip counts the
+/// root's moves in one job, and `divide` gives each legal root move its one leaf. The link's time
+/// per job is counted at the board's clock and baud rate (`crate::split::link_rate`: the design's
+/// ULX3S build for the simulated board; see `crate::split::link_cycles_per_job`).
 pub fn perft_split<T: Transport>(
     link: &mut Link<T>,
     pos: &Position,
@@ -103,28 +110,38 @@ pub fn perft_split<T: Transport>(
 ) -> Result<SplitPerft, LinkError> {
     let id = link.identify()?;
     let cores = link.job_cores()?.len();
-    let baud = id.clock_hz / u32::from(id.divisor.max(1));
+    let (clock_hz, baud) = crate::split::link_rate(&id);
     // A core is a thread of a 2-slow unit: its cycles (the jobs' counts) are clocks / THREADS.
-    let cycle_hz = id.clock_hz as f64 / gateware::chess::perft::THREADS as f64;
+    let cycle_hz = clock_hz / gateware::chess::perft::THREADS as f64;
     let overhead_cycles = link_cycles_per_job::<ChessPerft>(cycle_hz, baud, cores);
     let roots = legal_moves(pos);
+    // The work, reckoned: the model's leaves two plies down (a few thousand at most), times the
+    // second ply's branching for each ply below.
+    let near = model::chess::perft(pos, depth.min(2)) as f64;
+    let branching = if depth >= 2 {
+        near / roots.len().max(1) as f64
+    } else {
+        1.0
+    };
+    let work = CYCLES_PER_LEAF * near * branching.max(1.0).powi(depth as i32 - 2);
+    let link_time = overhead_cycles as f64;
     // (root move index, position) of every subtree; `None` above the first ply.
     let mut frontier: Vec<(Option<usize>, Position)> = vec![(None, pos.clone())];
     let mut plies = 0;
-    // Every job keeps at least one ply, so that its leaves are made on chip; and a split is
-    // worth its link time only if each job still has `WORK_PER_LINK` times that much work,
-    // reckoned from the root's branching and `CYCLES_PER_LEAF`.
-    let branching = roots.len().max(2) as f64;
-    let worth = |plies: u32| {
-        CYCLES_PER_LEAF * branching.powi((depth - plies - 1) as i32)
-            >= WORK_PER_LINK * overhead_cycles as f64
-    };
-    let expand = |subtrees: usize, plies: u32| {
-        plies + 1 < depth
-            && ((divide && plies == 0)
-                || (cores > 1 && subtrees < cores * JOBS_PER_CORE && worth(plies)))
-    };
-    while expand(frontier.len(), plies) {
+    let mut best: Option<(f64, u32, Vec<(Option<usize>, Position)>)> = None;
+    loop {
+        // With `divide`, the root's moves are jobs or split further.
+        if !(divide && plies == 0 && depth > 1) {
+            let t = reckon_split(work, frontier.len(), cores, link_time);
+            if best.as_ref().is_none_or(|(bt, _, _)| t < *bt) {
+                best = Some((t, plies, frontier.clone()));
+            }
+        }
+        let expand = plies + 1 < depth
+            && ((divide && plies == 0) || (cores > 1 && frontier.len() < cores * JOBS_PER_CORE));
+        if !expand {
+            break;
+        }
         frontier = frontier
             .iter()
             .flat_map(|(root, p)| {
@@ -135,6 +152,10 @@ pub fn perft_split<T: Transport>(
             })
             .collect();
         plies += 1;
+    }
+    if let Some((_, p, f)) = best {
+        plies = p;
+        frontier = f;
     }
     let jobs = frontier
         .iter()
@@ -240,5 +261,24 @@ fn board_step_answer<T: Transport>(link: &mut Link<T>) -> Result<StepAnswer, Lin
             }
             Err(e) => return Err(e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reckon_split;
+
+    /// One job: its work and its link time. Many small jobs: the link, which serves them one
+    /// after another. Jobs in rounds: the cores' share of the work, rounded up to whole rounds.
+    #[test]
+    fn the_board_time_a_split_is_reckoned_at() {
+        assert_eq!(reckon_split(1_000.0, 1, 4, 10.0), 1_010.0);
+        assert_eq!(reckon_split(1_000.0, 100, 4, 100.0), 10_000.0);
+        assert_eq!(reckon_split(1_200.0, 6, 4, 10.0), 2.0 * 200.0 + 10.0);
+        assert_eq!(reckon_split(1_200.0, 8, 4, 10.0), 2.0 * 150.0 + 10.0);
+        // Six big jobs beat 264 small ones when a job's link time is dear.
+        let work = 22e6;
+        assert!(reckon_split(work, 6, 4, 45e3) < reckon_split(work, 264, 4, 45e3));
+        assert!(reckon_split(work, 20, 4, 45e3) < reckon_split(work, 1, 4, 45e3));
     }
 }

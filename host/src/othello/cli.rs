@@ -61,8 +61,8 @@ pub struct SolveArgs {
     /// of the paper's order (the same as `--design othello-ff`).
     #[arg(long, conflicts_with = "design")]
     pub fastest_first: bool,
-    /// Design to simulate: othello, othello-ff or othello-x8 (eight solver cores). With
-    /// --port, the flashed design decides.
+    /// Design: othello, othello-ff or othello-x8 (eight solver cores), simulated with --sim.
+    /// With --port, the flashed design decides what runs; its baud rate is the default.
     #[arg(long, default_value = "othello")]
     pub design: String,
     /// With several solver cores: plies from the root in which the host splits the search
@@ -289,11 +289,6 @@ fn solve(a: SolveArgs) -> Result<()> {
         split_depth,
         job_empties,
     } = a;
-    let split = SplitConfig {
-        depth: split_depth,
-        job_size: job_empties,
-        ..Default::default()
-    };
     let design = if fastest_first {
         Design::OthelloFf
     } else {
@@ -310,8 +305,17 @@ fn solve(a: SolveArgs) -> Result<()> {
         .into());
     }
     let mut l = open(&target, design)?;
-    let name = l.identify()?.name;
+    let id = l.identify()?;
+    let name = id.name.clone();
     let cores = l.job_cores()?.len();
+    // The board's time counts the link's per job, at the board's clock and baud rate.
+    let (clock_hz, baud) = crate::split::link_rate(&id);
+    let split = SplitConfig {
+        depth: split_depth,
+        job_size: job_empties,
+        overhead_cycles: crate::split::link_cycles_per_job::<super::Othello>(clock_hz, baud, cores),
+        ..Default::default()
+    };
     if null_window && cores > 1 {
         return Err(Usage(format!(
             "--null-window runs on one core; {name} has {cores} (leave it out to split the solve)"

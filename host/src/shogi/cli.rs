@@ -32,7 +32,7 @@ pub enum ShogiCmd {
         /// Also the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// The shogi design to simulate (with --sim).
+        /// The shogi design: simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "shogi")]
         design: String,
         /// --json: one JSON object: {depth, sfen, nodes, seconds, divide: [{move, nodes}],
@@ -55,7 +55,7 @@ pub enum ShogiCmd {
         /// The position (default: the standard start).
         #[arg(long)]
         sfen: Option<String>,
-        /// The shogi design to simulate (with --sim).
+        /// The shogi design: simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "shogi")]
         design: String,
         /// --json: one JSON object: {sfen, moves}; on the board also count, probe ({square,
@@ -71,7 +71,7 @@ pub enum ShogiCmd {
         /// The position (default: the standard start).
         #[arg(long)]
         sfen: Option<String>,
-        /// The shogi design to simulate (with --sim).
+        /// The shogi design: simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "shogi")]
         design: String,
         /// --json: one JSON object: {sfen, board_data: [nine 90-bit rank words, hex, rank 1
@@ -109,7 +109,8 @@ pub enum ShogiCmd {
         /// Stop after this many seconds (exit code 3, no answer); 0 or absent: no limit.
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
-        /// The design to simulate (with --sim): one with the mate search.
+        /// The design, one with the mate search: simulated with --sim; with --port, its baud
+        /// rate is the default.
         #[arg(long, default_value = "tsume")]
         design: String,
         /// --json: one JSON object: {sfen, solver ("shortest" or "dfpn"), max_plies (null with
@@ -124,7 +125,7 @@ pub enum ShogiCmd {
     /// perft job per root move), and on a design with the mate search (`tsume`) `go mate` is
     /// searched on chip too (else df-pn on the model answers it).
     Usi {
-        /// The shogi design to simulate (with --sim).
+        /// The shogi design: simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "shogi")]
         design: String,
         #[command(flatten)]

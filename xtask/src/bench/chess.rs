@@ -1,14 +1,14 @@
 //! `cargo xtask bench chess`: perft counted on chip against CPU perft, in the same run.
 //!
 //! Per position of the perft table (the six standard ones, at a depth the simulated board
-//! runs in seconds): leaves and cycles on the simulated `chess` board (Verilator), cycles per
+//! runs in a minute or less): leaves and cycles on the simulated `chess` board (Verilator), cycles per
 //! leaf, the leaves/s of one job on one core (a thread of the 2-slow unit: one clock in two)
 //! at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
 //! bulk: labelled so), each as a ratio to the board; and the biggest multi-core design,
 //! `chess-x2` (simulated, the host splitting each perft over its four cores, the link's time
-//! per job counted). Last, the paper's own unit: the
+//! per job counted: its bytes and three USB round trips). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
 //! a second at 33 MHz). `--json`: one object per position, then one `generator` object.
@@ -24,8 +24,10 @@ use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
 
-/// (table position index, depth): a few hundred thousand leaves each.
-const RUNS: [(usize, u32); 6] = [(0, 4), (1, 3), (2, 5), (3, 4), (5, 3), (6, 3)];
+/// (table position index, depth): 2-16 million leaves each, so that the host's split gives
+/// each core of the multi-core design subtrees worth the link's time per job (three USB round
+/// trips: `host::split::link_cycles_per_job`).
+const RUNS: [(usize, u32); 6] = [(0, 5), (1, 4), (2, 6), (3, 5), (5, 4), (6, 4)];
 
 #[derive(Serialize)]
 struct Row {
@@ -243,12 +245,14 @@ pub fn run(json: bool) -> Result<()> {
         println!(
             "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one job on one core (a thread: one \
              clock in two; the unit runs two); x2: {} at {multi_mhz} MHz, four cores (two units), \
-             the host splitting each perft, the link's time counted; CPU: one thread of this \
-             machine",
+             the host splitting each perft, the link's time counted (its bytes and {} USB round \
+             trips of {} ms a job); CPU: one thread of this machine",
             board.name(),
             design.name(),
             board.name(),
-            multi.name()
+            multi.name(),
+            host::split::EXCHANGES_PER_JOB,
+            host::split::USB_ROUND_TRIP_S * 1e3
         );
     }
     Ok(())

@@ -8,8 +8,9 @@
 //!   solver (`model::othello::fast`) timed on this CPU in the same run, as a ratio.
 //!   Then the multi-core `othello-x8`: each position split over its cores by the host
 //!   (`host::split`) on the model executor, whose cycles per job are the hardware's exactly,
-//!   with the link's time per job at the build's baud rate: board time, speed-up over one
-//!   core, and the ratio to the CPU solver.
+//!   with the link's time per job (its bytes at the build's baud rate and its USB round
+//!   trips: `host::split::link_cycles_per_job`): board time, speed-up over one core, and the
+//!   ratio to the CPU solver.
 //! * `chess`: see [`chess`].
 //! * `shogi`: see [`shogi`].
 //! * `tsume`: see [`tsume`].
@@ -329,7 +330,7 @@ fn othello(a: &Args) -> Result<()> {
 
 /// The `othello-x8` design: each position split over its cores by the host (`host::split`),
 /// timed on the model executor (the hardware's exact cycles per job), with the link's time
-/// per job at the build's baud rate on the one shared link. `positions`: FFO number, position,
+/// per job (its bytes at the build's baud rate, its USB round trips) on the one shared link. `positions`: FFO number, position,
 /// and the single core's score and cycles on the simulated board.
 fn multi_core(
     a: &Args,
