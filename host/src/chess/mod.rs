@@ -92,43 +92,31 @@ pub struct SplitPerft {
     pub divide: Vec<(Move, u64)>,
 }
 
-/// Perft of `depth` below `pos` on every core of the board: the host expands the tree ply by
-/// ply, at most `depth - 1` plies so that every job keeps a ply and every leaf is still made on
-/// chip, until each core has [`JOBS_PER_CORE`] subtrees, and keeps the frontier whose board time
-/// [`reckon_split`] reckons shortest (at least one ply with `divide`); then the subtrees run as
-/// jobs on whichever core is free. The work is reckoned from the model's perft two plies down
-/// and the second ply's branching, at [`CYCLES_PER_LEAF`]. At depth 1 the chip counts the
-/// root's moves in one job, and `divide` gives each legal root move its one leaf. The link's time
-/// per job is counted at the board's clock and baud rate (`crate::split::link_rate`: the design's
-/// ULX3S build for the simulated board; see `crate::split::link_cycles_per_job`).
-pub fn perft_split<T: Transport>(
-    link: &mut Link<T>,
+/// Subtrees of a split perft: `(root move index, position)` of each, the index `None` at ply 0.
+pub type Frontier = Vec<(Option<usize>, Position)>;
+
+/// The subtrees a perft of `depth` below `pos` is split into for `cores` cores, each job
+/// costing `link_time` cycles of the link, and how many plies down they are (see
+/// [`perft_split`]).
+pub fn split_frontier(
     pos: &Position,
     depth: u32,
     divide: bool,
-    progress: impl FnMut(u64),
-) -> Result<SplitPerft, LinkError> {
-    let id = link.identify()?;
-    let cores = link.job_cores()?.len();
-    let (clock_hz, baud) = crate::split::link_rate(&id);
-    // A core is a thread of a 2-slow unit: its cycles (the jobs' counts) are clocks / THREADS.
-    let cycle_hz = clock_hz / gateware::chess::perft::THREADS as f64;
-    let overhead_cycles = link_cycles_per_job::<ChessPerft>(cycle_hz, baud, cores);
-    let roots = legal_moves(pos);
+    cores: usize,
+    link_time: f64,
+) -> (u32, Frontier) {
     // The work, reckoned: the model's leaves two plies down (a few thousand at most), times the
     // second ply's branching for each ply below.
     let near = model::chess::perft(pos, depth.min(2)) as f64;
     let branching = if depth >= 2 {
-        near / roots.len().max(1) as f64
+        near / legal_moves(pos).len().max(1) as f64
     } else {
         1.0
     };
     let work = CYCLES_PER_LEAF * near * branching.max(1.0).powi(depth as i32 - 2);
-    let link_time = overhead_cycles as f64;
-    // (root move index, position) of every subtree; `None` above the first ply.
-    let mut frontier: Vec<(Option<usize>, Position)> = vec![(None, pos.clone())];
+    let mut frontier: Frontier = vec![(None, pos.clone())];
     let mut plies = 0;
-    let mut best: Option<(f64, u32, Vec<(Option<usize>, Position)>)> = None;
+    let mut best: Option<(f64, u32, Frontier)> = None;
     loop {
         // With `divide`, the root's moves are jobs or split further.
         if !(divide && plies == 0 && depth > 1) {
@@ -153,10 +141,36 @@ pub fn perft_split<T: Transport>(
             .collect();
         plies += 1;
     }
-    if let Some((_, p, f)) = best {
-        plies = p;
-        frontier = f;
+    match best {
+        Some((_, p, f)) => (p, f),
+        None => (plies, frontier),
     }
+}
+
+/// Perft of `depth` below `pos` on every core of the board: the host expands the tree ply by
+/// ply, at most `depth - 1` plies so that every job keeps a ply and every leaf is still made on
+/// chip, until each core has [`JOBS_PER_CORE`] subtrees, and keeps the frontier whose board time
+/// [`reckon_split`] reckons shortest (at least one ply with `divide`); then the subtrees run as
+/// jobs on whichever core is free. The work is reckoned from the model's perft two plies down
+/// and the second ply's branching, at [`CYCLES_PER_LEAF`]. At depth 1 the chip counts the
+/// root's moves in one job, and `divide` gives each legal root move its one leaf. The link's time
+/// per job is counted at the board's clock and baud rate (`crate::split::link_rate`: the design's
+/// ULX3S build for the simulated board; see `crate::split::link_cycles_per_job`).
+pub fn perft_split<T: Transport>(
+    link: &mut Link<T>,
+    pos: &Position,
+    depth: u32,
+    divide: bool,
+    progress: impl FnMut(u64),
+) -> Result<SplitPerft, LinkError> {
+    let id = link.identify()?;
+    let cores = link.job_cores()?.len();
+    let (clock_hz, baud) = crate::split::link_rate(&id);
+    // A core is a thread of a 2-slow unit: its cycles (the jobs' counts) are clocks / THREADS.
+    let cycle_hz = clock_hz / gateware::chess::perft::THREADS as f64;
+    let overhead_cycles = link_cycles_per_job::<ChessPerft>(cycle_hz, baud, cores);
+    let roots = legal_moves(pos);
+    let (plies, frontier) = split_frontier(pos, depth, divide, cores, overhead_cycles as f64);
     let jobs = frontier
         .iter()
         .map(|(_, p)| {
@@ -266,7 +280,30 @@ fn board_step_answer<T: Transport>(link: &mut Link<T>) -> Result<StepAnswer, Lin
 
 #[cfg(test)]
 mod tests {
-    use super::reckon_split;
+    use super::{reckon_split, split_frontier, ChessPerft};
+    use crate::split::{link_bytes_per_job, link_cycles_per_job};
+    use model::chess::random::table_positions;
+
+    /// A job's link time on `chess-x2` (four cores, 1 Mbaud, 12.5 MHz a thread): 95 bytes
+    /// (0.95 ms) and three round trips of 1 ms, 49,375 cycles (rounded up from a float a hair
+    /// above it).
+    const X2_LINK: u64 = 49_376;
+
+    #[test]
+    fn a_chess_job_on_the_link() {
+        assert_eq!(
+            link_bytes_per_job(
+                <ChessPerft as crate::split::JobGame>::START_LEN,
+                <ChessPerft as crate::split::JobGame>::RESULT_LEN,
+                4
+            ),
+            95
+        );
+        assert_eq!(
+            link_cycles_per_job::<ChessPerft>(12.5e6, 1_000_000, 4),
+            X2_LINK
+        );
+    }
 
     /// One job: its work and its link time. Many small jobs: the link, which serves them one
     /// after another. Jobs in rounds: the cores' share of the work, rounded up to whole rounds.
@@ -276,9 +313,29 @@ mod tests {
         assert_eq!(reckon_split(1_000.0, 100, 4, 100.0), 10_000.0);
         assert_eq!(reckon_split(1_200.0, 6, 4, 10.0), 2.0 * 200.0 + 10.0);
         assert_eq!(reckon_split(1_200.0, 8, 4, 10.0), 2.0 * 150.0 + 10.0);
-        // Six big jobs beat 264 small ones when a job's link time is dear.
-        let work = 22e6;
-        assert!(reckon_split(work, 6, 4, 45e3) < reckon_split(work, 264, 4, 45e3));
-        assert!(reckon_split(work, 20, 4, 45e3) < reckon_split(work, 1, 4, 45e3));
+    }
+
+    /// The ply the split keeps on `chess-x2`: the start position at depth 5 its 20 root
+    /// subtrees; position 4 (6 root moves, about 44 below) its 6, not 264 smaller ones whose
+    /// link time outweighs the work; small perfts one job; `divide` at least one ply; depth 1
+    /// one job; every job keeps a ply.
+    #[test]
+    fn the_ply_a_perft_is_split_at() {
+        let t = table_positions();
+        let link = X2_LINK as f64;
+        let plies = |i: usize, depth: u32, divide: bool, cores: usize| {
+            let (p, f) = split_frontier(&t[i], depth, divide, cores, link);
+            assert!(p < depth.max(1), "position {i} depth {depth}: {p} plies");
+            (p, f.len())
+        };
+        assert_eq!(plies(0, 5, false, 4), (1, 20));
+        assert_eq!(plies(3, 5, false, 4), (1, 6));
+        assert_eq!(plies(0, 3, false, 4), (0, 1));
+        assert_eq!(plies(0, 1, false, 4), (0, 1));
+        assert_eq!(plies(0, 1, true, 4), (0, 1));
+        assert_eq!(plies(0, 3, true, 4), (1, 20));
+        // One core: no split unless asked to divide.
+        assert_eq!(plies(0, 5, false, 1), (0, 1));
+        assert_eq!(plies(1, 3, true, 1), (1, 48));
     }
 }

@@ -62,7 +62,8 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "design")]
     pub fastest_first: bool,
     /// Design: othello, othello-ff or othello-x8 (eight solver cores), simulated with --sim.
-    /// With --port, the flashed design decides what runs; its baud rate is the default.
+    /// With --port, the flashed design decides what runs, and this one's baud rate is the
+    /// port's default (`othello-x8`: 2 Mbaud; else give --baud).
     #[arg(long, default_value = "othello")]
     pub design: String,
     /// With several solver cores: plies from the root in which the host splits the search
