@@ -204,6 +204,15 @@ pub fn link_rate(id: &model::link::Identity) -> (f64, u32) {
     }
 }
 
+/// Link time of one job of game `G` on the board that answered `id`, in the job's cycles: at
+/// the board's clock and baud rate ([`link_rate`]), a job's cycle being a thread's where the
+/// design's cores are threads of a C-slow unit (`gateware::Design::threads`: chess).
+pub fn board_link_cycles_per_job<G: JobGame>(id: &model::link::Identity, cores: usize) -> u64 {
+    let (clock_hz, baud) = link_rate(id);
+    let threads = gateware::Design::from_name(&id.name).map_or(1, |d| d.threads());
+    link_cycles_per_job::<G>(clock_hz / f64::from(threads), baud, cores)
+}
+
 /// The board's clock as the split sees it. The link is one shared resource: half of a job's
 /// link time (its start) comes before the job runs, half (finding it done, reading its result)
 /// after, each waiting for the link to be free.
@@ -654,5 +663,16 @@ mod tests {
         assert_eq!(link_cycles_per_job::<G>(40e6, 2_000_000, 8), 138_400);
         // A faster link saves only the bytes' time.
         assert_eq!(link_cycles_per_job::<G>(40e6, 3_000_000, 8), 132_267);
+    }
+
+    /// On the simulated `chess-x2`: the ULX3S build's 25 MHz and 1 Mbaud, in a thread's cycles.
+    #[test]
+    fn a_chess_job_on_the_simulated_board_in_thread_cycles() {
+        let sim = gateware::CoreParams::sim();
+        let id = identity("chess-x2", sim.clock_hz, sim.divisor as u16);
+        assert_eq!(
+            board_link_cycles_per_job::<crate::chess::ChessPerft>(&id, 4),
+            link_cycles_per_job::<crate::chess::ChessPerft>(12.5e6, 1_000_000, 4)
+        );
     }
 }

@@ -4,7 +4,7 @@
 pub mod cli;
 pub mod engine;
 
-use crate::split::{link_cycles_per_job, run_jobs, Job, JobGame, JobResult, LinkExecutor};
+use crate::split::{board_link_cycles_per_job, run_jobs, Job, JobGame, JobResult, LinkExecutor};
 use crate::{Link, LinkError, Transport};
 use model::chess::protocol::{
     decode_result, decode_step_answer, encode_start, encode_step, encode_step_start_on,
@@ -165,10 +165,8 @@ pub fn perft_split<T: Transport>(
 ) -> Result<SplitPerft, LinkError> {
     let id = link.identify()?;
     let cores = link.job_cores()?.len();
-    let (clock_hz, baud) = crate::split::link_rate(&id);
-    // A core is a thread of a 2-slow unit: its cycles (the jobs' counts) are clocks / THREADS.
-    let cycle_hz = clock_hz / gateware::chess::perft::THREADS as f64;
-    let overhead_cycles = link_cycles_per_job::<ChessPerft>(cycle_hz, baud, cores);
+    // A core is a thread of a 2-slow unit: the link's time is counted in its cycles.
+    let overhead_cycles = board_link_cycles_per_job::<ChessPerft>(&id, cores);
     let roots = legal_moves(pos);
     let (plies, frontier) = split_frontier(pos, depth, divide, cores, overhead_cycles as f64);
     let jobs = frontier

@@ -310,11 +310,10 @@ fn solve(a: SolveArgs) -> Result<()> {
     let name = id.name.clone();
     let cores = l.job_cores()?.len();
     // The board's time counts the link's per job, at the board's clock and baud rate.
-    let (clock_hz, baud) = crate::split::link_rate(&id);
     let split = SplitConfig {
         depth: split_depth,
         job_size: job_empties,
-        overhead_cycles: crate::split::link_cycles_per_job::<super::Othello>(clock_hz, baud, cores),
+        overhead_cycles: crate::split::board_link_cycles_per_job::<super::Othello>(&id, cores),
         ..Default::default()
     };
     if null_window && cores > 1 {

@@ -1,8 +1,8 @@
 //! `cargo xtask bench chess`: perft counted on chip against CPU perft, in the same run.
 //!
 //! Per position of the perft table (the six standard ones, at a depth the simulated board
-//! runs in a minute or less): leaves and cycles on the simulated `chess` board (Verilator), cycles per
-//! leaf, the leaves/s of one job on one core (a thread of the 2-slow unit: one clock in two)
+//! runs in a minute or less): leaves and cycles on the simulated `chess` board (Verilator),
+//! cycles per leaf, the leaves/s of one job on one core (a thread of the 2-slow unit: one clock in two)
 //! at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in

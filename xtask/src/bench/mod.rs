@@ -330,8 +330,9 @@ fn othello(a: &Args) -> Result<()> {
 
 /// The `othello-x8` design: each position split over its cores by the host (`host::split`),
 /// timed on the model executor (the hardware's exact cycles per job), with the link's time
-/// per job (its bytes at the build's baud rate, its USB round trips) on the one shared link. `positions`: FFO number, position,
-/// and the single core's score and cycles on the simulated board.
+/// per job (its bytes at the build's baud rate, its USB round trips) on the one shared link.
+/// `positions`: FFO number, position, and the single core's score and cycles on the simulated
+/// board.
 fn multi_core(
     a: &Args,
     positions: &[(usize, model::othello::Position, i32, u64)],
