@@ -8,9 +8,11 @@
 use gateware::Design;
 use host::chess::{board_step, board_step_start, perft_on_board, perft_split};
 use host::{Link, LinkError, SimTransport};
-use model::chess::protocol::{encode_start, encode_step_start_on, StepAnswer};
+use model::chess::protocol::{
+    encode_start, encode_step_start_on, StepAnswer, AT_DEPTH, AT_OFFSET, AT_SHARE, AT_STRIDE,
+};
 use model::chess::random::{perft_table, table_positions};
-use model::chess::search::perft_on_chip;
+use model::chess::search::{perft_on_chip, perft_share_on_chip, Share};
 use model::chess::step::{Step, Stepper};
 use model::chess::Position;
 use model::link::op;
@@ -31,43 +33,58 @@ fn board() -> Option<Link<SimTransport>> {
     board_of(Design::Chess)
 }
 
-/// The positions `plies` legal moves below `pos`.
-fn below(pos: &Position, plies: u32) -> Vec<Position> {
-    if plies == 0 {
-        return vec![pos.clone()];
-    }
-    model::chess::legal_moves(pos)
-        .into_iter()
-        .flat_map(|m| below(&pos.play(m), plies - 1))
-        .collect()
-}
-
-/// Perfts split over the cores of `design` equal the model's, root move by root move; every job
-/// is a subtree whose cycles are the chip model's; the board's time lies between the work
-/// spread evenly over the cores and the jobs one after another, the link's time each.
+/// Perfts split over the cores of `design` equal the model's: shared out on chip (one job a
+/// core, each the model's share leaf for leaf, their cycles summed), and with `divide` root
+/// move by root move (one job a root move, each the chip model's perft of the move's
+/// subtree); the board's time lies between the work spread evenly over the cores and the jobs
+/// one after another, the link's time each.
 fn check_split(l: &mut Link<SimTransport>, cores: usize, runs: &[(&Position, u32)]) {
     for &(pos, depth) in runs {
-        let r = perft_split(l, pos, depth, true, |_| {}).unwrap();
+        let r = perft_split(l, pos, depth, false, |_| {}).unwrap();
         assert_eq!(r.leaves, model::chess::perft(pos, depth), "{}", pos.fen());
-        let want: Vec<_> = model::chess::divide(pos, depth);
-        assert_eq!(r.divide, want, "divide {depth} of {}", pos.fen());
-        // Every job is a subtree `plies` down; its cycles are the chip model's.
-        assert_eq!(r.cores, cores);
-        assert!(r.plies >= 1);
-        let subtrees = below(pos, r.plies);
-        assert_eq!(subtrees.len(), r.jobs);
-        let cycles: u64 = subtrees
-            .iter()
-            .map(|p| perft_on_chip(p, depth - r.plies).cycles)
+        assert_eq!((r.cores, r.jobs), (cores, cores));
+        assert_eq!(r.share_ply, host::chess::share_ply(pos, depth, cores));
+        assert!(r.share_ply >= 1 && r.share_ply < depth);
+        let cycles: u64 = (0..cores as u32)
+            .map(|offset| {
+                let share = Share {
+                    ply: r.share_ply,
+                    stride: cores as u32,
+                    offset,
+                };
+                perft_share_on_chip(pos, depth, share).cycles
+            })
             .sum();
         assert_eq!(r.cycles, cycles, "cycles of perft {depth} of {}", pos.fen());
-        assert!(r.link_cycles_per_job > 0);
-        assert!(r.elapsed_cycles >= r.cycles / cores as u64, "{r:?}");
-        assert!(
-            r.elapsed_cycles <= r.cycles + r.jobs as u64 * r.link_cycles_per_job,
-            "{r:?}"
+        check_time(&r, cores);
+        assert!(r.divide.is_empty());
+
+        let r = perft_split(l, pos, depth, true, |_| {}).unwrap();
+        assert_eq!(r.leaves, model::chess::perft(pos, depth), "{}", pos.fen());
+        assert_eq!(r.divide, model::chess::divide(pos, depth), "divide {depth}");
+        let roots = model::chess::legal_moves(pos);
+        assert_eq!((r.jobs, r.share_ply), (roots.len(), 0));
+        let cycles: u64 = roots
+            .iter()
+            .map(|&m| perft_on_chip(&pos.play(m), depth - 1).cycles)
+            .sum();
+        assert_eq!(
+            r.cycles,
+            cycles,
+            "cycles of divide {depth} of {}",
+            pos.fen()
         );
+        check_time(&r, cores);
     }
+}
+
+fn check_time(r: &host::chess::SplitPerft, cores: usize) {
+    assert!(r.link_cycles_per_job > 0);
+    assert!(r.elapsed_cycles >= r.cycles / cores as u64, "{r:?}");
+    assert!(
+        r.elapsed_cycles <= r.cycles + r.jobs as u64 * r.link_cycles_per_job,
+        "{r:?}"
+    );
 }
 
 /// `chess`: one perft unit, its two threads two cores.
@@ -98,9 +115,12 @@ fn perft_split_over_four_cores() {
     // Depth 1: one job makes the root's moves (each root move's count is its one leaf);
     // depth 0: the root itself, nothing to divide.
     let start = Position::start();
+    for divide in [false, true] {
+        let r = perft_split(&mut l, &start, 1, divide, |_| {}).unwrap();
+        assert_eq!((r.leaves, r.jobs, r.share_ply), (20, 1, 0));
+        assert_eq!(r.cycles, perft_on_chip(&start, 1).cycles);
+    }
     let r = perft_split(&mut l, &start, 1, true, |_| {}).unwrap();
-    assert_eq!((r.leaves, r.jobs, r.plies), (20, 1, 0));
-    assert_eq!(r.cycles, perft_on_chip(&start, 1).cycles);
     assert_eq!(r.divide, model::chess::divide(&start, 1));
     let r = perft_split(&mut l, &start, 0, true, |_| {}).unwrap();
     assert_eq!((r.leaves, r.jobs), (1, 1));
@@ -153,13 +173,28 @@ fn abort_and_bad_depth() {
     assert_eq!(st.state, job::RUNNING);
     let st = l.job_abort().unwrap();
     assert_eq!(st.state, job::ABORTED);
-    // Depth 16 does not fit the chip: the board refuses it.
-    let mut bad = start.clone();
-    *bad.last_mut().unwrap() = 16;
-    match l.job_start(&bad) {
-        Err(host::LinkError::Device { code, .. }) => assert_eq!(code, err::BAD_ARGUMENT),
-        other => panic!("depth 16 accepted: {other:?}"),
+    // Depth 16 does not fit the chip; a share at the leaves' ply, an offset not below the
+    // stride, a stride of 0: the board refuses them (the encoder would not write them).
+    let refused = [
+        (AT_DEPTH, 16, "depth 16"),
+        (AT_SHARE, 6, "a share at ply 6 of perft 6"),
+        (AT_SHARE, 9, "a share below the leaves"),
+        (AT_OFFSET, 1, "offset 1 of stride 1"),
+        (AT_STRIDE, 0, "stride 0"),
+    ];
+    for (at, value, what) in refused {
+        let mut bad = start.clone();
+        bad[at] = value;
+        match l.job_start(&bad) {
+            Err(host::LinkError::Device { code, .. }) => assert_eq!(code, err::BAD_ARGUMENT),
+            other => panic!("{what} accepted: {other:?}"),
+        }
     }
+    // A share at ply 5 of perft 6 is fine.
+    let mut good = start.clone();
+    good[AT_SHARE] = 5;
+    assert_eq!(l.job_start(&good).unwrap().state, job::RUNNING);
+    assert_eq!(l.job_abort().unwrap().state, job::ABORTED);
     // The board still counts.
     let r = perft_on_board(&mut l, &Position::start(), 2, |_| {}).unwrap();
     assert_eq!(r.leaves, 400);

@@ -130,8 +130,11 @@ fn perft_counted_on_the_simulated_board() {
         );
     }
     assert!(
-        doc.contains(&format!("`JOBS_PER_CORE` ({})", host::chess::JOBS_PER_CORE)),
-        "docs/chess.md gives another JOBS_PER_CORE"
+        doc.contains(&format!(
+            "`SHARES_PER_CORE` ({})",
+            host::chess::SHARES_PER_CORE
+        )),
+        "docs/chess.md gives another SHARES_PER_CORE"
     );
     // A design of another game, or a depth the chip cannot hold: usage errors (exit 2).
     for bad in [

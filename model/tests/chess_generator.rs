@@ -151,6 +151,72 @@ fn perft_on_chip_counts_the_published_leaves() {
     }
 }
 
+/// The shares of a perft (the split on chip) count its leaves between them, each once: their
+/// sum is the perft, each share's leaves are the leaves under its own moves at the share's ply
+/// (counted here with the plain perft, not the chip's walk), and every share walks the plies
+/// above whole (its cycles are at least those of the shallower perft's walk).
+#[test]
+fn the_shares_of_a_perft_count_its_leaves_once() {
+    use model::chess::search::{perft_on_chip, perft_share_on_chip, Share};
+    use model::chess::{legal_moves, Position};
+    // The legal positions at `ply`, in the chip's walk order (the generator's order).
+    fn at_ply(pos: &Position, ply: u32, out: &mut Vec<Position>) {
+        if ply == 0 {
+            out.push(pos.clone());
+            return;
+        }
+        let legal = legal_moves(pos);
+        for m in model::chess::generator::generate(pos).moves {
+            if legal.contains(&m.mv) {
+                at_ply(&pos.play(m.mv), ply - 1, out);
+            }
+        }
+    }
+    let table = random::table_positions();
+    let mut checked = 0;
+    for (i, pos) in table.iter().enumerate() {
+        for (depth, ply, stride) in [(3, 1, 4), (3, 2, 4), (4, 2, 7), (2, 1, 2), (3, 2, 1)] {
+            // Small trees, and depth 4 of the start position (197,281 leaves).
+            if !(i == 0 || model::chess::perft(pos, depth) < 20_000) {
+                continue;
+            }
+            let share = |offset| Share {
+                ply,
+                stride,
+                offset,
+            };
+            let mut below = Vec::new();
+            at_ply(pos, ply, &mut below);
+            let whole = perft_on_chip(pos, depth);
+            let top = perft_on_chip(pos, ply).cycles;
+            let mut sum = 0;
+            for t in 0..stride {
+                let r = perft_share_on_chip(pos, depth, share(t));
+                let want: u64 = below
+                    .iter()
+                    .skip(t as usize)
+                    .step_by(stride as usize)
+                    .map(|p| model::chess::perft(p, depth - ply))
+                    .sum();
+                assert_eq!(
+                    r.leaves,
+                    want,
+                    "share {t}/{stride} at ply {ply} of {}",
+                    pos.fen()
+                );
+                assert!(r.cycles >= top, "share {t}: {} cycles", r.cycles);
+                sum += r.leaves;
+                checked += 1;
+            }
+            assert_eq!(sum, whole.leaves, "{}", pos.fen());
+            if stride == 1 {
+                assert_eq!(perft_share_on_chip(pos, depth, share(0)), whole);
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} shares");
+}
+
 /// Walks the whole tree below the step job's current node to `depth` with down / next / up;
 /// returns its leaves, checking each node's moves against the legal moves.
 fn step_walk(s: &mut model::chess::step::Stepper, depth: u32) -> u64 {

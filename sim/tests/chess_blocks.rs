@@ -8,10 +8,10 @@ use model::chess::generator::{
     PROMOTION_ORDER,
 };
 use model::chess::protocol::{
-    decode_result, decode_step_answer, encode_start, StepAnswer, AT_CODES, AT_DEPTH, AT_EP,
-    AT_FLAGS, EP_VALID,
+    decode_result, decode_step_answer, encode_share_start, StepAnswer, AT_CODES, AT_DEPTH, AT_EP,
+    AT_FLAGS, AT_OFFSET, AT_SHARE, AT_STRIDE, EP_VALID,
 };
-use model::chess::search::perft_on_chip;
+use model::chess::search::{perft_on_chip, perft_share_on_chip, Share};
 use model::chess::step::{Step, Stepper};
 use model::chess::{attacked_by, pseudo_legal_moves, random, Color, Kind, Move, Position};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -406,7 +406,12 @@ fn generator_verilog() {
 
 /// Drives perft's root inputs from the `JOB_START` payload the host sends.
 fn drive_perft(u: &mut Perft, pos: &Position, depth: u32) {
-    let p = encode_start(pos, depth).unwrap();
+    drive_perft_share(u, pos, depth, Share::WHOLE);
+}
+
+/// Drives perft's root inputs for a share of the tree.
+fn drive_perft_share(u: &mut Perft, pos: &Position, depth: u32, share: Share) {
+    let p = encode_share_start(pos, depth, share).unwrap();
     let word = |at: usize, n: usize| {
         p[at..at + n]
             .iter()
@@ -421,6 +426,9 @@ fn drive_perft(u: &mut Perft, pos: &Position, depth: u32) {
     u.ep_valid.next = p[AT_EP] & EP_VALID != 0;
     u.ep_victim.next = ((p[AT_EP] & 63) as u64).into();
     u.depth.next = (p[AT_DEPTH] as u64).into();
+    u.share_ply.next = (p[AT_SHARE] as u64).into();
+    u.stride.next = (p[AT_STRIDE] as u64).into();
+    u.offset.next = (p[AT_OFFSET] as u64).into();
 }
 
 /// Starts a job on thread `t` (the arguments on the ports with the start), then lets two
@@ -435,8 +443,13 @@ fn start_thread(uut: &mut Perft, t: usize) {
 
 /// Runs two perfts on chip at once, one a thread: (leaves, cycles) of each.
 fn run_perft_pair(uut: &mut Perft, jobs: [(&Position, u32); 2]) -> [(u64, u64); 2] {
-    for (t, (pos, depth)) in jobs.iter().enumerate() {
-        drive_perft(uut, pos, *depth);
+    run_share_pair(uut, jobs.map(|(p, d)| (p, d, Share::WHOLE)))
+}
+
+/// Runs two shares of perfts on chip at once, one a thread: (leaves, cycles) of each.
+fn run_share_pair(uut: &mut Perft, jobs: [(&Position, u32, Share); 2]) -> [(u64, u64); 2] {
+    for (t, (pos, depth, share)) in jobs.iter().enumerate() {
+        drive_perft_share(uut, pos, *depth, *share);
         start_thread(uut, t);
     }
     let what = format!("perft {} of {}", jobs[0].1, jobs[0].0.fen());
@@ -509,6 +522,50 @@ fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
         total += want(a).1 + want(b).1;
     }
     println!("{total} cycles simulated");
+}
+
+/// The split on chip: shares of one perft, two at a time (one a thread), each leaf for leaf
+/// and cycle for cycle with the model's share, their leaves summing to the perft.
+#[test]
+fn perft_shares_on_chip_match_model_and_sum_to_the_perft() {
+    let mut uut = Perft::default();
+    uut.connect_all();
+    let table = random::table_positions();
+    let mut random_pos = random::positions(SEED + 11, 6, 80);
+    random_pos.truncate(3);
+    let mut runs: Vec<(Position, u32, u32, u32)> = vec![
+        (table[0].clone(), 3, 1, 2),
+        (table[0].clone(), 3, 2, 4),
+        (table[2].clone(), 3, 2, 2),
+        (table[3].clone(), 3, 1, 4),
+    ];
+    for p in random_pos {
+        runs.push((p, 2, 1, 2));
+    }
+    for (pos, depth, ply, stride) in &runs {
+        let shares: Vec<Share> = (0..*stride)
+            .map(|offset| Share {
+                ply: *ply,
+                stride: *stride,
+                offset,
+            })
+            .collect();
+        let mut sum = 0;
+        for pair in shares.chunks(2) {
+            let got = run_share_pair(&mut uut, [(pos, *depth, pair[0]), (pos, *depth, pair[1])]);
+            for (share, got) in pair.iter().zip(got) {
+                let want = perft_share_on_chip(pos, *depth, *share);
+                assert_eq!(
+                    got,
+                    (want.leaves, want.cycles),
+                    "perft {depth} of {}, {share:?}",
+                    pos.fen()
+                );
+                sum += got.0;
+            }
+        }
+        assert_eq!(sum, model::chess::perft(pos, *depth), "{}", pos.fen());
+    }
 }
 
 /// A waiting step job's answer, as `JOB_RESULT` carries it.
@@ -744,8 +801,18 @@ fn write_bus_king_attack_and_perft_verilog() {
         |u, k| {
             // Thread 0 starts the window's position, thread 1 the next one two cycles later;
             // the counts shown alternate between the threads.
+            // Thread 1's job is the second half of its perft's root moves (a share).
             let w = k / WINDOW;
-            drive_perft(u, &pos[(w + usize::from(k % WINDOW == 2)) % pos.len()], 2);
+            if k % WINDOW == 2 {
+                let half = Share {
+                    ply: 1,
+                    stride: 2,
+                    offset: 1,
+                };
+                drive_perft_share(u, &pos[(w + 1) % pos.len()], 2, half);
+            } else {
+                drive_perft(u, &pos[w % pos.len()], 2);
+            }
             u.start.next = match k % WINDOW {
                 0 => 1_u64.into(),
                 2 => 2_u64.into(),

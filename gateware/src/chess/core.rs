@@ -10,9 +10,11 @@
 //!
 //! Commands (payloads little-endian; layout defined in `model::chess::protocol`), each
 //! answered in the cycle it arrives:
-//! * `JOB_START`: [core (u8)], occupancy, piece codes, flags, en passant, depth: count the
-//!   legal leaves of the tree of that depth. Errors: BAD_LENGTH, BUSY, BAD_ARGUMENT (no such
-//!   core, depth over `CHIP_MAX_DEPTH`, reserved bits set). The position itself is the host's
+//! * `JOB_START`: [core (u8)], occupancy, piece codes, flags, en passant, depth, share ply,
+//!   stride, offset: count the legal leaves of the tree of that depth (of the share's subtrees
+//!   only: the split on chip). Errors: BAD_LENGTH, BUSY, BAD_ARGUMENT (no such core, depth
+//!   over `CHIP_MAX_DEPTH`, reserved bits set, a share ply not above the leaves, an offset
+//!   not below the stride). The position itself is the host's
 //!   to check (one king a side, the side not to move not in check): the FEN parser does.
 //! * `JOB_POLL` / `JOB_ABORT` [core]: the core's state and leaves counted so far.
 //! * `JOB_RESULT` [core]: leaves (u64), cycles (u64).
@@ -49,6 +51,9 @@ pub struct ChessCore {
     arg_flags: Signal<Local, Bits<8>>,
     arg_ep: Signal<Local, Bits<8>>,
     arg_depth: Signal<Local, Bits<8>>,
+    arg_share: Signal<Local, Bits<8>>,
+    arg_stride: Signal<Local, Bits<8>>,
+    arg_offset: Signal<Local, Bits<8>>,
     busy: Signal<Local, Bits<32>>,
     done: Signal<Local, Bits<32>>,
     aborted: Signal<Local, Bits<32>>,
@@ -103,6 +108,9 @@ impl ChessCore {
             arg_flags: Default::default(),
             arg_ep: Default::default(),
             arg_depth: Default::default(),
+            arg_share: Default::default(),
+            arg_stride: Default::default(),
+            arg_offset: Default::default(),
             busy: Default::default(),
             done: Default::default(),
             aborted: Default::default(),
@@ -159,13 +167,19 @@ impl Logic for ChessCore {
             | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
 
         // JOB_START arguments: depth 0..=15 (0 for a step job), no reserved bit set (flags bits
-        // 2-3, ep bit 6).
+        // 2-3, ep bit 6), a share above the leaves (so none for a step job), its offset below
+        // its stride.
         self.arg_occ.next = self.jobs.args.val().get_bits::<64>(0);
         self.arg_codes.next = self.jobs.args.val().get_bits::<128>(64);
         self.arg_flags.next = self.jobs.args.val().get_bits::<8>(192);
         self.arg_ep.next = self.jobs.args.val().get_bits::<8>(200);
         self.arg_depth.next = self.jobs.args.val().get_bits::<8>(208);
+        self.arg_share.next = self.jobs.args.val().get_bits::<8>(216);
+        self.arg_stride.next = self.jobs.args.val().get_bits::<8>(224);
+        self.arg_offset.next = self.jobs.args.val().get_bits::<8>(232);
         self.jobs.args_ok.next = (self.arg_depth.val() < 16_u64)
+            & ((self.arg_share.val() == 0_u64) | (self.arg_share.val() < self.arg_depth.val()))
+            & (self.arg_offset.val() < self.arg_stride.val())
             & ((self.arg_flags.val() & 0x0C_u64) == 0_u64)
             & ((self.arg_ep.val() & 0x40_u64) == 0_u64)
             & (((self.arg_flags.val() & self.k_flag_step.val()) == 0_u64)
@@ -199,6 +213,9 @@ impl Logic for ChessCore {
             self.perft[i].ep_valid.next = self.arg_ep.val().get_bit(7);
             self.perft[i].ep_victim.next = self.arg_ep.val().get_bits::<6>(0);
             self.perft[i].depth.next = self.arg_depth.val().get_bits::<4>(0);
+            self.perft[i].share_ply.next = self.arg_share.val().get_bits::<4>(0);
+            self.perft[i].stride.next = self.arg_stride.val();
+            self.perft[i].offset.next = self.arg_offset.val();
             // Core 2i + t is thread t of perft unit i.
             self.perft[i].start.next = self.jobs.start.val().get_bits::<2>(2 * i);
             self.perft[i].stop.next = self.jobs.cancel.val().get_bits::<2>(2 * i);

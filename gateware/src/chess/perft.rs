@@ -47,6 +47,12 @@
 //! once more for the reading thread's next turn. Commands (`start`, `stop`, `step`) wait for
 //! their thread's turn; each thread's outputs are kept from its last turn.
 //!
+//! Shares (the split on chip, `model::chess::search::Share`): a job may take a share of its
+//! tree: the walk goes through the plies above the share's ply whole, counts the legal moves it
+//! makes at that ply (`share_left` counts down to the next one of the share) and pushes only
+//! every `stride`-th, from the `offset`-th on; the others are unmade in `Check`, as an illegal
+//! move is. The host gives every core the same position with its own offset: one job a core.
+//!
 //! Step jobs (`step_job`, the paper's combined command of section 5, `model::chess::step`):
 //! every move goes through `Make` and `Check`; a legal one waits (`Wait`) for the next step. Castling through check is refused by the
 //! generator itself.
@@ -122,6 +128,11 @@ pub struct Perft {
     pub ep_victim: Signal<In, Bits<6>>,
     /// Plies, 0..=`model::chess::search::CHIP_MAX_DEPTH`.
     pub depth: Signal<In, Bits<4>>,
+    /// The job's share of the tree (`model::chess::search::Share`): its ply (0: the whole
+    /// tree), stride (1..=255) and offset (below the stride).
+    pub share_ply: Signal<In, Bits<4>>,
+    pub stride: Signal<In, Bits<8>>,
+    pub offset: Signal<In, Bits<8>>,
     /// Per thread (bit t: thread t): start a job, abort it. The arguments above go with a
     /// start; starts come at most once in two cycles.
     pub start: Signal<In, Bits<2>>,
@@ -170,6 +181,9 @@ pub struct Perft {
     a_ep_valid: DFF<Bit>,
     a_ep_victim: DFF<Bits<6>>,
     a_depth: DFF<Bits<4>>,
+    a_share_ply: DFF<Bits<4>>,
+    a_stride: DFF<Bits<8>>,
+    a_offset: DFF<Bits<8>>,
     a_step_job: DFF<Bit>,
     // Each thread's outputs, kept from its last turn.
     o_waiting: DFF<Bits<2>>,
@@ -219,6 +233,15 @@ pub struct Perft {
     ep: Slow2<Bits<6>>,
     ply: Slow2<Bits<4>>,
     last_ply: Slow2<Bits<4>>,
+    /// The share: whether the job has one, the ply of the nodes whose moves are shared out
+    /// (the share's ply less one), the stride less one, and the legal moves there still to
+    /// skip before the next one of the share.
+    share_on: Slow2<Bit>,
+    share_node: Slow2<Bits<4>>,
+    stride_m1: Slow2<Bits<8>>,
+    share_left: Slow2<Bits<8>>,
+    /// A legal move at the share's ply that is not the share's: skipped (unmade).
+    skip: Signal<Local, Bit>,
     n_lo: Slow2<Bits<32>>,
     n_hi: Slow2<Bits<32>>,
     c_lo: Slow2<Bits<32>>,
@@ -304,6 +327,9 @@ impl Default for Perft {
             ep_valid: Default::default(),
             ep_victim: Default::default(),
             depth: Default::default(),
+            share_ply: Default::default(),
+            stride: Default::default(),
+            offset: Default::default(),
             start: Default::default(),
             stop: Default::default(),
             step_job: Default::default(),
@@ -336,6 +362,9 @@ impl Default for Perft {
             a_ep_valid: Default::default(),
             a_ep_victim: Default::default(),
             a_depth: Default::default(),
+            a_share_ply: Default::default(),
+            a_stride: Default::default(),
+            a_offset: Default::default(),
             a_step_job: Default::default(),
             o_waiting: Default::default(),
             o_made: Default::default(),
@@ -377,6 +406,11 @@ impl Default for Perft {
             ep: Default::default(),
             ply: Default::default(),
             last_ply: Default::default(),
+            share_on: Default::default(),
+            share_node: Default::default(),
+            stride_m1: Default::default(),
+            share_left: Default::default(),
+            skip: Default::default(),
             n_lo: Default::default(),
             n_hi: Default::default(),
             c_lo: Default::default(),
@@ -467,6 +501,10 @@ impl Logic for Perft {
             ep,
             ply,
             last_ply,
+            share_on,
+            share_node,
+            stride_m1,
+            share_left,
             n_lo,
             n_hi,
             c_lo,
@@ -534,6 +572,9 @@ impl Logic for Perft {
         self.a_ep_valid.clock.next = self.clock.val();
         self.a_ep_victim.clock.next = self.clock.val();
         self.a_depth.clock.next = self.clock.val();
+        self.a_share_ply.clock.next = self.clock.val();
+        self.a_stride.clock.next = self.clock.val();
+        self.a_offset.clock.next = self.clock.val();
         self.a_step_job.clock.next = self.clock.val();
         self.a_occ.d.next = self.a_occ.q.val();
         self.a_codes.d.next = self.a_codes.q.val();
@@ -542,6 +583,9 @@ impl Logic for Perft {
         self.a_ep_valid.d.next = self.a_ep_valid.q.val();
         self.a_ep_victim.d.next = self.a_ep_victim.q.val();
         self.a_depth.d.next = self.a_depth.q.val();
+        self.a_share_ply.d.next = self.a_share_ply.q.val();
+        self.a_stride.d.next = self.a_stride.q.val();
+        self.a_offset.d.next = self.a_offset.q.val();
         self.a_step_job.d.next = self.a_step_job.q.val();
         if self.start.val().any() {
             self.a_occ.d.next = self.occ.val();
@@ -551,6 +595,9 @@ impl Logic for Perft {
             self.a_ep_valid.d.next = self.ep_valid.val();
             self.a_ep_victim.d.next = self.ep_victim.val();
             self.a_depth.d.next = self.depth.val();
+            self.a_share_ply.d.next = self.share_ply.val();
+            self.a_stride.d.next = self.stride.val();
+            self.a_offset.d.next = self.offset.val();
             self.a_step_job.d.next = self.step_job.val();
         }
 
@@ -915,6 +962,9 @@ impl Logic for Perft {
 
         // --- The walk.
         self.undo.next = false;
+        self.skip.next = self.share_on.q.val()
+            & (self.ply.q.val() == self.share_node.q.val())
+            & self.share_left.q.val().any();
         match self.state.q.val() {
             PerftState::Idle => {}
             PerftState::Done => {}
@@ -1011,15 +1061,22 @@ impl Logic for Perft {
                 self.state.d.next = PerftState::Check;
             }
             PerftState::Check => {
-                if self.gen.illegal.val() {
+                if self.gen.illegal.val() | self.skip.val() {
                     self.undo.next = true;
                     self.state.d.next = PerftState::Gen;
+                    if self.skip.val() & !self.gen.illegal.val() {
+                        self.share_left.d.next = self.share_left.q.val() - 1_u64;
+                    }
                 } else if self.stepping.q.val() {
                     // A step job waits with the legal move made.
                     self.w_made.d.next = true;
                     self.state.d.next = PerftState::Wait;
                 } else {
-                    // Push and enter the child.
+                    // Push and enter the child (a move of the share: the next one is
+                    // `stride` legal moves on).
+                    if self.share_on.q.val() & (self.ply.q.val() == self.share_node.q.val()) {
+                        self.share_left.d.next = self.stride_m1.q.val();
+                    }
                     self.stack.write_enable.next = true;
                     self.ply_next.next = self.ply.q.val() + 1_u64;
                     self.gen.load.next = true;
@@ -1089,6 +1146,10 @@ impl Logic for Perft {
             self.ep.d.next = self.a_ep_victim.q.val();
             self.ply_next.next = 0_u64.into();
             self.last_ply.d.next = self.a_depth.q.val() - 1_u64;
+            self.share_on.d.next = self.a_share_ply.q.val().any();
+            self.share_node.d.next = self.a_share_ply.q.val() - 1_u64;
+            self.stride_m1.d.next = self.a_stride.q.val() - 1_u64;
+            self.share_left.d.next = self.a_offset.q.val();
             self.n_lo.d.next = 0_u64.into();
             self.n_hi.d.next = 0_u64.into();
             self.leaf_pending.d.next = false;

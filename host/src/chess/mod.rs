@@ -7,9 +7,10 @@ pub mod engine;
 use crate::split::{board_link_cycles_per_job, run_jobs, Job, JobGame, JobResult, LinkExecutor};
 use crate::{Link, LinkError, Transport};
 use model::chess::protocol::{
-    decode_result, decode_step_answer, encode_start, encode_step, encode_step_start_on,
-    PerftResult, StepAnswer, RESULT_LEN, START_LEN,
+    decode_result, decode_step_answer, encode_share_start, encode_start, encode_step,
+    encode_step_start_on, PerftResult, StepAnswer, RESULT_LEN, START_LEN,
 };
+use model::chess::search::Share;
 use model::chess::step::Step;
 use model::chess::{legal_moves, Move, Position};
 use model::link::{err, job, op, PayloadError};
@@ -57,20 +58,23 @@ impl JobGame for ChessPerft {
     }
 }
 
-/// The most subtrees per core the host expands the tree for: it stops expanding once every
-/// core has this many (the subtrees differ in size, and each job costs the link's time).
-pub const JOBS_PER_CORE: usize = 4;
+/// Legal moves a core the split on chip shares out at least (where the tree is that wide
+/// above the leaves): the shares interleave them, so that every core's share is a mix of big
+/// and small subtrees.
+pub const SHARES_PER_CORE: u64 = 64;
 
-/// The split's guess of a perft core's cycles per leaf (the bench's positions: 1.26-1.88).
-pub const CYCLES_PER_LEAF: f64 = 1.5;
-
-/// The board's time reckoned for `work` cycles split into `jobs` equal jobs on `cores` cores,
-/// each job costing `link` cycles of the one shared link: the link serves the jobs one after
-/// another, the cores run them in rounds.
-pub fn reckon_split(work: f64, jobs: usize, cores: usize, link: f64) -> f64 {
-    let jobs = jobs.max(1);
-    let rounds = jobs.div_ceil(cores.max(1));
-    (jobs as f64 * link).max(rounds as f64 * work / jobs as f64 + link)
+/// The ply a perft of `depth` below `pos` is shared out at over `cores` cores (see
+/// [`perft_split`]): the shallowest ply above the leaves with at least [`SHARES_PER_CORE`]
+/// legal moves a core (the model's perft of that ply), else the last ply above the leaves;
+/// 0 (no share) for one core or depth 1 or less.
+pub fn share_ply(pos: &Position, depth: u32, cores: usize) -> u32 {
+    if cores < 2 || depth < 2 {
+        return 0;
+    }
+    let want = SHARES_PER_CORE * cores as u64;
+    (1..depth)
+        .find(|&s| model::chess::perft(pos, s) >= want)
+        .unwrap_or(depth - 1)
 }
 
 /// Perft on all of the board's cores.
@@ -83,8 +87,8 @@ pub struct SplitPerft {
     pub elapsed_cycles: u64,
     pub jobs: usize,
     pub cores: usize,
-    /// Plies the host expanded: the jobs are the subtrees that many plies down.
-    pub plies: u32,
+    /// The ply the tree was shared out at (0: none; see [`share_ply`]).
+    pub share_ply: u32,
     /// The link's time per job counted in `elapsed_cycles` (0 on a one-core design, whose
     /// jobs run one after another).
     pub link_cycles_per_job: u64,
@@ -92,70 +96,15 @@ pub struct SplitPerft {
     pub divide: Vec<(Move, u64)>,
 }
 
-/// Subtrees of a split perft: `(root move index, position)` of each, the index `None` at ply 0.
-pub type Frontier = Vec<(Option<usize>, Position)>;
-
-/// The subtrees a perft of `depth` below `pos` is split into for `cores` cores, each job
-/// costing `link_time` cycles of the link, and how many plies down they are (see
-/// [`perft_split`]).
-pub fn split_frontier(
-    pos: &Position,
-    depth: u32,
-    divide: bool,
-    cores: usize,
-    link_time: f64,
-) -> (u32, Frontier) {
-    // The work, reckoned: the model's leaves two plies down (a few thousand at most), times the
-    // second ply's branching for each ply below.
-    let near = model::chess::perft(pos, depth.min(2)) as f64;
-    let branching = if depth >= 2 {
-        near / legal_moves(pos).len().max(1) as f64
-    } else {
-        1.0
-    };
-    let work = CYCLES_PER_LEAF * near * branching.max(1.0).powi(depth as i32 - 2);
-    let mut frontier: Frontier = vec![(None, pos.clone())];
-    let mut plies = 0;
-    let mut best: Option<(f64, u32, Frontier)> = None;
-    loop {
-        // With `divide`, the root's moves are jobs or split further.
-        if !(divide && plies == 0 && depth > 1) {
-            let t = reckon_split(work, frontier.len(), cores, link_time);
-            if best.as_ref().is_none_or(|(bt, _, _)| t < *bt) {
-                best = Some((t, plies, frontier.clone()));
-            }
-        }
-        let expand = plies + 1 < depth
-            && ((divide && plies == 0) || (cores > 1 && frontier.len() < cores * JOBS_PER_CORE));
-        if !expand {
-            break;
-        }
-        frontier = frontier
-            .iter()
-            .flat_map(|(root, p)| {
-                legal_moves(p)
-                    .into_iter()
-                    .enumerate()
-                    .map(move |(i, m)| (root.or(Some(i)), p.play(m)))
-            })
-            .collect();
-        plies += 1;
-    }
-    match best {
-        Some((_, p, f)) => (p, f),
-        None => (plies, frontier),
-    }
-}
-
-/// Perft of `depth` below `pos` on every core of the board: the host expands the tree ply by
-/// ply, at most `depth - 1` plies so that every job keeps a ply and every leaf is still made on
-/// chip, until each core has [`JOBS_PER_CORE`] subtrees, and keeps the frontier whose board time
-/// [`reckon_split`] reckons shortest (at least one ply with `divide`); then the subtrees run as
-/// jobs on whichever core is free. The work is reckoned from the model's perft two plies down
-/// and the second ply's branching, at [`CYCLES_PER_LEAF`]. At depth 1 the chip counts the
-/// root's moves in one job, and `divide` gives each legal root move its one leaf. The link's time
-/// per job is counted at the board's clock and baud rate (`crate::split::link_rate`: the design's
-/// ULX3S build for the simulated board; see `crate::split::link_cycles_per_job`).
+/// Perft of `depth` below `pos` on every core of the board, split on chip: every core gets the
+/// same position and its own share of the tree (`model::chess::search::Share`: the root's
+/// plies down to [`share_ply`] walked whole by every core, the legal moves there dealt out in
+/// turn, `stride` the cores, `offset` the core), one job a core, so that the link carries one
+/// job a core whatever the tree. With `divide` the jobs are the root's moves instead (one
+/// subtree each, whole, on whichever core is free; at depth 1 one job makes the root's moves
+/// and each legal root move has its one leaf). The link's time per job is counted at the
+/// board's clock and baud rate (`crate::split::link_rate`: the design's ULX3S build for the
+/// simulated board; see `crate::split::link_cycles_per_job`).
 pub fn perft_split<T: Transport>(
     link: &mut Link<T>,
     pos: &Position,
@@ -168,11 +117,34 @@ pub fn perft_split<T: Transport>(
     // A core is a thread of a 2-slow unit: the link's time is counted in its cycles.
     let overhead_cycles = board_link_cycles_per_job::<ChessPerft>(&id, cores);
     let roots = legal_moves(pos);
-    let (plies, frontier) = split_frontier(pos, depth, divide, cores, overhead_cycles as f64);
-    let jobs = frontier
+    let by_root = divide && depth > 1;
+    let share = if by_root {
+        0
+    } else {
+        share_ply(pos, depth, cores)
+    };
+    let payloads: Vec<Vec<u8>> = if by_root {
+        roots
+            .iter()
+            .map(|&m| encode_start(&pos.play(m), depth - 1))
+            .collect::<Result<_, _>>()?
+    } else if share == 0 {
+        vec![encode_start(pos, depth)?]
+    } else {
+        (0..cores as u32)
+            .map(|offset| {
+                let s = Share {
+                    ply: share,
+                    stride: cores as u32,
+                    offset,
+                };
+                encode_share_start(pos, depth, s)
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let jobs = payloads
         .iter()
-        .map(|(_, p)| {
-            let payload = encode_start(p, depth - plies)?;
+        .map(|payload| {
             let pos = payload
                 .as_slice()
                 .try_into()
@@ -209,23 +181,17 @@ pub fn perft_split<T: Transport>(
         )
     };
     let (leaves_per_job, cycles, elapsed_cycles) = run;
-    let mut per_root = vec![0u64; roots.len()];
-    for ((root, _), n) in frontier.iter().zip(&leaves_per_job) {
-        if let Some(i) = root {
-            per_root[*i] += n;
-        }
-    }
     Ok(SplitPerft {
         leaves: leaves_per_job.iter().sum(),
         cycles,
         elapsed_cycles,
         jobs: jobs.len(),
         cores,
-        plies,
+        share_ply: share,
         link_cycles_per_job: if cores == 1 { 0 } else { overhead_cycles },
-        divide: match (divide, plies, depth) {
-            (true, 0, 1) => roots.into_iter().map(|m| (m, 1)).collect(),
-            (true, _, d) if d > 0 => roots.into_iter().zip(per_root).collect(),
+        divide: match (divide, depth) {
+            (true, 1) => roots.into_iter().map(|m| (m, 1)).collect(),
+            (true, d) if d > 1 => roots.into_iter().zip(leaves_per_job).collect(),
             _ => Vec::new(),
         },
     })
@@ -278,15 +244,12 @@ fn board_step_answer<T: Transport>(link: &mut Link<T>) -> Result<StepAnswer, Lin
 
 #[cfg(test)]
 mod tests {
-    use super::{reckon_split, split_frontier, ChessPerft};
+    use super::{share_ply, ChessPerft};
     use crate::split::{link_bytes_per_job, link_cycles_per_job};
     use model::chess::random::table_positions;
 
-    /// A job's link time on `chess-x2` (four cores, 1 Mbaud, 12.5 MHz a thread): 95 bytes
-    /// (0.95 ms) and three round trips of 1 ms, 49,375 cycles (rounded up from a float a hair
-    /// above it).
-    const X2_LINK: u64 = 49_376;
-
+    /// A job's link time on `chess-x2` (four cores, 1 Mbaud, 12.5 MHz a thread): 98 bytes
+    /// (0.98 ms) and three round trips of 1 ms, 49,750 cycles.
     #[test]
     fn a_chess_job_on_the_link() {
         assert_eq!(
@@ -295,45 +258,25 @@ mod tests {
                 <ChessPerft as crate::split::JobGame>::RESULT_LEN,
                 4
             ),
-            95
+            98
         );
         assert_eq!(
             link_cycles_per_job::<ChessPerft>(12.5e6, 1_000_000, 4),
-            X2_LINK
+            49_750
         );
     }
 
-    /// One job: its work and its link time. Many small jobs: the link, which serves them one
-    /// after another. Jobs in rounds: the cores' share of the work, rounded up to whole rounds.
+    /// The ply a perft is shared out at on four cores: the shallowest with 256 legal moves
+    /// (the start position: 20 at ply 1, 400 at ply 2; position 3: 14, 191, 2,812), never the
+    /// leaves' ply; none for one core or depth 1.
     #[test]
-    fn the_board_time_a_split_is_reckoned_at() {
-        assert_eq!(reckon_split(1_000.0, 1, 4, 10.0), 1_010.0);
-        assert_eq!(reckon_split(1_000.0, 100, 4, 100.0), 10_000.0);
-        assert_eq!(reckon_split(1_200.0, 6, 4, 10.0), 2.0 * 200.0 + 10.0);
-        assert_eq!(reckon_split(1_200.0, 8, 4, 10.0), 2.0 * 150.0 + 10.0);
-    }
-
-    /// The ply the split keeps on `chess-x2`: the start position at depth 5 its 20 root
-    /// subtrees; position 4 (6 root moves, about 44 below) its 6, not 264 smaller ones whose
-    /// link time outweighs the work; small perfts one job; `divide` at least one ply; depth 1
-    /// one job; every job keeps a ply.
-    #[test]
-    fn the_ply_a_perft_is_split_at() {
+    fn the_ply_a_perft_is_shared_out_at() {
         let t = table_positions();
-        let link = X2_LINK as f64;
-        let plies = |i: usize, depth: u32, divide: bool, cores: usize| {
-            let (p, f) = split_frontier(&t[i], depth, divide, cores, link);
-            assert!(p < depth.max(1), "position {i} depth {depth}: {p} plies");
-            (p, f.len())
-        };
-        assert_eq!(plies(0, 5, false, 4), (1, 20));
-        assert_eq!(plies(3, 5, false, 4), (1, 6));
-        assert_eq!(plies(0, 3, false, 4), (0, 1));
-        assert_eq!(plies(0, 1, false, 4), (0, 1));
-        assert_eq!(plies(0, 1, true, 4), (0, 1));
-        assert_eq!(plies(0, 3, true, 4), (1, 20));
-        // One core: no split unless asked to divide.
-        assert_eq!(plies(0, 5, false, 1), (0, 1));
-        assert_eq!(plies(1, 3, true, 1), (1, 48));
+        assert_eq!(share_ply(&t[0], 5, 4), 2);
+        assert_eq!(share_ply(&t[2], 5, 4), 3);
+        assert_eq!(share_ply(&t[0], 2, 4), 1);
+        assert_eq!(share_ply(&t[2], 3, 4), 2);
+        assert_eq!(share_ply(&t[0], 1, 4), 0);
+        assert_eq!(share_ply(&t[0], 5, 1), 0);
     }
 }

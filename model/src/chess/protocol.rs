@@ -1,14 +1,16 @@
 //! Payloads of the chess designs' job commands (the link protocol's opcodes are in
 //! `crate::link`). Little-endian.
 //!
-//! * `JOB_START` (27 bytes): occupancy u64 (bit `s` = a piece on square `s`, a1 = 0), then
+//! * `JOB_START` (30 bytes): occupancy u64 (bit `s` = a piece on square `s`, a1 = 0), then
 //!   16 bytes of 4-bit piece codes, one per occupied square in square order, low nibble first
 //!   (the paper's 4-bit piece registers: bit 3 white, bits 2..0 pawn 1, knight 2, bishop 3,
 //!   rook 4, queen 5, king 6), then flags u8 (bit 0 white to move, bits 4..7 the castling
 //!   rights of `super::castle` shifted left by 4; bit 1 [`FLAG_STEP`]: a step job, whose
 //!   depth byte must be 0), then en passant u8 (bit 7 set: the pawn
 //!   that just made a double push stands on square bits 5..0), then depth u8
-//!   (0..=[`super::search::CHIP_MAX_DEPTH`]).
+//!   (0..=[`super::search::CHIP_MAX_DEPTH`]), then the share ([`Share`], the split on chip):
+//!   ply u8 (0: the whole tree; else below the depth), stride u8 (1..=255), offset u8 (below
+//!   the stride).
 //! * `JOB_POLL` answer: state u8, leaves so far u64 (`crate::link::JobStatus`).
 //! * `JOB_RESULT` answer (16 bytes): leaves u64, cycles u64 (the walk's cycles; the board
 //!   takes one more cycle per piece to load the position, not counted).
@@ -21,15 +23,15 @@
 //!   3 bishop, 4 knight), 15..16 class (`super::generator::Class` in order), 17 a move is
 //!   made, 18..21 ply), then cycles u64.
 //!
-//! With a core index first (`crate::link::CORE_INDEX_LEN`), `JOB_START` is 28 bytes.
+//! With a core index first (`crate::link::CORE_INDEX_LEN`), `JOB_START` is 31 bytes.
 
 use super::generator::Class;
-use super::search::CHIP_MAX_DEPTH;
+use super::search::{Share, CHIP_MAX_DEPTH};
 use super::step::{Step, StepState};
 use super::{Color, Kind, Move, Position};
 use crate::link::{PayloadError, CORE_INDEX_LEN};
 
-pub const START_LEN: usize = 27;
+pub const START_LEN: usize = AT_OFFSET + 1;
 pub const RESULT_LEN: usize = 16;
 /// Bytes of the piece codes (at most 32 pieces, 4 bits each).
 pub const CODES_LEN: usize = 16;
@@ -39,6 +41,9 @@ pub const AT_CODES: usize = 8;
 pub const AT_FLAGS: usize = AT_CODES + CODES_LEN;
 pub const AT_EP: usize = AT_FLAGS + 1;
 pub const AT_DEPTH: usize = AT_EP + 1;
+pub const AT_SHARE: usize = AT_DEPTH + 1;
+pub const AT_STRIDE: usize = AT_SHARE + 1;
+pub const AT_OFFSET: usize = AT_STRIDE + 1;
 /// The en passant byte's valid bit.
 pub const EP_VALID: u8 = 0x80;
 /// The flags byte's step-job bit.
@@ -72,11 +77,36 @@ pub fn ep_victim(pos: &Position) -> Option<u8> {
 
 /// `JOB_START` for perft of `depth` below `pos`.
 pub fn encode_start(pos: &Position, depth: u32) -> Result<Vec<u8>, PayloadError> {
+    encode_share_start(pos, depth, Share::WHOLE)
+}
+
+/// `JOB_START` for the `share` of perft of `depth` below `pos`
+/// (`super::search::perft_share_on_chip`).
+pub fn encode_share_start(
+    pos: &Position,
+    depth: u32,
+    share: Share,
+) -> Result<Vec<u8>, PayloadError> {
+    let bad = |why: String| PayloadError::Invalid {
+        what: "chess JOB_START",
+        why,
+    };
     if depth > CHIP_MAX_DEPTH {
-        return Err(PayloadError::Invalid {
-            what: "chess JOB_START",
-            why: format!("depth {depth} is over the chip's {CHIP_MAX_DEPTH}"),
-        });
+        return Err(bad(format!(
+            "depth {depth} is over the chip's {CHIP_MAX_DEPTH}"
+        )));
+    }
+    if share.ply != 0 && share.ply >= depth {
+        return Err(bad(format!(
+            "a share at ply {} of a perft of depth {depth}: the leaves are not shared out",
+            share.ply
+        )));
+    }
+    if !(1..=255).contains(&share.stride) || share.offset >= share.stride {
+        return Err(bad(format!(
+            "share {} of stride {}: the stride is 1..=255, the offset below it",
+            share.offset, share.stride
+        )));
     }
     let mut occ = 0u64;
     let mut codes = [0u8; CODES_LEN];
@@ -99,6 +129,7 @@ pub fn encode_start(pos: &Position, depth: u32) -> Result<Vec<u8>, PayloadError>
     v.push((pos.side == Color::White) as u8 | pos.castling << 4);
     v.push(ep_victim(pos).map_or(0, |s| EP_VALID | s));
     v.push(depth as u8);
+    v.extend([share.ply as u8, share.stride as u8, share.offset as u8]);
     Ok(v)
 }
 
@@ -176,8 +207,18 @@ pub fn decode_step_answer(p: &[u8]) -> Result<StepAnswer, PayloadError> {
 
 /// `JOB_START` addressed to `core`.
 pub fn encode_start_on(core: u8, pos: &Position, depth: u32) -> Result<Vec<u8>, PayloadError> {
+    encode_share_start_on(core, pos, depth, Share::WHOLE)
+}
+
+/// `JOB_START` of a share addressed to `core`.
+pub fn encode_share_start_on(
+    core: u8,
+    pos: &Position,
+    depth: u32,
+    share: Share,
+) -> Result<Vec<u8>, PayloadError> {
     let mut v = vec![core];
-    v.extend(encode_start(pos, depth)?);
+    v.extend(encode_share_start(pos, depth, share)?);
     Ok(v)
 }
 

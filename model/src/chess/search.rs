@@ -33,9 +33,46 @@ pub(crate) fn illegal(after: &Position) -> bool {
         .is_none_or(|k| attacked_by(after, k, after.side))
 }
 
+/// A share of one perft (the split on chip): the chip walks the plies above `ply` whole,
+/// numbers the legal moves it makes at ply `ply` (the root's moves are ply 1) in walk order
+/// from 0, and searches below only those whose number is `offset` modulo `stride`. The shares
+/// `offset` = 0..`stride` of one perft count its leaves between them, each once. `ply` 0 is the
+/// whole tree (as is a `ply` at or below the last ply: the leaves are never shared out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    pub ply: u32,
+    pub stride: u32,
+    pub offset: u32,
+}
+
+impl Share {
+    /// The whole tree.
+    pub const WHOLE: Share = Share {
+        ply: 0,
+        stride: 1,
+        offset: 0,
+    };
+}
+
 /// Perft of `depth` (>= 1) as the chip runs it.
 pub fn perft_on_chip(pos: &Position, depth: u32) -> PerftRun {
+    perft_share_on_chip(pos, depth, Share::WHOLE)
+}
+
+/// The `share` of perft of `depth` (>= 1) as the chip runs it: a move at the share's ply that
+/// is not the share's costs the cycles of an illegal one (made, looked at, unmade).
+pub fn perft_share_on_chip(pos: &Position, depth: u32, share: Share) -> PerftRun {
     assert!(depth >= 1, "perft on chip needs depth 1 or more");
+    assert!(
+        share.offset < share.stride,
+        "a share's offset is below its stride"
+    );
+    // The chip's counter: the legal moves at the share's ply still to skip.
+    let mut left = share.offset;
+    walk(pos, depth, 1, share, &mut left)
+}
+
+fn walk(pos: &Position, depth: u32, ply: u32, share: Share, left: &mut u32) -> PerftRun {
     let g = generate(pos);
     let end_waits = depth == 1 && g.end_follows_move();
     let mut run = PerftRun {
@@ -52,12 +89,19 @@ pub fn perft_on_chip(pos: &Position, depth: u32) -> PerftRun {
         }
         if depth == 1 {
             run.leaves += 1;
-        } else {
-            let child = perft_on_chip(&next, depth - 1);
-            run.leaves += child.leaves;
-            // The child's cycles and the pop back.
-            run.cycles += child.cycles + 1;
+            continue;
         }
+        if ply == share.ply {
+            if *left > 0 {
+                *left -= 1;
+                continue;
+            }
+            *left = share.stride - 1;
+        }
+        let child = walk(&next, depth - 1, ply + 1, share, left);
+        run.leaves += child.leaves;
+        // The child's cycles and the pop back.
+        run.cycles += child.cycles + 1;
     }
     run
 }

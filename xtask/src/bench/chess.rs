@@ -7,8 +7,8 @@
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
 //! bulk: labelled so), each as a ratio to the board; and the biggest multi-core design,
-//! `chess-x2` (simulated, the host splitting each perft over its four cores, the link's time
-//! per job counted: its bytes and three USB round trips). Last, the paper's own unit: the
+//! `chess-x2` (simulated, each perft shared out on chip over its four cores, one job a core,
+//! the link's time per job counted: its bytes and three USB round trips). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
 //! a second at 33 MHz). `--json`: one object per position, then one `generator` object.
@@ -24,9 +24,9 @@ use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
 
-/// (table position index, depth): 2-16 million leaves each, so that the host's split gives
-/// each core of the multi-core design subtrees worth the link's time per job (three USB round
-/// trips: `host::split::link_cycles_per_job`).
+/// (table position index, depth): 2-16 million leaves each, a minute or less on the simulated
+/// board (the multi-core design's four jobs cost the link about 16 ms together:
+/// `host::split::link_cycles_per_job`).
 const RUNS: [(usize, u32); 6] = [(0, 5), (1, 4), (2, 6), (3, 5), (5, 4), (6, 4)];
 
 #[derive(Serialize)]
@@ -42,7 +42,7 @@ struct Row {
     shakmaty_leaves_per_s: f64,
     /// Board leaves/s over shakmaty's.
     ratio_shakmaty: f64,
-    /// The multi-core design (`chess-x2`, the host splitting the perft): its board time
+    /// The multi-core design (`chess-x2`, the perft shared out on chip): its board time
     /// (cores in parallel, the link's time per job), leaves/s at its clock, ratio to shakmaty.
     multi_design: String,
     multi_clock_mhz: f64,
@@ -245,7 +245,7 @@ pub fn run(json: bool) -> Result<()> {
         println!(
             "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one job on one core (a thread: one \
              clock in two; the unit runs two); x2: {} at {multi_mhz} MHz, four cores (two units), \
-             the host splitting each perft, the link's time counted (its bytes and {} USB round \
+             each perft shared out on chip (one job a core), the link's time counted (its bytes and {} USB round \
              trips of {} ms a job); CPU: one thread of this machine",
             board.name(),
             design.name(),
