@@ -287,7 +287,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         core: CoreKind::Chess { cores: 2 },
         // One perft unit, two threads (2-slow: docs/chess.md), each a core to the host. The
         // square array's outputs are registered before the arbiter trees, which halves the
-        // longest cycle: 32.0 MHz reached asked for 30 (one thread at 17.3 asked for 15 before;
+        // longest cycle: 31.7 MHz reached asked for 30 (one thread at 17.3 asked for 15 before;
         // the longest cycle ran the array, the trees and the bidder counts into the
         // generator's registers, mostly routing). A thread's cycle is two clocks.
         clocks: &[clock(BoardId::Ulx3s, 30)],
@@ -305,10 +305,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
     DesignSpec {
         design: Design::ChessX2,
         name: "chess-x2",
-        summary: "two chess perft units (four threads) behind one link; the host splits a perft",
+        summary: "two chess perft units (four threads) behind one link; a perft shared out on chip, one job a thread",
         core: CoreKind::Chess { cores: 4 },
         // Two units of two threads. One-thread units reached 16.8 MHz asked for 15; a unit
-        // of two threads reaches 32.0 alone (`chess`); two reach 29.4 asked for 25. 25 MHz
+        // of two threads reaches 31.7 alone (`chess`); two reach 28.7 asked for 25. 25 MHz
         // keeps a whole 1 Mbaud divisor.
         // A unit is about 22,800 LUT4s: two fill 55% of the ECP5-85F, where three one-thread
         // units (the former `chess-x3`) routed only after the static placer at 62%; three

@@ -243,8 +243,8 @@ fn perft_model(pos: &Position, depth: u32, show: bool) -> Result<PerftReport> {
     })
 }
 
-/// Perft counted on chip: on a one-core design one job (one per root move with `--divide`),
-/// on a multi-core design subtrees spread over the cores (`super::perft_split`).
+/// Perft counted on chip: on a one-core design one job, on a multi-core design one share of
+/// the tree a core (`super::perft_split`); with `--divide` one job per root move.
 fn perft_board(
     pos: &Position,
     depth: u32,

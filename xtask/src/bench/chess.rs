@@ -47,6 +47,11 @@ struct Row {
     multi_design: String,
     multi_clock_mhz: f64,
     multi_elapsed_cycles: u64,
+    /// Jobs (one share of the tree a core), and the cores' work over their time (the summed
+    /// cycles over the cores times the board time: below 1 for the link's time, the shares'
+    /// imbalance and their walks above the share's ply).
+    multi_jobs: usize,
+    multi_efficiency: f64,
     multi_leaves_per_s: f64,
     ratio_multi_shakmaty: f64,
     /// `go perft` of Stockfish (bulk counting at the last ply), leaves/s; none if absent.
@@ -116,7 +121,7 @@ pub fn run(json: bool) -> Result<()> {
     let positions = table_positions();
     if !json {
         println!(
-            "{:<8} {:>5} {:>9} {:>10} {:>7} {:>12} {:>12} {:>7} {:>12} {:>7} {:>12} {:>7}",
+            "{:<8} {:>5} {:>9} {:>10} {:>7} {:>12} {:>12} {:>7} {:>12} {:>7} {:>7} {:>12} {:>7}",
             "position",
             "depth",
             "leaves",
@@ -126,6 +131,7 @@ pub fn run(json: bool) -> Result<()> {
             "shakmaty",
             "ratio",
             "x2 l/s",
+            "x2 eff",
             "ratio",
             "sf bulk",
             "ratio"
@@ -182,6 +188,9 @@ pub fn run(json: bool) -> Result<()> {
             multi_design: multi.name().to_string(),
             multi_clock_mhz: multi_mhz,
             multi_elapsed_cycles: split.elapsed_cycles,
+            multi_jobs: split.jobs,
+            multi_efficiency: split.cycles as f64
+                / (split.cores as f64 * split.elapsed_cycles.max(1) as f64),
             multi_leaves_per_s: multi_rate,
             ratio_multi_shakmaty: multi_rate / shakmaty_rate,
             stockfish_bulk_leaves_per_s: sf_rate,
@@ -192,7 +201,7 @@ pub fn run(json: bool) -> Result<()> {
         } else {
             let m = |x: f64| format!("{:.2}M", x / 1e6);
             println!(
-                "{:<8} {:>5} {:>9} {:>10} {:>7.2} {:>12} {:>12} {:>7.2} {:>12} {:>7.2} {:>12} {:>7}",
+                "{:<8} {:>5} {:>9} {:>10} {:>7.2} {:>12} {:>12} {:>7.2} {:>12} {:>7.2} {:>7.2} {:>12} {:>7}",
                 format!("#{i}"),
                 depth,
                 row.leaves,
@@ -202,6 +211,7 @@ pub fn run(json: bool) -> Result<()> {
                 m(shakmaty_rate),
                 row.ratio_shakmaty,
                 m(multi_rate),
+                row.multi_efficiency,
                 row.ratio_multi_shakmaty,
                 sf_rate.map(m).unwrap_or_else(|| "absent".into()),
                 row.ratio_stockfish_bulk
