@@ -123,23 +123,27 @@ pub fn perft_split<T: Transport>(
     } else {
         share_ply(pos, depth, cores)
     };
+    // One whole job, or one share a core (the same position, its own offset).
+    let shares: Vec<Share> = if share == 0 {
+        vec![Share::WHOLE]
+    } else {
+        (0..cores as u32)
+            .map(|offset| Share {
+                ply: share,
+                stride: cores as u32,
+                offset,
+            })
+            .collect()
+    };
     let payloads: Vec<Vec<u8>> = if by_root {
         roots
             .iter()
             .map(|&m| encode_start(&pos.play(m), depth - 1))
             .collect::<Result<_, _>>()?
-    } else if share == 0 {
-        vec![encode_start(pos, depth)?]
     } else {
-        (0..cores as u32)
-            .map(|offset| {
-                let s = Share {
-                    ply: share,
-                    stride: cores as u32,
-                    offset,
-                };
-                encode_share_start(pos, depth, s)
-            })
+        shares
+            .iter()
+            .map(|&s| encode_share_start(pos, depth, s))
             .collect::<Result<_, _>>()?
     };
     let jobs = payloads
