@@ -29,7 +29,7 @@ use std::time::Instant;
 /// `host::split::link_cycles_per_job`).
 const RUNS: [(usize, u32); 6] = [(0, 5), (1, 4), (2, 6), (3, 5), (5, 4), (6, 4)];
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct Row {
     fen: String,
     depth: u32,
@@ -60,7 +60,7 @@ struct Row {
 }
 
 /// The generator in the paper's unit (section 5: generated moves, pseudo-legal).
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct GeneratorRow {
     positions: usize,
     generated_moves: u64,
@@ -266,4 +266,16 @@ pub fn run(json: bool) -> Result<()> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_keys_are_documented() {
+        super::super::assert_keys_documented(None, &Row::default(), "docs/chess.md");
+        let g = GeneratorRow::default();
+        super::super::assert_keys_documented(Some("generator"), &g, "docs/chess.md");
+    }
 }

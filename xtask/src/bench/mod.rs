@@ -501,3 +501,21 @@ pub(crate) fn engine_go<T>(
         None => anyhow::bail!("{exe} ended without answering `{}`", go.replace('\n', "; ")),
     }
 }
+
+/// Every key of a bench's `--json` object is named (in backquotes) in the game's doc, which
+/// says what it means: the doc fails a test when it drifts from the code.
+#[cfg(test)]
+fn assert_keys_documented<T: serde::Serialize>(wrapper: Option<&str>, row: &T, doc: &str) {
+    let text = std::fs::read_to_string(boards::root().join(doc)).unwrap();
+    let value = serde_json::to_value(row).unwrap();
+    let keys = value
+        .as_object()
+        .expect("a bench row is a JSON object")
+        .keys();
+    for key in wrapper.into_iter().map(str::to_string).chain(keys.cloned()) {
+        assert!(
+            text.contains(&format!("`{key}`")),
+            "{doc} does not name the bench's `--json` key `{key}`"
+        );
+    }
+}

@@ -7,7 +7,8 @@
 //!   paper_order`, the block clocked in rust-hdl's simulation on the same boards); the time per
 //!   table at the ULX3S clock of the committed synthesis report against the paper's 46 cycles
 //!   at 38.46 MHz (1.20 us); the link's time per table at the design's baud rate (nine loads,
-//!   a job, 18 reads: the board's cycles on the simulated line, in bit times).
+//!   a job, 18 reads: the board's cycles on the simulated line, in bit times) and one USB
+//!   round trip a request (`host::split::USB_ROUND_TRIP_S`).
 //! * The CPU, one thread, same boards: the model's `cover_table` (written for clarity: every
 //!   piece walks its moves) and `cover_scan::scan_cover_table` (the circuit's scans in
 //!   software), tables per second, as ratios to the circuit.
@@ -27,6 +28,7 @@ use anyhow::{bail, Context, Result};
 use gateware::shogi::PieceCoverCircuit;
 use gateware::{BoardId, Design};
 use host::shogi::{count_on_board, cover_on_board, perft_on_board};
+use host::split::USB_ROUND_TRIP_S;
 use host::{Link, SimTransport};
 use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::{scan_cover_table, PAPER_CYCLES};
@@ -55,7 +57,7 @@ const CPU_REPEAT: usize = 200;
 /// (perft table line, depth): about a million leaves or fewer each.
 const PERFT_RUNS: [(usize, u32); 3] = [(0, 4), (1, 2), (2, 2)];
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct CoverRow {
     boards: usize,
     cycles_fast: u64,
@@ -68,6 +70,9 @@ struct CoverRow {
     /// The paper's time per table over ours.
     speedup_over_paper: f64,
     baud: u32,
+    /// Requests a table (each one USB round trip on a real board).
+    link_requests_per_table: f64,
+    /// The link's time a table: the bytes at the baud rate and a round trip a request.
     link_ms_per_table: f64,
     cpu_model_us_per_table: f64,
     cpu_scan_us_per_table: f64,
@@ -77,7 +82,7 @@ struct CoverRow {
     ratio_cpu_through_link: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct MovesRow {
     boards: usize,
     legal_moves: u64,
@@ -93,7 +98,7 @@ struct MovesRow {
     ratio_cpu: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct PerftRow {
     sfen: String,
     depth: u32,
@@ -145,6 +150,7 @@ pub fn run(json: bool) -> Result<()> {
     )?));
     l.identify()?;
     let (mut fast, mut line_cycles) = (None, 0u64);
+    let requests_before = l.stats.requests;
     for b in &boards {
         let before = l.transport.board.cycles();
         let r = cover_on_board(&mut l, b)?;
@@ -161,6 +167,7 @@ pub fn run(json: bool) -> Result<()> {
         fast = Some(r.cycles);
     }
     let fast = fast.context("no boards")?;
+    let requests = (l.stats.requests - requests_before) as f64 / boards.len() as f64;
     let mut paper = PieceCoverCircuit::paper_order();
     paper.connect_all();
     let mut paper_cycles = None;
@@ -189,7 +196,8 @@ pub fn run(json: bool) -> Result<()> {
     let us = fast as f64 / mhz;
     let paper_us = PAPER_CYCLES as f64 / PAPER_MHZ;
     let bit_times = line_cycles as f64 / gateware::CoreParams::sim().divisor as f64;
-    let link_ms = bit_times / baud as f64 * 1e3 / boards.len() as f64;
+    let link_ms =
+        (bit_times / baud as f64 / boards.len() as f64 + requests * USB_ROUND_TRIP_S) * 1e3;
     let cpu_best = cpu_model.min(cpu_scan);
     let row = CoverRow {
         boards: boards.len(),
@@ -202,6 +210,7 @@ pub fn run(json: bool) -> Result<()> {
         paper_us_per_table: paper_us,
         speedup_over_paper: paper_us / us,
         baud,
+        link_requests_per_table: requests,
         link_ms_per_table: link_ms,
         cpu_model_us_per_table: cpu_model,
         cpu_scan_us_per_table: cpu_scan,
@@ -232,7 +241,8 @@ pub fn run(json: bool) -> Result<()> {
         );
         println!(
             "  through the link at {baud} baud: {link_ms:.1} ms a table (9 loads, a job, 18 \
-             reads): {:.5}x the CPU; tables are for the on-chip search, not the host",
+             reads: {requests:.0} requests, a USB round trip each): {:.5}x the CPU; tables are \
+             for the on-chip search, not the host",
             row.ratio_cpu_through_link
         );
     }
@@ -378,4 +388,17 @@ pub fn run(json: bool) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_keys_are_documented() {
+        let doc = "docs/shogi.md";
+        super::super::assert_keys_documented(Some("cover"), &CoverRow::default(), doc);
+        super::super::assert_keys_documented(Some("moves"), &MovesRow::default(), doc);
+        super::super::assert_keys_documented(None, &PerftRow::default(), doc);
+    }
 }

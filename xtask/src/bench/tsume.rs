@@ -7,7 +7,8 @@
 //!   the moves jobs the walker ran (its nodes), the cycles, each job's cycles checked against
 //!   `model::shogi::walk::mate_walk`; the time at the design's ULX3S clock, the link's time at
 //!   its baud rate (the position loaded once, ten frames, then a start, polls and a result a
-//!   job).
+//!   job) and one USB round trip a request (`host::split::USB_ROUND_TRIP_S`: a real board's
+//!   FT231X answers no faster).
 //! * The paper's unit: cycles and microseconds a node. The paper estimates 35-40 cycles a
 //!   node (its three stages pipelined, the longest one's cycles) at 15-25 MHz: 1.4-2.7 us,
 //!   against 50 us on a Pentium III at 700 MHz.
@@ -24,6 +25,7 @@
 use anyhow::{bail, Result};
 use gateware::Design;
 use host::shogi::shortest_mate_on_board;
+use host::split::USB_ROUND_TRIP_S;
 use host::{Link, SimTransport};
 use model::shogi::dfpn::{dfpn, Proof};
 use model::shogi::mate::solve;
@@ -52,6 +54,9 @@ struct Row {
     cycles_per_node: f64,
     clock_mhz: f64,
     board_us: f64,
+    /// Requests the host made (each one USB round trip on a real board).
+    link_requests: u64,
+    /// The link's time: the bytes at the baud rate and a round trip a request.
     link_ms: f64,
     dfpn_nodes: u64,
     dfpn_us: f64,
@@ -149,8 +154,10 @@ pub fn run(json: bool) -> Result<()> {
         let want = solve(&pos, MATE_MAX_PLIES)?;
         let board = BoardData::from_position(&pos);
         let line_before = l.transport.board.cycles();
+        let requests_before = l.stats.requests;
         let r = shortest_mate_on_board(&mut l, &board, MATE_MAX_PLIES, |_, _| {})?;
         let line = l.transport.board.cycles() - line_before;
+        let link_requests = l.stats.requests - requests_before;
         let plies = want.mate.as_ref().map(|m| m.0);
         // The board's jobs are the model's walks: 1, 3, ... up to the mate (or the limit).
         let last = plies.unwrap_or(MATE_MAX_PLIES);
@@ -181,7 +188,8 @@ pub fn run(json: bool) -> Result<()> {
         let solve_us = t.elapsed().as_secs_f64() * 1e6;
         let gps = gps_mate(sfen)?;
         let board_us = r.cycles as f64 / mhz;
-        let link_ms = line as f64 / divisor / baud as f64 * 1e3;
+        let link_ms =
+            (line as f64 / divisor / baud as f64 + link_requests as f64 * USB_ROUND_TRIP_S) * 1e3;
         let cpu = gps
             .map_or(f64::INFINITY, |g| g.1 * 1e6)
             .min(dfpn_us.min(solve_us));
@@ -194,6 +202,7 @@ pub fn run(json: bool) -> Result<()> {
             cycles_per_node: r.cycles as f64 / r.nodes as f64,
             clock_mhz: mhz,
             board_us,
+            link_requests,
             link_ms,
             dfpn_nodes: d.nodes,
             dfpn_us,
@@ -208,6 +217,7 @@ pub fn run(json: bool) -> Result<()> {
         total.nodes += row.nodes;
         total.cycles += row.cycles;
         total.board_us += row.board_us;
+        total.link_requests += row.link_requests;
         total.link_ms += row.link_ms;
         total.dfpn_nodes += row.dfpn_nodes;
         total.dfpn_us += row.dfpn_us;
@@ -255,11 +265,12 @@ pub fn run(json: bool) -> Result<()> {
         total.nodes, total.cycles, total.cycles_per_node, PAPER_US_PER_NODE.0, PAPER_US_PER_NODE.1
     );
     println!(
-        "  board {:.1} ms (link {:.1} ms more), df-pn {:.1} ms ({} nodes, {:.2} us a node), the \
+        "  board {:.1} ms (link {:.1} ms more: {} requests), df-pn {:.1} ms ({} nodes, {:.2} us a node), the \
          reference search {:.1} ms ({} nodes), gpsusi {}: the fastest CPU search over the \
          board: {:.2}x ({:.4}x through the link)",
         total.board_us / 1e3,
         total.link_ms,
+        total.link_requests,
         total.dfpn_us / 1e3,
         total.dfpn_nodes,
         total.dfpn_us / total.dfpn_nodes as f64,
@@ -275,4 +286,14 @@ pub fn run(json: bool) -> Result<()> {
         total.ratio_cpu_through_link
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_keys_are_documented() {
+        super::super::assert_keys_documented(Some("total"), &Row::default(), "docs/tsume.md");
+    }
 }
