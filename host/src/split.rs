@@ -173,8 +173,14 @@ pub const USB_ROUND_TRIP_S: f64 = 1e-3;
 /// round trips of [`USB_ROUND_TRIP_S`].
 pub fn link_cycles_per_job<G: JobGame>(clock_hz: f64, baud: u32, cores: usize) -> u64 {
     let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, cores);
-    let seconds = bytes as f64 * 10.0 / baud as f64 + EXCHANGES_PER_JOB as f64 * USB_ROUND_TRIP_S;
+    let seconds = link_seconds(bytes as f64 * 10.0, baud, EXCHANGES_PER_JOB);
     (seconds * clock_hz).ceil() as u64
+}
+
+/// The link's time in seconds: `bit_times` at `baud`, and `requests` exchanges, each waiting
+/// one USB round trip of [`USB_ROUND_TRIP_S`].
+pub fn link_seconds(bit_times: f64, baud: u32, requests: u64) -> f64 {
+    bit_times / baud as f64 + requests as f64 * USB_ROUND_TRIP_S
 }
 
 /// The core clock (Hz) and baud rate at which a board's link time is counted: a real board's,

@@ -28,7 +28,7 @@ use anyhow::{bail, Context, Result};
 use gateware::shogi::PieceCoverCircuit;
 use gateware::{BoardId, Design};
 use host::shogi::{count_on_board, cover_on_board, perft_on_board};
-use host::split::USB_ROUND_TRIP_S;
+use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::{scan_cover_table, PAPER_CYCLES};
@@ -167,7 +167,8 @@ pub fn run(json: bool) -> Result<()> {
         fast = Some(r.cycles);
     }
     let fast = fast.context("no boards")?;
-    let requests = (l.stats.requests - requests_before) as f64 / boards.len() as f64;
+    let link_requests = l.stats.requests - requests_before;
+    let requests = link_requests as f64 / boards.len() as f64;
     let mut paper = PieceCoverCircuit::paper_order();
     paper.connect_all();
     let mut paper_cycles = None;
@@ -196,8 +197,7 @@ pub fn run(json: bool) -> Result<()> {
     let us = fast as f64 / mhz;
     let paper_us = PAPER_CYCLES as f64 / PAPER_MHZ;
     let bit_times = line_cycles as f64 / gateware::CoreParams::sim().divisor as f64;
-    let link_ms =
-        (bit_times / baud as f64 / boards.len() as f64 + requests * USB_ROUND_TRIP_S) * 1e3;
+    let link_ms = link_seconds(bit_times, baud, link_requests) * 1e3 / boards.len() as f64;
     let cpu_best = cpu_model.min(cpu_scan);
     let row = CoverRow {
         boards: boards.len(),

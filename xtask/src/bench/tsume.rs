@@ -25,7 +25,7 @@
 use anyhow::{bail, Result};
 use gateware::Design;
 use host::shogi::shortest_mate_on_board;
-use host::split::USB_ROUND_TRIP_S;
+use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::shogi::dfpn::{dfpn, Proof};
 use model::shogi::mate::solve;
@@ -188,8 +188,7 @@ pub fn run(json: bool) -> Result<()> {
         let solve_us = t.elapsed().as_secs_f64() * 1e6;
         let gps = gps_mate(sfen)?;
         let board_us = r.cycles as f64 / mhz;
-        let link_ms =
-            (line as f64 / divisor / baud as f64 + link_requests as f64 * USB_ROUND_TRIP_S) * 1e3;
+        let link_ms = link_seconds(line as f64 / divisor, baud, link_requests) * 1e3;
         let cpu = gps
             .map_or(f64::INFINITY, |g| g.1 * 1e6)
             .min(dfpn_us.min(solve_us));
