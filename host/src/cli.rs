@@ -462,3 +462,13 @@ impl LinkCmd {
         Ok(())
     }
 }
+
+/// The keys of a `--json` object that `doc` (a Markdown text) does not name in backquotes.
+/// Every machine-readable key is documented: the games' tests and the benches' tests fail on
+/// the keys this returns, so that a doc cannot drift from its code.
+pub fn undocumented_keys<'a>(doc: &str, keys: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    keys.into_iter()
+        .filter(|k| !doc.contains(&format!("`{k}`")))
+        .map(str::to_string)
+        .collect()
+}

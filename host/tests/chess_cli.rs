@@ -123,12 +123,12 @@ fn perft_counted_on_the_simulated_board() {
     // and so is the split's job count per core.
     let doc =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/chess.md")).unwrap();
-    for key in x2.as_object().unwrap().keys() {
-        assert!(
-            doc.contains(&format!("`{key}`")),
-            "docs/chess.md does not name `{key}`"
-        );
-    }
+    let missing =
+        host::cli::undocumented_keys(&doc, x2.as_object().unwrap().keys().map(String::as_str));
+    assert!(
+        missing.is_empty(),
+        "docs/chess.md does not name {missing:?}"
+    );
     assert!(
         doc.contains(&format!(
             "`SHARES_PER_CORE` ({})",
@@ -189,12 +189,12 @@ fn moves_yielded_by_the_simulated_board() {
     assert_eq!(r["cycles"], st.cycles);
     let doc =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/chess.md")).unwrap();
-    for key in r.as_object().unwrap().keys() {
-        assert!(
-            doc.contains(&format!("`{key}`")),
-            "docs/chess.md does not name `{key}`"
-        );
-    }
+    let missing =
+        host::cli::undocumented_keys(&doc, r.as_object().unwrap().keys().map(String::as_str));
+    assert!(
+        missing.is_empty(),
+        "docs/chess.md does not name {missing:?}"
+    );
     // The model's pseudo-legal listing is not the board's: a usage error (exit 2).
     let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
         .args(["chess", "moves", "--chip-order", "--sim", "verilator"])

@@ -21,12 +21,8 @@ fn json(args: &[&str]) -> serde_json::Value {
 /// Every key of `v`, each named in backquotes in `doc` (a path from the repository root).
 fn assert_keys_documented<'a>(keys: impl IntoIterator<Item = &'a String>, doc: &str) {
     let text = std::fs::read_to_string(format!("{}/../{doc}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    for key in keys {
-        assert!(
-            text.contains(&format!("`{key}`")),
-            "{doc} does not name `{key}`"
-        );
-    }
+    let missing = host::cli::undocumented_keys(&text, keys.into_iter().map(String::as_str));
+    assert!(missing.is_empty(), "{doc} does not name {missing:?}");
 }
 
 /// A mate in 3 of the tsume data file under the plain rules (the tsume convention's mate in

@@ -511,11 +511,11 @@ fn assert_keys_documented<T: serde::Serialize>(wrapper: Option<&str>, row: &T, d
     let keys = value
         .as_object()
         .expect("a bench row is a JSON object")
-        .keys();
-    for key in wrapper.into_iter().map(str::to_string).chain(keys.cloned()) {
-        assert!(
-            text.contains(&format!("`{key}`")),
-            "{doc} does not name the bench's `--json` key `{key}`"
-        );
-    }
+        .keys()
+        .map(String::as_str);
+    let missing = host::cli::undocumented_keys(&text, wrapper.into_iter().chain(keys));
+    assert!(
+        missing.is_empty(),
+        "{doc} does not name the bench's `--json` keys {missing:?}"
+    );
 }
