@@ -650,8 +650,8 @@ mod tests {
             assert_eq!(got, (f64::from(hz), d.default_baud()), "{}", d.name());
         }
         assert_eq!(
-            link_rate(&identity("chess-x2", 25_000_000, 25)),
-            (25e6, 1_000_000)
+            link_rate(&identity("chess-x2", 30_000_000, 10)),
+            (30e6, 3_000_000)
         );
         assert_eq!(
             link_rate(&identity("no-such", sim.clock_hz, sim.divisor as u16)),
@@ -671,14 +671,14 @@ mod tests {
         assert_eq!(link_cycles_per_job::<G>(40e6, 3_000_000, 8), 132_267);
     }
 
-    /// On the simulated `chess-x2`: the ULX3S build's 25 MHz and 1 Mbaud, in a thread's cycles.
+    /// On the simulated `chess-x2`: the ULX3S build's 30 MHz and 3 Mbaud, in a thread's cycles.
     #[test]
     fn a_chess_job_on_the_simulated_board_in_thread_cycles() {
         let sim = gateware::CoreParams::sim();
         let id = identity("chess-x2", sim.clock_hz, sim.divisor as u16);
         assert_eq!(
             board_link_cycles_per_job::<crate::chess::ChessPerft>(&id, 4),
-            link_cycles_per_job::<crate::chess::ChessPerft>(12.5e6, 1_000_000, 4)
+            link_cycles_per_job::<crate::chess::ChessPerft>(15e6, 3_000_000, 4)
         );
     }
 }

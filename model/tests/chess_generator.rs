@@ -3,7 +3,7 @@
 //! of the paper, and the standard position's order and cycles worked out by hand; the step
 //! job (`model::chess::step`) walks exactly the legal tree.
 
-use model::chess::generator::{generate, victim_priority, Class};
+use model::chess::generator::{generate, generate_entered, victim_priority, Class, Generated};
 use model::chess::perft;
 use model::chess::step::StepError;
 use model::chess::{attacked_by, legal_moves, pseudo_legal_moves, random, Kind, Move, Position};
@@ -15,23 +15,37 @@ const SEED: u64 = 0xc4e5_0002;
 fn start_position_order_and_cycles_by_hand() {
     let g = generate(&Position::start());
     let order: Vec<String> = g.moves.iter().map(|m| m.mv.uci()).collect();
-    // A1-A3 find nothing (3 cycles); A4 takes the empty squares a3..h3, a4..h4 in square
-    // order, pawns before knights on each: one find-victim cycle for a3, then one cycle per
-    // move (the look-ahead names each next victim in its predecessor's last find-aggressor
-    // cycle; the last aggressor and the last victim are known when found: no cycle finds
-    // nothing); one cycle ends the node after its last move.
+    // A1's find-pivot finds nothing (1 cycle: the started generator looks at the checks
+    // first); A2 and A3 have no victim and cost no cycle; A4 takes the empty squares a3..h3,
+    // a4..h4 in square order, pawns before knights on each: one find-victim cycle for a3,
+    // then one cycle per move (the look-ahead names each next victim in its predecessor's
+    // last find-aggressor cycle; the last aggressor and the last victim are known when found:
+    // no cycle finds nothing); one cycle ends the node after its last move.
     let expected = [
         "a2a3", "b1a3", "b2b3", "c2c3", "b1c3", "d2d3", "e2e3", "f2f3", "g1f3", "g2g3", "h2h3",
         "g1h3", "a2a4", "b2b4", "c2c4", "d2d4", "e2e4", "f2f4", "g2g4", "h2h4",
     ];
     assert_eq!(order, expected);
     assert!(g.moves.iter().all(|m| m.class == Class::Quiet));
-    assert_eq!(g.cycles, 3 + 1 + 20 + 1);
-    // a3 is found on cycle 3, its pawn on 4, its knight on 5 (which also finds b3), b3's
-    // pawn on 6.
-    assert_eq!(g.moves[0].cycle, 4);
-    assert_eq!(g.moves[1].cycle, 5);
-    assert_eq!(g.moves[2].cycle, 6);
+    assert_eq!(g.cycles, 1 + 1 + 20 + 1);
+    // a3 is found on cycle 1, its pawn on 2, its knight on 3 (which also finds b3), b3's
+    // pawn on 4.
+    assert_eq!(g.moves[0].cycle, 2);
+    assert_eq!(g.moves[1].cycle, 3);
+    assert_eq!(g.moves[2].cycle, 4);
+    // Entered by perft on chip, the node starts at A4's find-victim: A1 costs nothing either.
+    let e = generate_entered(&Position::start());
+    assert_eq!(
+        e.moves,
+        g.moves
+            .iter()
+            .map(|m| Generated {
+                cycle: m.cycle - 1,
+                ..*m
+            })
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(e.cycles, g.cycles - 1);
 }
 
 /// Whether the move gives check (direct or discovered): the enemy king is attacked after it.
@@ -131,6 +145,31 @@ fn same_moves_as_the_plain_generator_in_the_papers_order() {
     assert!(
         seen_discovered > 100,
         "discovered checks seen: {seen_discovered}"
+    );
+}
+
+/// A node perft on chip enters yields the started generator's moves in the same order; it
+/// saves the checks' empty find-pivot cycle when the position has no direct check (and a
+/// discoverer's or nothing else to do), never more: the only phase the two treat apart is A1.
+#[test]
+fn an_entered_node_yields_the_same_moves_without_the_empty_phases() {
+    let mut saved = 0;
+    for pos in &random::positions(SEED ^ 7, 3000, 100) {
+        let fen = pos.fen();
+        let g = generate(pos);
+        let e = generate_entered(pos);
+        let moves = |g: &model::chess::generator::Generation| -> Vec<(Move, Class)> {
+            g.moves.iter().map(|m| (m.mv, m.class)).collect()
+        };
+        assert_eq!(moves(&e), moves(&g), "{fen}");
+        let direct = model::chess::generator::phase_has_victims(pos, Class::Check);
+        let skip = u64::from(!(direct || g.moves.is_empty() && e.cycles == 1));
+        assert_eq!(e.cycles + skip, g.cycles, "{fen}");
+        saved += skip;
+    }
+    assert!(
+        saved > 1000,
+        "most random positions have no direct check: {saved}"
     );
 }
 

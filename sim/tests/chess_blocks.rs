@@ -4,8 +4,8 @@
 
 use gateware::chess::{ArbiterTree, KingAttack, MoveGenerator, Perft, SquareArray, WriteBus};
 use model::chess::generator::{
-    aggressor_bids, arbitrate, discovered_bids, discoverer_bids, generate, victim_bids, Class,
-    PROMOTION_ORDER,
+    aggressor_bids, arbitrate, discovered_bids, discoverer_bids, generate, phase_has_victims,
+    victim_bids, Class, PROMOTION_ORDER,
 };
 use model::chess::protocol::{
     decode_result, decode_step_answer, encode_share_start, StepAnswer, AT_CODES, AT_DEPTH, AT_EP,
@@ -224,6 +224,14 @@ fn square_array_bids_match_model() {
             discoverer_bids(&pos, &[false; 64]).iter().any(|&b| b > 0),
             "any discoverer, {fen}"
         );
+        // The phases with victims, whatever the mode and the mask (the phase skip).
+        for (k, phase) in Class::ALL.into_iter().enumerate() {
+            assert_eq!(
+                uut.victims_any.val().get_bit(k),
+                phase_has_victims(&pos, phase),
+                "victims of {phase:?}, {fen}"
+            );
+        }
         for (b, _) in discoverer_bids(&pos, &[false; 64])
             .iter()
             .enumerate()

@@ -164,6 +164,9 @@ pub fn run_board(
     if build.design.spec().static_placer {
         pnr_args.extend(strings(&["--placer", "static"]));
     }
+    if let Some(seed) = build.design.spec().pnr_seed {
+        pnr_args.extend(["--seed".to_string(), seed.to_string()]);
+    }
     let flow = Flow {
         synth: ToolStep {
             step: "yosys",

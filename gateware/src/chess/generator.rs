@@ -27,6 +27,12 @@
 //! the cycle that ends a victim (its last aggressor, or none) also names the next one and
 //! find-aggressor goes on with it. A find-victim cycle is left only at the start of a phase.
 //!
+//! A phase without victims costs no cycle: the array says in every cycle which phases have
+//! victims on the board (`victims_any`, no mask), so the cycle that ends a phase goes on to the
+//! next phase that has some, or ends the node, and a node perft on chip enters starts at its
+//! first one (`entry_*`: the discovered checks if only they have work, the node's end if
+//! nothing bids). Only the started generator looks at the checks whatever the board holds.
+//!
 //! Discovered checks (beyond the paper's text) close the check class: when the direct checks
 //! end and the array sees a discoverer, `FindDiscoverer` takes the discoverers (least valuable
 //! first) into the victim register, and each `FindDiscovered` cycle yields one of its moves
@@ -112,6 +118,12 @@ pub struct MoveGenerator {
     pub node_done: Signal<Out, Bit>,
     /// The side to move could take the enemy king (see `SquareArray::king_capturable`).
     pub illegal: Signal<Out, Bit>,
+    /// The entry of a node on this cycle's board, for perft on chip's `load`: the first phase
+    /// with victims (`SquareArray::victims_any`), the discovered checks when the direct ones
+    /// have none, the node's end when nothing bids at all.
+    pub entry_phase: Signal<Out, Bits<2>>,
+    pub entry_discovered: Signal<Out, Bit>,
+    pub entry_end: Signal<Out, Bit>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub move_valid: Signal<Out, Bit>,
@@ -146,6 +158,7 @@ pub struct MoveGenerator {
     p_ep: DFF<Bit>,
     p_capturable: DFF<Bit>,
     p_discoverer: DFF<Bit>,
+    p_vany: DFF<Bits<4>>,
     /// `own` and `white` of the current thread (the ports carry the next thread's).
     own_g: DFF<Bits<64>>,
     white_g: DFF<Bit>,
@@ -158,6 +171,13 @@ pub struct MoveGenerator {
     several: Signal<Local, Bit>,
     ahead_bidders: Signal<Local, Bits<64>>,
     ahead_several: Signal<Local, Bit>,
+    /// The phases after the current one that have victims; none; the first of them. A
+    /// phase's end goes on to it (no cycle for the phases between), or ends the node.
+    later: Signal<Local, Bits<4>>,
+    rest_none: Signal<Local, Bit>,
+    nxt: Signal<Local, Bits<2>>,
+    /// The direct checks' end goes to the discovered-check loop.
+    disc_next: Signal<Local, Bit>,
 }
 
 impl Default for MoveGenerator {
@@ -195,6 +215,9 @@ impl Default for MoveGenerator {
             cur_promo: Default::default(),
             node_done: Default::default(),
             illegal: Default::default(),
+            entry_phase: Default::default(),
+            entry_discovered: Default::default(),
+            entry_end: Default::default(),
             busy: Default::default(),
             done: Default::default(),
             move_valid: Default::default(),
@@ -223,6 +246,7 @@ impl Default for MoveGenerator {
             p_ep: Default::default(),
             p_capturable: Default::default(),
             p_discoverer: Default::default(),
+            p_vany: Default::default(),
             own_g: Default::default(),
             white_g: Default::default(),
             k_one: Constant::new(1_u64.into()),
@@ -235,6 +259,10 @@ impl Default for MoveGenerator {
             several: Default::default(),
             ahead_bidders: Default::default(),
             ahead_several: Default::default(),
+            later: Default::default(),
+            rest_none: Default::default(),
+            nxt: Default::default(),
+            disc_next: Default::default(),
         }
     }
 }
@@ -253,6 +281,7 @@ impl Logic for MoveGenerator {
         self.p_ep.clock.next = self.clock.val();
         self.p_capturable.clock.next = self.clock.val();
         self.p_discoverer.clock.next = self.clock.val();
+        self.p_vany.clock.next = self.clock.val();
         self.own_g.clock.next = self.clock.val();
         self.white_g.clock.next = self.clock.val();
         self.p_bid2.d.next = self.array.bid2.val();
@@ -265,6 +294,7 @@ impl Logic for MoveGenerator {
         self.p_ep.d.next = self.array.target_ep.val();
         self.p_capturable.d.next = self.array.king_capturable.val();
         self.p_discoverer.d.next = self.array.any_discoverer.val();
+        self.p_vany.d.next = self.array.victims_any.val();
         self.own_g.d.next = self.own.val();
         self.white_g.d.next = self.white.val();
 
@@ -302,6 +332,37 @@ impl Logic for MoveGenerator {
             (self.ahead_bidders.val() & (self.ahead_bidders.val() - 1_u64)).any();
         self.promoting.next =
             (self.tree.winner_bid.val() == self.k_pawn_bid.val()) & self.p_last.q.val();
+        // Where a phase's end goes.
+        if self.phase.q.val() == 0_u64 {
+            self.later.next = self.p_vany.q.val() & 0b1110_u64;
+        } else if self.phase.q.val() == 1_u64 {
+            self.later.next = self.p_vany.q.val() & 0b1100_u64;
+        } else if self.phase.q.val() == 2_u64 {
+            self.later.next = self.p_vany.q.val() & 0b1000_u64;
+        } else {
+            self.later.next = 0_u64.into();
+        }
+        self.rest_none.next = !self.later.val().any();
+        if self.later.val().get_bit(1) {
+            self.nxt.next = 1_u64.into();
+        } else if self.later.val().get_bit(2) {
+            self.nxt.next = 2_u64.into();
+        } else {
+            self.nxt.next = 3_u64.into();
+        }
+        self.disc_next.next = (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val();
+        // A node's entry (see the ports).
+        self.entry_end.next = !self.p_vany.q.val().any() & !self.p_discoverer.q.val();
+        self.entry_discovered.next = !self.p_vany.q.val().get_bit(0) & self.p_discoverer.q.val();
+        if self.p_vany.q.val().get_bit(0) | self.p_discoverer.q.val() {
+            self.entry_phase.next = 0_u64.into();
+        } else if self.p_vany.q.val().get_bit(1) {
+            self.entry_phase.next = 1_u64.into();
+        } else if self.p_vany.q.val().get_bit(2) {
+            self.entry_phase.next = 2_u64.into();
+        } else {
+            self.entry_phase.next = 3_u64.into();
+        }
 
         self.busy.next = (self.state.q.val() == GenState::FindVictim)
             | (self.state.q.val() == GenState::FindAggressor)
@@ -332,14 +393,19 @@ impl Logic for MoveGenerator {
         self.cur_mask.next = self.mask.q.val();
         self.cur_promo.next = self.promo.q.val();
         self.illegal.next = self.p_capturable.q.val();
+        // The node ends in a cycle that finds nothing and leaves the last phase with victims
+        // (a cycle that yields the last move ends it in `NodeEnd`, the next).
         self.node_done.next = (self.state.q.val() == GenState::NodeEnd)
-            | ((self.state.q.val() == GenState::FindVictim)
+            | (((self.state.q.val() == GenState::FindVictim)
+                | (self.state.q.val() == GenState::FindDiscoverer)
+                | (((self.state.q.val() == GenState::FindAggressor)
+                    | (self.state.q.val() == GenState::FindDiscovered))
+                    & self.last_victim.q.val()))
                 & !self.found.val()
-                & (self.phase.q.val() == 3_u64))
-            | ((self.state.q.val() == GenState::FindAggressor)
-                & !self.found.val()
-                & self.last_victim.q.val()
-                & (self.phase.q.val() == 3_u64));
+                & self.rest_none.val()
+                & !(self.disc_next.val()
+                    & ((self.state.q.val() == GenState::FindVictim)
+                        | (self.state.q.val() == GenState::FindAggressor))));
 
         if !self.hold.val() {
             match self.state.q.val() {
@@ -366,12 +432,12 @@ impl Logic for MoveGenerator {
                         self.state.d.next = GenState::FindAggressor;
                     } else {
                         self.mask.d.next = 0_u64.into();
-                        if self.phase.q.val() == 3_u64 {
-                            self.state.d.next = GenState::Done;
-                        } else if (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val() {
+                        if self.disc_next.val() {
                             self.state.d.next = GenState::FindDiscoverer;
+                        } else if self.rest_none.val() {
+                            self.state.d.next = GenState::Done;
                         } else {
-                            self.phase.d.next = self.phase.q.val() + 1_u64;
+                            self.phase.d.next = self.nxt.val();
                         }
                     }
                 }
@@ -382,8 +448,12 @@ impl Logic for MoveGenerator {
                         self.state.d.next = GenState::FindDiscovered;
                     } else {
                         self.mask.d.next = 0_u64.into();
-                        self.phase.d.next = 1_u64.into();
-                        self.state.d.next = GenState::FindVictim;
+                        if self.rest_none.val() {
+                            self.state.d.next = GenState::Done;
+                        } else {
+                            self.phase.d.next = self.nxt.val();
+                            self.state.d.next = GenState::FindVictim;
+                        }
                     }
                 }
                 GenState::FindDiscovered => {
@@ -399,8 +469,14 @@ impl Logic for MoveGenerator {
                             self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
                     } else if self.last_victim.q.val() {
                         self.mask.d.next = 0_u64.into();
-                        self.phase.d.next = 1_u64.into();
-                        self.state.d.next = GenState::FindVictim;
+                        if self.rest_none.val() & self.found.val() {
+                            self.state.d.next = GenState::NodeEnd;
+                        } else if self.rest_none.val() {
+                            self.state.d.next = GenState::Done;
+                        } else {
+                            self.phase.d.next = self.nxt.val();
+                            self.state.d.next = GenState::FindVictim;
+                        }
                     } else {
                         self.mask.d.next = (self.mask.q.val() & self.own_g.q.val())
                             | (self.k_one.val() << self.victim.q.val());
@@ -439,13 +515,12 @@ impl Logic for MoveGenerator {
                             self.state.d.next = GenState::FindVictim;
                             if self.last_victim.q.val() {
                                 self.mask.d.next = 0_u64.into();
-                                if self.phase.q.val() == 3_u64 {
-                                    self.state.d.next = GenState::NodeEnd;
-                                } else if (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val()
-                                {
+                                if self.disc_next.val() {
                                     self.state.d.next = GenState::FindDiscoverer;
+                                } else if self.rest_none.val() {
+                                    self.state.d.next = GenState::NodeEnd;
                                 } else {
-                                    self.phase.d.next = self.phase.q.val() + 1_u64;
+                                    self.phase.d.next = self.nxt.val();
                                 }
                             } else {
                                 // The next victim, from the look-ahead.
@@ -461,12 +536,12 @@ impl Logic for MoveGenerator {
                         self.state.d.next = GenState::FindVictim;
                         if self.last_victim.q.val() {
                             self.mask.d.next = 0_u64.into();
-                            if self.phase.q.val() == 3_u64 {
-                                self.state.d.next = GenState::Done;
-                            } else if (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val() {
+                            if self.disc_next.val() {
                                 self.state.d.next = GenState::FindDiscoverer;
+                            } else if self.rest_none.val() {
+                                self.state.d.next = GenState::Done;
                             } else {
-                                self.phase.d.next = self.phase.q.val() + 1_u64;
+                                self.phase.d.next = self.nxt.val();
                             }
                         } else {
                             self.mask.d.next = (self.mask.q.val() & !self.own_g.q.val())

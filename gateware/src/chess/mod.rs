@@ -6,7 +6,7 @@
 //! |---|---|---|---|---|
 //! | chess squares: piece words, TX, RX, neighbour and knight buses | [`square_array`] | `model::chess::generator` (victim / aggressor rules) | 0 | 4.1, 4.2, 4.5, Figure 1 |
 //! | arbitration tree, 63 arbiters | [`arbiter_tree`] | `model::chess::generator` (`arbitrate`) | 0 | 4.3 |
-//! | generation cycles (with the discovered-check loop, beyond the paper), move masks | [`generator`] | `model::chess::generator::generate` | 1 per find cycle (+1 to end a node whose last cycle yielded a move) | 3.1, 3.2, 4.4, 4.5 |
+//! | generation cycles (with the discovered-check loop, beyond the paper), move masks | [`generator`] | `model::chess::generator::generate` (started), `generate_entered` (a node perft enters) | 1 per find cycle, none for a phase without victims (+1 to end a node whose last cycle yielded a move, or that has no move at all) | 3.1, 3.2, 4.4, 4.5 |
 //! | write bus (make / unmake) | [`write_bus`] | `model::chess::Position::play` | 0 | 4.1 |
 //! | host interface (link, job control) | [`core`] | `model::chess::protocol` | - | 5 (here: the UART link instead of PCI) |
 //! | perft on chip: walk, legality, stack | [`perft`] | `model::chess::search::perft_on_chip` | 1 per generator cycle + 2 per move above the last ply + 1 per pop (+1 for a node's end right after a leaf) | beyond the paper |

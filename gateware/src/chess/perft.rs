@@ -25,6 +25,10 @@
 //! stack is read one cycle ahead (its address is the next cycle's parent ply), so that a node
 //! resumed by a pop may end and pop again at once.
 //!
+//! A node is entered (the root after its load, a child after its push) with the generator
+//! loaded at the node's first phase with victims (`MoveGenerator::entry_*`, from the array's
+//! look at the node's board in that cycle): `model::chess::generator::generate_entered`.
+//!
 //! Loading (not counted in the cycles): the packed position is written one piece a cycle
 //! through the write bus, as the paper's write bus writes piece values into the squares.
 //!
@@ -314,6 +318,8 @@ pub struct Perft {
     step_word: Signal<Local, Bits<32>>,
     taken: Signal<Local, Bit>,
     undo: Signal<Local, Bit>,
+    /// The generator is loaded with a node's entry (`MoveGenerator::entry_phase`).
+    enter: Signal<Local, Bit>,
 }
 
 impl Default for Perft {
@@ -480,6 +486,7 @@ impl Default for Perft {
             step_word: Default::default(),
             taken: Default::default(),
             undo: Default::default(),
+            enter: Default::default(),
         }
     }
 }
@@ -962,6 +969,7 @@ impl Logic for Perft {
 
         // --- The walk.
         self.undo.next = false;
+        self.enter.next = false;
         self.skip.next = self.share_on.q.val()
             & (self.ply.q.val() == self.share_node.q.val())
             & self.share_left.q.val().any();
@@ -979,6 +987,7 @@ impl Logic for Perft {
                     self.state.d.next = PerftState::Done;
                 } else {
                     self.gen.load.next = true;
+                    self.enter.next = true;
                     self.state.d.next = PerftState::Gen;
                 }
             }
@@ -1080,6 +1089,7 @@ impl Logic for Perft {
                     self.stack.write_enable.next = true;
                     self.ply_next.next = self.ply.q.val() + 1_u64;
                     self.gen.load.next = true;
+                    self.enter.next = true;
                     self.state.d.next = PerftState::Gen;
                 }
             }
@@ -1091,6 +1101,7 @@ impl Logic for Perft {
                         self.stack.write_enable.next = true;
                         self.ply_next.next = self.ply.q.val() + 1_u64;
                         self.gen.load.next = true;
+                        self.enter.next = true;
                     } else {
                         // Next or up: unmake the current move.
                         self.undo.next = self.w_made.q.val();
@@ -1103,6 +1114,13 @@ impl Logic for Perft {
                     }
                 }
             }
+        }
+        if self.enter.val() {
+            // A node entered (the root, a child): the generator starts where the array, which
+            // sees the node's board in this cycle, says (its first phase with victims).
+            self.gen.load_phase.next = self.gen.entry_phase.val();
+            self.gen.load_discovered.next = self.gen.entry_discovered.val();
+            self.gen.load_end.next = self.gen.entry_end.val();
         }
         if self.undo.val() {
             // Unmake the move of the undo record (`u_*`).

@@ -140,6 +140,9 @@ pub struct SquareArray {
     pub king_capturable: Signal<Out, Bit>,
     /// Some own piece is a discoverer (the discovered-check loop has work).
     pub any_discoverer: Signal<Out, Bit>,
+    /// Bit p: some square bids as a victim of phase p with no mask (whatever the mode): the
+    /// generator spends no cycle on a phase without victims.
+    pub victims_any: Signal<Out, Bits<4>>,
     k_ray_l: [Constant<Bits<8>>; 8],
     k_ray_r: [Constant<Bits<8>>; 8],
     k_ray_m: [Constant<Bits<64>>; 8],
@@ -223,6 +226,9 @@ pub struct SquareArray {
     bid: Signal<Local, Bits<64>>,
     /// The phase's victim bids (masked), whatever the mode.
     vb: Signal<Local, Bits<64>>,
+    /// Each phase's victims (no mask), and the squares that are never victims.
+    vp: [Signal<Local, Bits<64>>; 4],
+    vx: Signal<Local, Bits<64>>,
     ahead: Signal<Local, Bits<64>>,
 }
 
@@ -256,6 +262,7 @@ impl Default for SquareArray {
             target_ep: Default::default(),
             king_capturable: Default::default(),
             any_discoverer: Default::default(),
+            victims_any: Default::default(),
             k_ray_l: ray.map(|c| Constant::new(c.0.into())),
             k_ray_r: ray.map(|c| Constant::new(c.1.into())),
             k_ray_m: ray.map(|c| Constant::new(c.2.into())),
@@ -333,6 +340,8 @@ impl Default for SquareArray {
             pawn_geo: Default::default(),
             bid: Default::default(),
             vb: Default::default(),
+            vp: Default::default(),
+            vx: Default::default(),
             ahead: Default::default(),
         }
     }
@@ -715,40 +724,52 @@ impl Logic for SquareArray {
         self.g_q.next = false;
         self.g_k.next = false;
         self.pawn_geo.next = 0_u64.into();
-        // The phase's victims (find-victim / find-pivot): the square's bid is the value of
-        // what stands on it. Computed in every mode: the look-ahead needs them beside the
-        // aggressors.
-        if self.phase.val() == 0_u64 {
-            self.vb.next = (self.reach_o[0].val() & self.reach_o[3].val())
-                | (self.reach_d[0].val() & self.reach_d[3].val())
-                | (self.reach_o[1].val() & self.reach_d[3].val())
-                | (self.reach_d[1].val() & self.reach_o[3].val())
-                | (self.n_reach.val() & self.ck_n.val())
-                | (((self.p_cap.val() & self.enemy.val()) | self.push1.val() | self.push2.val())
-                    & self.ck_p.val());
-        } else if self.phase.val() == 1_u64 {
-            self.vb.next = self.push1.val() & self.last.val();
-        } else if self.phase.val() == 2_u64 {
-            self.vb.next = (self.reach_o[0].val()
-                | self.reach_d[0].val()
-                | self.n_reach.val()
-                | self.k_reach.val()
-                | self.p_cap.val())
-                & self.enemy.val();
-            if self.ep_from.val().any() {
-                self.vb.next = self.vb.val() | self.epv.val();
-            }
-        } else {
-            self.vb.next = ((self.reach_o[0].val()
-                | self.reach_d[0].val()
-                | self.n_reach.val()
-                | self.k_reach.val())
-                & self.empty.val())
-                | (self.push1.val() & !self.last.val())
-                | self.push2.val()
-                | self.castles.val();
+        // The phases' victims (find-victim / find-pivot): the square's bid is the value of
+        // what stands on it. Computed in every mode: the look-ahead needs the phase's beside
+        // the aggressors, the generator's phase skip all four.
+        self.vp[0].next = (self.reach_o[0].val() & self.reach_o[3].val())
+            | (self.reach_d[0].val() & self.reach_d[3].val())
+            | (self.reach_o[1].val() & self.reach_d[3].val())
+            | (self.reach_d[1].val() & self.reach_o[3].val())
+            | (self.n_reach.val() & self.ck_n.val())
+            | (((self.p_cap.val() & self.enemy.val()) | self.push1.val() | self.push2.val())
+                & self.ck_p.val());
+        self.vp[1].next = self.push1.val() & self.last.val();
+        self.vp[2].next = (self.reach_o[0].val()
+            | self.reach_d[0].val()
+            | self.n_reach.val()
+            | self.k_reach.val()
+            | self.p_cap.val())
+            & self.enemy.val();
+        if self.ep_from.val().any() {
+            self.vp[2].next = self.vp[2].val() | self.epv.val();
         }
-        self.vb.next = self.vb.val() & !self.own.val() & !self.e_k.val() & !self.mask.val();
+        self.vp[3].next = ((self.reach_o[0].val()
+            | self.reach_d[0].val()
+            | self.n_reach.val()
+            | self.k_reach.val())
+            & self.empty.val())
+            | (self.push1.val() & !self.last.val())
+            | self.push2.val()
+            | self.castles.val();
+        self.vx.next = !self.own.val() & !self.e_k.val();
+        self.victims_any.next = 0_u64.into();
+        for p in 0..4 {
+            self.victims_any.next = self
+                .victims_any
+                .val()
+                .replace_bit(p, (self.vp[p].val() & self.vx.val()).any());
+        }
+        if self.phase.val() == 0_u64 {
+            self.vb.next = self.vp[0].val();
+        } else if self.phase.val() == 1_u64 {
+            self.vb.next = self.vp[1].val();
+        } else if self.phase.val() == 2_u64 {
+            self.vb.next = self.vp[2].val();
+        } else {
+            self.vb.next = self.vp[3].val();
+        }
+        self.vb.next = self.vb.val() & self.vx.val() & !self.mask.val();
         self.ahead.next = self.vb.val() & !self.tgt.val();
         self.ahead2.next = self.ahead.val() & (self.orth.val() | self.diag.val());
         self.ahead1.next = self.ahead.val()

@@ -252,8 +252,8 @@ mod tests {
     use crate::split::{link_bytes_per_job, link_cycles_per_job};
     use model::chess::random::table_positions;
 
-    /// A job's link time on `chess-x2` (four cores, 1 Mbaud, 12.5 MHz a thread): 98 bytes
-    /// (0.98 ms) and three round trips of 1 ms, 49,750 cycles.
+    /// A job's link time on `chess-x2` (four cores, 3 Mbaud, 15 MHz a thread): 98 bytes
+    /// (0.33 ms) and three round trips of 1 ms, 49,900 cycles.
     #[test]
     fn a_chess_job_on_the_link() {
         assert_eq!(
@@ -265,8 +265,8 @@ mod tests {
             98
         );
         assert_eq!(
-            link_cycles_per_job::<ChessPerft>(12.5e6, 1_000_000, 4),
-            49_750
+            link_cycles_per_job::<ChessPerft>(15e6, 3_000_000, 4),
+            49_900
         );
     }
 

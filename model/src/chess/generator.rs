@@ -485,8 +485,26 @@ fn discovered_checks(
     }
 }
 
-/// The moves of the side to move in the chip's order, with the chip's cycles.
+/// Whether any square bids as a victim of `phase` with no mask (the array's `victims_any`):
+/// the generator spends no cycle on a phase without.
+pub fn phase_has_victims(pos: &Position, phase: Class) -> bool {
+    victim_bids(pos, phase, &[false; 64]).iter().any(|&b| b > 0)
+}
+
+/// The moves of the side to move in the chip's order, with the chip's cycles, the generator
+/// started (`start`: the checks' find-victim cycle comes first, whatever the position).
 pub fn generate(pos: &Position) -> Generation {
+    generate_from(pos, false)
+}
+
+/// The same for a node perft on chip enters (the generator loaded with the node's entry, which
+/// the array names from the position in the cycle before: the first phase with victims, the
+/// discovered checks if the direct ones have none, the node's end if nothing bids at all).
+pub fn generate_entered(pos: &Position) -> Generation {
+    generate_from(pos, true)
+}
+
+fn generate_from(pos: &Position, entered: bool) -> Generation {
     let node = node(pos);
     let fw: i8 = if pos.side == Color::White { 8 } else { -8 };
     let mut moves = Vec::new();
@@ -494,6 +512,16 @@ pub fn generate(pos: &Position) -> Generation {
     // Whether the node's last cycle yielded a move (then one cycle ends the node).
     let mut ended_on_move = false;
     for phase in Class::ALL {
+        // A phase without victims costs no cycle: the cycle that ends the one before goes on
+        // to the next phase with victims (only the started generator's first phase is looked
+        // at whatever it holds).
+        let first_looked_at = phase == Class::Check && !entered;
+        if !first_looked_at && !phase_has_victims(pos, phase) {
+            if phase == Class::Check && node.disc.iter().any(Option::is_some) {
+                discovered_checks(pos, &mut moves, &mut cycle, &mut ended_on_move);
+            }
+            continue;
+        }
         let mut mask = [false; 64];
         // The next victim, found by the look-ahead during the last find-aggressor cycle of
         // the one before it (no find-victim cycle of its own).
@@ -570,7 +598,9 @@ pub fn generate(pos: &Position) -> Generation {
             discovered_checks(pos, &mut moves, &mut cycle, &mut ended_on_move);
         }
     }
-    if ended_on_move {
+    if ended_on_move || cycle == 0 {
+        // The node's end: after its last move, or the only cycle of an entered node without
+        // a move (nothing bids, no discoverer).
         cycle += 1;
     }
     Generation {

@@ -1,7 +1,8 @@
 //! The reference for perft on chip (`gateware/src/chess/perft.rs`): leaves and cycles of the
 //! chip's depth-first walk, so that the circuit is checked leaf for leaf and cycle for cycle.
 //!
-//! The chip walks the tree with one generator ([`generate`]): every generator cycle is one
+//! The chip walks the tree with one generator, loaded at each node it enters with the node's
+//! entry ([`generate_entered`]: the first phase with victims): every generator cycle is one
 //! cycle. A yielded move is registered at the end of its find cycle and made in the next
 //! cycle. A move yielded at the last ply is made, while the generator goes on finding the next
 //! move on the unchanged board, into a second set of board registers (the leaf board); the
@@ -15,7 +16,7 @@
 //! move (so that the end's decision, which follows the arbiter tree, drives no board register's
 //! enable). Every leaf is made (no bulk counting).
 
-use super::generator::generate;
+use super::generator::generate_entered;
 use super::{attacked_by, Position};
 
 /// Leaves and cycles of perft on chip.
@@ -73,7 +74,7 @@ pub fn perft_share_on_chip(pos: &Position, depth: u32, share: Share) -> PerftRun
 }
 
 fn walk(pos: &Position, depth: u32, ply: u32, share: Share, left: &mut u32) -> PerftRun {
-    let g = generate(pos);
+    let g = generate_entered(pos);
     let end_waits = depth == 1 && g.end_follows_move();
     let mut run = PerftRun {
         leaves: 0,

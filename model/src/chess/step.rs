@@ -18,10 +18,10 @@
 //! on chip.
 //!
 //! Cycles (counted while the core works, not while it waits): the generator's cycles as in
-//! [`super::generator::generate`], two cycles per move made (the make, the look), one cycle
+//! [`super::generator::generate_entered`] (the root and each node entered by `Down`), two cycles per move made (the make, the look), one cycle
 //! for each step command, and for `Up` two more cycles (the node's end, the pop).
 
-use super::generator::{generate, Generated, Generation};
+use super::generator::{generate_entered, Generated, Generation};
 use super::search::illegal;
 use super::Position;
 
@@ -80,7 +80,7 @@ struct Node {
 impl Node {
     fn new(pos: Position) -> Node {
         Node {
-            gen: generate(&pos),
+            gen: generate_entered(&pos),
             pos,
             next: 0,
             used: 0,
