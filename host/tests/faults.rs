@@ -32,7 +32,7 @@ fn run(kind: BackendKind, requests: usize, p: f64) {
         match r.gen_range(0..4) {
             0 => {
                 let id = l.identify().unwrap_or_else(|e| panic!("request {i}: {e}"));
-                if id.name != "link" || id.divisor != 16 {
+                if id.name != "link" || u32::from(id.divisor) != gateware::design::SIM_DIVISOR {
                     wrong += 1;
                 }
             }

@@ -309,7 +309,9 @@ fn othello_core_verilog() {
         .collect();
     let mut core =
         gateware::othello::OthelloCore::with_cores(&CoreParams::sim(), "othello-x2", false, 2);
-    cosim_board_core("othello_core", &mut core, 70_000, &stream);
+    // The stream's bits, then the last answer and 10,000 cycles for the jobs.
+    let cycles = (stream.len() + 40) * 10 * CoreParams::sim().divisor as usize + 10_000;
+    cosim_board_core("othello_core", &mut core, cycles, &stream);
 }
 
 /// The shogi core (`ShogiCore`): board data loaded a rank at a time, a cover job, its poll and
@@ -365,8 +367,19 @@ fn shogi_core_verilog() {
         .enumerate()
         .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
         .collect();
-    // The stream's bits, then the last answer (a result: under 40 bytes) and its job.
     let bit = CoreParams::sim().divisor as usize;
+    // The depth-1 perft must end while its poll and its result request arrive, or its result
+    // would not be read back and co-simulated.
+    let poll_and_result = [(op::JOB_POLL, vec![]), (op::JOB_RESULT, vec![0u8])]
+        .iter()
+        .map(|(o, p)| Frame::new(0, *o, p).unwrap().encode().len())
+        .sum::<usize>();
+    let walk = model::shogi::walk::perft_walk(&b, 1).cycles as usize;
+    assert!(
+        walk + 100 < poll_and_result * 10 * bit,
+        "perft 1 takes {walk} cycles, its poll and result frames {poll_and_result} bytes"
+    );
+    // The stream's bits, then the last answer (a result: under 40 bytes) and its job.
     let cycles = (stream.len() + 40) * 10 * bit + 1_000;
     let mut core = gateware::shogi::ShogiCore::build(&CoreParams::sim());
     cosim_board_core("shogi_core", &mut core, cycles, &stream);

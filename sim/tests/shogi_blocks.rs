@@ -584,11 +584,13 @@ fn check_walk(uut: &mut PerftWalker, b: &BoardData, depth: u32) -> u64 {
 fn perft_walker_matches_model_walk_for_walk() {
     let mut uut = PerftWalker::default();
     uut.connect_all();
-    // The perft table's positions at the depths whose walks stay short in simulation (the
-    // 593-move position's depth 2 is 594 moves jobs).
+    // The perft table's positions at the depths whose walks stay short in the Rust
+    // simulation (the 593-move position's depth 2 is 594 moves jobs; the longer walks, the
+    // "matsuri" position's depth 2 among them, run on the Verilator board in
+    // `host/tests/shogi_board.rs`, whose Verilog `perft_walker_verilog` ties to this one).
     for entry in random::perft_table() {
         let b = BoardData::from_position(&Position::from_sfen(&entry.sfen).unwrap());
-        for &(depth, published) in entry.counts.iter().filter(|c| c.0 <= 2 && c.1 <= 30_000) {
+        for &(depth, published) in entry.counts.iter().filter(|c| c.0 <= 2 && c.1 <= 1_000) {
             check_walk(&mut uut, &b, depth);
             assert_eq!(
                 perft_walk(&b, depth).leaves,
@@ -598,20 +600,20 @@ fn perft_walker_matches_model_walk_for_walk() {
             );
         }
     }
-    // Random positions: six, then three whose walk meets a pawn drop that mates (the walker
-    // must skip it).
+    // Random positions: three, then two whose walk meets a pawn drop that mates (the walker
+    // must skip it; the Verilator board walks more of them against the model).
     let positions = generator_positions(SEED + 11, 3000);
-    for b in positions.iter().take(6) {
+    for b in positions.iter().take(3) {
         check_walk(&mut uut, b, 2);
     }
     let mating: Vec<_> = positions
         .iter()
         .filter(|b| meets_mating_drop(b))
-        .take(3)
+        .take(2)
         .collect();
     assert_eq!(
         mating.len(),
-        3,
+        2,
         "too few positions with a mating pawn drop one ply down"
     );
     for b in mating {

@@ -5,7 +5,9 @@
 //! * `othello`: per FFO position, the solver on the simulated board (Verilator): nodes, cycles,
 //!   cycles per node; projected time and nodes/s on each board at the Fmax of its latest synth
 //!   report's core clock; node counts with the paper's order vs fastest-first (model); and the software
-//!   solver (`model::othello::fast`) timed on this CPU in the same run, as a ratio.
+//!   solver (`model::othello::fast`) timed on this CPU in the same run, as a ratio. Both
+//!   designs' results must equal the model's search (score, best move, nodes, cycles) and the
+//!   published score: the board tests check only the cheap positions on the paper's order.
 //!   Then the multi-core `othello-x8`: each position split over its cores by the host
 //!   (`host::split`) on the model executor, whose cycles per job are the hardware's exactly,
 //!   with the link's time per job (its bytes at the build's baud rate and its USB round
@@ -159,6 +161,7 @@ fn parse_range(s: &str) -> Result<std::ops::RangeInclusive<usize>> {
 }
 
 fn othello(a: &Args) -> Result<()> {
+    use model::othello::search::{search, MoveOrder};
     use model::othello::{fast, parse_position, square_name};
     let range = parse_range(&a.ffo)?;
     if !sim::verilator::AVAILABLE {
@@ -228,6 +231,26 @@ fn othello(a: &Args) -> Result<()> {
             ffr.score,
             r.score
         );
+        // The same checks as the board tests (which run only the cheap positions on the
+        // paper-order design): the model's search, node for node and cycle for cycle, and
+        // the published score.
+        for (got, order) in [(&r, MoveOrder::Paper), (&ffr, MoveOrder::FastestFirst)] {
+            let want = search(pos.p, pos.o, -i32::from(FULL), i32::from(FULL), order);
+            anyhow::ensure!(
+                (got.score, got.best, got.nodes, got.cycles)
+                    == (want.score, want.best, want.nodes, want.cycles),
+                "FFO #{i} ({order:?}): board (score, best, nodes, cycles) {:?}, model {:?}",
+                (got.score, got.best, got.nodes, got.cycles),
+                (want.score, want.best, want.nodes, want.cycles)
+            );
+        }
+        if let Some(&(_, published)) = pos.scores.first() {
+            anyhow::ensure!(
+                r.score == published,
+                "FFO #{i}: board {}, published {published}",
+                r.score
+            );
+        }
         let ff = ffr.nodes;
         let ff_s = fm_ff.map(|f| ffr.cycles as f64 / (f * 1e6));
         let t = Instant::now();
