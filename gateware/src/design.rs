@@ -49,9 +49,8 @@ impl CoreParams {
         Ok(CoreParams { clock_hz, divisor })
     }
 
-    /// The simulated board: a nominal 100 MHz clock and 8 clocks per UART bit (the fastest
-    /// line the receiver takes, `link::MIN_DIVISOR`), so that
-    /// simulated runs spend their cycles on the core rather than on the serial line.
+    /// The simulated board: a nominal 100 MHz clock and [`SIM_DIVISOR`] clocks per UART bit,
+    /// so that simulated runs spend their cycles on the core rather than on the serial line.
     pub fn sim() -> CoreParams {
         CoreParams {
             clock_hz: 100_000_000,
@@ -65,8 +64,8 @@ impl CoreParams {
     }
 }
 
-/// UART divisor of the simulated board.
-pub const SIM_DIVISOR: u32 = 8;
+/// UART divisor of the simulated board: the fastest line the receiver takes.
+pub const SIM_DIVISOR: u32 = link::MIN_DIVISOR;
 
 /// A design whose ports are the board pins. Board tops and the simulator use this, never the
 /// design's internals.

@@ -7,7 +7,7 @@
 use gateware::Design;
 use host::{Link, SimTransport};
 use model::othello::random::random_position;
-use model::othello::search::{search, MoveOrder};
+use model::othello::search::{search, MoveOrder, SearchResult};
 use model::othello::{parse_position, square_name};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use sim::{BackendKind, SimBoard};
@@ -73,15 +73,15 @@ fn ffo_positions() -> Vec<model::othello::Position> {
 }
 
 /// Solves FFO #`n` on the board and checks it: the published score, a listed best move, and
-/// score, best move, nodes and cycles equal to the model's search in `order`.
+/// score, best move, nodes and cycles equal to `want`, the model's search in `order`.
 fn check_ffo(
     l: &mut Link<SimTransport>,
     n: usize,
     pos: &model::othello::Position,
     order: MoveOrder,
+    want: &SearchResult,
 ) -> (u64, u64) {
     let got = host::othello::solve(l, pos.p, pos.o, -65, 65, |_| {}).unwrap();
-    let want = search(pos.p, pos.o, -65, 65, order);
     let best_score = pos.scores[0].1;
     assert_eq!(got.score, best_score, "FFO #{n} ({order:?}): score");
     assert_eq!(
@@ -120,7 +120,8 @@ fn ffo_1_to_19_fastest_first_exact() {
     };
     let (mut nodes, mut cycles) = (0, 0);
     for (i, pos) in ffo_positions().iter().enumerate() {
-        let (n, c) = check_ffo(&mut l, i + 1, pos, MoveOrder::FastestFirst);
+        let want = search(pos.p, pos.o, -65, 65, MoveOrder::FastestFirst);
+        let (n, c) = check_ffo(&mut l, i + 1, pos, MoveOrder::FastestFirst, &want);
         nodes += n;
         cycles += c;
     }
@@ -134,10 +135,14 @@ fn ffo_1_to_19_fastest_first_exact() {
 fn ffo_paper_order_exact() {
     let Some(mut l) = board() else { return };
     let positions = ffo_positions();
-    let mut by_cost: Vec<(u64, usize)> = positions
+    let wants: Vec<SearchResult> = positions
+        .iter()
+        .map(|p| search(p.p, p.o, -65, 65, MoveOrder::Paper))
+        .collect();
+    let mut by_cost: Vec<(u64, usize)> = wants
         .iter()
         .enumerate()
-        .map(|(i, p)| (search(p.p, p.o, -65, 65, MoveOrder::Paper).cycles, i))
+        .map(|(i, w)| (w.cycles, i))
         .collect();
     by_cost.sort();
     let (mut spent, mut run) = (0, Vec::new());
@@ -151,7 +156,7 @@ fn ffo_paper_order_exact() {
     run.sort();
     let (mut nodes, mut cycles) = (0, 0);
     for &i in &run {
-        let (n, c) = check_ffo(&mut l, i + 1, &positions[i], MoveOrder::Paper);
+        let (n, c) = check_ffo(&mut l, i + 1, &positions[i], MoveOrder::Paper, &wants[i]);
         nodes += n;
         cycles += c;
     }

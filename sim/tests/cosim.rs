@@ -215,6 +215,12 @@ fn link_core_verilog() {
 
 /// A board core (built with `CoreParams::sim()`) against its Verilog, `stream` arriving on its
 /// UART pin from cycle 0, for `cycles` cycles.
+/// Cycles to co-simulate a board core on `stream`: its bits at the simulated board's divisor,
+/// the last answer (under 40 bytes) and `job_cycles` for the jobs after the last request.
+fn stream_cycles(stream: &[u8], job_cycles: usize) -> usize {
+    (stream.len() + 40) * 10 * CoreParams::sim().divisor as usize + job_cycles
+}
+
 fn cosim_board_core<C: BoardCore>(name: &str, core: &mut C, cycles: usize, stream: &[u8]) {
     let bit = CoreParams::sim().divisor as f64;
     cosim(
@@ -309,8 +315,7 @@ fn othello_core_verilog() {
         .collect();
     let mut core =
         gateware::othello::OthelloCore::with_cores(&CoreParams::sim(), "othello-x2", false, 2);
-    // The stream's bits, then the last answer and 10,000 cycles for the jobs.
-    let cycles = (stream.len() + 40) * 10 * CoreParams::sim().divisor as usize + 10_000;
+    let cycles = stream_cycles(&stream, 10_000);
     cosim_board_core("othello_core", &mut core, cycles, &stream);
 }
 
@@ -379,8 +384,7 @@ fn shogi_core_verilog() {
         walk + 100 < poll_and_result * 10 * bit,
         "perft 1 takes {walk} cycles, its poll and result frames {poll_and_result} bytes"
     );
-    // The stream's bits, then the last answer (a result: under 40 bytes) and its job.
-    let cycles = (stream.len() + 40) * 10 * bit + 1_000;
+    let cycles = stream_cycles(&stream, 1_000);
     let mut core = gateware::shogi::ShogiCore::build(&CoreParams::sim());
     cosim_board_core("shogi_core", &mut core, cycles, &stream);
 }

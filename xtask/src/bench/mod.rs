@@ -236,12 +236,11 @@ fn othello(a: &Args) -> Result<()> {
         // the published score.
         for (got, order) in [(&r, MoveOrder::Paper), (&ffr, MoveOrder::FastestFirst)] {
             let want = search(pos.p, pos.o, -i32::from(FULL), i32::from(FULL), order);
+            let got = (got.score, got.best, got.nodes, got.cycles);
+            let want = (want.score, want.best, want.nodes, want.cycles);
             anyhow::ensure!(
-                (got.score, got.best, got.nodes, got.cycles)
-                    == (want.score, want.best, want.nodes, want.cycles),
-                "FFO #{i} ({order:?}): board (score, best, nodes, cycles) {:?}, model {:?}",
-                (got.score, got.best, got.nodes, got.cycles),
-                (want.score, want.best, want.nodes, want.cycles)
+                got == want,
+                "FFO #{i} ({order:?}): board (score, best, nodes, cycles) {got:?}, model {want:?}"
             );
         }
         if let Some(&(_, published)) = pos.scores.first() {
