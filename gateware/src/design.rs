@@ -291,46 +291,53 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
     DesignSpec {
         design: Design::Chess,
         name: "chess",
-        summary: "chess move generator (square array, arbiter tree) counting perft on chip, two threads",
-        core: CoreKind::Chess { cores: 2 },
-        // One perft unit, two threads (2-slow: docs/chess.md), each a core to the host. The
-        // square array's outputs are registered before the arbiter trees, which halves the
-        // longest cycle: 31.7 MHz reached asked for 30 (one thread at 17.3 asked for 15 before;
-        // the longest cycle ran the array, the trees and the bidder counts into the
-        // generator's registers, mostly routing). A thread's cycle is two clocks.
-        clocks: &[clock(BoardId::Ulx3s, 30)],
-        // 3 Mbaud, the FT231X's fastest (divisor 10): the step jobs cross the link a move at
-        // a time, and the split sends a job's frames per subtree.
+        summary: "chess move generator (square array, arbiter tree) counting perft on chip, four threads",
+        core: CoreKind::Chess { cores: 4 },
+        // One perft unit, four threads (4-slow: docs/chess.md), each a core to the host. The
+        // loop through the square array, the arbiter trees, the generator and the walk is cut
+        // three times (inside the array after its fills, after the array, after the trees):
+        // a probe with the cuts routed at 50.2 MHz asked for 50, where the 2-slow unit (one
+        // cut) reached 30.3 asked for 30 and one thread 17.3 asked for 15. A thread's cycle is
+        // four clocks.
+        // Asked for 50 (2 Mbaud), the unit routed at 48.5 (25,533 LUT4s, 10,405 FFs, the stack
+        // in 4 DP16KD; the PLL cannot make 48 from 25); asked for 45, at 51.9: 45 MHz.
+        clocks: &[clock(BoardId::Ulx3s, 45)],
+        // 3 Mbaud, the FT231X's fastest (divisor 15): the step jobs cross the link a move at
+        // a time, and the split sends a job's frames per core.
         baud: 3_000_000,
         ci_synth: false,
-        router2: true,
+        // router2 did not converge on the probe (overuse back up past 2,000 wires after 70
+        // iterations); router1 routed it.
+        router2: false,
         // With the own plane beside the board, the default placer's result left router2 at
         // 3,000-4,000 overused wires after 47 iterations; the static placer, as for
         // `chess-x2`, routes it.
         static_placer: true,
         narrow_luts: false,
-        // With the phase skip's victim planes (22,485 LUT4s), nextpnr's default seed routed
-        // 29.5 MHz, seed 1 placed at 28.1 (the estimate; stopped), seed 2 routed 30.3.
+        // With the phase skip's victim planes (22,485 LUT4s, 2-slow), nextpnr's default seed
+        // routed 29.5 MHz, seed 1 placed at 28.1 (the estimate; stopped), seed 2 routed 30.3.
         pnr_seed: Some(2),
     },
     DesignSpec {
         design: Design::ChessX2,
         name: "chess-x2",
-        summary: "two chess perft units (four threads) behind one link; a perft shared out on chip, one job a thread",
-        core: CoreKind::Chess { cores: 4 },
-        // Two units of two threads. One-thread units reached 16.8 MHz asked for 15; a unit
-        // of two threads reaches 30.3 alone (`chess`).
+        summary: "two chess perft units (eight threads) behind one link; a perft shared out on chip, one job a thread",
+        core: CoreKind::Chess { cores: 8 },
+        // Two units of four threads. One-thread units reached 16.8 MHz asked for 15, two of
+        // two threads 30.7 asked for 30.
         // A unit is about 22,800 LUT4s: two fill 55% of the ECP5-85F, where three one-thread
         // units (the former `chess-x3`) routed only after the static placer at 62%; three
         // would fill about 82% (docs/chess.md).
         // router2 does not route it with the phase skip: its overuse falls to 200-500 wires
         // and then grows past 1,500-2,500 (seeds 1, 3 and 5, and the default; 2026-11-27;
         // without the skip it routed 28.7 MHz asked for 25). nextpnr's router1 routed the
-        // same placement (seed 3, narrow LUTs) at 33.2 MHz asked for 25: 30 MHz (30.7 reached),
-        // which makes 3 Mbaud a whole divisor (10) as for `chess`.
-        clocks: &[clock(BoardId::Ulx3s, 30)],
-        // Host traffic grows with the job count: 3 Mbaud.
-        baud: 3_000_000,
+        // same placement (seed 3, narrow LUTs) at 33.2 MHz asked for 25 (2-slow units). With
+        // 4-slow units asked for 45: 40.8 MHz (the critical path in the array's first part,
+        // from the board through the fills into the target's line, `s_line`), so 37.5 MHz.
+        clocks: &[clock_hz(BoardId::Ulx3s, 37_500_000)],
+        // 1.5 Mbaud, a whole divisor (25) of 37.5 MHz; the link's time per job is mostly the
+        // USB round trips, not the bytes.
+        baud: 1_500_000,
         ci_synth: false,
         router2: false,
         static_placer: true,

@@ -671,14 +671,15 @@ mod tests {
         assert_eq!(link_cycles_per_job::<G>(40e6, 3_000_000, 8), 132_267);
     }
 
-    /// On the simulated `chess-x2`: the ULX3S build's 30 MHz and 3 Mbaud, in a thread's cycles.
+    /// On the simulated `chess-x2`: the ULX3S build's 37.5 MHz and 1.5 Mbaud, in a thread's
+    /// cycles (four clocks), eight cores.
     #[test]
     fn a_chess_job_on_the_simulated_board_in_thread_cycles() {
         let sim = gateware::CoreParams::sim();
         let id = identity("chess-x2", sim.clock_hz, sim.divisor as u16);
         assert_eq!(
-            board_link_cycles_per_job::<crate::chess::ChessPerft>(&id, 4),
-            link_cycles_per_job::<crate::chess::ChessPerft>(15e6, 3_000_000, 4)
+            board_link_cycles_per_job::<crate::chess::ChessPerft>(&id, 8),
+            link_cycles_per_job::<crate::chess::ChessPerft>(37.5e6 / 4.0, 1_500_000, 8)
         );
     }
 }

@@ -87,24 +87,24 @@ fn check_time(r: &host::chess::SplitPerft, cores: usize) {
     );
 }
 
-/// `chess`: one perft unit, its two threads two cores.
+/// `chess`: one perft unit, its four threads four cores.
 #[test]
 fn perft_split_over_the_threads_of_one_unit() {
     let Some(mut l) = board() else { return };
     let table = table_positions();
-    check_split(&mut l, 2, &[(&table[1], 2), (&table[3], 3)]);
+    check_split(&mut l, 4, &[(&table[1], 2), (&table[3], 3)]);
 }
 
-/// `chess-x2`, the bench's multi-core design: two units, four threads.
+/// `chess-x2`, the bench's multi-core design: two units, eight threads.
 #[test]
-fn perft_split_over_four_cores() {
+fn perft_split_over_eight_cores() {
     let Some(mut l) = board_of(Design::ChessX2) else {
         return;
     };
     let table = table_positions();
     check_split(
         &mut l,
-        4,
+        8,
         &[
             (&table[0], 3),
             (&table[1], 2),

@@ -82,8 +82,9 @@ fn perft_counted_on_the_simulated_board() {
     assert_eq!(r["design"], "chess");
     let cycles = r["cycles"].as_u64().unwrap();
     assert!(cycles > 2039, "{cycles} cycles");
-    // Two cores, the threads of one unit: the subtrees spread over them.
-    assert_eq!(r["cores"], 2);
+    // Four cores, the threads of one unit: the subtrees spread over them.
+    let cores = gateware::chess::perft::THREADS;
+    assert_eq!(r["cores"], cores);
     // The board's time: the work over the cores at best, the jobs one after another at worst,
     // each with the link's time (counted at the design's ULX3S clock and baud rate, a job's
     // cycle being a thread's).
@@ -93,14 +94,14 @@ fn perft_counted_on_the_simulated_board() {
     let link = host::split::link_cycles_per_job::<host::chess::ChessPerft>(
         clock,
         design.default_baud(),
-        2,
+        cores,
     );
     let elapsed = r["elapsed_cycles"].as_u64().unwrap();
     assert!(
-        elapsed >= cycles / 2 + link && elapsed <= cycles + 48 * link,
+        elapsed >= cycles / cores as u64 + link && elapsed <= cycles + 48 * link,
         "{elapsed} of {cycles}, {link} link cycles a job"
     );
-    // The same on the four-core design.
+    // The same on the eight-core design.
     let x2 = json(&[
         "chess",
         "perft",
@@ -117,7 +118,7 @@ fn perft_counted_on_the_simulated_board() {
     assert_eq!(x2["divide"], r["divide"]);
     assert_eq!(
         (x2["cores"].as_u64(), x2["jobs"].as_u64()),
-        (Some(4), Some(48))
+        (Some(2 * cores as u64), Some(48))
     );
     assert_eq!(x2["cycles"], cycles);
     // Every field of the output is documented (docs/chess.md names each one in backquotes),

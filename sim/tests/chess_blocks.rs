@@ -2,6 +2,7 @@
 //! random positions and the perft table's positions, and each block's emitted Verilog against
 //! its Rust simulation.
 
+use gateware::chess::perft::THREADS;
 use gateware::chess::{ArbiterTree, KingAttack, MoveGenerator, Perft, SquareArray, WriteBus};
 use model::chess::generator::{
     aggressor_bids, arbitrate, discovered_bids, discoverer_bids, generate, phase_has_victims,
@@ -178,7 +179,7 @@ fn square_array_bids_match_model() {
             uut.phase.next = (k as u64).into();
             uut.mask.next = mask_bits(&mask).into();
             uut.aggressor.next = false;
-            settle(&mut uut).unwrap();
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
             let want = victim_bids(&pos, phase, &mask);
             assert_eq!(bids(&uut), want, "victims, {phase:?}, {fen}, mask {mask:?}");
             // Find-aggressor on a victim of this phase when there is one, else anywhere.
@@ -191,7 +192,7 @@ fn square_array_bids_match_model() {
             };
             uut.aggressor.next = true;
             uut.target.next = (target as u64).into();
-            settle(&mut uut).unwrap();
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
             let want = aggressor_bids(&pos, phase, target, &mask);
             assert_eq!(
                 bids(&uut),
@@ -213,7 +214,7 @@ fn square_array_bids_match_model() {
         uut.mask.next = mask_bits(&mask).into();
         uut.discovered.next = true;
         uut.aggressor.next = false;
-        settle(&mut uut).unwrap();
+        cycle(&mut uut, |u| &mut u.clock).unwrap();
         assert_eq!(
             bids(&uut),
             discoverer_bids(&pos, &mask),
@@ -242,7 +243,7 @@ fn square_array_bids_match_model() {
             uut.aggressor.next = true;
             uut.target.next = (b as u64).into();
             uut.mask.next = mask_bits(&mask).into();
-            settle(&mut uut).unwrap();
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
             let want = discovered_bids(&pos, b as u8, &mask);
             assert_eq!(
                 bids(&uut),
@@ -258,22 +259,26 @@ fn square_array_bids_match_model() {
 /// One generated move as the generator's ports show it: (cycle, from, to, promotion, class).
 type Seen = (u64, u8, u8, Option<Kind>, usize);
 
-/// Runs the generator's two threads on two positions at once (thread t on `pos[t]`): per
+/// Runs the generator's threads on `THREADS` positions at once (thread t on `pos[t]`): per
 /// thread the moves with their cycles, and the find cycles. Thread t's turns are the clocks
-/// `c` with `c % 2 == t`; the board ports carry the next turn's thread's position (the square
-/// array works a cycle ahead: see `common::slow2`). Both threads idle at `c = 0`.
-fn run_pair(uut: &mut MoveGenerator, pos: [&Position; 2]) -> [(Vec<Seen>, u64); 2] {
-    let ins = [inputs(pos[0]), inputs(pos[1])];
-    let mut out: [(Vec<Seen>, u64); 2] = Default::default();
-    let mut finished = [false; 2];
+/// `c` with `c % THREADS == t`; the board ports carry the position of the thread whose turn
+/// comes three cycles later (the square array works three cycles ahead: see
+/// `common::slow4`), `own_now` and `white_now` the current thread's. Every thread idles at
+/// `c = 0`.
+fn run_threads(uut: &mut MoveGenerator, pos: [&Position; THREADS]) -> [(Vec<Seen>, u64); THREADS] {
+    let ins = pos.map(inputs);
+    let mut out: [(Vec<Seen>, u64); THREADS] = Default::default();
+    let mut finished = [false; THREADS];
     uut.start.next = true;
     let mut c = 0u64;
     loop {
-        let t = (c % 2) as usize;
-        drive!(uut, ins[1 - t]);
+        let t = (c % THREADS as u64) as usize;
+        drive!(uut, ins[(t + 3) % THREADS]);
+        uut.own_now.next = ins[t].own.into();
+        uut.white_now.next = ins[t].white;
         settle(uut).unwrap();
         // A thread takes the start at its first turn and finds from its second on.
-        if c >= 2 && !finished[t] {
+        if c >= THREADS as u64 && !finished[t] {
             if uut.done.val() {
                 finished[t] = true;
             } else {
@@ -294,20 +299,20 @@ fn run_pair(uut: &mut MoveGenerator, pos: [&Position; 2]) -> [(Vec<Seen>, u64); 
                 out[t].1 += 1;
             }
         }
-        if finished == [true; 2] && t == 1 {
+        if finished == [true; THREADS] && t == THREADS - 1 {
             break;
         }
         cycle(uut, |u| &mut u.clock).unwrap();
         c += 1;
         assert!(
-            c < 20_000,
+            c < 40_000,
             "the generator never finished on {}",
             pos[t].fen()
         );
     }
-    // Both threads back to idle; thread 0's turn next.
+    // Every thread back to idle (a turn each with the start low); thread 0's turn next.
     uut.start.next = false;
-    for _ in 0..3 {
+    for _ in 0..THREADS + 1 {
         cycle(uut, |u| &mut u.clock).unwrap();
     }
     out
@@ -318,9 +323,11 @@ fn generator_matches_model_move_for_move_and_cycle_for_cycle() {
     let mut uut = MoveGenerator::default();
     uut.connect_all();
     let pos = positions(SEED + 3, 300);
-    for pair in pos.chunks(2) {
-        let got = run_pair(&mut uut, [&pair[0], &pair[pair.len() - 1]]);
-        for (t, p) in [&pair[0], &pair[pair.len() - 1]].into_iter().enumerate() {
+    for group in pos.chunks(THREADS) {
+        // A short group repeats its last position.
+        let group: [&Position; THREADS] = std::array::from_fn(|t| &group[t.min(group.len() - 1)]);
+        let got = run_threads(&mut uut, group);
+        for (t, p) in group.into_iter().enumerate() {
             let g = generate(p);
             let want: Vec<Seen> = g
                 .moves
@@ -393,7 +400,7 @@ fn generator_verilog() {
     if !sim::tools::require("verilator", "generator_verilog") {
         return;
     }
-    // Each position gets a window of cycles: start held while both threads generate it (and
+    // Each position gets a window of cycles: start held while the threads generate it (and
     // in done), then lowered for four cycles to go back to idle.
     const WINDOW: usize = 480;
     let pos = positions(SEED + 5, 60);
@@ -439,37 +446,44 @@ fn drive_perft_share(u: &mut Perft, pos: &Position, depth: u32, share: Share) {
     u.offset.next = (p[AT_OFFSET] as u64).into();
 }
 
-/// Starts a job on thread `t` (the arguments on the ports with the start), then lets two
-/// cycles pass: a start takes the arguments it came with.
+/// Starts a job on thread `t` (the arguments on the ports with the start), then lets the
+/// thread's turn pass: a start takes the arguments it came with.
 fn start_thread(uut: &mut Perft, t: usize) {
     uut.start.next = (1u64 << t).into();
     cycle(uut, |u| &mut u.clock).unwrap();
     uut.start.next = 0_u64.into();
     uut.step_job.next = false;
-    cycle(uut, |u| &mut u.clock).unwrap();
+    for _ in 1..THREADS {
+        cycle(uut, |u| &mut u.clock).unwrap();
+    }
 }
 
-/// Runs two perfts on chip at once, one a thread: (leaves, cycles) of each.
-fn run_perft_pair(uut: &mut Perft, jobs: [(&Position, u32); 2]) -> [(u64, u64); 2] {
-    run_share_pair(uut, jobs.map(|(p, d)| (p, d, Share::WHOLE)))
+/// Runs perfts on chip at once, one a thread (at most `THREADS`): (leaves, cycles) of each.
+fn run_perfts(uut: &mut Perft, jobs: &[(&Position, u32)]) -> Vec<(u64, u64)> {
+    let jobs: Vec<_> = jobs.iter().map(|&(p, d)| (p, d, Share::WHOLE)).collect();
+    run_shares(uut, &jobs)
 }
 
-/// Runs two shares of perfts on chip at once, one a thread: (leaves, cycles) of each.
-fn run_share_pair(uut: &mut Perft, jobs: [(&Position, u32, Share); 2]) -> [(u64, u64); 2] {
+/// Runs shares of perfts on chip at once, one a thread (at most `THREADS`): (leaves, cycles)
+/// of each.
+fn run_shares(uut: &mut Perft, jobs: &[(&Position, u32, Share)]) -> Vec<(u64, u64)> {
+    assert!(jobs.len() <= THREADS);
     for (t, (pos, depth, share)) in jobs.iter().enumerate() {
         drive_perft_share(uut, pos, *depth, *share);
         start_thread(uut, t);
     }
-    let what = format!("perft {} of {}", jobs[0].1, jobs[0].0.fen());
-    run_until_done(uut, 0, 100_000_000, &what);
-    let what = format!("perft {} of {}", jobs[1].1, jobs[1].0.fen());
-    run_until_done(uut, 1, 100_000_000, &what);
-    std::array::from_fn(|t| {
-        uut.sel.next = t == 1;
-        settle(uut).unwrap();
-        let r = decode_result(&result_payload(uut)).unwrap();
-        (r.leaves, r.cycles)
-    })
+    for (t, job) in jobs.iter().enumerate() {
+        let what = format!("perft {} of {}", job.1, job.0.fen());
+        run_until_done(uut, t, 100_000_000, &what);
+    }
+    (0..jobs.len())
+        .map(|t| {
+            uut.sel.next = (t as u64).into();
+            settle(uut).unwrap();
+            let r = decode_result(&result_payload(uut)).unwrap();
+            (r.leaves, r.cycles)
+        })
+        .collect()
 }
 
 /// Runs the perft core until thread `t` is done (a step job: until it waits), at most `limit`
@@ -513,9 +527,8 @@ fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
     let table = random::table_positions();
     jobs.extend([(table[0].clone(), 3), (table[2].clone(), 3)]);
     let mut total = 0;
-    // Two jobs at once, one a thread (an odd job out pairs with the first).
-    for pair in jobs.chunks(2) {
-        let (a, b) = (&pair[0], pair.get(1).unwrap_or(&jobs[0]));
+    // `THREADS` jobs at once, one a thread.
+    for group in jobs.chunks(THREADS) {
         let want = |(pos, depth): &(Position, u32)| {
             if *depth == 0 {
                 (1, 0)
@@ -524,15 +537,23 @@ fn perft_on_chip_matches_model_leaf_for_leaf_and_cycle_for_cycle() {
                 (r.leaves, r.cycles)
             }
         };
-        let got = run_perft_pair(&mut uut, [(&a.0, a.1), (&b.0, b.1)]);
-        assert_eq!(got[0], want(a), "perft {} of {} (thread 0)", a.1, a.0.fen());
-        assert_eq!(got[1], want(b), "perft {} of {} (thread 1)", b.1, b.0.fen());
-        total += want(a).1 + want(b).1;
+        let args: Vec<(&Position, u32)> = group.iter().map(|(p, d)| (p, *d)).collect();
+        let got = run_perfts(&mut uut, &args);
+        for (t, (job, got)) in group.iter().zip(got).enumerate() {
+            assert_eq!(
+                got,
+                want(job),
+                "perft {} of {} (thread {t})",
+                job.1,
+                job.0.fen()
+            );
+            total += got.1;
+        }
     }
     println!("{total} cycles simulated");
 }
 
-/// The split on chip: shares of one perft, two at a time (one a thread), each leaf for leaf
+/// The split on chip: shares of one perft, `THREADS` at a time (one a thread), each leaf for leaf
 /// and cycle for cycle with the model's share, their leaves summing to the perft.
 #[test]
 fn perft_shares_on_chip_match_model_and_sum_to_the_perft() {
@@ -559,9 +580,10 @@ fn perft_shares_on_chip_match_model_and_sum_to_the_perft() {
             })
             .collect();
         let mut sum = 0;
-        for pair in shares.chunks(2) {
-            let got = run_share_pair(&mut uut, [(pos, *depth, pair[0]), (pos, *depth, pair[1])]);
-            for (share, got) in pair.iter().zip(got) {
+        for group in shares.chunks(THREADS) {
+            let args: Vec<_> = group.iter().map(|&share| (pos, *depth, share)).collect();
+            let got = run_shares(&mut uut, &args);
+            for (share, got) in group.iter().zip(got) {
                 let want = perft_share_on_chip(pos, *depth, *share);
                 assert_eq!(
                     got,
@@ -591,13 +613,13 @@ fn step_jobs_match_model_step_for_step_and_cycle_for_cycle() {
     let mut starts = random::table_positions();
     starts.extend(random::positions(SEED + 11, 30, 120));
     let mut steps = 0;
-    // Thread t takes the t-th start positions of every two.
+    // Thread t takes the t-th start positions of every `THREADS`.
     for (n, pos) in starts.into_iter().enumerate() {
-        let t = n % 2;
+        let t = n % THREADS;
         drive_perft(&mut uut, &pos, 0);
         uut.step_job.next = true;
         start_thread(&mut uut, t);
-        uut.sel.next = t == 1;
+        uut.sel.next = (t as u64).into();
         let mut model = Stepper::start(&pos);
         run_until_done(&mut uut, t, 100_000, &pos.fen());
         assert_eq!(
@@ -807,11 +829,12 @@ fn write_bus_king_attack_and_perft_verilog() {
         pos.len() * WINDOW,
         Some("clock"),
         |u, k| {
-            // Thread 0 starts the window's position, thread 1 the next one two cycles later;
-            // the counts shown alternate between the threads.
+            // Thread 0 starts the window's position, thread 1 the next one `THREADS` cycles
+            // later (a start waits up to `THREADS` cycles for its thread's turn with the
+            // arguments it came with); the counts shown go round the threads.
             // Thread 1's job is the second half of its perft's root moves (a share).
             let w = k / WINDOW;
-            if k % WINDOW == 2 {
+            if k % WINDOW >= THREADS {
                 let half = Share {
                     ply: 1,
                     stride: 2,
@@ -823,12 +846,12 @@ fn write_bus_king_attack_and_perft_verilog() {
             }
             u.start.next = match k % WINDOW {
                 0 => 1_u64.into(),
-                2 => 2_u64.into(),
+                k if k == THREADS => 2_u64.into(),
                 _ => 0_u64.into(),
             };
-            u.sel.next = k % 2 == 1;
+            u.sel.next = ((k % THREADS) as u64).into();
             u.stop.next = if k == pos.len() * WINDOW - 100 {
-                3_u64.into()
+                ((1_u64 << THREADS) - 1).into()
             } else {
                 0_u64.into()
             };
@@ -849,7 +872,7 @@ fn write_bus_king_attack_and_perft_verilog() {
             u.step_job.next = true;
             // Thread 1 steps; thread 0 idles.
             u.start.next = if k == 0 { 2_u64.into() } else { 0_u64.into() };
-            u.sel.next = true;
+            u.sel.next = 1_u64.into();
             u.step.next = if k % 40 == 39 {
                 ((k / 40 % 7 % 4) as u64 * 4).into()
             } else {

@@ -28,7 +28,7 @@
 //!
 //! LEDs: bit 7 = some core counting, bits 6..0 = good frames received.
 
-use super::perft::THREADS;
+use super::perft::{STEP_BITS, THREADS, TID_BITS};
 use super::Perft;
 use crate::common::{JobControl, LinkShell};
 use crate::design::CoreParams;
@@ -80,10 +80,16 @@ pub struct ChessCore {
     step_ok: Signal<Local, Bit>,
     step_hot: Signal<Local, Bits<32>>,
     k_one: Constant<Bits<32>>,
+    /// Each thread's number in its unit, and where its step goes on the unit's `step` port.
+    k_thread: [Constant<Bits<TID_BITS>>; THREADS],
+    k_lane: [Constant<Bits<8>>; THREADS],
 }
 
+/// The kernel numbers cores `4 * unit + thread`.
+const _: () = assert!(THREADS == 4);
+
 impl ChessCore {
-    /// One perft unit, two cores (its threads): the `chess` design.
+    /// One perft unit, four cores (its threads): the `chess` design.
     pub fn new(p: &CoreParams) -> Self {
         Self::with_cores(p, "chess", THREADS)
     }
@@ -136,6 +142,8 @@ impl ChessCore {
             step_ok: Default::default(),
             step_hot: Default::default(),
             k_one: Constant::new(1_u64.into()),
+            k_thread: std::array::from_fn(|t| Constant::new((t as u64).into())),
+            k_lane: std::array::from_fn(|t| Constant::new((2 * t as u64).into())),
         }
     }
 
@@ -216,13 +224,16 @@ impl Logic for ChessCore {
             self.perft[i].share_ply.next = self.arg_share.val().get_bits::<4>(0);
             self.perft[i].stride.next = self.arg_stride.val();
             self.perft[i].offset.next = self.arg_offset.val();
-            // Core 2i + t is thread t of perft unit i.
-            self.perft[i].start.next = self.jobs.start.val().get_bits::<2>(2 * i);
-            self.perft[i].stop.next = self.jobs.cancel.val().get_bits::<2>(2 * i);
+            // Core 4 * i + t is thread t of perft unit i.
+            self.perft[i].start.next = self.jobs.start.val().get_bits::<THREADS>(4 * i);
+            self.perft[i].stop.next = self.jobs.cancel.val().get_bits::<THREADS>(4 * i);
             self.perft[i].step_job.next = (self.arg_flags.val() & self.k_flag_step.val()).any();
-            self.perft[i].sel.next = self.jobs.sel_hot.val().get_bit(2 * i + 1);
-            for t in 0..2 {
-                if self.step_hot.val().get_bit(2 * i + t) {
+            self.perft[i].sel.next = 0_u64.into();
+            for t in 0..THREADS {
+                if self.jobs.sel_hot.val().get_bit(4 * i + t) {
+                    self.perft[i].sel.next = self.k_thread[t].val();
+                }
+                if self.step_hot.val().get_bit(4 * i + t) {
                     self.step_busy.next = self.perft[i].busy.val().get_bit(t);
                     self.step_waiting.next = self.perft[i].waiting.val().get_bit(t);
                     self.step_made.next = self.perft[i].made.val().get_bit(t);
@@ -232,16 +243,16 @@ impl Logic for ChessCore {
                 self.busy.next = self
                     .busy
                     .val()
-                    .replace_bit(2 * i + t, self.perft[i].busy.val().get_bit(t));
+                    .replace_bit(4 * i + t, self.perft[i].busy.val().get_bit(t));
                 self.done.next = self
                     .done
                     .val()
-                    .replace_bit(2 * i + t, self.perft[i].done.val().get_bit(t));
+                    .replace_bit(4 * i + t, self.perft[i].done.val().get_bit(t));
                 self.aborted.next = self
                     .aborted
                     .val()
-                    .replace_bit(2 * i + t, self.perft[i].aborted.val().get_bit(t));
-                if self.jobs.sel_hot.val().get_bit(2 * i + t) {
+                    .replace_bit(4 * i + t, self.perft[i].aborted.val().get_bit(t));
+                if self.jobs.sel_hot.val().get_bit(4 * i + t) {
                     self.sel_result_ok.next = true;
                     self.sel_leaves_lo.next = self.perft[i].leaves_lo.val();
                     self.sel_leaves_hi.next = self.perft[i].leaves_hi.val();
@@ -279,12 +290,12 @@ impl Logic for ChessCore {
                 & !self.shell.rsp_error.val()
                 & self.shell.cmd_valid.val()
             {
-                if self.step_hot.val().get_bit(2 * i) {
-                    self.perft[i].step.next =
-                        bit_cast::<4, 2>(self.step_code.val().get_bits::<2>(0));
-                } else if self.step_hot.val().get_bit(2 * i + 1) {
-                    self.perft[i].step.next =
-                        bit_cast::<4, 2>(self.step_code.val().get_bits::<2>(0)) << 2_u64;
+                for t in 0..THREADS {
+                    if self.step_hot.val().get_bit(4 * i + t) {
+                        self.perft[i].step.next =
+                            bit_cast::<STEP_BITS, 2>(self.step_code.val().get_bits::<2>(0))
+                                << self.k_lane[t].val();
+                    }
                 }
             }
         }

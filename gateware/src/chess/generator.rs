@@ -39,12 +39,14 @@
 //! off its line (most valuable victim first). The mask bits swap roles there (other squares:
 //! "moved there"; own pieces: "done"). A node without a discoverer never enters the loop.
 //!
-//! Two threads (2-slow, see `common::slow2` and `perft`): the registers have two stages; the
-//! square array works on the first (the thread of the next cycle) and its outputs are
-//! registered (`p_*`) for that thread's turn, when the trees, the bidder counts and the state
-//! logic read them with the second stage. So the board ports carry the next cycle's thread's
-//! position; `own` and `white` are registered once more for the logic after the cut. Every
-//! other port belongs to the thread of this cycle.
+//! Four threads (4-slow, see `common::slow4` and `perft`): the registers have four stages,
+//! and three pipeline registers cut the loop: inside the square array (after its fills),
+//! after the array (`p_*`) and after the arbiter trees and bidder counts (`t_*`). The array
+//! works on the first stage (`ahead3`: the thread whose turn comes three cycles later), the
+//! trees on that thread one cycle before its turn, and the state logic reads the trees'
+//! answers with the last stage. So the board ports carry the position of the thread three
+//! cycles ahead; `own_now` and `white_now` carry the current thread's. Every other port
+//! belongs to the thread of this cycle.
 //!
 //! Ports: load the position and raise `start` (lower it to leave `done` for idle); while `busy`, each cycle with `move_valid` carries
 //! one move (`move_to` is the destination: the square behind the victim for en passant, g1/c1
@@ -52,7 +54,7 @@
 //! `NodeEnd` cycle after a last move).
 
 use super::{ArbiterTree, SquareArray};
-use crate::common::Slow2;
+use crate::common::Slow4;
 use rust_hdl::prelude::*;
 
 /// The aggressor bid of a pawn (the least valuable attacker).
@@ -84,6 +86,10 @@ pub struct MoveGenerator {
     /// The side to move's pieces (see `SquareArray::own`).
     pub own: Signal<In, Bits<64>>,
     pub white: Signal<In, Bit>,
+    /// `own` and `white` of the current thread (the ports above carry the thread the array
+    /// works on, three cycles ahead).
+    pub own_now: Signal<In, Bits<64>>,
+    pub white_now: Signal<In, Bit>,
     pub castling: Signal<In, Bits<4>>,
     pub ep_valid: Signal<In, Bit>,
     pub ep_victim: Signal<In, Bits<6>>,
@@ -140,14 +146,14 @@ pub struct MoveGenerator {
     tree: ArbiterTree,
     /// The look-ahead's tree: the next victim.
     ahead: ArbiterTree,
-    state: Slow2<GenState>,
-    phase: Slow2<Bits<2>>,
-    victim: Slow2<Bits<6>>,
-    mask: Slow2<Bits<64>>,
-    promo: Slow2<Bits<2>>,
-    last_victim: Slow2<Bit>,
-    /// The array's outputs for the current thread (computed in the previous cycle from the
-    /// first stage of the registers): the cut of the 2-slow loop.
+    state: Slow4<GenState>,
+    phase: Slow4<Bits<2>>,
+    victim: Slow4<Bits<6>>,
+    mask: Slow4<Bits<64>>,
+    promo: Slow4<Bits<2>>,
+    last_victim: Slow4<Bit>,
+    /// The array's outputs, registered: the second cut of the 4-slow loop (the array's own
+    /// is the first). They belong to the thread of the next cycle.
     p_bid2: DFF<Bits<64>>,
     p_bid1: DFF<Bits<64>>,
     p_bid0: DFF<Bits<64>>,
@@ -159,9 +165,19 @@ pub struct MoveGenerator {
     p_capturable: DFF<Bit>,
     p_discoverer: DFF<Bit>,
     p_vany: DFF<Bits<4>>,
-    /// `own` and `white` of the current thread (the ports carry the next thread's).
-    own_g: DFF<Bits<64>>,
-    white_g: DFF<Bit>,
+    /// The third cut: the trees' answers and the bidder counts, and the array's flags
+    /// registered once more, for the current thread.
+    t_sq: DFF<Bits<6>>,
+    t_last: DFF<Bit>,
+    t_ep: DFF<Bit>,
+    t_capturable: DFF<Bit>,
+    t_discoverer: DFF<Bit>,
+    t_vany: DFF<Bits<4>>,
+    t_bid: DFF<Bits<3>>,
+    a_sq: DFF<Bits<6>>,
+    a_bid: DFF<Bits<3>>,
+    r_several: DFF<Bit>,
+    r_asev: DFF<Bit>,
     k_one: Constant<Bits<64>>,
     k_pawn_bid: Constant<Bits<3>>,
     k_king_bid: Constant<Bits<3>>,
@@ -191,6 +207,8 @@ impl Default for MoveGenerator {
             pawn: Default::default(),
             knight: Default::default(),
             white: Default::default(),
+            own_now: Default::default(),
+            white_now: Default::default(),
             castling: Default::default(),
             ep_valid: Default::default(),
             ep_victim: Default::default(),
@@ -247,8 +265,17 @@ impl Default for MoveGenerator {
             p_capturable: Default::default(),
             p_discoverer: Default::default(),
             p_vany: Default::default(),
-            own_g: Default::default(),
-            white_g: Default::default(),
+            t_sq: Default::default(),
+            t_last: Default::default(),
+            t_ep: Default::default(),
+            t_capturable: Default::default(),
+            t_discoverer: Default::default(),
+            t_vany: Default::default(),
+            t_bid: Default::default(),
+            a_sq: Default::default(),
+            a_bid: Default::default(),
+            r_several: Default::default(),
+            r_asev: Default::default(),
             k_one: Constant::new(1_u64.into()),
             k_pawn_bid: Constant::new(PAWN_BID.into()),
             k_king_bid: Constant::new(KING_BID.into()),
@@ -282,8 +309,6 @@ impl Logic for MoveGenerator {
         self.p_capturable.clock.next = self.clock.val();
         self.p_discoverer.clock.next = self.clock.val();
         self.p_vany.clock.next = self.clock.val();
-        self.own_g.clock.next = self.clock.val();
-        self.white_g.clock.next = self.clock.val();
         self.p_bid2.d.next = self.array.bid2.val();
         self.p_bid1.d.next = self.array.bid1.val();
         self.p_bid0.d.next = self.array.bid0.val();
@@ -295,8 +320,6 @@ impl Logic for MoveGenerator {
         self.p_capturable.d.next = self.array.king_capturable.val();
         self.p_discoverer.d.next = self.array.any_discoverer.val();
         self.p_vany.d.next = self.array.victims_any.val();
-        self.own_g.d.next = self.own.val();
-        self.white_g.d.next = self.white.val();
 
         self.array.col.next = self.col.val();
         self.array.orth.next = self.orth.val();
@@ -309,13 +332,13 @@ impl Logic for MoveGenerator {
         self.array.castling.next = self.castling.val();
         self.array.ep_valid.next = self.ep_valid.val();
         self.array.ep_victim.next = self.ep_victim.val();
-        self.array.phase.next = self.phase.q1.val();
-        self.array.aggressor.next = (self.state.q1.val() == GenState::FindAggressor)
-            | (self.state.q1.val() == GenState::FindDiscovered);
-        self.array.discovered.next = (self.state.q1.val() == GenState::FindDiscoverer)
-            | (self.state.q1.val() == GenState::FindDiscovered);
-        self.array.target.next = self.victim.q1.val();
-        self.array.mask.next = self.mask.q1.val();
+        self.array.phase.next = self.phase.ahead3.val();
+        self.array.aggressor.next = (self.state.ahead3.val() == GenState::FindAggressor)
+            | (self.state.ahead3.val() == GenState::FindDiscovered);
+        self.array.discovered.next = (self.state.ahead3.val() == GenState::FindDiscoverer)
+            | (self.state.ahead3.val() == GenState::FindDiscovered);
+        self.array.target.next = self.victim.ahead3.val();
+        self.array.mask.next = self.mask.ahead3.val();
         self.tree.bid2.next = self.p_bid2.q.val();
         self.tree.bid1.next = self.p_bid1.q.val();
         self.tree.bid0.next = self.p_bid0.q.val();
@@ -323,22 +346,44 @@ impl Logic for MoveGenerator {
         self.ahead.bid1.next = self.p_ahead1.q.val();
         self.ahead.bid0.next = self.p_ahead0.q.val();
 
-        self.found.next = self.tree.winner_bid.val() != 0_u64;
+        self.array.clock.next = self.clock.val();
+        self.found.next = self.t_bid.q.val() != 0_u64;
         self.bidders.next = self.p_bid2.q.val() | self.p_bid1.q.val() | self.p_bid0.q.val();
         self.several.next = (self.bidders.val() & (self.bidders.val() - 1_u64)).any();
         self.ahead_bidders.next =
             self.p_ahead2.q.val() | self.p_ahead1.q.val() | self.p_ahead0.q.val();
         self.ahead_several.next =
             (self.ahead_bidders.val() & (self.ahead_bidders.val() - 1_u64)).any();
-        self.promoting.next =
-            (self.tree.winner_bid.val() == self.k_pawn_bid.val()) & self.p_last.q.val();
+        self.t_last.clock.next = self.clock.val();
+        self.t_last.d.next = self.p_last.q.val();
+        self.t_ep.clock.next = self.clock.val();
+        self.t_ep.d.next = self.p_ep.q.val();
+        self.t_capturable.clock.next = self.clock.val();
+        self.t_capturable.d.next = self.p_capturable.q.val();
+        self.t_discoverer.clock.next = self.clock.val();
+        self.t_discoverer.d.next = self.p_discoverer.q.val();
+        self.t_vany.clock.next = self.clock.val();
+        self.t_vany.d.next = self.p_vany.q.val();
+        self.t_sq.clock.next = self.clock.val();
+        self.t_sq.d.next = self.tree.square.val();
+        self.t_bid.clock.next = self.clock.val();
+        self.t_bid.d.next = self.tree.winner_bid.val();
+        self.a_sq.clock.next = self.clock.val();
+        self.a_sq.d.next = self.ahead.square.val();
+        self.a_bid.clock.next = self.clock.val();
+        self.a_bid.d.next = self.ahead.winner_bid.val();
+        self.r_several.clock.next = self.clock.val();
+        self.r_several.d.next = self.several.val();
+        self.r_asev.clock.next = self.clock.val();
+        self.r_asev.d.next = self.ahead_several.val();
+        self.promoting.next = (self.t_bid.q.val() == self.k_pawn_bid.val()) & self.t_last.q.val();
         // Where a phase's end goes.
         if self.phase.q.val() == 0_u64 {
-            self.later.next = self.p_vany.q.val() & 0b1110_u64;
+            self.later.next = self.t_vany.q.val() & 0b1110_u64;
         } else if self.phase.q.val() == 1_u64 {
-            self.later.next = self.p_vany.q.val() & 0b1100_u64;
+            self.later.next = self.t_vany.q.val() & 0b1100_u64;
         } else if self.phase.q.val() == 2_u64 {
-            self.later.next = self.p_vany.q.val() & 0b1000_u64;
+            self.later.next = self.t_vany.q.val() & 0b1000_u64;
         } else {
             self.later.next = 0_u64.into();
         }
@@ -350,15 +395,15 @@ impl Logic for MoveGenerator {
         } else {
             self.nxt.next = 3_u64.into();
         }
-        self.disc_next.next = (self.phase.q.val() == 0_u64) & self.p_discoverer.q.val();
+        self.disc_next.next = (self.phase.q.val() == 0_u64) & self.t_discoverer.q.val();
         // A node's entry (see the ports).
-        self.entry_end.next = !self.p_vany.q.val().any() & !self.p_discoverer.q.val();
-        self.entry_discovered.next = !self.p_vany.q.val().get_bit(0) & self.p_discoverer.q.val();
-        if self.p_vany.q.val().get_bit(0) | self.p_discoverer.q.val() {
+        self.entry_end.next = !self.t_vany.q.val().any() & !self.t_discoverer.q.val();
+        self.entry_discovered.next = !self.t_vany.q.val().get_bit(0) & self.t_discoverer.q.val();
+        if self.t_vany.q.val().get_bit(0) | self.t_discoverer.q.val() {
             self.entry_phase.next = 0_u64.into();
-        } else if self.p_vany.q.val().get_bit(1) {
+        } else if self.t_vany.q.val().get_bit(1) {
             self.entry_phase.next = 1_u64.into();
-        } else if self.p_vany.q.val().get_bit(2) {
+        } else if self.t_vany.q.val().get_bit(2) {
             self.entry_phase.next = 2_u64.into();
         } else {
             self.entry_phase.next = 3_u64.into();
@@ -371,15 +416,15 @@ impl Logic for MoveGenerator {
             | (self.state.q.val() == GenState::NodeEnd);
         self.done.next = self.state.q.val() == GenState::Done;
         self.move_valid.next = false;
-        self.move_from.next = self.tree.square.val();
+        self.move_from.next = self.t_sq.q.val();
         self.move_to.next = self.victim.q.val();
         self.move_promo.next = 0_u64.into();
         self.move_class.next = self.phase.q.val();
         self.move_ep.next = false;
         // Castling: the king moves two files (only castling does).
         self.move_castle.next = (self.state.q.val() == GenState::FindAggressor)
-            & (self.tree.winner_bid.val() == self.k_king_bid.val())
-            & ((self.tree.square.val().get_bits::<3>(0) == 4_u64)
+            & (self.t_bid.q.val() == self.k_king_bid.val())
+            & ((self.t_sq.q.val().get_bits::<3>(0) == 4_u64)
                 & ((self.victim.q.val().get_bits::<3>(0) == 2_u64)
                     | (self.victim.q.val().get_bits::<3>(0) == 6_u64)));
         self.cur_aggressor.next = (self.state.q.val() == GenState::FindAggressor)
@@ -392,7 +437,7 @@ impl Logic for MoveGenerator {
         self.cur_victim.next = self.victim.q.val();
         self.cur_mask.next = self.mask.q.val();
         self.cur_promo.next = self.promo.q.val();
-        self.illegal.next = self.p_capturable.q.val();
+        self.illegal.next = self.t_capturable.q.val();
         // The node ends in a cycle that finds nothing and leaves the last phase with victims
         // (a cycle that yields the last move ends it in `NodeEnd`, the next).
         self.node_done.next = (self.state.q.val() == GenState::NodeEnd)
@@ -427,8 +472,8 @@ impl Logic for MoveGenerator {
                 }
                 GenState::FindVictim => {
                     if self.found.val() {
-                        self.victim.d.next = self.tree.square.val();
-                        self.last_victim.d.next = !self.several.val();
+                        self.victim.d.next = self.t_sq.q.val();
+                        self.last_victim.d.next = !self.r_several.q.val();
                         self.state.d.next = GenState::FindAggressor;
                     } else {
                         self.mask.d.next = 0_u64.into();
@@ -443,8 +488,8 @@ impl Logic for MoveGenerator {
                 }
                 GenState::FindDiscoverer => {
                     if self.found.val() {
-                        self.victim.d.next = self.tree.square.val();
-                        self.last_victim.d.next = !self.several.val();
+                        self.victim.d.next = self.t_sq.q.val();
+                        self.last_victim.d.next = !self.r_several.q.val();
                         self.state.d.next = GenState::FindDiscovered;
                     } else {
                         self.mask.d.next = 0_u64.into();
@@ -462,11 +507,11 @@ impl Logic for MoveGenerator {
                     if self.found.val() {
                         self.move_valid.next = true;
                         self.move_from.next = self.victim.q.val();
-                        self.move_to.next = self.tree.square.val();
+                        self.move_to.next = self.t_sq.q.val();
                     }
-                    if self.found.val() & self.several.val() {
+                    if self.found.val() & self.r_several.q.val() {
                         self.mask.d.next =
-                            self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
+                            self.mask.q.val() | (self.k_one.val() << self.t_sq.q.val());
                     } else if self.last_victim.q.val() {
                         self.mask.d.next = 0_u64.into();
                         if self.rest_none.val() & self.found.val() {
@@ -478,7 +523,7 @@ impl Logic for MoveGenerator {
                             self.state.d.next = GenState::FindVictim;
                         }
                     } else {
-                        self.mask.d.next = (self.mask.q.val() & self.own_g.q.val())
+                        self.mask.d.next = (self.mask.q.val() & self.own_now.val())
                             | (self.k_one.val() << self.victim.q.val());
                         self.state.d.next = GenState::FindDiscoverer;
                     }
@@ -488,13 +533,13 @@ impl Logic for MoveGenerator {
                         self.move_valid.next = true;
                         // En passant: a pawn beside the victim moves behind it.
                         if (self.phase.q.val() == 2_u64)
-                            & (self.tree.winner_bid.val() == self.k_pawn_bid.val())
-                            & self.p_ep.q.val()
-                            & (self.tree.square.val().get_bits::<3>(3)
+                            & (self.t_bid.q.val() == self.k_pawn_bid.val())
+                            & self.t_ep.q.val()
+                            & (self.t_sq.q.val().get_bits::<3>(3)
                                 == self.victim.q.val().get_bits::<3>(3))
                         {
                             self.move_ep.next = true;
-                            if self.white_g.q.val() {
+                            if self.white_now.val() {
                                 self.move_to.next = self.victim.q.val() + 8_u64;
                             } else {
                                 self.move_to.next = self.victim.q.val() - 8_u64;
@@ -505,10 +550,10 @@ impl Logic for MoveGenerator {
                         }
                         if self.promoting.val() & (self.promo.q.val() != 3_u64) {
                             self.promo.d.next = self.promo.q.val() + 1_u64;
-                        } else if self.several.val() {
+                        } else if self.r_several.q.val() {
                             self.promo.d.next = 0_u64.into();
                             self.mask.d.next =
-                                self.mask.q.val() | (self.k_one.val() << self.tree.square.val());
+                                self.mask.q.val() | (self.k_one.val() << self.t_sq.q.val());
                         } else {
                             // The victim's last aggressor (and the phase's last victim?).
                             self.promo.d.next = 0_u64.into();
@@ -524,10 +569,10 @@ impl Logic for MoveGenerator {
                                 }
                             } else {
                                 // The next victim, from the look-ahead.
-                                self.mask.d.next = (self.mask.q.val() & !self.own_g.q.val())
+                                self.mask.d.next = (self.mask.q.val() & !self.own_now.val())
                                     | (self.k_one.val() << self.victim.q.val());
-                                self.victim.d.next = self.ahead.square.val();
-                                self.last_victim.d.next = !self.ahead_several.val();
+                                self.victim.d.next = self.a_sq.q.val();
+                                self.last_victim.d.next = !self.r_asev.q.val();
                                 self.state.d.next = GenState::FindAggressor;
                             }
                         }
@@ -544,10 +589,10 @@ impl Logic for MoveGenerator {
                                 self.phase.d.next = self.nxt.val();
                             }
                         } else {
-                            self.mask.d.next = (self.mask.q.val() & !self.own_g.q.val())
+                            self.mask.d.next = (self.mask.q.val() & !self.own_now.val())
                                 | (self.k_one.val() << self.victim.q.val());
-                            self.victim.d.next = self.ahead.square.val();
-                            self.last_victim.d.next = !self.ahead_several.val();
+                            self.victim.d.next = self.a_sq.q.val();
+                            self.last_victim.d.next = !self.r_asev.q.val();
                             self.state.d.next = GenState::FindAggressor;
                         }
                     }

@@ -4,7 +4,7 @@
 //!
 //! | block | file | model | cycles | paper |
 //! |---|---|---|---|---|
-//! | chess squares: piece words, TX, RX, neighbour and knight buses | [`square_array`] | `model::chess::generator` (victim / aggressor rules) | 0 | 4.1, 4.2, 4.5, Figure 1 |
+//! | chess squares: piece words, TX, RX, neighbour and knight buses | [`square_array`] | `model::chess::generator` (victim / aggressor rules) | 0 (a pipeline register inside, one of the 4-slow loop's cuts) | 4.1, 4.2, 4.5, Figure 1 |
 //! | arbitration tree, 63 arbiters | [`arbiter_tree`] | `model::chess::generator` (`arbitrate`) | 0 | 4.3 |
 //! | generation cycles (with the discovered-check loop, beyond the paper), move masks | [`generator`] | `model::chess::generator::generate` (started), `generate_entered` (a node perft enters) | 1 per find cycle, none for a phase without victims (+1 to end a node whose last cycle yielded a move, or that has no move at all) | 3.1, 3.2, 4.4, 4.5 |
 //! | write bus (make / unmake) | [`write_bus`] | `model::chess::Position::play` | 0 | 4.1 |
@@ -13,8 +13,8 @@
 //! | combined command: step jobs | [`perft`] (`Wait`), [`core`] (`JOB_STEP`) | `model::chess::step::Stepper` | generator cycles + 2 per move made + 1 per step (+1 for up) | 5 |
 //! | leaf legality look (the leaf board's king attack) | [`legality`] | `model::chess::attacked_by` | 0 (the cycle after the leaf's find cycle) | beyond the paper |
 //!
-//! Cycles are a thread's: a perft unit runs two threads (2-slow, `common::slow2`), one clock
-//! each in turn, so a thread's cycle is two clocks and the unit does two jobs at once.
+//! Cycles are a thread's: a perft unit runs four threads (4-slow, `common::slow4`), one clock
+//! each in turn, so a thread's cycle is four clocks and the unit does four jobs at once.
 //!
 //! Squares: a1 = 0 .. h8 = 63. The board is held as the six planes of the extended piece
 //! word (see [`square_array`]).

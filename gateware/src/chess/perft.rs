@@ -40,16 +40,18 @@
 //! Legality (beyond the paper): the leaf board's `KingAttack` at the last ply, the array's
 //! `king_capturable` (one cycle per move) above it.
 //!
-//! Two threads (2-slow, see `common::slow2`): every register of the walk and the generator
-//! has two stages, so a unit runs two independent jobs, one cycle each in turn, each seeing
+//! Four threads (4-slow, see `common::slow4`): every register of the walk and the generator
+//! has four stages, so a unit runs four independent jobs, one cycle each in turn, each seeing
 //! exactly the cycles of the one-thread walk (`model::chess::search::perft_on_chip` counts
-//! them; a thread's cycle is two clocks). The square array reads the first stage (the next
-//! turn's thread) and its bids are registered before the arbiter trees: the loop through the
-//! array, the trees, the generator and the walk is cut in two, and the clock doubles (15 ->
-//! 30 MHz on the ULX3S) for about 2,200 more flip-flops and the same LUTs. The stack holds
-//! both threads' frames (the thread is the address's top bit); its read data is registered
-//! once more for the reading thread's next turn. Commands (`start`, `stop`, `step`) wait for
-//! their thread's turn; each thread's outputs are kept from its last turn.
+//! them; a thread's cycle is four clocks). The square array reads the first stage (the thread
+//! whose turn comes three cycles later) and three pipeline registers cut the loop through the
+//! array, the trees, the generator and the walk: inside the array after its fills, after the
+//! array, after the arbiter trees (see `generator`). The clock goes from 30 MHz (2-slow, one
+//! cut) to 45 on the ULX3S (48.5 reached asked for 50). The stack holds the four
+//! threads' frames (the thread is the address's top bits); its read address is delayed two
+//! cycles and its read data registered, so that a frame comes on the reading thread's next
+//! turn. Commands (`start`, `stop`, `step`) wait for their thread's turn; each thread's
+//! outputs are kept from its last turn.
 //!
 //! Shares (the split on chip, `model::chess::search::Share`): a job may take a share of its
 //! tree: the walk goes through the plies above the share's ply whole, counts the legal moves it
@@ -65,7 +67,7 @@
 #![allow(unused_braces)]
 
 use super::{KingAttack, MoveGenerator, WriteBus};
-use crate::common::Slow2;
+use crate::common::Slow4;
 use crate::frame_layout;
 use rust_hdl::prelude::*;
 
@@ -99,8 +101,12 @@ use stack_frame as sf;
 pub const FRAME_BITS: usize = sf::BITS;
 /// Address bits of a thread's stack: one frame per ply above the leaves.
 pub const STACK_BITS: usize = 4;
-/// Threads of a perft unit (the 2-slow loop: see the header); each is a core to the host.
-pub const THREADS: usize = 2;
+/// Threads of a perft unit (the 4-slow loop: see the header); each is a core to the host.
+pub const THREADS: usize = 4;
+/// Bits of a thread's number.
+pub const TID_BITS: usize = 2;
+/// Bits of the `step` port: two a thread.
+pub const STEP_BITS: usize = 2 * THREADS;
 
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum PerftState {
@@ -138,25 +144,25 @@ pub struct Perft {
     pub stride: Signal<In, Bits<8>>,
     pub offset: Signal<In, Bits<8>>,
     /// Per thread (bit t: thread t): start a job, abort it. The arguments above go with a
-    /// start; starts come at most once in two cycles.
-    pub start: Signal<In, Bits<2>>,
-    pub stop: Signal<In, Bits<2>>,
+    /// start; starts come at most once in `THREADS` cycles.
+    pub start: Signal<In, Bits<THREADS>>,
+    pub stop: Signal<In, Bits<THREADS>>,
     /// With `start`: a step job (the paper's combined command, `model::chess::step`): stop at
     /// every legal move made and wait for `step` (1 next, 2 down, 3 up; 0 none).
     pub step_job: Signal<In, Bit>,
     /// Thread t's step at bits 2t..2t+1.
-    pub step: Signal<In, Bits<4>>,
-    /// Per thread (bit t), as seen at the thread's last turn (at most two cycles ago): the
+    pub step: Signal<In, Bits<STEP_BITS>>,
+    /// Per thread (bit t), as seen at the thread's last turn (at most four cycles ago): the
     /// step job waits; a move is made at its node; the node is the root; the stack is full.
-    pub waiting: Signal<Out, Bits<2>>,
-    pub made: Signal<Out, Bits<2>>,
-    pub at_root: Signal<Out, Bits<2>>,
-    pub at_top: Signal<Out, Bits<2>>,
-    pub busy: Signal<Out, Bits<2>>,
-    pub done: Signal<Out, Bits<2>>,
-    pub aborted: Signal<Out, Bits<2>>,
+    pub waiting: Signal<Out, Bits<THREADS>>,
+    pub made: Signal<Out, Bits<THREADS>>,
+    pub at_root: Signal<Out, Bits<THREADS>>,
+    pub at_top: Signal<Out, Bits<THREADS>>,
+    pub busy: Signal<Out, Bits<THREADS>>,
+    pub done: Signal<Out, Bits<THREADS>>,
+    pub aborted: Signal<Out, Bits<THREADS>>,
     /// The thread whose counts the four words below show.
-    pub sel: Signal<In, Bit>,
+    pub sel: Signal<In, Bits<TID_BITS>>,
     /// Legal leaves so far (low, high 32 bits) and cycles spent (the thread's own cycles). A
     /// waiting step job shows its step word (`model::chess::protocol::StepAnswer`) as the
     /// leaves.
@@ -168,16 +174,23 @@ pub struct Perft {
     bus: WriteBus,
     leaf_look: KingAttack,
     /// Both threads' stacks: the thread is the address's top bit.
-    stack: RAM<Bits<FRAME_BITS>, { STACK_BITS + 1 }>,
-    /// The stack's read data, one cycle later: the reading thread's next turn.
+    stack: RAM<Bits<FRAME_BITS>, { STACK_BITS + TID_BITS }>,
+    /// The stack's read address, two cycles late, so that its read data, registered in
+    /// `rd`, comes on the reading thread's next turn.
+    ra1: DFF<Bits<{ STACK_BITS + TID_BITS }>>,
+    ra2: DFF<Bits<{ STACK_BITS + TID_BITS }>>,
     rd: DFF<Bits<FRAME_BITS>>,
-    /// The thread whose state is on the registers' second stage this cycle.
-    tid: DFF<Bit>,
+    /// The thread whose state is on the registers' last stage this cycle.
+    tid: DFF<Bits<TID_BITS>>,
     k_stack_bits: Constant<Bits<8>>,
+    /// Each thread's number.
+    k_thread: [Constant<Bits<TID_BITS>>; THREADS],
+    /// Each thread's two bits of `step`.
+    k_lane: [Constant<Bits<STEP_BITS>>; THREADS],
     // Commands for a thread, held until its turn; a start's arguments.
-    pend_start: DFF<Bits<2>>,
-    pend_stop: DFF<Bits<2>>,
-    pend_step: DFF<Bits<4>>,
+    pend_start: DFF<Bits<THREADS>>,
+    pend_stop: DFF<Bits<THREADS>>,
+    pend_step: DFF<Bits<STEP_BITS>>,
     a_occ: DFF<Bits<64>>,
     a_codes: DFF<Bits<128>>,
     a_white: DFF<Bit>,
@@ -190,24 +203,24 @@ pub struct Perft {
     a_offset: DFF<Bits<8>>,
     a_step_job: DFF<Bit>,
     // Each thread's outputs, kept from its last turn.
-    o_waiting: DFF<Bits<2>>,
-    o_made: DFF<Bits<2>>,
-    o_root: DFF<Bits<2>>,
-    o_top: DFF<Bits<2>>,
-    o_busy: DFF<Bits<2>>,
-    o_done: DFF<Bits<2>>,
-    o_aborted: DFF<Bits<2>>,
-    o_leaves_lo: [DFF<Bits<32>>; 2],
-    o_leaves_hi: [DFF<Bits<32>>; 2],
-    o_cycles_lo: [DFF<Bits<32>>; 2],
-    o_cycles_hi: [DFF<Bits<32>>; 2],
+    o_waiting: DFF<Bits<THREADS>>,
+    o_made: DFF<Bits<THREADS>>,
+    o_root: DFF<Bits<THREADS>>,
+    o_top: DFF<Bits<THREADS>>,
+    o_busy: DFF<Bits<THREADS>>,
+    o_done: DFF<Bits<THREADS>>,
+    o_aborted: DFF<Bits<THREADS>>,
+    o_leaves_lo: [DFF<Bits<32>>; THREADS],
+    o_leaves_hi: [DFF<Bits<32>>; THREADS],
+    o_cycles_lo: [DFF<Bits<32>>; THREADS],
+    o_cycles_hi: [DFF<Bits<32>>; THREADS],
     // The current thread's view: its command, its outputs.
-    hot: Signal<Local, Bits<2>>,
+    hot: Signal<Local, Bits<THREADS>>,
     t_start: Signal<Local, Bit>,
     t_stop: Signal<Local, Bit>,
     t_step: Signal<Local, Bits<2>>,
     /// Threads a step command comes for this cycle.
-    step_in: Signal<Local, Bits<2>>,
+    step_in: Signal<Local, Bits<THREADS>>,
     c_waiting: Signal<Local, Bit>,
     c_made: Signal<Local, Bit>,
     c_root: Signal<Local, Bit>,
@@ -216,59 +229,59 @@ pub struct Perft {
     c_done: Signal<Local, Bit>,
     c_aborted: Signal<Local, Bit>,
     c_leaves_lo: Signal<Local, Bits<32>>,
-    state: Slow2<PerftState>,
-    board: [Slow2<Bits<64>>; 6],
+    state: Slow4<PerftState>,
+    board: [Slow4<Bits<64>>; 6],
     /// The leaf board: the position after the last-ply move yielded in the previous cycle.
-    leaf: [Slow2<Bits<64>>; 6],
+    leaf: [Slow4<Bits<64>>; 6],
     /// A leaf was yielded in the previous cycle: it is made into the leaf board now.
-    leaf_make: Slow2<Bit>,
-    leaf_pending: Slow2<Bit>,
-    leaf_white: Slow2<Bit>,
-    side: Slow2<Bit>,
+    leaf_make: Slow4<Bit>,
+    leaf_pending: Slow4<Bit>,
+    leaf_white: Slow4<Bit>,
+    side: Slow4<Bit>,
     /// The side to move's pieces, registered beside the board (see `SquareArray::own`): every
     /// board write knows the next board and the next side.
-    own: Slow2<Bits<64>>,
+    own: Slow4<Bits<64>>,
     /// The side to move after this cycle's board write (a load keeps it, a make or an unmake
     /// flips it).
     side_after: Signal<Local, Bit>,
     new_occ: Signal<Local, Bits<64>>,
-    rights: Slow2<Bits<4>>,
-    epv: Slow2<Bit>,
-    ep: Slow2<Bits<6>>,
-    ply: Slow2<Bits<4>>,
-    last_ply: Slow2<Bits<4>>,
+    rights: Slow4<Bits<4>>,
+    epv: Slow4<Bit>,
+    ep: Slow4<Bits<6>>,
+    ply: Slow4<Bits<4>>,
+    last_ply: Slow4<Bits<4>>,
     /// The share: whether the job has one, the ply of the nodes whose moves are shared out
     /// (the share's ply less one), the stride less one, and the legal moves there still to
     /// skip before the next one of the share.
-    share_on: Slow2<Bit>,
-    share_node: Slow2<Bits<4>>,
-    stride_m1: Slow2<Bits<8>>,
-    share_left: Slow2<Bits<8>>,
+    share_on: Slow4<Bit>,
+    share_node: Slow4<Bits<4>>,
+    stride_m1: Slow4<Bits<8>>,
+    share_left: Slow4<Bits<8>>,
     /// A legal move at the share's ply that is not the share's: skipped (unmade).
     skip: Signal<Local, Bit>,
-    n_lo: Slow2<Bits<32>>,
-    n_hi: Slow2<Bits<32>>,
-    c_lo: Slow2<Bits<32>>,
-    c_hi: Slow2<Bits<32>>,
-    was_aborted: Slow2<Bit>,
-    stepping: Slow2<Bit>,
-    popping: Slow2<Bit>,
-    w_made: Slow2<Bit>,
-    u_promo: Slow2<Bits<3>>,
-    u_class: Slow2<Bits<2>>,
+    n_lo: Slow4<Bits<32>>,
+    n_hi: Slow4<Bits<32>>,
+    c_lo: Slow4<Bits<32>>,
+    c_hi: Slow4<Bits<32>>,
+    was_aborted: Slow4<Bit>,
+    stepping: Slow4<Bit>,
+    popping: Slow4<Bit>,
+    w_made: Slow4<Bit>,
+    u_promo: Slow4<Bits<3>>,
+    u_class: Slow4<Bits<2>>,
     // The position being loaded: squares and piece codes not yet written.
-    rem_occ: Slow2<Bits<64>>,
-    rem_codes: Slow2<Bits<128>>,
+    rem_occ: Slow4<Bits<64>>,
+    rem_codes: Slow4<Bits<128>>,
     // The undo record of the move made at the current ply.
-    u_from: Slow2<Bits<6>>,
-    u_to: Slow2<Bits<6>>,
-    u_moved: Slow2<Bits<6>>,
-    u_captured: Slow2<Bits<6>>,
-    u_ep: Slow2<Bit>,
-    u_castle: Slow2<Bit>,
-    u_rights: Slow2<Bits<4>>,
-    u_epv: Slow2<Bit>,
-    u_epsq: Slow2<Bits<6>>,
+    u_from: Slow4<Bits<6>>,
+    u_to: Slow4<Bits<6>>,
+    u_moved: Slow4<Bits<6>>,
+    u_captured: Slow4<Bits<6>>,
+    u_ep: Slow4<Bit>,
+    u_castle: Slow4<Bit>,
+    u_rights: Slow4<Bits<4>>,
+    u_epv: Slow4<Bit>,
+    u_epsq: Slow4<Bits<6>>,
     k_frame_one: Constant<Bits<FRAME_BITS>>,
     at_aggressor: Constant<Bits<16>>,
     at_discovered: Constant<Bits<16>>,
@@ -356,8 +369,12 @@ impl Default for Perft {
             leaf_look: Default::default(),
             stack: Default::default(),
             rd: Default::default(),
+            ra1: Default::default(),
+            ra2: Default::default(),
             tid: Default::default(),
             k_stack_bits: Constant::new((STACK_BITS as u64).into()),
+            k_thread: std::array::from_fn(|t| Constant::new((t as u64).into())),
+            k_lane: std::array::from_fn(|t| Constant::new((3_u64 << (2 * t)).into())),
             pend_start: Default::default(),
             pend_stop: Default::default(),
             pend_step: Default::default(),
@@ -543,35 +560,34 @@ impl Logic for Perft {
         }
         // --- The threads: the current one's commands and arguments.
         self.tid.clock.next = self.clock.val();
-        self.tid.d.next = !self.tid.q.val();
+        self.tid.d.next = self.tid.q.val() + 1_u64;
         self.rd.clock.next = self.clock.val();
         self.rd.d.next = self.stack.read_data.val();
-        self.hot.next = 1_u64.into();
-        if self.tid.q.val() {
-            self.hot.next = 2_u64.into();
-        }
+        self.ra1.clock.next = self.clock.val();
+        self.ra2.clock.next = self.clock.val();
+        self.hot.next = bit_cast::<THREADS, 1>(true.into()) << self.tid.q.val();
         self.pend_start.clock.next = self.clock.val();
         self.pend_stop.clock.next = self.clock.val();
         self.pend_step.clock.next = self.clock.val();
         self.pend_start.d.next = (self.pend_start.q.val() & !self.hot.val()) | self.start.val();
         self.pend_stop.d.next = (self.pend_stop.q.val() & !self.hot.val()) | self.stop.val();
-        self.pend_step.d.next = self.pend_step.q.val() | self.step.val();
         self.t_start.next = (self.pend_start.q.val() & self.hot.val()).any();
         self.step_in.next = 0_u64.into();
-        if self.step.val().get_bits::<2>(0).any() {
-            self.step_in.next = self.step_in.val() | 1_u64;
-        }
-        if self.step.val().get_bits::<2>(2).any() {
-            self.step_in.next = self.step_in.val() | 2_u64;
+        self.t_step.next = 0_u64.into();
+        self.pend_step.d.next = self.pend_step.q.val() | self.step.val();
+        for t in 0..THREADS {
+            self.step_in.next = self
+                .step_in
+                .val()
+                .replace_bit(t, self.step.val().get_bits::<2>(2 * t).any());
+            if self.tid.q.val() == self.k_thread[t].val() {
+                // The current thread's step is taken: its two bits cleared.
+                self.t_step.next = self.pend_step.q.val().get_bits::<2>(2 * t);
+                self.pend_step.d.next =
+                    (self.pend_step.q.val() & !self.k_lane[t].val()) | self.step.val();
+            }
         }
         self.t_stop.next = (self.pend_stop.q.val() & self.hot.val()).any();
-        if self.tid.q.val() {
-            self.t_step.next = self.pend_step.q.val().get_bits::<2>(2);
-            self.pend_step.d.next = (self.pend_step.q.val() & 0b0011_u64) | self.step.val();
-        } else {
-            self.t_step.next = self.pend_step.q.val().get_bits::<2>(0);
-            self.pend_step.d.next = (self.pend_step.q.val() & 0b1100_u64) | self.step.val();
-        }
         self.a_occ.clock.next = self.clock.val();
         self.a_codes.clock.next = self.clock.val();
         self.a_white.clock.next = self.clock.val();
@@ -613,17 +629,19 @@ impl Logic for Perft {
         self.stack.write_clock.next = self.clock.val();
 
         // --- The generator looks at the board registers.
-        self.gen.col.next = self.board[0].q1.val();
-        self.gen.orth.next = self.board[1].q1.val();
-        self.gen.diag.next = self.board[2].q1.val();
-        self.gen.king.next = self.board[3].q1.val();
-        self.gen.pawn.next = self.board[4].q1.val();
-        self.gen.knight.next = self.board[5].q1.val();
-        self.gen.own.next = self.own.q1.val();
-        self.gen.white.next = self.side.q1.val();
-        self.gen.castling.next = self.rights.q1.val();
-        self.gen.ep_valid.next = self.epv.q1.val();
-        self.gen.ep_victim.next = self.ep.q1.val();
+        self.gen.col.next = self.board[0].ahead3.val();
+        self.gen.orth.next = self.board[1].ahead3.val();
+        self.gen.diag.next = self.board[2].ahead3.val();
+        self.gen.king.next = self.board[3].ahead3.val();
+        self.gen.pawn.next = self.board[4].ahead3.val();
+        self.gen.knight.next = self.board[5].ahead3.val();
+        self.gen.own.next = self.own.ahead3.val();
+        self.gen.white.next = self.side.ahead3.val();
+        self.gen.castling.next = self.rights.ahead3.val();
+        self.gen.ep_valid.next = self.epv.ahead3.val();
+        self.gen.ep_victim.next = self.ep.ahead3.val();
+        self.gen.own_now.next = self.own.q.val();
+        self.gen.white_now.next = self.side.q.val();
         self.gen.start.next = false;
         // A node's end waits a cycle while the leaf yielded just before it takes the bus.
         self.gen.hold.next = (self.state.q.val() != PerftState::Gen)
@@ -919,8 +937,8 @@ impl Logic for Perft {
         }
         self.stack.write_data.next = self.frame.val();
         self.stack.write_address.next =
-            bit_cast::<{ STACK_BITS + 1 }, STACK_BITS>(self.ply.q.val())
-                | (bit_cast::<{ STACK_BITS + 1 }, 1>(self.tid.q.val().into())
+            bit_cast::<{ STACK_BITS + TID_BITS }, STACK_BITS>(self.ply.q.val())
+                | (bit_cast::<{ STACK_BITS + TID_BITS }, TID_BITS>(self.tid.q.val())
                     << self.k_stack_bits.val());
         self.stack.write_enable.next = false;
 
@@ -1198,28 +1216,29 @@ impl Logic for Perft {
         self.o_aborted.clock.next = self.clock.val();
         self.o_waiting.d.next = ((self.o_waiting.q.val() & !self.hot.val())
             | (self.hot.val()
-                & (0_u64 - bit_cast::<2, 1>((self.c_waiting.val() & !self.taken.val()).into()))))
+                & (0_u64
+                    - bit_cast::<THREADS, 1>((self.c_waiting.val() & !self.taken.val()).into()))))
             & !(self.start.val() | self.step_in.val());
         self.o_made.d.next = (self.o_made.q.val() & !self.hot.val())
-            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_made.val().into())));
+            | (self.hot.val() & (0_u64 - bit_cast::<THREADS, 1>(self.c_made.val().into())));
         self.o_root.d.next = (self.o_root.q.val() & !self.hot.val())
-            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_root.val().into())));
+            | (self.hot.val() & (0_u64 - bit_cast::<THREADS, 1>(self.c_root.val().into())));
         self.o_top.d.next = (self.o_top.q.val() & !self.hot.val())
-            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_top.val().into())));
+            | (self.hot.val() & (0_u64 - bit_cast::<THREADS, 1>(self.c_top.val().into())));
         self.o_busy.d.next = (self.o_busy.q.val() & !self.hot.val())
-            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_busy.val().into())));
+            | (self.hot.val() & (0_u64 - bit_cast::<THREADS, 1>(self.c_busy.val().into())));
         // A thread that takes a command is not done from the next cycle on (its state shows
-        // it two cycles later): a start, a step taken, or any command on its way to its turn.
+        // it four cycles later): a start, a step taken, or any command on its way to its turn.
         self.o_done.d.next = ((self.o_done.q.val() & !self.hot.val())
             | (self.hot.val()
                 & (0_u64
-                    - bit_cast::<2, 1>(
+                    - bit_cast::<THREADS, 1>(
                         (self.c_done.val() & !self.t_start.val() & !self.taken.val()).into(),
                     ))))
             & !(self.start.val() | self.step_in.val());
         self.o_aborted.d.next = (self.o_aborted.q.val() & !self.hot.val())
-            | (self.hot.val() & (0_u64 - bit_cast::<2, 1>(self.c_aborted.val().into())));
-        for t in 0..2 {
+            | (self.hot.val() & (0_u64 - bit_cast::<THREADS, 1>(self.c_aborted.val().into())));
+        for t in 0..THREADS {
             self.o_leaves_lo[t].clock.next = self.clock.val();
             self.o_leaves_hi[t].clock.next = self.clock.val();
             self.o_cycles_lo[t].clock.next = self.clock.val();
@@ -1242,20 +1261,23 @@ impl Logic for Perft {
         self.busy.next = self.o_busy.q.val();
         self.done.next = self.o_done.q.val();
         self.aborted.next = self.o_aborted.q.val();
-        if self.sel.val() {
-            self.leaves_lo.next = self.o_leaves_lo[1].q.val();
-            self.leaves_hi.next = self.o_leaves_hi[1].q.val();
-            self.cycles_lo.next = self.o_cycles_lo[1].q.val();
-            self.cycles_hi.next = self.o_cycles_hi[1].q.val();
-        } else {
-            self.leaves_lo.next = self.o_leaves_lo[0].q.val();
-            self.leaves_hi.next = self.o_leaves_hi[0].q.val();
-            self.cycles_lo.next = self.o_cycles_lo[0].q.val();
-            self.cycles_hi.next = self.o_cycles_hi[0].q.val();
+        self.leaves_lo.next = self.o_leaves_lo[0].q.val();
+        self.leaves_hi.next = self.o_leaves_hi[0].q.val();
+        self.cycles_lo.next = self.o_cycles_lo[0].q.val();
+        self.cycles_hi.next = self.o_cycles_hi[0].q.val();
+        for t in 1..THREADS {
+            if self.sel.val() == self.k_thread[t].val() {
+                self.leaves_lo.next = self.o_leaves_lo[t].q.val();
+                self.leaves_hi.next = self.o_leaves_hi[t].q.val();
+                self.cycles_lo.next = self.o_cycles_lo[t].q.val();
+                self.cycles_hi.next = self.o_cycles_hi[t].q.val();
+            }
         }
-        self.stack.read_address.next =
-            bit_cast::<{ STACK_BITS + 1 }, STACK_BITS>(self.ply_next.val() - 1_u64)
-                | (bit_cast::<{ STACK_BITS + 1 }, 1>(self.tid.q.val().into())
+        self.ra1.d.next =
+            bit_cast::<{ STACK_BITS + TID_BITS }, STACK_BITS>(self.ply_next.val() - 1_u64)
+                | (bit_cast::<{ STACK_BITS + TID_BITS }, TID_BITS>(self.tid.q.val())
                     << self.k_stack_bits.val());
+        self.ra2.d.next = self.ra1.q.val();
+        self.stack.read_address.next = self.ra2.q.val();
     }
 }

@@ -2,7 +2,13 @@
 //! transmitter (TX), the 5-bit neighbour buses and 2-bit knight buses between squares, and
 //! every square's receiver (RX), which bids for the arbiter tree with a 3-bit priority.
 //!
-//! Combinational, 0 cycles: the generator registers the arbiter's answer.
+//! One cycle, pipelined: the transmitters, the ray fills and the buses (everything that
+//! depends on the board and the target) are registered inside the array (`s_*`, with the
+//! mode and mask of the thread they belong to), and the receivers read those registers in
+//! the next cycle; the generator registers the bids once more before the arbiter trees. In
+//! the generator's 4-slow loop (`common::slow4`) the array thus reads the thread whose turn
+//! comes three cycles later. The cut halves the longest path of the loop (a probe,
+//! 2026-11-27: 50.2 MHz routed where the uncut array's loop reached 30.3).
 //!
 //! ## The extended piece word (Table 1) as six bit planes
 //! Each square holds the paper's 6-bit extended piece word `c o d k p n`: colour (1 = white),
@@ -89,6 +95,7 @@ const SOURCES: usize = 5;
 
 #[derive(LogicBlock)]
 pub struct SquareArray {
+    pub clock: Signal<In, Clock>,
     /// The six planes of the extended piece word.
     pub col: Signal<In, Bits<64>>,
     pub orth: Signal<In, Bits<64>>,
@@ -230,6 +237,51 @@ pub struct SquareArray {
     vp: [Signal<Local, Bits<64>>; 4],
     vx: Signal<Local, Bits<64>>,
     ahead: Signal<Local, Bits<64>>,
+    /// The cut inside the array (see the header): the fills, the buses and the board's
+    /// planes as the receivers read them, and the mode of the thread they belong to.
+    s_n_reach: DFF<Bits<64>>,
+    s_ck_n: DFF<Bits<64>>,
+    s_t_n: DFF<Bits<64>>,
+    s_k_reach: DFF<Bits<64>>,
+    s_t_k: DFF<Bits<64>>,
+    s_p_cap: DFF<Bits<64>>,
+    s_push1: DFF<Bits<64>>,
+    s_push2: DFF<Bits<64>>,
+    s_ck_p: DFF<Bits<64>>,
+    s_t_pcap: DFF<Bits<64>>,
+    s_t_push: DFF<Bits<64>>,
+    s_ep_from: DFF<Bits<64>>,
+    s_t_beside: DFF<Bits<64>>,
+    s_castles: DFF<Bits<64>>,
+    s_disc: DFF<Bits<64>>,
+    s_disc_off: DFF<Bits<64>>,
+    s_line: DFF<Bits<64>>,
+    s_b_reach: DFF<Bits<64>>,
+    s_b_check: DFF<Bits<64>>,
+    s_own: DFF<Bits<64>>,
+    s_enemy: DFF<Bits<64>>,
+    s_empty: DFF<Bits<64>>,
+    s_e_k: DFF<Bits<64>>,
+    s_last: DFF<Bits<64>>,
+    s_tgt: DFF<Bits<64>>,
+    s_epv: DFF<Bits<64>>,
+    s_o_p: DFF<Bits<64>>,
+    s_o_n: DFF<Bits<64>>,
+    s_o_b: DFF<Bits<64>>,
+    s_o_r: DFF<Bits<64>>,
+    s_o_q: DFF<Bits<64>>,
+    s_o_k: DFF<Bits<64>>,
+    s_orth: DFF<Bits<64>>,
+    s_diag: DFF<Bits<64>>,
+    s_knight: DFF<Bits<64>>,
+    s_pawn: DFF<Bits<64>>,
+    s_king: DFF<Bits<64>>,
+    s_reach_o: [DFF<Bits<64>>; SOURCES],
+    s_reach_d: [DFF<Bits<64>>; SOURCES],
+    s_phase: DFF<Bits<2>>,
+    s_aggressor: DFF<Bit>,
+    s_discovered: DFF<Bit>,
+    s_mask: DFF<Bits<64>>,
 }
 
 impl Default for SquareArray {
@@ -343,6 +395,50 @@ impl Default for SquareArray {
             vp: Default::default(),
             vx: Default::default(),
             ahead: Default::default(),
+            s_n_reach: Default::default(),
+            s_ck_n: Default::default(),
+            s_t_n: Default::default(),
+            s_k_reach: Default::default(),
+            s_t_k: Default::default(),
+            s_p_cap: Default::default(),
+            s_push1: Default::default(),
+            s_push2: Default::default(),
+            s_ck_p: Default::default(),
+            s_t_pcap: Default::default(),
+            s_t_push: Default::default(),
+            s_ep_from: Default::default(),
+            s_t_beside: Default::default(),
+            s_castles: Default::default(),
+            s_disc: Default::default(),
+            s_disc_off: Default::default(),
+            s_line: Default::default(),
+            s_b_reach: Default::default(),
+            s_b_check: Default::default(),
+            s_own: Default::default(),
+            s_enemy: Default::default(),
+            s_empty: Default::default(),
+            s_e_k: Default::default(),
+            s_last: Default::default(),
+            s_tgt: Default::default(),
+            s_epv: Default::default(),
+            s_o_p: Default::default(),
+            s_o_n: Default::default(),
+            s_o_b: Default::default(),
+            s_o_r: Default::default(),
+            s_o_q: Default::default(),
+            s_o_k: Default::default(),
+            s_orth: Default::default(),
+            s_diag: Default::default(),
+            s_knight: Default::default(),
+            s_pawn: Default::default(),
+            s_king: Default::default(),
+            s_reach_o: Default::default(),
+            s_reach_d: Default::default(),
+            s_phase: Default::default(),
+            s_aggressor: Default::default(),
+            s_discovered: Default::default(),
+            s_mask: Default::default(),
+            clock: Default::default(),
         }
     }
 }
@@ -613,7 +709,6 @@ impl Logic for SquareArray {
                 | (self.ray_d[13].val() & self.ray_d[3].val())
                 | (self.ray_d[14].val() & self.ray_d[0].val())
                 | (self.ray_d[15].val() & self.ray_d[1].val()));
-        self.any_discoverer.next = self.disc.val().any();
         self.disc_off.next = self.disc.val()
             & (((self.ray_o[12].val() | self.ray_o[14].val())
                 & !(self.ray_o[16].val() | self.ray_o[18].val()))
@@ -699,21 +794,113 @@ impl Logic for SquareArray {
             self.b_check.next = self.b_check.val() | self.ck_p.val();
         }
 
-        // The target's check kinds (the enemy king radiating the union word).
-        self.c_o.next = (self.tgt.val() & self.reach_o[3].val()).any();
-        self.c_d.next = (self.tgt.val() & self.reach_d[3].val()).any();
-        self.c_n.next = (self.tgt.val() & self.ck_n.val()).any();
-        self.c_p.next = (self.tgt.val() & self.ck_p.val()).any();
-        self.c_k.next = (self.tgt.val() & self.castles.val()).any();
-        self.target_last.next = (self.tgt.val() & self.last.val()).any();
-        self.target_ep.next = (self.tgt.val() & self.epv.val()).any();
+        // --- The cut: what the receivers read, registered.
+        self.s_n_reach.clock.next = self.clock.val();
+        self.s_n_reach.d.next = self.n_reach.val();
+        self.s_ck_n.clock.next = self.clock.val();
+        self.s_ck_n.d.next = self.ck_n.val();
+        self.s_t_n.clock.next = self.clock.val();
+        self.s_t_n.d.next = self.t_n.val();
+        self.s_k_reach.clock.next = self.clock.val();
+        self.s_k_reach.d.next = self.k_reach.val();
+        self.s_t_k.clock.next = self.clock.val();
+        self.s_t_k.d.next = self.t_k.val();
+        self.s_p_cap.clock.next = self.clock.val();
+        self.s_p_cap.d.next = self.p_cap.val();
+        self.s_push1.clock.next = self.clock.val();
+        self.s_push1.d.next = self.push1.val();
+        self.s_push2.clock.next = self.clock.val();
+        self.s_push2.d.next = self.push2.val();
+        self.s_ck_p.clock.next = self.clock.val();
+        self.s_ck_p.d.next = self.ck_p.val();
+        self.s_t_pcap.clock.next = self.clock.val();
+        self.s_t_pcap.d.next = self.t_pcap.val();
+        self.s_t_push.clock.next = self.clock.val();
+        self.s_t_push.d.next = self.t_push.val();
+        self.s_ep_from.clock.next = self.clock.val();
+        self.s_ep_from.d.next = self.ep_from.val();
+        self.s_t_beside.clock.next = self.clock.val();
+        self.s_t_beside.d.next = self.t_beside.val();
+        self.s_castles.clock.next = self.clock.val();
+        self.s_castles.d.next = self.castles.val();
+        self.s_disc.clock.next = self.clock.val();
+        self.s_disc.d.next = self.disc.val();
+        self.s_disc_off.clock.next = self.clock.val();
+        self.s_disc_off.d.next = self.disc_off.val();
+        self.s_line.clock.next = self.clock.val();
+        self.s_line.d.next = self.line.val();
+        self.s_b_reach.clock.next = self.clock.val();
+        self.s_b_reach.d.next = self.b_reach.val();
+        self.s_b_check.clock.next = self.clock.val();
+        self.s_b_check.d.next = self.b_check.val();
+        self.s_own.clock.next = self.clock.val();
+        self.s_own.d.next = self.own.val();
+        self.s_enemy.clock.next = self.clock.val();
+        self.s_enemy.d.next = self.enemy.val();
+        self.s_empty.clock.next = self.clock.val();
+        self.s_empty.d.next = self.empty.val();
+        self.s_e_k.clock.next = self.clock.val();
+        self.s_e_k.d.next = self.e_k.val();
+        self.s_last.clock.next = self.clock.val();
+        self.s_last.d.next = self.last.val();
+        self.s_tgt.clock.next = self.clock.val();
+        self.s_tgt.d.next = self.tgt.val();
+        self.s_epv.clock.next = self.clock.val();
+        self.s_epv.d.next = self.epv.val();
+        self.s_o_p.clock.next = self.clock.val();
+        self.s_o_p.d.next = self.o_p.val();
+        self.s_o_n.clock.next = self.clock.val();
+        self.s_o_n.d.next = self.o_n.val();
+        self.s_o_b.clock.next = self.clock.val();
+        self.s_o_b.d.next = self.o_b.val();
+        self.s_o_r.clock.next = self.clock.val();
+        self.s_o_r.d.next = self.o_r.val();
+        self.s_o_q.clock.next = self.clock.val();
+        self.s_o_q.d.next = self.o_q.val();
+        self.s_o_k.clock.next = self.clock.val();
+        self.s_o_k.d.next = self.o_k.val();
+        self.s_orth.clock.next = self.clock.val();
+        self.s_orth.d.next = self.orth.val();
+        self.s_diag.clock.next = self.clock.val();
+        self.s_diag.d.next = self.diag.val();
+        self.s_knight.clock.next = self.clock.val();
+        self.s_knight.d.next = self.knight.val();
+        self.s_pawn.clock.next = self.clock.val();
+        self.s_pawn.d.next = self.pawn.val();
+        self.s_king.clock.next = self.clock.val();
+        self.s_king.d.next = self.king.val();
+        for k in 0..5 {
+            self.s_reach_o[k].clock.next = self.clock.val();
+            self.s_reach_o[k].d.next = self.reach_o[k].val();
+            self.s_reach_d[k].clock.next = self.clock.val();
+            self.s_reach_d[k].d.next = self.reach_d[k].val();
+        }
+        self.s_aggressor.clock.next = self.clock.val();
+        self.s_aggressor.d.next = self.aggressor.val();
+        self.s_discovered.clock.next = self.clock.val();
+        self.s_discovered.d.next = self.discovered.val();
+        self.s_mask.clock.next = self.clock.val();
+        self.s_mask.d.next = self.mask.val();
+        self.s_phase.clock.next = self.clock.val();
+        self.s_phase.d.next = self.phase.val();
 
-        self.king_capturable.next = ((self.reach_o[0].val()
-            | self.reach_d[0].val()
-            | self.n_reach.val()
-            | self.k_reach.val()
-            | self.p_cap.val())
-            & self.e_k.val())
+        // --- The receivers: they read the registers above, a cycle later.
+        self.any_discoverer.next = self.s_disc.q.val().any();
+        // The target's check kinds (the enemy king radiating the union word).
+        self.c_o.next = (self.s_tgt.q.val() & self.s_reach_o[3].q.val()).any();
+        self.c_d.next = (self.s_tgt.q.val() & self.s_reach_d[3].q.val()).any();
+        self.c_n.next = (self.s_tgt.q.val() & self.s_ck_n.q.val()).any();
+        self.c_p.next = (self.s_tgt.q.val() & self.s_ck_p.q.val()).any();
+        self.c_k.next = (self.s_tgt.q.val() & self.s_castles.q.val()).any();
+        self.target_last.next = (self.s_tgt.q.val() & self.s_last.q.val()).any();
+        self.target_ep.next = (self.s_tgt.q.val() & self.s_epv.q.val()).any();
+
+        self.king_capturable.next = ((self.s_reach_o[0].q.val()
+            | self.s_reach_d[0].q.val()
+            | self.s_n_reach.q.val()
+            | self.s_k_reach.q.val()
+            | self.s_p_cap.q.val())
+            & self.s_e_k.q.val())
         .any();
 
         // Receivers.
@@ -727,32 +914,34 @@ impl Logic for SquareArray {
         // The phases' victims (find-victim / find-pivot): the square's bid is the value of
         // what stands on it. Computed in every mode: the look-ahead needs the phase's beside
         // the aggressors, the generator's phase skip all four.
-        self.vp[0].next = (self.reach_o[0].val() & self.reach_o[3].val())
-            | (self.reach_d[0].val() & self.reach_d[3].val())
-            | (self.reach_o[1].val() & self.reach_d[3].val())
-            | (self.reach_d[1].val() & self.reach_o[3].val())
-            | (self.n_reach.val() & self.ck_n.val())
-            | (((self.p_cap.val() & self.enemy.val()) | self.push1.val() | self.push2.val())
-                & self.ck_p.val());
-        self.vp[1].next = self.push1.val() & self.last.val();
-        self.vp[2].next = (self.reach_o[0].val()
-            | self.reach_d[0].val()
-            | self.n_reach.val()
-            | self.k_reach.val()
-            | self.p_cap.val())
-            & self.enemy.val();
-        if self.ep_from.val().any() {
-            self.vp[2].next = self.vp[2].val() | self.epv.val();
+        self.vp[0].next = (self.s_reach_o[0].q.val() & self.s_reach_o[3].q.val())
+            | (self.s_reach_d[0].q.val() & self.s_reach_d[3].q.val())
+            | (self.s_reach_o[1].q.val() & self.s_reach_d[3].q.val())
+            | (self.s_reach_d[1].q.val() & self.s_reach_o[3].q.val())
+            | (self.s_n_reach.q.val() & self.s_ck_n.q.val())
+            | (((self.s_p_cap.q.val() & self.s_enemy.q.val())
+                | self.s_push1.q.val()
+                | self.s_push2.q.val())
+                & self.s_ck_p.q.val());
+        self.vp[1].next = self.s_push1.q.val() & self.s_last.q.val();
+        self.vp[2].next = (self.s_reach_o[0].q.val()
+            | self.s_reach_d[0].q.val()
+            | self.s_n_reach.q.val()
+            | self.s_k_reach.q.val()
+            | self.s_p_cap.q.val())
+            & self.s_enemy.q.val();
+        if self.s_ep_from.q.val().any() {
+            self.vp[2].next = self.vp[2].val() | self.s_epv.q.val();
         }
-        self.vp[3].next = ((self.reach_o[0].val()
-            | self.reach_d[0].val()
-            | self.n_reach.val()
-            | self.k_reach.val())
-            & self.empty.val())
-            | (self.push1.val() & !self.last.val())
-            | self.push2.val()
-            | self.castles.val();
-        self.vx.next = !self.own.val() & !self.e_k.val();
+        self.vp[3].next = ((self.s_reach_o[0].q.val()
+            | self.s_reach_d[0].q.val()
+            | self.s_n_reach.q.val()
+            | self.s_k_reach.q.val())
+            & self.s_empty.q.val())
+            | (self.s_push1.q.val() & !self.s_last.q.val())
+            | self.s_push2.q.val()
+            | self.s_castles.q.val();
+        self.vx.next = !self.s_own.q.val() & !self.s_e_k.q.val();
         self.victims_any.next = 0_u64.into();
         for p in 0..4 {
             self.victims_any.next = self
@@ -760,35 +949,39 @@ impl Logic for SquareArray {
                 .val()
                 .replace_bit(p, (self.vp[p].val() & self.vx.val()).any());
         }
-        if self.phase.val() == 0_u64 {
+        if self.s_phase.q.val() == 0_u64 {
             self.vb.next = self.vp[0].val();
-        } else if self.phase.val() == 1_u64 {
+        } else if self.s_phase.q.val() == 1_u64 {
             self.vb.next = self.vp[1].val();
-        } else if self.phase.val() == 2_u64 {
+        } else if self.s_phase.q.val() == 2_u64 {
             self.vb.next = self.vp[2].val();
         } else {
             self.vb.next = self.vp[3].val();
         }
-        self.vb.next = self.vb.val() & self.vx.val() & !self.mask.val();
-        self.ahead.next = self.vb.val() & !self.tgt.val();
-        self.ahead2.next = self.ahead.val() & (self.orth.val() | self.diag.val());
+        self.vb.next = self.vb.val() & self.vx.val() & !self.s_mask.q.val();
+        self.ahead.next = self.vb.val() & !self.s_tgt.q.val();
+        self.ahead2.next = self.ahead.val() & (self.s_orth.q.val() | self.s_diag.q.val());
         self.ahead1.next = self.ahead.val()
-            & ((self.orth.val() & self.diag.val()) | self.knight.val() | self.pawn.val());
+            & ((self.s_orth.q.val() & self.s_diag.q.val())
+                | self.s_knight.q.val()
+                | self.s_pawn.q.val());
         self.ahead0.next = self.ahead.val()
-            & ((self.orth.val() & !self.diag.val()) | self.knight.val() | self.empty.val());
-        if !self.discovered.val() & !self.aggressor.val() {
+            & ((self.s_orth.q.val() & !self.s_diag.q.val())
+                | self.s_knight.q.val()
+                | self.s_empty.q.val());
+        if !self.s_discovered.q.val() & !self.s_aggressor.q.val() {
             self.bid.next = self.vb.val();
-        } else if !self.discovered.val() {
+        } else if !self.s_discovered.q.val() {
             // Find-aggressor: the target radiates the union word; each own piece's receiver
             // takes the signal its kind moves along, gated by the kinds this phase allows.
-            if self.phase.val() == 0_u64 {
+            if self.s_phase.q.val() == 0_u64 {
                 self.g_p.next = self.c_p.val();
                 self.g_n.next = self.c_n.val();
                 self.g_b.next = self.c_d.val();
                 self.g_r.next = self.c_o.val();
                 self.g_q.next = self.c_o.val() | self.c_d.val();
                 self.g_k.next = false;
-            } else if self.phase.val() == 1_u64 {
+            } else if self.s_phase.q.val() == 1_u64 {
                 self.g_p.next = self.target_last.val();
                 self.g_n.next = false;
                 self.g_b.next = false;
@@ -805,76 +998,85 @@ impl Logic for SquareArray {
             }
             // Pawns: a capture onto an enemy piece, else a push (not to the last rank in the
             // quiet phase: those are the promotion phase's).
-            if (self.tgt.val() & self.enemy.val()).any() {
-                self.pawn_geo.next = self.t_pcap.val();
-            } else if self.phase.val() == 3_u64 && self.target_last.val() {
+            if (self.s_tgt.q.val() & self.s_enemy.q.val()).any() {
+                self.pawn_geo.next = self.s_t_pcap.q.val();
+            } else if self.s_phase.q.val() == 3_u64 && self.target_last.val() {
                 self.pawn_geo.next = 0_u64.into();
             } else {
-                self.pawn_geo.next = self.t_push.val();
+                self.pawn_geo.next = self.s_t_push.q.val();
             }
             self.bid.next = 0_u64.into();
             if self.g_p.val() {
-                self.bid.next = self.bid.val() | (self.o_p.val() & self.pawn_geo.val());
+                self.bid.next = self.bid.val() | (self.s_o_p.q.val() & self.pawn_geo.val());
             }
             if self.g_n.val() {
-                self.bid.next = self.bid.val() | (self.o_n.val() & self.t_n.val());
+                self.bid.next = self.bid.val() | (self.s_o_n.q.val() & self.s_t_n.q.val());
             }
             if self.g_b.val() {
-                self.bid.next = self.bid.val() | (self.o_b.val() & self.reach_d[4].val());
+                self.bid.next = self.bid.val() | (self.s_o_b.q.val() & self.s_reach_d[4].q.val());
             }
             if self.g_r.val() {
-                self.bid.next = self.bid.val() | (self.o_r.val() & self.reach_o[4].val());
+                self.bid.next = self.bid.val() | (self.s_o_r.q.val() & self.s_reach_o[4].q.val());
             }
             if self.g_q.val() {
                 self.bid.next = self.bid.val()
-                    | (self.o_q.val() & (self.reach_o[4].val() | self.reach_d[4].val()));
+                    | (self.s_o_q.q.val()
+                        & (self.s_reach_o[4].q.val() | self.s_reach_d[4].q.val()));
             }
             if self.g_k.val() {
-                self.bid.next = self.bid.val() | (self.o_k.val() & self.t_k.val());
+                self.bid.next = self.bid.val() | (self.s_o_k.q.val() & self.s_t_k.q.val());
             }
             // Captures and quiet moves leave out the discovered checks (found before them);
             // castling and en passant keep theirs.
-            if self.phase.val().get_bit(1) {
-                self.bid.next = self.bid.val() & !self.disc_off.val();
+            if self.s_phase.q.val().get_bit(1) {
+                self.bid.next = self.bid.val() & !self.s_disc_off.q.val();
             }
             if self.g_k.val() & self.c_k.val() {
-                self.bid.next = self.bid.val() | self.o_k.val();
+                self.bid.next = self.bid.val() | self.s_o_k.q.val();
             }
-            if self.phase.val() == 2_u64 {
-                self.bid.next = self.bid.val() | self.t_beside.val();
+            if self.s_phase.q.val() == 2_u64 {
+                self.bid.next = self.bid.val() | self.s_t_beside.q.val();
             }
-            self.bid.next = self.bid.val() & !self.mask.val();
+            self.bid.next = self.bid.val() & !self.s_mask.q.val();
             // Nothing moves onto an own piece.
-            if (self.tgt.val() & self.own.val()).any() {
+            if (self.s_tgt.q.val() & self.s_own.q.val()).any() {
                 self.bid.next = 0_u64.into();
             }
-        } else if !self.aggressor.val() {
+        } else if !self.s_aggressor.q.val() {
             // Find-discoverer: the discoverers bid, least valuable first.
-            self.bid.next = self.disc.val() & !self.mask.val();
+            self.bid.next = self.s_disc.q.val() & !self.s_mask.q.val();
         } else {
             // Find-discovered: the target is a discoverer; where it moves off its line
             // without a direct check (those were found by find-pivot) bids as a victim.
-            self.bid.next = self.b_reach.val()
-                & !self.line.val()
-                & !self.b_check.val()
-                & !self.own.val()
-                & !self.e_k.val()
-                & !self.mask.val();
+            self.bid.next = self.s_b_reach.q.val()
+                & !self.s_line.q.val()
+                & !self.s_b_check.q.val()
+                & !self.s_own.q.val()
+                & !self.s_e_k.q.val()
+                & !self.s_mask.q.val();
         }
-        if self.aggressor.val() ^ self.discovered.val() {
+        if self.s_aggressor.q.val() ^ self.s_discovered.q.val() {
             // Aggressor priorities: pawn 6 .. king 1.
             self.bid2.next = self.bid.val()
-                & (self.pawn.val() | self.knight.val() | (self.diag.val() & !self.orth.val()));
-            self.bid1.next = self.bid.val() & (self.pawn.val() | self.orth.val());
+                & (self.s_pawn.q.val()
+                    | self.s_knight.q.val()
+                    | (self.s_diag.q.val() & !self.s_orth.q.val()));
+            self.bid1.next = self.bid.val() & (self.s_pawn.q.val() | self.s_orth.q.val());
             self.bid0.next = self.bid.val()
-                & (self.knight.val() | (self.orth.val() & !self.diag.val()) | self.king.val());
+                & (self.s_knight.q.val()
+                    | (self.s_orth.q.val() & !self.s_diag.q.val())
+                    | self.s_king.q.val());
         } else {
             // Victim priorities: queen 6 .. pawn 2, empty 1.
-            self.bid2.next = self.bid.val() & (self.orth.val() | self.diag.val());
+            self.bid2.next = self.bid.val() & (self.s_orth.q.val() | self.s_diag.q.val());
             self.bid1.next = self.bid.val()
-                & ((self.orth.val() & self.diag.val()) | self.knight.val() | self.pawn.val());
+                & ((self.s_orth.q.val() & self.s_diag.q.val())
+                    | self.s_knight.q.val()
+                    | self.s_pawn.q.val());
             self.bid0.next = self.bid.val()
-                & ((self.orth.val() & !self.diag.val()) | self.knight.val() | self.empty.val());
+                & ((self.s_orth.q.val() & !self.s_diag.q.val())
+                    | self.s_knight.q.val()
+                    | self.s_empty.q.val());
         }
     }
 }

@@ -114,7 +114,7 @@ pub fn perft_split<T: Transport>(
 ) -> Result<SplitPerft, LinkError> {
     let id = link.identify()?;
     let cores = link.job_cores()?.len();
-    // A core is a thread of a 2-slow unit: the link's time is counted in its cycles.
+    // A core is a thread of a 4-slow unit: the link's time is counted in its cycles.
     let overhead_cycles = board_link_cycles_per_job::<ChessPerft>(&id, cores);
     let roots = legal_moves(pos);
     let by_root = divide && depth > 1;
@@ -252,7 +252,7 @@ mod tests {
     use crate::split::{link_bytes_per_job, link_cycles_per_job};
     use model::chess::random::table_positions;
 
-    /// A job's link time on `chess-x2` (four cores, 3 Mbaud, 15 MHz a thread): 98 bytes
+    /// A job's link time with four cores at 3 Mbaud, 15 MHz a thread: 98 bytes
     /// (0.33 ms) and three round trips of 1 ms, 49,900 cycles.
     #[test]
     fn a_chess_job_on_the_link() {

@@ -2,12 +2,12 @@
 //!
 //! Per position of the perft table (the six standard ones, at a depth the simulated board
 //! runs in a minute or less): leaves and cycles on the simulated `chess` board (Verilator),
-//! cycles per leaf, the leaves/s of one job on one core (a thread of the 2-slow unit: one clock in two)
-//! at the core clock of the committed synthesis report; then on
+//! cycles per leaf, the leaves/s of one job on one core (a thread of the 4-slow unit: one clock
+//! in four) at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
 //! bulk: labelled so), each as a ratio to the board; and the biggest multi-core design,
-//! `chess-x2` (simulated, each perft shared out on chip over its four cores, one job a core,
+//! `chess-x2` (simulated, each perft shared out on chip over its eight cores, one job a core,
 //! the link's time per job counted: its bytes and three USB round trips). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
