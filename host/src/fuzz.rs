@@ -65,6 +65,11 @@ pub fn targets() -> Vec<Target> {
             run: usi,
         },
         Target {
+            name: "cloudict",
+            seeds: cloudict_seeds,
+            run: cloudict,
+        },
+        Target {
             name: "ggf",
             seeds: ggf_seeds,
             run: ggf,
@@ -266,6 +271,20 @@ fn usi_seeds() -> Vec<Vec<u8>> {
 /// check and perft is kept to depth 1, so the fuzzer's time goes to the parsing.
 fn usi(data: &[u8]) {
     crate::search::fuzz_lines(&mut crate::shogi::engine::Usi::default(), data, 1);
+}
+
+fn cloudict_seeds() -> Vec<Vec<u8>> {
+    texts(&[
+        "name\nnew black\nmove KKLL\nnext\nprint\nquit\n",
+        "new white\nmove JJJJ\nblack KLLK\ndepth 4\nvcf\nunvcf\nhelp\n",
+        "black JJ\nwhite jkkj\nmove AASS\nmove ZZ\nnew red\r\n",
+    ])
+}
+
+/// Cloudict lines (the Connect6 engine's): no reply carries a control character.
+fn cloudict(data: &[u8]) {
+    let player = Box::new(model::connect6::baseline::Baseline::new(0));
+    crate::search::fuzz_lines(&mut crate::connect6::engine::Cloudict::new(player), data, 0);
 }
 
 fn ggf_seeds() -> Vec<Vec<u8>> {

@@ -4,6 +4,7 @@
 
 pub mod chess;
 pub mod cli;
+pub mod connect6;
 pub mod driver;
 pub mod fuzz;
 pub mod othello;

@@ -5,6 +5,7 @@
 use clap::{Parser, Subcommand};
 use host::chess::cli::ChessCmd;
 use host::cli::{Exit, LinkCmd, Usage};
+use host::connect6::cli::Connect6Cmd;
 use host::othello::cli::OthelloCmd;
 use host::shogi::cli::ShogiCmd;
 
@@ -32,6 +33,10 @@ enum Cmd {
     /// Shogi: perft, legal moves and the piece cover table on the model, a USI engine.
     #[command(subcommand)]
     Shogi(ShogiCmd),
+    /// Connect6: a Cloudict-protocol engine (the model's baseline player so far) and a
+    /// referee that plays engines against each other.
+    #[command(subcommand)]
+    Connect6(Connect6Cmd),
 }
 
 /// `--sim` takes an optional backend; a bare `--sim` followed by another argument (e.g. a
@@ -68,6 +73,7 @@ fn main() {
         Cmd::Othello(c) => c.run(),
         Cmd::Chess(c) => c.run(),
         Cmd::Shogi(c) => c.run(),
+        Cmd::Connect6(c) => c.run(),
     };
     if let Err(e) = r {
         eprintln!("error: {e:#}");

@@ -7,9 +7,10 @@
 //!   is checked.
 //! * [`job_control`]: the reference model of job control (start, poll, abort, result, core
 //!   index, `JOB_CORES`), shared by every design with jobs.
-//! * [`othello`], [`chess`], [`shogi`]: each game's rules and reference models.
+//! * [`othello`], [`chess`], [`shogi`], [`connect6`]: each game's rules and reference models.
 
 pub mod chess;
+pub mod connect6;
 pub mod job_control;
 pub mod link;
 pub mod link_device;

@@ -1,0 +1,212 @@
+//! `boardgate connect6` through the real binary: the Cloudict engine's replies, and matches
+//! refereed between engines, each game's record replayed by the model's rules (independent
+//! of the referee's bookkeeping), forfeits for illegal and missing moves, bad options.
+
+use model::connect6::{Color, Game, Outcome};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_boardgate");
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+#[test]
+fn the_engine_answers_the_cloudict_protocol_and_survives_bad_lines() {
+    let mut child = Command::new(BIN)
+        .args(["connect6", "engine", "--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"name\r\nnew black\nmove KKLL\nmove JJ\nmove KK\nfrob 1\nnew white\nmove JJJJ\nquit\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines[0], "name boardgate-baseline");
+    assert_eq!(lines[1], "move JJ");
+    // Black's second turn: two stones, legal after JJ, KK and LL.
+    let mut g = Game::from_record("JJ KKLL").unwrap();
+    let reply = lines[2].strip_prefix("move ").expect("a move");
+    g.play(&model::connect6::parse_stones(reply).unwrap())
+        .unwrap();
+    assert!(
+        lines[3].starts_with("error ") && lines[3].contains("2 stone"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[4].starts_with("error ") && lines[4].contains("2 stone"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[5].starts_with("error unknown command 'frob'"),
+        "{lines:?}"
+    );
+    // As White after Black's doubled opening stone, two stones.
+    assert!(
+        lines[6].starts_with("move ") && lines[6].len() == 9,
+        "{lines:?}"
+    );
+    assert_eq!(lines.len(), 7, "{lines:?}");
+}
+
+fn engine(seed: &str) -> String {
+    format!("{BIN} connect6 engine --seed {seed}")
+}
+
+fn match_json(a: &str, b: &str, extra: &[&str]) -> serde_json::Value {
+    let out = run(&[
+        &["connect6", "match", "--a", a, "--b", b, "--json"][..],
+        extra,
+    ]
+    .concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_match_between_baselines_replays_by_the_rules() {
+    let base = engine("{seed}");
+    let m = match_json(&base, &base, &["--games", "6", "--seed", "11"]);
+    let games = m["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6);
+    let (mut a, mut b, mut d) = (0, 0, 0);
+    let mut records = std::collections::HashSet::new();
+    for (i, r) in games.iter().enumerate() {
+        assert_eq!(r["black"], if i % 2 == 0 { "a" } else { "b" });
+        assert_eq!(
+            r["end"],
+            if r["winner"].is_null() { "draw" } else { "six" },
+            "{r}"
+        );
+        let g = Game::from_record(r["record"].as_str().unwrap()).expect("a legal record");
+        assert_eq!(g.turns().len() as u64, r["turns"].as_u64().unwrap());
+        let winner = match g.outcome() {
+            Some(Outcome::Win(c)) => {
+                let black_is_a = r["black"] == "a";
+                Some(if (c == Color::Black) == black_is_a {
+                    "a"
+                } else {
+                    "b"
+                })
+            }
+            Some(Outcome::Draw) => None,
+            None => panic!("game {i} ended without a six or a full board"),
+        };
+        assert_eq!(r["winner"].as_str(), winner, "{r}");
+        match winner {
+            Some("a") => a += 1,
+            Some(_) => b += 1,
+            None => d += 1,
+        }
+        records.insert(r["record"].as_str().unwrap().to_string());
+    }
+    assert_eq!(
+        (
+            m["a_wins"].as_u64(),
+            m["b_wins"].as_u64(),
+            m["draws"].as_u64()
+        ),
+        (Some(a), Some(b), Some(d))
+    );
+    assert!(records.len() > 3, "the seeds give the same games");
+    // The same seed replays the same match.
+    let again = match_json(&base, &base, &["--games", "6", "--seed", "11"]);
+    let recs = |m: &serde_json::Value| -> Vec<String> {
+        m["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["record"].to_string())
+            .collect()
+    };
+    assert_eq!(recs(&again), recs(&m));
+}
+
+#[test]
+fn illegal_and_missing_moves_forfeit() {
+    let base = engine("1");
+    // An engine that answers every line with the centre: legal once as Black, never after.
+    let m = match_json(
+        &base,
+        "while read l; do echo move JJ; done",
+        &["--games", "2"],
+    );
+    assert_eq!(m["a_wins"], 2, "{m}");
+    assert_eq!(m["forfeits"], serde_json::json!([0, 2]), "{m}");
+    let reasons: Vec<&str> = m["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["forfeit_reason"].as_str().unwrap())
+        .collect();
+    assert!(
+        reasons[0].starts_with("b (white): move 'JJ'"),
+        "{reasons:?}"
+    );
+    assert!(
+        reasons[1].contains("not empty") || reasons[1].contains("2 stone"),
+        "{reasons:?}"
+    );
+    // One that never answers, and one that exits.
+    let m = match_json("sleep 5", &base, &["--games", "1", "--time-limit", "0.3"]);
+    assert_eq!(
+        m["games"][0]["forfeit_reason"],
+        "a (black): no move within the time limit"
+    );
+    assert_eq!(m["b_wins"], 1);
+    let m = match_json(&base, "true", &["--games", "1"]);
+    assert_eq!(
+        m["games"][0]["forfeit_reason"],
+        "b (white): the engine ended without a move"
+    );
+}
+
+#[test]
+fn bad_match_options_exit_2() {
+    for extra in [
+        &["--games", "0"][..],
+        &["--time-limit", "0"],
+        &["--time-limit", "nan"],
+    ] {
+        let out = run(&[
+            &["connect6", "match", "--a", "true", "--b", "true"][..],
+            extra,
+        ]
+        .concat());
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(extra[0]), "{extra:?}: {err}");
+    }
+}
+
+#[test]
+fn the_match_json_keys_are_documented() {
+    let base = engine("{seed}");
+    let m = match_json(&base, &base, &["--games", "1"]);
+    let mut keys: Vec<String> = m.as_object().unwrap().keys().cloned().collect();
+    keys.extend(m["games"][0].as_object().unwrap().keys().cloned());
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/connect6.md"))
+        .unwrap();
+    let missing = host::cli::undocumented_keys(&doc, keys.iter().map(String::as_str));
+    assert!(
+        missing.is_empty(),
+        "docs/connect6.md does not name {missing:?}"
+    );
+}

@@ -1,0 +1,192 @@
+//! The Connect6 model's rules and baseline opponent, checked on seeded random games by
+//! brute force that does not use the model's six-point windows: a stone wins when the run
+//! through it (counted point by point) reaches six.
+
+use model::connect6::baseline::Baseline;
+use model::connect6::random::{baseline_game, random_game};
+use model::connect6::{step, Board, Color, Game, Outcome, Point, DIRECTIONS, POINTS};
+
+/// Every way `side` wins with this turn's stones: a single point, or a pair whose second
+/// point lies on a line within five points of the first (a six through both needs that).
+fn wins_for(board: &Board, side: Color) -> Vec<Vec<Point>> {
+    let mut b = board.clone();
+    let mut out = Vec::new();
+    for i in 0..POINTS as u16 {
+        let a = Point(i);
+        if !b.is_empty(a) {
+            continue;
+        }
+        b.set(a, Some(side));
+        if b.run_through(a) >= 6 {
+            out.push(vec![a]);
+        } else {
+            for d in DIRECTIONS {
+                for k in (-5..=5).filter(|&k| k != 0) {
+                    let Some(c) = step(a, d, k) else { continue };
+                    if c > a && b.is_empty(c) {
+                        b.set(c, Some(side));
+                        if b.run_through(c) >= 6 {
+                            out.push(vec![a, c]);
+                        }
+                        b.set(c, None);
+                    }
+                }
+            }
+        }
+        b.set(a, None);
+    }
+    out
+}
+
+/// Whether two stones can spoil every one of `wins` (each a set the opponent would fill).
+fn two_stones_block(wins: &[Vec<Point>]) -> bool {
+    let mut pts: Vec<Point> = wins.iter().flatten().copied().collect();
+    pts.sort();
+    pts.dedup();
+    let hit = |s: &[Point]| wins.iter().all(|w| w.iter().any(|p| s.contains(p)));
+    pts.iter()
+        .enumerate()
+        .any(|(i, &a)| hit(&[a]) || pts[i + 1..].iter().any(|&b| hit(&[a, b])))
+}
+
+/// Positions along seeded games: baselines after a few random turns, and random play.
+fn positions() -> Vec<Game> {
+    let mut out = Vec::new();
+    for seed in 0..24u64 {
+        let whole = if seed % 3 == 0 {
+            random_game(seed, 60)
+        } else {
+            baseline_game(seed, (seed % 4) as usize + 1, 80)
+        };
+        let mut g = Game::new();
+        for t in whole.turns() {
+            if g.outcome().is_some() {
+                break;
+            }
+            out.push(g.clone());
+            g.play(t).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn the_outcome_is_the_first_six() {
+    let mut games = 0;
+    for seed in 0..200u64 {
+        let g = random_game(seed, 200);
+        let mut replay = Game::new();
+        for (i, t) in g.turns().iter().enumerate() {
+            let before = replay.board().winner();
+            assert_eq!(before, None, "seed {seed}: play went on after a six");
+            let r = replay.play(t).unwrap();
+            let side = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let six = t.iter().any(|&p| replay.board().run_through(p) >= 6);
+            assert_eq!(r, six.then_some(Outcome::Win(side)), "seed {seed} turn {i}");
+            assert_eq!(
+                replay.board().winner(),
+                six.then_some(side),
+                "seed {seed} turn {i}"
+            );
+        }
+        games += usize::from(g.outcome().is_some());
+        assert_eq!(Game::from_record(&g.record()).unwrap().record(), g.record());
+    }
+    assert!(
+        games > 150,
+        "random play ended only {games} of 200 games in 200 turns"
+    );
+}
+
+#[test]
+fn the_baseline_wins_when_it_can_and_blocks_what_two_stones_block() {
+    let (mut wins, mut blocks, mut lost) = (0, 0, 0);
+    let positions = positions();
+    assert!(positions.len() > 500, "{} positions", positions.len());
+    for (i, g) in positions.iter().enumerate() {
+        let side = g.to_move();
+        let stones = Baseline::new(i as u64).choose(g);
+        assert_eq!(stones.len(), g.stones_this_turn());
+        let mut after = g.clone();
+        let r = after
+            .play(&stones)
+            .expect("the baseline plays legal stones");
+        let mine = wins_for(g.board(), side);
+        if g.stones_this_turn() == 2 && !mine.is_empty() {
+            assert_eq!(
+                r,
+                Some(Outcome::Win(side)),
+                "{}: missed {:?}",
+                g.record(),
+                mine[0]
+            );
+            wins += 1;
+            continue;
+        }
+        assert_eq!(r, None, "{}", g.record());
+        let theirs = wins_for(g.board(), side.other());
+        if !theirs.is_empty() {
+            if two_stones_block(&theirs) {
+                let left = wins_for(after.board(), side.other());
+                assert!(
+                    left.is_empty(),
+                    "{} + {:?}: {:?} left",
+                    g.record(),
+                    stones,
+                    left[0]
+                );
+                blocks += 1;
+            } else {
+                lost += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{} positions: {wins} wins taken, {blocks} blocks, {lost} lost",
+        positions.len()
+    );
+    assert!(
+        wins > 10 && blocks > 50,
+        "the games reach few wins ({wins}) or blocks ({blocks})"
+    );
+}
+
+#[test]
+fn the_baseline_beats_random_play_and_its_seed_decides_its_games() {
+    for seed in 0..10u64 {
+        for baseline_side in [Color::Black, Color::White] {
+            let mut b = Baseline::new(seed);
+            let mut rng_game = Game::new();
+            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+            while rng_game.outcome().is_none() {
+                let stones = if rng_game.to_move() == baseline_side {
+                    b.choose(&rng_game)
+                } else {
+                    let mut board = rng_game.board().clone();
+                    (0..rng_game.stones_this_turn())
+                        .map(|_| {
+                            let p =
+                                model::connect6::random::random_point(&board, &mut rng).unwrap();
+                            board.set(p, Some(rng_game.to_move()));
+                            p
+                        })
+                        .collect()
+                };
+                rng_game.play(&stones).unwrap();
+            }
+            assert_eq!(
+                rng_game.outcome(),
+                Some(Outcome::Win(baseline_side)),
+                "seed {seed}: {}",
+                rng_game.record()
+            );
+        }
+    }
+    let a = baseline_game(7, 1, 60).record();
+    assert_eq!(a, baseline_game(7, 1, 60).record());
+    assert_ne!(a, baseline_game(8, 1, 60).record());
+}
