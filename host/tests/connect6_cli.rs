@@ -62,6 +62,32 @@ fn the_engine_answers_the_cloudict_protocol_and_survives_bad_lines() {
     assert_eq!(lines.len(), 7, "{lines:?}");
 }
 
+#[test]
+fn the_papers_player_plays_through_the_engine() {
+    let out = Command::new(BIN)
+        .args(["connect6", "engine", "--player", "paper"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"name\nnew white\nmove JJ\nquit\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines[0], "name boardgate-paper");
+    let mut g = Game::from_record("JJ").unwrap();
+    g.play(&model::connect6::parse_stones(lines[1].strip_prefix("move ").unwrap()).unwrap())
+        .unwrap();
+}
+
 fn engine(seed: &str) -> String {
     format!("{BIN} connect6 engine --seed {seed}")
 }

@@ -17,6 +17,10 @@ pub enum PlayerKind {
     /// The baseline opponent of the model (`model::connect6::baseline`): win if it can,
     /// block every threat two stones can complete, else the best line score.
     Baseline,
+    /// The paper's player on the model (`model::connect6::paper`): checkmate strategy
+    /// checker, template matching and skilful-line predictor around the opponent's last
+    /// stones, and the next-move selector (no seed: it has no random choice).
+    Paper,
 }
 
 #[derive(Subcommand, Debug)]
@@ -69,6 +73,7 @@ impl Connect6Cmd {
             Connect6Cmd::Engine { player, seed } => {
                 let player: Box<dyn super::engine::Player> = match player {
                     PlayerKind::Baseline => Box::new(Baseline::new(seed)),
+                    PlayerKind::Paper => Box::new(super::engine::PaperModel),
                 };
                 crate::search::run_stdio(&mut Cloudict::new(player));
                 Ok(())

@@ -37,6 +37,22 @@ impl Player for Baseline {
     }
 }
 
+/// The paper's player on the model (`model::connect6::paper`): the three modules around
+/// the opponent's last stones and the next-move selector.
+pub struct PaperModel;
+
+impl Player for PaperModel {
+    fn name(&self) -> String {
+        "boardgate-paper".into()
+    }
+    fn choose(&mut self, game: &Game) -> Result<Vec<Point>, String> {
+        Ok(model::connect6::paper::selector::decide(game)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect())
+    }
+}
+
 /// The engine: a game and a player.
 pub struct Cloudict {
     player: Box<dyn Player>,
