@@ -21,6 +21,9 @@ pub enum PlayerKind {
     /// checker, template matching and skilful-line predictor around the opponent's last
     /// stones, and the next-move selector (no seed: it has no random choice).
     Paper,
+    /// The threat player on the model (`model::connect6::threat`): wins, blocks and
+    /// one-turn threat-space search over the whole board's six-point windows.
+    Threat,
 }
 
 #[derive(Subcommand, Debug)]
@@ -74,6 +77,7 @@ impl Connect6Cmd {
                 let player: Box<dyn super::engine::Player> = match player {
                     PlayerKind::Baseline => Box::new(Baseline::new(seed)),
                     PlayerKind::Paper => Box::new(super::engine::PaperModel),
+                    PlayerKind::Threat => Box::new(super::engine::ThreatModel),
                 };
                 crate::search::run_stdio(&mut Cloudict::new(player));
                 Ok(())

@@ -53,6 +53,19 @@ impl Player for PaperModel {
     }
 }
 
+/// The threat player on the model (`model::connect6::threat`): the whole board's windows
+/// and a one-turn threat-space search.
+pub struct ThreatModel;
+
+impl Player for ThreatModel {
+    fn name(&self) -> String {
+        "boardgate-threat".into()
+    }
+    fn choose(&mut self, game: &Game) -> Result<Vec<Point>, String> {
+        Ok(model::connect6::threat::decide(game))
+    }
+}
+
 /// The engine: a game and a player.
 pub struct Cloudict {
     player: Box<dyn Player>,

@@ -12,6 +12,7 @@
 pub mod baseline;
 pub mod paper;
 pub mod random;
+pub mod threat;
 
 use thiserror::Error;
 

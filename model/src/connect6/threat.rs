@@ -1,0 +1,354 @@
+//! The threat player: past the paper, the whole board seen through its 924 six-point windows
+//! (what the paper's edge circuit and regions leave out) and a one-turn threat-space search.
+//! A *threat* of a side is a window holding four or five of its stones and none of the
+//! other's: the side fills it next turn unless the other side puts a stone in it first. A
+//! set of threats that two stones cannot all hit wins: the opponent cannot block it.
+//!
+//! A turn, in order:
+//! 1. **Win**: fill one of one's own threats.
+//! 2. **Block** the opponent's threats: among the sets of at most two stones that hit them
+//!    all, the one that leaves the opponent the fewest winning pairs (below), then the best
+//!    line score; the stone left over, if any, is chosen by steps 3-5.
+//! 3. **Attack**: a *winning pair*, two stones after which one's threats need three or more
+//!    stones to block (found among the empty points of windows holding two or more of one's
+//!    stones and none of the opponent's).
+//! 4. **Defend**: when the opponent has winning pairs, the two stones, among the points of
+//!    those pairs and the best line scores, after which it has the fewest.
+//! 5. **Line score**: the best point for the baseline's weights ([`super::baseline`]).
+//!
+//! Ties go to the first point in board order: the player has no random choice.
+
+use super::baseline::line_score;
+use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LENGTH};
+
+/// Turns of forcing moves the attack looks through before its winning pair.
+pub const FORCING_TURNS: u32 = 2;
+
+/// Points of best line score the preparation step pairs.
+pub const PREPARE_CANDIDATES: usize = 16;
+
+/// Candidates of the defence step besides the opponent's winning pairs' points.
+pub const DEFENCE_CANDIDATES: usize = 12;
+
+/// The windows of `side`'s threats.
+pub fn threats(board: &Board, side: Color) -> Vec<usize> {
+    (0..windows().len())
+        .filter(|&w| {
+            let (own, opp) = board.window_counts(w, side);
+            opp == 0 && own + 2 >= WIN_LENGTH
+        })
+        .collect()
+}
+
+/// Whether at most `k` (0, 1 or 2) stones can hit every window of `ws` (their empty points).
+pub fn blockable(board: &Board, ws: &[usize], k: usize) -> bool {
+    if ws.is_empty() {
+        return true;
+    }
+    if k == 0 {
+        return false;
+    }
+    let empties = |w: usize| windows()[w].iter().copied().filter(|&p| board.is_empty(p));
+    // A blocking set holds a point of the first window.
+    empties(ws[0]).any(|a| {
+        let rest: Vec<usize> = ws
+            .iter()
+            .copied()
+            .filter(|&w| !windows()[w].contains(&a))
+            .collect();
+        rest.is_empty()
+            || (k == 2 && empties(rest[0]).any(|b| rest.iter().all(|&w| windows()[w].contains(&b))))
+    })
+}
+
+/// `side`'s windows that two more stones turn into threats: their empty points are where a
+/// pair can make threats.
+fn threat_candidates(board: &Board, side: Color) -> Vec<Point> {
+    let mut cands: Vec<Point> = (0..windows().len())
+        .filter(|&w| {
+            let (own, opp) = board.window_counts(w, side);
+            opp == 0 && own >= 2
+        })
+        .flat_map(|w| windows()[w].iter().copied())
+        .filter(|&p| board.is_empty(p))
+        .collect();
+    cands.sort();
+    cands.dedup();
+    cands
+}
+
+/// The threats through `a` or `c` (just placed) on `b`.
+fn threats_through(b: &Board, side: Color, a: Point, c: Point) -> Vec<usize> {
+    let mut ws: Vec<usize> = windows_through()[a.index()]
+        .iter()
+        .chain(&windows_through()[c.index()])
+        .map(|&w| w as usize)
+        .filter(|&w| {
+            let (own, opp) = b.window_counts(w, side);
+            opp == 0 && own + 2 >= WIN_LENGTH
+        })
+        .collect();
+    ws.sort();
+    ws.dedup();
+    ws
+}
+
+/// Every set of two empty points that hits all of `ws` (which one stone cannot block).
+fn blocking_pairs(board: &Board, ws: &[usize]) -> Vec<[Point; 2]> {
+    let mut pts: Vec<Point> = ws
+        .iter()
+        .flat_map(|&w| windows()[w].iter().copied())
+        .filter(|&p| board.is_empty(p))
+        .collect();
+    pts.sort();
+    pts.dedup();
+    let mut out = Vec::new();
+    for (i, &a) in pts.iter().enumerate() {
+        for &c in &pts[i + 1..] {
+            if ws
+                .iter()
+                .all(|&w| windows()[w].contains(&a) || windows()[w].contains(&c))
+            {
+                out.push([a, c]);
+            }
+        }
+    }
+    out
+}
+
+/// A threat-space search: a pair that wins for `side` within `depth` more turns of forcing
+/// moves, whatever the opponent blocks with. A forcing move makes threats that need both of
+/// the opponent's stones (so its whole turn is a block, among few); a line fails where the
+/// opponent's block makes a threat of its own. `side` and its opponent have no threats.
+pub fn forced_win(board: &Board, side: Color, depth: u32) -> Option<[Point; 2]> {
+    if let Some(&p) = winning_pairs(board, side).first() {
+        return Some(p);
+    }
+    if depth == 0 {
+        return None;
+    }
+    let opp = side.other();
+    let cands = threat_candidates(board, side);
+    let mut b = board.clone();
+    for (i, &a) in cands.iter().enumerate() {
+        b.set(a, Some(side));
+        for &c in &cands[i + 1..] {
+            b.set(c, Some(side));
+            let ws = threats_through(&b, side, a, c);
+            let forcing = !ws.is_empty() && !blockable(&b, &ws, 1);
+            let wins = forcing && {
+                let blocks = blocking_pairs(&b, &ws);
+                !blocks.is_empty()
+                    && blocks.iter().all(|d| {
+                        let mut bd = b.clone();
+                        bd.set(d[0], Some(opp));
+                        bd.set(d[1], Some(opp));
+                        threats(&bd, opp).is_empty() && forced_win(&bd, side, depth - 1).is_some()
+                    })
+            };
+            b.set(c, None);
+            if wins {
+                return Some([a, c]);
+            }
+        }
+        b.set(a, None);
+    }
+    None
+}
+
+/// `side`'s winning pairs: two empty points after which its threats cannot be blocked by two
+/// stones. `side` must have no threat already (it would just win).
+pub fn winning_pairs(board: &Board, side: Color) -> Vec<[Point; 2]> {
+    let cands = threat_candidates(board, side);
+    let mut b = board.clone();
+    let mut out = Vec::new();
+    for (i, &a) in cands.iter().enumerate() {
+        b.set(a, Some(side));
+        for &c in &cands[i + 1..] {
+            b.set(c, Some(side));
+            if !blockable(&b, &threats_through(&b, side, a, c), 2) {
+                out.push([a, c]);
+            }
+            b.set(c, None);
+        }
+        b.set(a, None);
+    }
+    out
+}
+
+/// The empty point of best line score for `side`, the first in board order among equals.
+fn best_point(board: &Board, side: Color, among: impl Iterator<Item = Point>) -> Option<Point> {
+    among
+        .filter(|&p| board.is_empty(p))
+        .map(|p| (line_score(board, side, p), std::cmp::Reverse(p)))
+        .max()
+        .map(|(_, std::cmp::Reverse(p))| p)
+}
+
+/// The stones of the side to move (the game must not be over).
+pub fn decide(game: &Game) -> Vec<Point> {
+    decide_depth(game, FORCING_TURNS)
+}
+
+/// [`decide`] with the attack looking through `forcing` turns of forcing moves.
+pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
+    assert!(game.outcome().is_none(), "the game is over");
+    let side = game.to_move();
+    let n = game.stones_this_turn();
+    let board = game.board().clone();
+    if board.stones() == 0 {
+        return vec![CENTRE];
+    }
+    let mut out = Vec::new();
+    let mut b = board.clone();
+    // 1. Win.
+    if let Some(&w) = threats(&b, side).first() {
+        out.extend(windows()[w].iter().copied().filter(|&p| b.is_empty(p)));
+    } else {
+        // 2. Block.
+        let theirs = threats(&b, side.other());
+        if !theirs.is_empty() {
+            out = block(&b, side, &theirs, n);
+        }
+    }
+    for &p in &out {
+        b.set(p, Some(side));
+    }
+    while out.len() < n {
+        let left = n - out.len();
+        let stones = free_stones(&b, side, left, forcing);
+        for &p in &stones {
+            b.set(p, Some(side));
+        }
+        out.extend(stones);
+    }
+    out.truncate(n);
+    out
+}
+
+/// Step 2: the blocking set (see the module's header).
+fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
+    let opp = side.other();
+    let mut pts: Vec<Point> = theirs
+        .iter()
+        .flat_map(|&w| windows()[w].iter().copied())
+        .filter(|&p| board.is_empty(p))
+        .collect();
+    pts.sort();
+    pts.dedup();
+    let hits = |set: &[Point]| {
+        theirs
+            .iter()
+            .filter(|&&w| set.iter().any(|p| windows()[w].contains(p)))
+            .count()
+    };
+    let mut sets: Vec<Vec<Point>> = pts.iter().map(|&a| vec![a]).collect();
+    if n == 2 {
+        for (i, &a) in pts.iter().enumerate() {
+            sets.extend(pts[i + 1..].iter().map(|&c| vec![a, c]));
+        }
+    }
+    let most = sets.iter().map(|s| hits(s)).max().unwrap_or(0);
+    sets.retain(|s| hits(s) == most);
+    if most < theirs.len() {
+        // Lost: hit as many as possible.
+        return sets.swap_remove(0);
+    }
+    // Prefer a single stone (the other is free), then the fewest winning pairs left.
+    let fewest = sets.iter().map(Vec::len).min().unwrap_or(0);
+    sets.retain(|s| s.len() == fewest);
+    let mut b = board.clone();
+    sets.into_iter()
+        .map(|s| {
+            for &p in &s {
+                b.set(p, Some(side));
+            }
+            let key = (
+                std::cmp::Reverse(winning_pairs(&b, opp).len()),
+                s.iter().map(|&p| line_score(board, side, p)).sum::<u32>(),
+            );
+            for &p in &s {
+                b.set(p, None);
+            }
+            (key, std::cmp::Reverse(s))
+        })
+        .max()
+        .map(|(_, std::cmp::Reverse(s))| s)
+        .expect("a set")
+}
+
+/// Steps 3-5 for `left` (1 or 2) stones with no threat on the board to win or block.
+fn free_stones(board: &Board, side: Color, left: usize, forcing: u32) -> Vec<Point> {
+    let opp = side.other();
+    // 3. Attack (a winning pair needs both stones).
+    if left == 2 {
+        if let Some(pair) = forced_win(board, side, forcing) {
+            return pair.to_vec();
+        }
+    }
+    // 4. Defend.
+    let theirs = winning_pairs(board, opp);
+    if !theirs.is_empty() {
+        let mut cands: Vec<Point> = theirs.iter().flatten().copied().collect();
+        let mut by_score: Vec<Point> = board.empties().collect();
+        by_score.sort_by_key(|&p| std::cmp::Reverse(line_score(board, side, p)));
+        cands.extend(by_score.into_iter().take(DEFENCE_CANDIDATES));
+        cands.sort();
+        cands.dedup();
+        let mut sets: Vec<Vec<Point>> = cands.iter().map(|&a| vec![a]).collect();
+        if left == 2 {
+            sets.clear();
+            for (i, &a) in cands.iter().enumerate() {
+                sets.extend(cands[i + 1..].iter().map(|&c| vec![a, c]));
+            }
+        }
+        let mut b = board.clone();
+        let best = sets
+            .into_iter()
+            .map(|s| {
+                for &p in &s {
+                    b.set(p, Some(side));
+                }
+                let key = (
+                    std::cmp::Reverse(winning_pairs(&b, opp).len()),
+                    s.iter().map(|&p| line_score(board, side, p)).sum::<u32>(),
+                );
+                for &p in &s {
+                    b.set(p, None);
+                }
+                (key, std::cmp::Reverse(s))
+            })
+            .max()
+            .map(|(_, std::cmp::Reverse(s))| s);
+        if let Some(s) = best {
+            return s;
+        }
+    }
+    // 5. Prepare: of the pairs of the best line-score points, the one after which the most
+    // winning pairs are ready for the next turn.
+    if left == 2 {
+        let mut top: Vec<Point> = board.empties().collect();
+        top.sort_by_key(|&p| (std::cmp::Reverse(line_score(board, side, p)), p));
+        top.truncate(PREPARE_CANDIDATES);
+        let mut b = board.clone();
+        let mut best: Option<(usize, [Point; 2])> = None;
+        for (i, &a) in top.iter().enumerate() {
+            b.set(a, Some(side));
+            for &c in &top[i + 1..] {
+                b.set(c, Some(side));
+                let n = winning_pairs(&b, side).len();
+                if n > 0 && best.is_none_or(|(m, _)| n > m) {
+                    best = Some((n, [a, c]));
+                }
+                b.set(c, None);
+            }
+            b.set(a, None);
+        }
+        if let Some((_, pair)) = best {
+            return pair.to_vec();
+        }
+    }
+    // 6. Line score.
+    let p = best_point(board, side, board.empties()).expect("an empty point");
+    vec![p]
+}
