@@ -25,7 +25,7 @@ use sim::{BackendKind, SimBoard};
 use std::time::Instant;
 
 /// (table position index, depth): 2-16 million leaves each, a minute or less on the simulated
-/// board (the multi-core design's four jobs cost the link about 16 ms together:
+/// board (the multi-core design's eight jobs cost the link about 29 ms together:
 /// `host::split::link_cycles_per_job`).
 const RUNS: [(usize, u32); 6] = [(0, 5), (1, 4), (2, 6), (3, 5), (5, 4), (6, 4)];
 
@@ -242,27 +242,35 @@ pub fn run(json: bool) -> Result<()> {
     } else {
         println!(
             "generator: {:.2} cycles per generated move ({} moves, {} cycles, {} random positions), \
-             {:.2}M moves/s a thread at {mhz} MHz (a thread's cycle is two clocks; a unit runs \
-             two); the paper: about 4 cycles, 8M moves/s at 33 MHz",
+             {:.2}M moves/s a thread at {mhz} MHz (a thread's cycle is {t} clocks; a unit runs \
+             {t}); the paper: about 4 cycles, 8M moves/s at 33 MHz",
             g.cycles_per_move,
             g.generated_moves,
             g.generator_cycles,
             g.positions,
-            g.moves_per_s / 1e6
+            g.moves_per_s / 1e6,
+            t = design.threads(),
         );
     }
     if !json {
+        let multi_cores = match multi.spec().core {
+            gateware::CoreKind::Chess { cores } => cores as u32,
+            _ => unreachable!("the multi-core design is a chess design"),
+        };
         println!(
             "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one job on one core (a thread: one \
-             clock in two; the unit runs two); x2: {} at {multi_mhz} MHz, four cores (two units), \
+             clock in {t}; the unit runs {t}); x2: {} at {multi_mhz} MHz, {} cores ({} units), \
              each perft shared out on chip (one job a core), the link's time counted (its bytes and {} USB round \
              trips of {} ms a job); CPU: one thread of this machine",
             board.name(),
             design.name(),
             board.name(),
             multi.name(),
+            multi_cores,
+            multi_cores / design.threads(),
             host::split::EXCHANGES_PER_JOB,
-            host::split::USB_ROUND_TRIP_S * 1e3
+            host::split::USB_ROUND_TRIP_S * 1e3,
+            t = design.threads(),
         );
     }
     Ok(())
