@@ -21,6 +21,10 @@
 use super::baseline::line_score;
 use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LENGTH};
 
+/// Pairs the attack's search looks at, at most, in a decision (past it, no forced win is
+/// found): it bounds the model's time and the circuit's cycles.
+pub const SEARCH_BUDGET: u64 = 400_000;
+
 /// Turns of forcing moves the attack looks through before its winning pair.
 pub const FORCING_TURNS: u32 = 2;
 
@@ -119,9 +123,20 @@ fn blocking_pairs(board: &Board, ws: &[usize]) -> Vec<[Point; 2]> {
 /// A threat-space search: a pair that wins for `side` within `depth` more turns of forcing
 /// moves, whatever the opponent blocks with. A forcing move makes threats that need both of
 /// the opponent's stones (so its whole turn is a block, among few); a line fails where the
-/// opponent's block makes a threat of its own. `side` and its opponent have no threats.
+/// opponent's block makes a threat of its own. `side` and its opponent have no threats. The
+/// search stops, finding nothing more, after [`SEARCH_BUDGET`] pairs.
 pub fn forced_win(board: &Board, side: Color, depth: u32) -> Option<[Point; 2]> {
-    if let Some(&p) = winning_pairs(board, side).first() {
+    let mut budget = SEARCH_BUDGET;
+    forced_win_within(board, side, depth, &mut budget)
+}
+
+fn forced_win_within(
+    board: &Board,
+    side: Color,
+    depth: u32,
+    budget: &mut u64,
+) -> Option<[Point; 2]> {
+    if let Some(&p) = pairs_that_win(board, side, true, budget).first() {
         return Some(p);
     }
     if depth == 0 {
@@ -133,6 +148,10 @@ pub fn forced_win(board: &Board, side: Color, depth: u32) -> Option<[Point; 2]> 
     for (i, &a) in cands.iter().enumerate() {
         b.set(a, Some(side));
         for &c in &cands[i + 1..] {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
             b.set(c, Some(side));
             let ws = threats_through(&b, side, a, c);
             let forcing = !ws.is_empty() && !blockable(&b, &ws, 1);
@@ -143,7 +162,8 @@ pub fn forced_win(board: &Board, side: Color, depth: u32) -> Option<[Point; 2]> 
                         let mut bd = b.clone();
                         bd.set(d[0], Some(opp));
                         bd.set(d[1], Some(opp));
-                        threats(&bd, opp).is_empty() && forced_win(&bd, side, depth - 1).is_some()
+                        threats(&bd, opp).is_empty()
+                            && forced_win_within(&bd, side, depth - 1, budget).is_some()
                     })
             };
             b.set(c, None);
@@ -159,15 +179,28 @@ pub fn forced_win(board: &Board, side: Color, depth: u32) -> Option<[Point; 2]> 
 /// `side`'s winning pairs: two empty points after which its threats cannot be blocked by two
 /// stones. `side` must have no threat already (it would just win).
 pub fn winning_pairs(board: &Board, side: Color) -> Vec<[Point; 2]> {
+    let mut unbounded = u64::MAX;
+    pairs_that_win(board, side, false, &mut unbounded)
+}
+
+/// The winning pairs in candidate order (only the first if `first`), a pair of `budget` each.
+fn pairs_that_win(board: &Board, side: Color, first: bool, budget: &mut u64) -> Vec<[Point; 2]> {
     let cands = threat_candidates(board, side);
     let mut b = board.clone();
     let mut out = Vec::new();
     for (i, &a) in cands.iter().enumerate() {
         b.set(a, Some(side));
         for &c in &cands[i + 1..] {
+            if *budget == 0 {
+                return out;
+            }
+            *budget -= 1;
             b.set(c, Some(side));
             if !blockable(&b, &threats_through(&b, side, a, c), 2) {
                 out.push([a, c]);
+                if first {
+                    return out;
+                }
             }
             b.set(c, None);
         }
@@ -228,7 +261,6 @@ pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
 
 /// Step 2: the blocking set (see the module's header).
 fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
-    let opp = side.other();
     let mut pts: Vec<Point> = theirs
         .iter()
         .flat_map(|&w| windows()[w].iter().copied())
@@ -257,6 +289,12 @@ fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
     // Prefer a single stone (the other is free), then the fewest winning pairs left.
     let fewest = sets.iter().map(Vec::len).min().unwrap_or(0);
     sets.retain(|s| s.len() == fewest);
+    fewest_winning_pairs(board, side, sets).expect("a set")
+}
+
+/// Of `sets` of `side`'s stones, the one after which the opponent has the fewest winning
+/// pairs, then the best line score, then the first in order.
+fn fewest_winning_pairs(board: &Board, side: Color, sets: Vec<Vec<Point>>) -> Option<Vec<Point>> {
     let mut b = board.clone();
     sets.into_iter()
         .map(|s| {
@@ -264,7 +302,7 @@ fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
                 b.set(p, Some(side));
             }
             let key = (
-                std::cmp::Reverse(winning_pairs(&b, opp).len()),
+                std::cmp::Reverse(winning_pairs(&b, side.other()).len()),
                 s.iter().map(|&p| line_score(board, side, p)).sum::<u32>(),
             );
             for &p in &s {
@@ -274,7 +312,6 @@ fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
         })
         .max()
         .map(|(_, std::cmp::Reverse(s))| s)
-        .expect("a set")
 }
 
 /// Steps 3-5 for `left` (1 or 2) stones with no threat on the board to win or block.
@@ -302,24 +339,7 @@ fn free_stones(board: &Board, side: Color, left: usize, forcing: u32) -> Vec<Poi
                 sets.extend(cands[i + 1..].iter().map(|&c| vec![a, c]));
             }
         }
-        let mut b = board.clone();
-        let best = sets
-            .into_iter()
-            .map(|s| {
-                for &p in &s {
-                    b.set(p, Some(side));
-                }
-                let key = (
-                    std::cmp::Reverse(winning_pairs(&b, opp).len()),
-                    s.iter().map(|&p| line_score(board, side, p)).sum::<u32>(),
-                );
-                for &p in &s {
-                    b.set(p, None);
-                }
-                (key, std::cmp::Reverse(s))
-            })
-            .max()
-            .map(|(_, std::cmp::Reverse(s))| s);
+        let best = fewest_winning_pairs(board, side, sets);
         if let Some(s) = best {
             return s;
         }
