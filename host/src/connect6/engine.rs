@@ -18,7 +18,7 @@
 
 use crate::search::LineEngine;
 use model::connect6::baseline::Baseline;
-use model::connect6::{format_stones, parse_point, parse_stones, Color, Game, MoveError, Point};
+use model::connect6::{format_stones, Color, Game, Point};
 
 /// Who decides the engine's stones.
 pub trait Player {
@@ -91,15 +91,6 @@ impl Cloudict {
         &self.game
     }
 
-    /// A turn's stones as sent; Black's opening stone may come doubled (`JJJJ`).
-    fn stones(&self, text: &str) -> Result<Vec<Point>, MoveError> {
-        let t = text.trim();
-        if self.game.stones_this_turn() == 1 && t.len() == 4 && t.is_ascii() && t[..2] == t[2..] {
-            return Ok(vec![parse_point(&t[..2])?]);
-        }
-        parse_stones(t)
-    }
-
     /// Places `text`'s stones for `side`, which must be the side to move.
     fn place(&mut self, side: Color, text: &str) -> Result<(), String> {
         if self.game.outcome().is_some() {
@@ -112,7 +103,7 @@ impl Cloudict {
                 side.name()
             ));
         }
-        let stones = self.stones(text).map_err(|e| e.to_string())?;
+        let stones = self.game.parse_turn(text).map_err(|e| e.to_string())?;
         self.game.play(&stones).map_err(|e| e.to_string())?;
         Ok(())
     }

@@ -10,7 +10,7 @@
 //! command replaced by the game's seed for that engine (`seed + 2 * game` for A, one more
 //! for B), so seeded engines play a different game each time and the match replays exactly.
 
-use model::connect6::{parse_point, parse_stones, Color, Game, Outcome, Point};
+use model::connect6::{Color, Game, Outcome};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -121,24 +121,17 @@ impl Engine {
     }
 }
 
-/// A turn's stones as an engine sent them (Black's opening may come doubled, `JJJJ`).
-fn stones_of(game: &Game, text: &str) -> Result<Vec<Point>, String> {
-    if game.stones_this_turn() == 1 && text.len() == 4 && text.is_ascii() && text[..2] == text[2..]
-    {
-        return parse_point(&text[..2])
-            .map(|p| vec![p])
-            .map_err(|e| e.to_string());
-    }
-    parse_stones(text).map_err(|e| e.to_string())
-}
-
 /// Plays game `g` of the match; `log` receives the lines the engines printed besides moves.
 pub fn play_game(cfg: &MatchConfig, g: u32, log: &mut Vec<String>) -> anyhow::Result<GameResult> {
     let names = ["a", "b"];
     // engines[0] plays Black.
     let a_black = g.is_multiple_of(2);
-    let seeded =
-        |cmd: &str, k: u64| cmd.replace("{seed}", &(cfg.seed + 2 * g as u64 + k).to_string());
+    let seeded = |cmd: &str, k: u64| {
+        cmd.replace(
+            "{seed}",
+            &(cfg.seed + 2 * g as u64 + k).to_string(),
+        )
+    };
     let cmds = [seeded(&cfg.a, 0), seeded(&cfg.b, 1)];
     let order = if a_black { [0, 1] } else { [1, 0] };
     let mut engines = [
@@ -157,7 +150,9 @@ pub fn play_game(cfg: &MatchConfig, g: u32, log: &mut Vec<String>) -> anyhow::Re
         let answer = engines[side].answer(asked + cfg.time_limit, log);
         max_ms[who] = max_ms[who].max(asked.elapsed().as_secs_f64() * 1e3);
         let played = answer.and_then(|m| {
-            let stones = stones_of(&game, &m).map_err(|e| format!("move '{m}': {e}"))?;
+            let stones = game
+                .parse_turn(&m)
+                .map_err(|e| format!("move '{m}': {e}"))?;
             game.play(&stones).map_err(|e| format!("move '{m}': {e}"))?;
             Ok(stones)
         });

@@ -97,17 +97,11 @@ impl Baseline {
 
     /// Stones that hit every threat window of the opponent (or as many as `n` stones can).
     fn blocking_stones(&mut self, board: &Board, side: Color, n: usize) -> Option<Vec<Point>> {
-        let threats = threat_windows(board, side);
+        let threats = board.threats(side.other());
         if threats.is_empty() {
             return None;
         }
-        let mut cands: Vec<Point> = threats
-            .iter()
-            .flat_map(|&w| windows()[w].iter().copied())
-            .filter(|&p| board.is_empty(p))
-            .collect();
-        cands.sort();
-        cands.dedup();
+        let cands = board.empties_of(threats.iter().copied());
         // Each candidate's threats hit, as a bit set over `threats`.
         let words = threats.len().div_ceil(64);
         let hits: Vec<Vec<u64>> = cands
@@ -167,17 +161,6 @@ pub fn winning_stones(board: &Board, side: Color, n: usize) -> Option<Vec<Point>
                 .collect()
         })
     })
-}
-
-/// The opponent's threats against `side`: windows without `side`'s stones that the
-/// opponent's next two stones would fill.
-pub fn threat_windows(board: &Board, side: Color) -> Vec<usize> {
-    (0..windows().len())
-        .filter(|&w| {
-            let (own, opp) = board.window_counts(w, side);
-            own == 0 && opp + 2 >= WIN_LENGTH
-        })
-        .collect()
 }
 
 /// The line score of empty point `p` for `side` (see the module's header).
@@ -247,7 +230,7 @@ mod tests {
             let mut g2 = g.clone();
             g2.play(&b.choose(&g)).unwrap();
             assert!(
-                threat_windows(g2.board(), Color::White).is_empty(),
+                g2.board().threats(Color::Black).is_empty(),
                 "seed {seed}\n{}",
                 g2.board().diagram()
             );

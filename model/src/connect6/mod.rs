@@ -246,6 +246,29 @@ impl Board {
         })
     }
 
+    /// The windows of `side`'s threats: four or five of its stones and none of the other's,
+    /// filled by its next two stones unless blocked.
+    pub fn threats(&self, side: Color) -> Vec<usize> {
+        (0..windows().len())
+            .filter(|&w| {
+                let (own, opp) = self.window_counts(w, side);
+                opp == 0 && own + 2 >= WIN_LENGTH
+            })
+            .collect()
+    }
+
+    /// The empty points of windows `ws`, in board order, each once.
+    pub fn empties_of(&self, ws: impl IntoIterator<Item = usize>) -> Vec<Point> {
+        let mut pts: Vec<Point> = ws
+            .into_iter()
+            .flat_map(|w| windows()[w].iter().copied())
+            .filter(|&p| self.is_empty(p))
+            .collect();
+        pts.sort();
+        pts.dedup();
+        pts
+    }
+
     /// `(own, opponent)` stone counts of window `w` seen from `side`.
     pub fn window_counts(&self, w: usize, side: Color) -> (usize, usize) {
         let mut own = 0;
@@ -346,6 +369,16 @@ impl Game {
         } else {
             2
         }
+    }
+
+    /// This turn's stones as a client sends them: [`parse_stones`], and Black's opening stone
+    /// also doubled (`JJJJ`), as the ConnectMore GUI sends it.
+    pub fn parse_turn(&self, text: &str) -> Result<Vec<Point>, MoveError> {
+        let t = text.trim();
+        if self.stones_this_turn() == 1 && t.len() == 4 && t.is_ascii() && t[..2] == t[2..] {
+            return Ok(vec![parse_point(&t[..2])?]);
+        }
+        parse_stones(t)
     }
 
     /// Plays a turn for the side to move. Six or more in a row with either stone wins; the

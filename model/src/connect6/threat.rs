@@ -18,7 +18,7 @@
 //!
 //! Ties go to the first point in board order: the player has no random choice.
 
-use super::baseline::line_score;
+use super::baseline::{line_score, winning_stones};
 use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LENGTH};
 
 /// Pairs the attack's search looks at, at most, in a decision (past it, no forced win is
@@ -34,14 +34,9 @@ pub const PREPARE_CANDIDATES: usize = 16;
 /// Candidates of the defence step besides the opponent's winning pairs' points.
 pub const DEFENCE_CANDIDATES: usize = 12;
 
-/// The windows of `side`'s threats.
+/// The windows of `side`'s threats ([`Board::threats`]).
 pub fn threats(board: &Board, side: Color) -> Vec<usize> {
-    (0..windows().len())
-        .filter(|&w| {
-            let (own, opp) = board.window_counts(w, side);
-            opp == 0 && own + 2 >= WIN_LENGTH
-        })
-        .collect()
+    board.threats(side)
 }
 
 /// Whether at most `k` (0, 1 or 2) stones can hit every window of `ws` (their empty points).
@@ -68,17 +63,10 @@ pub fn blockable(board: &Board, ws: &[usize], k: usize) -> bool {
 /// `side`'s windows that two more stones turn into threats: their empty points are where a
 /// pair can make threats.
 fn threat_candidates(board: &Board, side: Color) -> Vec<Point> {
-    let mut cands: Vec<Point> = (0..windows().len())
-        .filter(|&w| {
-            let (own, opp) = board.window_counts(w, side);
-            opp == 0 && own >= 2
-        })
-        .flat_map(|w| windows()[w].iter().copied())
-        .filter(|&p| board.is_empty(p))
-        .collect();
-    cands.sort();
-    cands.dedup();
-    cands
+    board.empties_of((0..windows().len()).filter(|&w| {
+        let (own, opp) = board.window_counts(w, side);
+        opp == 0 && own >= 2
+    }))
 }
 
 /// The threats through `a` or `c` (just placed) on `b`.
@@ -99,13 +87,7 @@ fn threats_through(b: &Board, side: Color, a: Point, c: Point) -> Vec<usize> {
 
 /// Every set of two empty points that hits all of `ws` (which one stone cannot block).
 fn blocking_pairs(board: &Board, ws: &[usize]) -> Vec<[Point; 2]> {
-    let mut pts: Vec<Point> = ws
-        .iter()
-        .flat_map(|&w| windows()[w].iter().copied())
-        .filter(|&p| board.is_empty(p))
-        .collect();
-    pts.sort();
-    pts.dedup();
+    let pts = board.empties_of(ws.iter().copied());
     let mut out = Vec::new();
     for (i, &a) in pts.iter().enumerate() {
         for &c in &pts[i + 1..] {
@@ -235,8 +217,8 @@ pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
     let mut out = Vec::new();
     let mut b = board.clone();
     // 1. Win.
-    if let Some(&w) = threats(&b, side).first() {
-        out.extend(windows()[w].iter().copied().filter(|&p| b.is_empty(p)));
+    if let Some(win) = winning_stones(&b, side, n) {
+        out = win;
     } else {
         // 2. Block.
         let theirs = threats(&b, side.other());
@@ -261,13 +243,7 @@ pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
 
 /// Step 2: the blocking set (see the module's header).
 fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
-    let mut pts: Vec<Point> = theirs
-        .iter()
-        .flat_map(|&w| windows()[w].iter().copied())
-        .filter(|&p| board.is_empty(p))
-        .collect();
-    pts.sort();
-    pts.dedup();
+    let pts = board.empties_of(theirs.iter().copied());
     let hits = |set: &[Point]| {
         theirs
             .iter()
