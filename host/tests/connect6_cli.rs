@@ -210,6 +210,7 @@ fn bad_match_options_exit_2() {
         &["--games", "0"][..],
         &["--time-limit", "0"],
         &["--time-limit", "nan"],
+        &["--log", "/nonexistent-dir/games.log"],
     ] {
         let out = run(&[
             &["connect6", "match", "--a", "true", "--b", "true"][..],

@@ -128,7 +128,7 @@ fn run_match(cfg: &MatchConfig, log: Option<PathBuf>, json: bool) -> Result<()> 
                 .create(true)
                 .append(true)
                 .open(p)
-                .with_context(|| format!("--log {}", p.display()))?,
+                .map_err(|e| Usage(format!("--log {}: {e}", p.display())))?,
         ),
         None => None,
     };

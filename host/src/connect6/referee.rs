@@ -8,7 +8,7 @@
 //! as `move XXXX` until a six or a full board. Lines an engine prints that do not start with
 //! `move ` are logged and ignored. Each game starts both commands afresh, `{seed}` in a
 //! command replaced by the game's seed for that engine (`seed + 2 * game` for A, one more
-//! for B), so seeded engines play a different game each time and the match replays exactly.
+//! for B, wrapping past `u64::MAX`), so seeded engines play a different game each time and the match replays exactly.
 
 use model::connect6::{Color, Game, Outcome};
 use serde::Serialize;
@@ -129,7 +129,7 @@ pub fn play_game(cfg: &MatchConfig, g: u32, log: &mut Vec<String>) -> anyhow::Re
     let seeded = |cmd: &str, k: u64| {
         cmd.replace(
             "{seed}",
-            &(cfg.seed + 2 * g as u64 + k).to_string(),
+            &cfg.seed.wrapping_add(2 * u64::from(g) + k).to_string(),
         )
     };
     let cmds = [seeded(&cfg.a, 0), seeded(&cfg.b, 1)];
