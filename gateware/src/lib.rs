@@ -9,6 +9,7 @@
 
 pub mod chess;
 pub mod common;
+pub mod connect6;
 pub mod design;
 pub mod link;
 pub mod othello;

@@ -30,24 +30,7 @@ pub mod piece_info_table;
 pub mod rook_cover_calculator;
 pub mod scanner;
 
-/// A constant of any width (the shogi blocks' per-index constant tables).
-pub(crate) fn c<const N: usize>(x: u64) -> Constant<Bits<N>> {
-    Constant::new(x.into())
-}
-
-/// The offsets `0, step, 2 step, ...` of an array's fields in a flat word, as constants.
-pub(crate) fn offsets<const N: usize, const M: usize>(step: u64) -> [Constant<Bits<N>>; M] {
-    std::array::from_fn(|i| c(step * i as u64))
-}
-
-/// A constant with bit `i` set for every `i < n` that `f` accepts.
-pub(crate) fn mask<const N: usize>(n: usize, f: impl Fn(usize) -> bool) -> Constant<Bits<N>> {
-    Constant::new(
-        (0..n)
-            .filter(|&i| f(i))
-            .fold(Bits::<N>::default(), |b, i| b.replace_bit(i, true)),
-    )
-}
+pub(crate) use crate::common::{c, mask, offsets};
 
 /// The 40 identities of `kinds`, one bit each (the generator's and the check filter's kind
 /// masks).

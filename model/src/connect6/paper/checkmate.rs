@@ -12,7 +12,7 @@
 //! four triangles cover the subspace twice; its lines are the six of at least four points
 //! (rows 0 and 1, columns 0 and 1, the anti-diagonals `r + c = 4` and `3`).
 
-use super::{cell, Cell, Region, SUBSPACE};
+use super::{Cell, Region, REGION, SUBSPACE};
 use crate::connect6::{Board, Color, Point};
 
 /// Points of a triangle.
@@ -93,62 +93,67 @@ pub struct Candidate {
     pub stones: [Point; 2],
 }
 
-/// The best pair for `colour` (seen from `side`: `Cell::Own` is `side`'s) in the region:
-/// the highest worth of at least [`MIN_WORTH`], the first in scan order (subspace, rotation,
-/// table entry) among equals.
-pub fn check(board: &Board, side: Color, region: Region, colour: Cell) -> Option<Candidate> {
+/// Triangles of a region: nine subspaces, four rotations each (`4 k + rot`).
+pub const TRIANGLES: usize = 9 * 4;
+
+/// The region index (`row * 15 + col`) of point `i` of triangle `t` (`4 k + rot`: subspace
+/// `k`, rotation `rot`).
+pub fn triangle_point(t: usize, i: usize) -> usize {
+    let (k, rot) = (t / 4, t % 4);
+    let (r, c) = rotate(triangle()[i], rot);
+    (k / 3 * SUBSPACE + r) * REGION + k % 3 * SUBSPACE + c
+}
+
+/// The checker on a region's cells: `(worth, triangle, table entry)` of the best pair for
+/// `colour` (the highest worth of at least [`MIN_WORTH`], the first in scan order: triangle,
+/// then table entry, among equals).
+pub fn check_cells(cells: &[Cell; REGION * REGION], colour: Cell) -> Option<(u8, usize, usize)> {
     let table = tactics_table();
     let tri = triangle();
-    let mut best: Option<Candidate> = None;
-    for k in 0..9 {
-        let (c0, r0) = region.subspace(k);
-        for rot in 0..4 {
-            let at = |i: usize| {
-                let (r, c) = rotate(tri[i], rot);
-                (c0 + c, r0 + r)
-            };
-            let cells: Vec<Cell> = (0..TRIANGLE)
-                .map(|i| {
-                    let (c, r) = at(i);
-                    cell(board, side, c as i32, r as i32)
-                })
-                .collect();
-            // Each line's count of `colour` and whether it is open.
-            let mut count = [0u8; LINES];
-            let mut open = [true; LINES];
-            for (i, &x) in cells.iter().enumerate() {
-                for l in (0..LINES).filter(|&l| on_line(l, tri[i])) {
-                    match x {
-                        Cell::Empty => {}
-                        x if x == colour => count[l] += 1,
-                        _ => open[l] = false,
-                    }
+    let mut best: Option<(u8, usize, usize)> = None;
+    for t in 0..TRIANGLES {
+        let cells: Vec<Cell> = (0..TRIANGLE).map(|i| cells[triangle_point(t, i)]).collect();
+        // Each line's count of `colour` and whether it is open.
+        let mut count = [0u8; LINES];
+        let mut open = [true; LINES];
+        for (i, &x) in cells.iter().enumerate() {
+            for l in (0..LINES).filter(|&l| on_line(l, tri[i])) {
+                match x {
+                    Cell::Empty => {}
+                    x if x == colour => count[l] += 1,
+                    _ => open[l] = false,
                 }
             }
-            for e in &table {
-                let (a, b) = (e.a as usize, e.b as usize);
-                if cells[a] != Cell::Empty || cells[b] != Cell::Empty {
-                    continue;
-                }
-                let worth = (0..LINES)
-                    .filter(|&l| open[l] && (e.lines_a | e.lines_b) >> l & 1 == 1)
-                    .map(|l| count[l] + (e.lines_a >> l & 1) + (e.lines_b >> l & 1))
-                    .max()
-                    .unwrap_or(0);
-                if worth >= MIN_WORTH && best.is_none_or(|c| worth > c.worth) {
-                    let p = |i: usize| {
-                        let (c, r) = at(i);
-                        Point::new(c, r).expect("a region is on the board")
-                    };
-                    best = Some(Candidate {
-                        worth,
-                        stones: [p(a), p(b)],
-                    });
-                }
+        }
+        for (n, e) in table.iter().enumerate() {
+            let (a, b) = (e.a as usize, e.b as usize);
+            if cells[a] != Cell::Empty || cells[b] != Cell::Empty {
+                continue;
+            }
+            let worth = (0..LINES)
+                .filter(|&l| open[l] && (e.lines_a | e.lines_b) >> l & 1 == 1)
+                .map(|l| count[l] + (e.lines_a >> l & 1) + (e.lines_b >> l & 1))
+                .max()
+                .unwrap_or(0);
+            if worth >= MIN_WORTH && best.is_none_or(|c| worth > c.0) {
+                best = Some((worth, t, n));
             }
         }
     }
     best
+}
+
+/// The best pair for `colour` (seen from `side`: `Cell::Own` is `side`'s) in the region:
+/// the highest worth of at least [`MIN_WORTH`], the first in scan order (subspace, rotation,
+/// table entry) among equals.
+pub fn check(board: &Board, side: Color, region: Region, colour: Cell) -> Option<Candidate> {
+    let (worth, t, n) = check_cells(&region.cells(board, side), colour)?;
+    let e = tactics_table()[n];
+    let p = |i: u8| region.point(triangle_point(t, i as usize));
+    Some(Candidate {
+        worth,
+        stones: [p(e.a), p(e.b)],
+    })
 }
 
 #[cfg(test)]

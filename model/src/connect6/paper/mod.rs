@@ -25,13 +25,31 @@ pub const SUBSPACE: usize = 5;
 
 /// A point's stone seen from the side to move: `Own`, `Opp` or `Empty`; off the board is
 /// `Edge` (the paper's modules never look there; our lines and windows do, and treat it as
-/// a stone of neither side that blocks both).
+/// a stone of neither side that blocks both). The discriminant is the 2-bit code a point
+/// travels in between the circuit's modules ([`Cell::code`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
-    Empty,
-    Own,
-    Opp,
-    Edge,
+    Empty = 0,
+    Own = 1,
+    Opp = 2,
+    Edge = 3,
+}
+
+impl Cell {
+    /// The 2-bit code of the circuit's cell buses (`gateware::connect6`).
+    pub const fn code(self) -> u64 {
+        self as u64
+    }
+
+    /// The cell of a 2-bit code (its two low bits).
+    pub const fn from_code(code: u64) -> Cell {
+        match code & 3 {
+            0 => Cell::Empty,
+            1 => Cell::Own,
+            2 => Cell::Opp,
+            _ => Cell::Edge,
+        }
+    }
 }
 
 /// The cell at (col, row) seen by `side`, `Edge` off the board.
@@ -75,6 +93,25 @@ impl Region {
                 .clamp(lo, lo + REGION - SUBSPACE)
         };
         (at(p.col(), self.col0), at(p.row(), self.row0))
+    }
+
+    /// The region's 225 cells seen by `side`, row by row (the record the game record
+    /// manager sends the modules).
+    pub fn cells(&self, board: &Board, side: Color) -> [Cell; REGION * REGION] {
+        std::array::from_fn(|i| {
+            cell(
+                board,
+                side,
+                (self.col0 + i % REGION) as i32,
+                (self.row0 + i / REGION) as i32,
+            )
+        })
+    }
+
+    /// The board point of region index `i` (row by row).
+    pub fn point(&self, i: usize) -> Point {
+        Point::new(self.col0 + i % REGION, self.row0 + i / REGION)
+            .expect("a region is on the board")
     }
 
     pub fn contains(&self, p: Point) -> bool {

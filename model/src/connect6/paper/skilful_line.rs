@@ -31,18 +31,33 @@ pub fn level(own: usize, opp: usize) -> u16 {
     }
 }
 
-/// The candidate on the lines through `stone`: `(level, windows at that level, point)`.
-pub fn candidate(board: &Board, side: Color, stone: Point) -> Option<(u16, u8, Point)> {
+/// The level codes the circuit carries (`0` none, then [`BUILD`], [`PRE_THREAT`], [`THREAT`],
+/// [`WIN`]): code `k` is worth `LEVELS[k]`.
+pub const LEVELS: [u16; 5] = [0, BUILD, PRE_THREAT, THREAT, WIN];
+
+/// The four lines of [`LINE`] cells centred on `stone`, in [`DIRECTIONS`] order, point `i` at
+/// `stone + (i - 6) d`: what the game record manager sends the predictor.
+pub fn lines(board: &Board, side: Color, stone: Point) -> [[Cell; LINE]; 4] {
     let half = (LINE / 2) as i32;
-    let mut best: Option<(u16, u8, Point)> = None;
-    for d in DIRECTIONS {
-        let at = |k: i32| (stone.col() as i32 + d.0 * k, stone.row() as i32 + d.1 * k);
-        let cells: Vec<Cell> = (-half..=half)
-            .map(|k| {
-                let (c, r) = at(k);
-                cell(board, side, c, r)
-            })
-            .collect();
+    std::array::from_fn(|d| {
+        let (dc, dr) = DIRECTIONS[d];
+        std::array::from_fn(|i| {
+            let k = i as i32 - half;
+            cell(
+                board,
+                side,
+                stone.col() as i32 + dc * k,
+                stone.row() as i32 + dr * k,
+            )
+        })
+    })
+}
+
+/// The predictor on its four lines: `(level, windows at that level, direction, index)` of the
+/// best empty point, the first in (direction, index) order among equals.
+pub fn best_on_lines(lines: &[[Cell; LINE]; 4]) -> Option<(u16, u8, usize, usize)> {
+    let mut best: Option<(u16, u8, usize, usize)> = None;
+    for (d, cells) in lines.iter().enumerate() {
         // Each point's best level on this line and its count of windows at that level.
         let mut lv = [(0u16, 0u8); LINE];
         for s in 0..=LINE - WIN_LENGTH {
@@ -65,15 +80,25 @@ pub fn candidate(board: &Board, side: Color, stone: Point) -> Option<(u16, u8, P
             if l == 0 || cells[i] != Cell::Empty {
                 continue;
             }
-            if best.is_none_or(|(bl, bn, _)| (l, n) > (bl, bn)) {
-                let (c, r) = at(i as i32 - half);
-                best = Some((
-                    l,
-                    n,
-                    Point::new(c as usize, r as usize).expect("on the board"),
-                ));
+            if best.is_none_or(|(bl, bn, _, _)| (l, n) > (bl, bn)) {
+                best = Some((l, n, d, i));
             }
         }
     }
     best
+}
+
+/// The candidate on the lines through `stone`: `(level, windows at that level, point)`.
+pub fn candidate(board: &Board, side: Color, stone: Point) -> Option<(u16, u8, Point)> {
+    let half = (LINE / 2) as i32;
+    best_on_lines(&lines(board, side, stone)).map(|(l, n, d, i)| {
+        let (dc, dr) = DIRECTIONS[d];
+        let k = i as i32 - half;
+        let (c, r) = (stone.col() as i32 + dc * k, stone.row() as i32 + dr * k);
+        (
+            l,
+            n,
+            Point::new(c as usize, r as usize).expect("on the board"),
+        )
+    })
 }

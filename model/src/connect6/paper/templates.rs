@@ -12,7 +12,7 @@
 //! stones, as the paper's do ("they only take care of the opponent's move"); four at one's
 //! own, which the paper lists as its first improvement.
 
-use super::{cell, Cell, Region, SUBSPACE};
+use super::{cell, Cell, Region};
 use crate::connect6::{Board, Color, Point};
 
 /// A template: one or two rows (along the direction), and the severity it adds.
@@ -86,37 +86,43 @@ pub const ORIENTATIONS: [(i32, i32); 8] = [
     (1, -1),
 ];
 
-/// The window's priority map, point `(col, row)` of the window at `[row * 5 + col]`.
-pub fn priorities(board: &Board, side: Color, region: Region, stone: Point) -> [u16; 25] {
+/// The scan window's 25 cells seen by `side`, row by row: what the game record manager sends
+/// the template matcher.
+pub fn window_cells(board: &Board, side: Color, region: Region, stone: Point) -> [Cell; 25] {
     let (c0, r0) = region.window(stone);
-    let inside = |c: i32, r: i32| {
-        (c0 as i32..(c0 + SUBSPACE) as i32).contains(&c)
-            && (r0 as i32..(r0 + SUBSPACE) as i32).contains(&r)
+    std::array::from_fn(|i| cell(board, side, (c0 + i % 5) as i32, (r0 + i / 5) as i32))
+}
+
+/// The priority map of a scan window (`[row * 5 + col]`), from its cells; a template point
+/// outside the window matches nothing.
+pub fn priorities_of(window: &[Cell; 25]) -> [u16; 25] {
+    let at = |c: i32, r: i32| {
+        if (0..5).contains(&c) && (0..5).contains(&r) {
+            window[(r * 5 + c) as usize]
+        } else {
+            Cell::Edge
+        }
     };
     let mut map = [0u16; 25];
     for t in &TEMPLATES {
         for &(dx, dy) in &ORIENTATIONS {
             let (ex, ey) = (-dy, dx);
             for anchor in 0..25 {
-                let (ac, ar) = ((c0 + anchor % 5) as i32, (r0 + anchor / 5) as i32);
+                let (ac, ar) = (anchor % 5, anchor / 5);
                 let mut marks = Vec::new();
                 let mut ok = true;
                 for (j, row) in t.rows.iter().enumerate() {
                     for (i, ch) in row.chars().enumerate() {
                         let c = ac + i as i32 * dx + j as i32 * ex;
                         let r = ar + i as i32 * dy + j as i32 * ey;
-                        let x = if inside(c, r) {
-                            cell(board, side, c, r)
-                        } else {
-                            Cell::Edge
-                        };
+                        let x = at(c, r);
                         ok &= match ch {
                             'o' => x == Cell::Opp,
                             'x' => x == Cell::Own,
                             _ => x == Cell::Empty,
                         };
                         if ch == '+' {
-                            marks.push(((r - r0 as i32) * 5 + (c - c0 as i32)) as usize);
+                            marks.push((r * 5 + c) as usize);
                         }
                     }
                 }
@@ -131,13 +137,23 @@ pub fn priorities(board: &Board, side: Color, region: Region, stone: Point) -> [
     map
 }
 
+/// The window's priority map, point `(col, row)` of the window at `[row * 5 + col]`.
+pub fn priorities(board: &Board, side: Color, region: Region, stone: Point) -> [u16; 25] {
+    priorities_of(&window_cells(board, side, region, stone))
+}
+
+/// A map's point of highest priority (the first in row order among equals) and its priority,
+/// if any template matched.
+pub fn best_of(map: &[u16; 25]) -> Option<(u16, usize)> {
+    let (i, &v) = map.iter().enumerate().rev().max_by_key(|&(_, &v)| v)?;
+    (v > 0).then_some((v, i))
+}
+
 /// The window's point of highest priority (the first in row order among equals), if any
 /// template matched.
 pub fn candidate(board: &Board, side: Color, region: Region, stone: Point) -> Option<(u16, Point)> {
     let (c0, r0) = region.window(stone);
-    let map = priorities(board, side, region, stone);
-    let (i, &v) = map.iter().enumerate().rev().max_by_key(|&(_, &v)| v)?;
-    (v > 0).then(|| {
+    best_of(&priorities(board, side, region, stone)).map(|(v, i)| {
         (
             v,
             Point::new(c0 + i % 5, r0 + i / 5).expect("in the region"),
