@@ -2,14 +2,19 @@
 //! positions of seeded random play-outs and seeded baseline games (which reach the fours and
 //! fives random play rarely does); and their emitted Verilog against their Rust simulation.
 
-use gateware::connect6::SkilfulLinePredictor;
+use gateware::connect6::checkmate_strategy_checker::CYCLES;
+use gateware::connect6::template_matching::{terms, SCORE_BITS};
+use gateware::connect6::{CheckmateStrategyChecker, SkilfulLinePredictor, TemplateMatching};
+use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
 use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
-use model::connect6::paper::Cell;
+use model::connect6::paper::templates;
+use model::connect6::paper::{Cell, Region};
 use model::connect6::random::{baseline_game, random_game};
 use model::connect6::{Board, Color, Game, Point, POINTS};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
+use sim::harness::cycle;
 
 const SEED: u64 = 0xc6_b10c;
 
@@ -109,7 +114,7 @@ fn skilful_line_predictor_verilog() {
     if !sim::tools::require("verilator", "skilful_line_predictor_verilog") {
         return;
     }
-    let probes = probes(SEED + 1, 10);
+    let probes = probes(SEED + 1_000, 10);
     let rep = cosim(
         "skilful_line_predictor",
         &mut SkilfulLinePredictor::default(),
@@ -120,5 +125,173 @@ fn skilful_line_predictor_verilog() {
     )
     .unwrap();
     println!("skilful-line predictor: {} probes co-simulated", rep.cycles);
+    assert_eq!(rep.mismatches, 0);
+}
+
+fn drive_window(u: &mut TemplateMatching, p: &Probe) {
+    let region = Region::around(p.stone);
+    u.window.next = cells_bits(templates::window_cells(&p.board, p.side, region, p.stone));
+}
+
+#[test]
+fn template_matching_matches_model() {
+    let mut uut = TemplateMatching::default();
+    uut.connect_all();
+    let probes = probes(SEED + 100, 60);
+    let mut matched = 0;
+    let mut best = 0;
+    for (k, p) in probes.iter().enumerate() {
+        drive_window(&mut uut, p);
+        assert!(simulate(&mut uut, 100), "settles");
+        let window = templates::window_cells(&p.board, p.side, Region::around(p.stone), p.stone);
+        let want = templates::best_of(&templates::priorities_of(&window));
+        let score = uut.score.val().index() as u16;
+        let got = (score > 0).then(|| (score, uut.at.val().index()));
+        assert_eq!(
+            got,
+            want,
+            "probe {k}: stone {:?}\n{}",
+            p.stone,
+            p.board.diagram()
+        );
+        matched += got.is_some() as usize;
+        best = best.max(score);
+    }
+    println!(
+        "{} probes, {matched} with a match, best total {best} (at most {} in {SCORE_BITS} bits); {} terms",
+        probes.len(),
+        TemplateMatching::max_score(),
+        terms().len()
+    );
+    assert!(matched > probes.len() / 2 && matched < probes.len());
+}
+
+#[test]
+fn template_matching_verilog() {
+    if !sim::tools::require("verilator", "template_matching_verilog") {
+        return;
+    }
+    let probes = probes(SEED + 1_100, 10);
+    let rep = cosim(
+        "template_matching",
+        &mut TemplateMatching::default(),
+        probes.len(),
+        None,
+        |u, k| drive_window(u, &probes[k]),
+        |_, _| {},
+    )
+    .unwrap();
+    println!("template matching: {} probes co-simulated", rep.cycles);
+    assert_eq!(rep.mismatches, 0);
+}
+
+fn region_bits(p: &Probe) -> Bits<450> {
+    cells_bits(Region::around(p.stone).cells(&p.board, p.side))
+}
+
+/// One check: `start` with the region and the colour, then cycles until `done`; the result
+/// as the model gives it (worth, region index of each stone) and the cycles taken.
+fn run_checker(
+    u: &mut CheckmateStrategyChecker,
+    p: &Probe,
+    colour: Cell,
+) -> (Option<(u8, usize, usize)>, u32) {
+    u.region.next = region_bits(p);
+    u.colour.next = colour.code().into();
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock).unwrap();
+    u.start.next = false;
+    let mut cycles = 1;
+    while !u.done.val() {
+        assert!(cycles < 2 * CYCLES, "the checker never finishes");
+        cycle(u, |u| &mut u.clock).unwrap();
+        cycles += 1;
+    }
+    let got = u.found.val().then(|| {
+        (
+            u.worth.val().index() as u8,
+            u.a.val().index(),
+            u.b.val().index(),
+        )
+    });
+    (got, cycles)
+}
+
+#[test]
+fn checkmate_strategy_checker_matches_model() {
+    let mut uut = CheckmateStrategyChecker::default();
+    uut.connect_all();
+    // Every sixth probe: a check is 107 clocked cycles of the Rust simulation (about 5,000
+    // cycles a second); the Verilog runs more below.
+    let probes: Vec<Probe> = probes(SEED + 200, 60).into_iter().step_by(6).collect();
+    let table = tactics_table();
+    let mut found = [0usize; 2];
+    for (k, p) in probes.iter().enumerate() {
+        let cells = Region::around(p.stone).cells(&p.board, p.side);
+        for (j, colour) in [Cell::Own, Cell::Opp].into_iter().enumerate() {
+            let want = check_cells(&cells, colour).map(|(worth, t, n)| {
+                let e = table[n];
+                (
+                    worth,
+                    triangle_point(t, e.a as usize),
+                    triangle_point(t, e.b as usize),
+                )
+            });
+            let (got, cycles) = run_checker(&mut uut, p, colour);
+            assert_eq!(
+                got,
+                want,
+                "probe {k} {colour:?}: stone {:?}\n{}",
+                p.stone,
+                p.board.diagram()
+            );
+            assert_eq!(cycles, CYCLES, "probe {k}: cycles");
+            found[j] += got.is_some() as usize;
+        }
+    }
+    println!(
+        "{} probes, a pair found for the side to move {}, for the opponent {}; {CYCLES} cycles each",
+        probes.len(),
+        found[0],
+        found[1]
+    );
+    assert!(
+        found.iter().all(|&n| n > 0 && n < probes.len()),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn checkmate_strategy_checker_verilog() {
+    if !sim::tools::require("verilator", "checkmate_strategy_checker_verilog") {
+        return;
+    }
+    let probes = probes(SEED + 1_200, 2);
+    let per = CYCLES as usize + 2;
+    let rep = cosim(
+        "checkmate_strategy_checker",
+        &mut CheckmateStrategyChecker::default(),
+        probes.len() * per,
+        Some("clock"),
+        |u, k| {
+            let p = &probes[k / per];
+            u.start.next = k % per == 0;
+            u.region.next = region_bits(p);
+            u.colour.next = if (k / per).is_multiple_of(2) {
+                Cell::Own
+            } else {
+                Cell::Opp
+            }
+            .code()
+            .into();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "checkmate strategy checker: {} probes, {} cycles co-simulated",
+        probes.len(),
+        rep.cycles
+    );
     assert_eq!(rep.mismatches, 0);
 }
