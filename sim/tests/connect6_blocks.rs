@@ -3,12 +3,15 @@
 //! fives random play rarely does); and their emitted Verilog against their Rust simulation.
 
 use gateware::connect6::checkmate_strategy_checker::CYCLES;
+use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
-use gateware::connect6::{CheckmateStrategyChecker, SkilfulLinePredictor, TemplateMatching};
+use gateware::connect6::{
+    CheckmateStrategyChecker, GameRecordManager, SkilfulLinePredictor, TemplateMatching,
+};
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
 use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
 use model::connect6::paper::templates;
-use model::connect6::paper::{Cell, Region};
+use model::connect6::paper::{row_word, stone_code, Cell, Region};
 use model::connect6::random::{baseline_game, random_game};
 use model::connect6::{Board, Color, Game, Point, POINTS};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -290,6 +293,151 @@ fn checkmate_strategy_checker_verilog() {
     .unwrap();
     println!(
         "checkmate strategy checker: {} probes, {} cycles co-simulated",
+        probes.len(),
+        rep.cycles
+    );
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// Loads `board` through the host's port, a row a cycle.
+fn load_board(u: &mut GameRecordManager, board: &Board) {
+    for r in 0..19 {
+        u.load_en.next = true;
+        u.load_row.next = (r as u64).into();
+        u.load_data.next = row_word(board, r).into();
+        cycle(u, |u| &mut u.clock).unwrap();
+    }
+    u.load_en.next = false;
+}
+
+/// A command (`set` raises its strobe), then cycles until the manager is idle; the cycles.
+fn command(u: &mut GameRecordManager, set: fn(&mut GameRecordManager, bool)) -> u32 {
+    set(u, true);
+    cycle(u, |u| &mut u.clock).unwrap();
+    set(u, false);
+    let mut cycles = 1;
+    while u.busy.val() {
+        assert!(cycles < 40, "the manager never finishes");
+        cycle(u, |u| &mut u.clock).unwrap();
+        cycles += 1;
+    }
+    cycles
+}
+
+fn fetch(u: &mut GameRecordManager, stone: Point) -> u32 {
+    u.col.next = (stone.col() as u64).into();
+    u.row.next = (stone.row() as u64).into();
+    command(u, |u, on| u.fetch.next = on)
+}
+
+#[test]
+fn game_record_manager_matches_model() {
+    let mut uut = GameRecordManager::default();
+    uut.connect_all();
+    let probes = probes(SEED + 300, 20);
+    let mut scans = 0;
+    for (k, p) in probes.iter().enumerate() {
+        load_board(&mut uut, &p.board);
+        uut.side.next = stone_code(Some(p.side)).into();
+        let cycles = fetch(&mut uut, p.stone);
+        assert!(uut.ready.val());
+        assert_eq!(cycles, FETCH_CYCLES, "probe {k}: cycles");
+        let region = Region::around(p.stone);
+        let lines = skilful_line::lines(&p.board, p.side, p.stone);
+        let window = templates::window_cells(&p.board, p.side, region, p.stone);
+        let at = |k| format!("probe {k}: stone {:?}\n{}", p.stone, p.board.diagram());
+        assert_eq!(uut.region.val(), region_bits(p), "region, {}", at(k));
+        assert_eq!(
+            uut.lines.val(),
+            cells_bits(lines.iter().flatten().copied()),
+            "lines, {}",
+            at(k)
+        );
+        assert_eq!(
+            uut.window.val(),
+            cells_bits::<50>(window),
+            "window, {}",
+            at(k)
+        );
+        let (wc, wr) = region.window(p.stone);
+        assert_eq!(
+            [
+                uut.col0.val(),
+                uut.row0.val(),
+                uut.wcol0.val(),
+                uut.wrow0.val()
+            ]
+            .map(|x| x.index()),
+            [region.col0, region.row0, wc, wr],
+            "origins, {}",
+            at(k)
+        );
+        // A stone put on the probe's point (when empty) is in the next fetch's region.
+        if p.board.is_empty(p.stone) && k % 4 == 0 {
+            assert_eq!(command(&mut uut, |u, on| u.put.next = on), 3);
+            fetch(&mut uut, p.stone);
+            let mut b = p.board.clone();
+            b.set(p.stone, Some(p.side));
+            let q = Probe {
+                board: b,
+                side: p.side,
+                stone: p.stone,
+            };
+            assert_eq!(uut.region.val(), region_bits(&q), "after a put, {}", at(k));
+        }
+        // The first empty point of a board whose first rows are full.
+        if k % 50 == 0 {
+            let mut b = p.board.clone();
+            let full = k / 50 % 19;
+            for q in 0..19 * full {
+                b.set(Point(q as u16), Some(Color::Black));
+            }
+            load_board(&mut uut, &b);
+            let cycles = command(&mut uut, |u, on| u.scan.next = on);
+            let first = b.empties().next();
+            let got = uut.found.val().then(|| {
+                Point::new(uut.first_col.val().index(), uut.first_row.val().index()).unwrap()
+            });
+            assert_eq!(got, first, "scan, {}", at(k));
+            let row = first.map_or(19, |f| f.row() + 1);
+            assert_eq!(cycles, 2 + row as u32, "scan cycles");
+            scans += 1;
+        }
+    }
+    println!("{} probes fetched, {scans} scans", probes.len());
+}
+
+#[test]
+fn game_record_manager_verilog() {
+    if !sim::tools::require("verilator", "game_record_manager_verilog") {
+        return;
+    }
+    // Per probe: 19 row loads, a fetch and its 16 cycles, a put and 3, a scan and 20.
+    let probes = probes(SEED + 1_300, 2);
+    let per = 19 + 17 + 3 + 21;
+    let rep = cosim(
+        "game_record_manager",
+        &mut GameRecordManager::default(),
+        probes.len() * per,
+        Some("clock"),
+        |u, k| {
+            let p = &probes[k / per];
+            let t = k % per;
+            u.load_en.next = t < 19;
+            u.load_row.next = ((t % 19) as u64).into();
+            u.load_data.next = row_word(&p.board, t % 19).into();
+            u.side.next = stone_code(Some(p.side)).into();
+            u.col.next = (p.stone.col() as u64).into();
+            u.row.next = (p.stone.row() as u64).into();
+            u.fetch.next = t == 19;
+            u.put.next = t == 19 + 17;
+            u.scan.next = t == 19 + 17 + 3;
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "game record manager: {} probes, {} cycles co-simulated",
         probes.len(),
         rep.cycles
     );

@@ -64,6 +64,23 @@ pub fn cell(board: &Board, side: Color, col: i32, row: i32) -> Cell {
     }
 }
 
+/// A point's code in the game record (the circuit's board memory): 0 empty, 1 Black, 2 White.
+pub fn stone_code(c: Option<Color>) -> u64 {
+    match c {
+        None => 0,
+        Some(Color::Black) => 1,
+        Some(Color::White) => 2,
+    }
+}
+
+/// Board row `row` as the game record manager's memory holds it: the point in column `c` in
+/// bits `2c..2c+1` ([`stone_code`]), 38 bits.
+pub fn row_word(board: &Board, row: usize) -> u64 {
+    (0..SIZE).fold(0, |w, c| {
+        w | stone_code(board.get(Point::new(c, row).expect("on the board"))) << (2 * c)
+    })
+}
+
 /// The 15x15 region around a stone: centred on it, shifted inside the board at its edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {

@@ -25,11 +25,27 @@ pub enum Proposal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Module {
-    SkilfulLine,
-    CheckmateOffence,
-    CheckmateDefence,
-    Templates,
-    Random,
+    SkilfulLine = 0,
+    CheckmateOffence = 1,
+    CheckmateDefence = 2,
+    Templates = 3,
+    Random = 4,
+}
+
+impl Module {
+    /// Every module, by code.
+    pub const ALL: [Module; 5] = [
+        Module::SkilfulLine,
+        Module::CheckmateOffence,
+        Module::CheckmateDefence,
+        Module::Templates,
+        Module::Random,
+    ];
+
+    /// The 3-bit code the circuit reports a stone's module by.
+    pub const fn code(self) -> u64 {
+        self as u64
+    }
 }
 
 /// A ranked candidate.
