@@ -6,9 +6,11 @@ use gateware::connect6::checkmate_strategy_checker::CYCLES;
 use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
-    CheckmateStrategyChecker, GameRecordManager, SkilfulLinePredictor, TemplateMatching,
+    CheckmateStrategyChecker, GameRecordManager, NextMoveSelector, SkilfulLinePredictor,
+    TemplateMatching,
 };
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
+use model::connect6::paper::selector::{decide, Module};
 use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
 use model::connect6::paper::templates;
 use model::connect6::paper::{row_word, stone_code, Cell, Region};
@@ -442,4 +444,106 @@ fn game_record_manager_verilog() {
         rep.cycles
     );
     assert_eq!(rep.mismatches, 0);
+}
+
+/// The player's inputs for the decision of `game`'s side to move (its board loaded).
+fn drive_decision(u: &mut NextMoveSelector, game: &Game) {
+    u.side.next = stone_code(Some(game.to_move())).into();
+    u.stones.next = (game.stones_this_turn() as u64).into();
+    let last = game.turns().last().cloned().unwrap_or_default();
+    u.last_n.next = (last.len() as u64).into();
+    let at = |k: usize| {
+        last.get(k)
+            .map_or((0, 0), |p| (p.col() as u64, p.row() as u64))
+    };
+    u.last0_col.next = at(0).0.into();
+    u.last0_row.next = at(0).1.into();
+    u.last1_col.next = at(1).0.into();
+    u.last1_row.next = at(1).1.into();
+}
+
+/// One decision on the simulated player: the board loaded, `start`, cycles until `done`; the
+/// stones and modules, and the cycles from `start` to `done`.
+fn run_player(u: &mut NextMoveSelector, game: &Game) -> (Vec<(Point, Module)>, u32) {
+    for r in 0..19 {
+        u.load_en.next = true;
+        u.load_row.next = (r as u64).into();
+        u.load_data.next = row_word(game.board(), r).into();
+        cycle(u, |u| &mut u.clock).unwrap();
+    }
+    u.load_en.next = false;
+    drive_decision(u, game);
+    u.start.next = true;
+    cycle(u, |u| &mut u.clock).unwrap();
+    u.start.next = false;
+    let mut cycles = 1;
+    while !u.done.val() {
+        assert!(cycles < 10_000, "the player never decides");
+        cycle(u, |u| &mut u.clock).unwrap();
+        cycles += 1;
+    }
+    let stone = |c: Bits<5>, r: Bits<5>, m: Bits<3>| {
+        (
+            Point::new(c.index(), r.index()).expect("on the board"),
+            Module::ALL[m.index()],
+        )
+    };
+    let mut out = vec![stone(
+        u.stone0_col.val(),
+        u.stone0_row.val(),
+        u.stone0_module.val(),
+    )];
+    if u.placed.val().index() == 2 {
+        out.push(stone(
+            u.stone1_col.val(),
+            u.stone1_row.val(),
+            u.stone1_module.val(),
+        ));
+    }
+    (out, cycles)
+}
+
+#[test]
+fn next_move_selector_decides_as_the_model() {
+    let mut uut = NextMoveSelector::default();
+    uut.connect_all();
+    let mut modules = std::collections::BTreeMap::new();
+    let (mut decisions, mut total, mut worst) = (0, 0u64, 0);
+    for g in 0..6u64 {
+        let seed = SEED + 400 + g;
+        let game = if g % 2 == 0 {
+            random_game(seed, 40)
+        } else {
+            baseline_game(seed, 3, 40)
+        };
+        let mut replay = Game::new();
+        for turn in game.turns().iter().chain([&vec![]]) {
+            if replay.outcome().is_some() {
+                break;
+            }
+            let want = decide(&replay);
+            let (got, cycles) = run_player(&mut uut, &replay);
+            assert_eq!(
+                got,
+                want,
+                "seed {seed:#x} turn {}\n{}",
+                replay.turns().len(),
+                replay.board().diagram()
+            );
+            for (_, m) in &got {
+                *modules.entry(format!("{m:?}")).or_insert(0) += 1;
+            }
+            decisions += 1;
+            total += cycles as u64;
+            worst = worst.max(cycles);
+            if turn.is_empty() {
+                break;
+            }
+            replay.play(turn).expect("a recorded game replays");
+        }
+    }
+    println!(
+        "{decisions} decisions; cycles mean {:.0}, worst {worst}; stones by module {modules:?}",
+        total as f64 / decisions as f64
+    );
 }
