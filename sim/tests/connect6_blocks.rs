@@ -10,12 +10,12 @@ use gateware::connect6::{
     TemplateMatching,
 };
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
-use model::connect6::paper::selector::{decide, Module};
+use model::connect6::paper::selector::{decide_with_cycles, Module, PUT_CYCLES, SCAN_CYCLES};
 use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
 use model::connect6::paper::templates;
 use model::connect6::paper::{row_word, stone_code, Cell, Region};
 use model::connect6::random::{baseline_game, random_game};
-use model::connect6::{Board, Color, Game, Point, POINTS};
+use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
@@ -376,7 +376,7 @@ fn game_record_manager_matches_model() {
         );
         // A stone put on the probe's point (when empty) is in the next fetch's region.
         if p.board.is_empty(p.stone) && k % 4 == 0 {
-            assert_eq!(command(&mut uut, |u, on| u.put.next = on), 3);
+            assert_eq!(command(&mut uut, |u, on| u.put.next = on), PUT_CYCLES);
             fetch(&mut uut, p.stone);
             let mut b = p.board.clone();
             b.set(p.stone, Some(p.side));
@@ -402,7 +402,8 @@ fn game_record_manager_matches_model() {
             });
             assert_eq!(got, first, "scan, {}", at(k));
             let row = first.map_or(19, |f| f.row() + 1);
-            assert_eq!(cycles, 2 + row as u32, "scan cycles");
+            // The rows read up to the first empty one, the command's cycle, the last's.
+            assert_eq!(cycles, row as u32 - 1 + SCAN_CYCLES, "scan cycles");
             scans += 1;
         }
     }
@@ -521,7 +522,7 @@ fn next_move_selector_decides_as_the_model() {
             if replay.outcome().is_some() {
                 break;
             }
-            let want = decide(&replay);
+            let (want, want_cycles) = decide_with_cycles(&replay);
             let (got, cycles) = run_player(&mut uut, &replay);
             assert_eq!(
                 got,
@@ -529,6 +530,12 @@ fn next_move_selector_decides_as_the_model() {
                 "seed {seed:#x} turn {}\n{}",
                 replay.turns().len(),
                 replay.board().diagram()
+            );
+            assert_eq!(
+                cycles,
+                want_cycles,
+                "seed {seed:#x} turn {}: cycles",
+                replay.turns().len()
             );
             for (_, m) in &got {
                 *modules.entry(format!("{m:?}")).or_insert(0) += 1;
@@ -546,4 +553,158 @@ fn next_move_selector_decides_as_the_model() {
         "{decisions} decisions; cycles mean {:.0}, worst {worst}; stones by module {modules:?}",
         total as f64 / decisions as f64
     );
+}
+
+#[test]
+fn next_move_selector_verilog() {
+    if !sim::tools::require("verilator", "next_move_selector_verilog") {
+        return;
+    }
+    // Decisions at a few turns of a baseline game: 19 row loads, a start, then the decision
+    // (its cycles, and idle ones after it).
+    let game = baseline_game(SEED + 1_400, 3, 24);
+    let positions: Vec<Game> = [1, 6, 12, 20]
+        .iter()
+        .map(|&t| {
+            let mut g = Game::new();
+            for turn in &game.turns()[..t] {
+                g.play(turn).unwrap();
+            }
+            g
+        })
+        .collect();
+    let per = 19 + 1 + 1_000;
+    let rep = cosim(
+        "next_move_selector",
+        &mut NextMoveSelector::default(),
+        positions.len() * per,
+        Some("clock"),
+        |u, k| {
+            let g = &positions[k / per];
+            let t = k % per;
+            u.load_en.next = t < 19;
+            u.load_row.next = ((t % 19) as u64).into();
+            u.load_data.next = row_word(g.board(), t % 19).into();
+            drive_decision(u, g);
+            u.start.next = t == 19;
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "next-move selector: {} decisions, {} cycles co-simulated",
+        positions.len(),
+        rep.cycles
+    );
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// A game whose board is full but for a few points, in a pattern without a six and with both
+/// colours on every four points in a line (`(col + 2 row) mod 4 < 2` is Black), and whose last
+/// turn is two Black stones with full 5x5 windows: no module proposes, so the player's random
+/// mode decides. `inside`: the empty points lie in the first last stone's region (the random
+/// mode's subspace search); otherwise outside it (the scan for the first empty point).
+fn random_mode_game(seed: u64, inside: bool) -> Game {
+    let colour = |p: Point| {
+        if (p.col() + 2 * p.row()) % 4 < 2 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    };
+    let mut rng = StdRng::seed_from_u64(seed);
+    let pick = |rng: &mut StdRng, lo: usize, hi: usize| loop {
+        let p = Point::new(rng.gen_range(lo..hi), rng.gen_range(lo..hi)).unwrap();
+        if colour(p) == Color::Black {
+            return p;
+        }
+    };
+    let last0 = pick(&mut rng, 2, SIZE - 2);
+    let last1 = loop {
+        let p = pick(&mut rng, 2, SIZE - 2);
+        if p != last0 {
+            break p;
+        }
+    };
+    let region = Region::around(last0);
+    let near =
+        |p: Point, q: Point| p.col().abs_diff(q.col()) <= 2 && p.row().abs_diff(q.row()) <= 2;
+    let may_empty = |p: Point| !near(p, last0) && !near(p, last1) && region.contains(p) == inside;
+    let mut board = Board::default();
+    for q in 0..POINTS as u16 {
+        board.set(Point(q), Some(colour(Point(q))));
+    }
+    // A few empty points, then as many as make the counts a game's: Black one more than
+    // White, Black odd.
+    let empty = |board: &mut Board, rng: &mut StdRng, c: Option<Color>| loop {
+        let p = Point(rng.gen_range(0..POINTS as u16));
+        if may_empty(p) && board.get(p).is_some() && c.is_none_or(|c| board.get(p) == Some(c)) {
+            board.set(p, None);
+            return;
+        }
+    };
+    for _ in 0..rng.gen_range(2..8) {
+        empty(&mut board, &mut rng, None);
+    }
+    let count = |board: &Board, c| {
+        (0..POINTS as u16)
+            .filter(|&q| board.get(Point(q)) == Some(c))
+            .count()
+    };
+    loop {
+        let (b, w) = (count(&board, Color::Black), count(&board, Color::White));
+        if b == w + 1 && b % 2 == 1 {
+            break;
+        }
+        let c = if b > w { Color::Black } else { Color::White };
+        empty(&mut board, &mut rng, Some(c));
+    }
+    // The turns: Black's opening, then White and Black two stones a turn, Black's last.
+    let stones = |c| -> Vec<Point> {
+        (0..POINTS as u16)
+            .map(Point)
+            .filter(|&p| board.get(p) == Some(c) && p != last0 && p != last1)
+            .collect()
+    };
+    let (blacks, whites) = (stones(Color::Black), stones(Color::White));
+    let mut game = Game::new();
+    game.play(&blacks[..1]).unwrap();
+    for (w, b) in whites
+        .chunks(2)
+        .zip(blacks[1..].chunks(2).map(Some).chain([None]))
+    {
+        game.play(w).unwrap();
+        game.play(b.unwrap_or(&[last0, last1])).unwrap();
+    }
+    assert!(game.board() == &board, "the turns rebuild the board");
+    game
+}
+
+#[test]
+fn next_move_selector_random_mode_as_the_model() {
+    let mut uut = NextMoveSelector::default();
+    uut.connect_all();
+    let mut random = [0usize; 2];
+    for k in 0..12u64 {
+        let inside = k % 2 == 0;
+        let game = random_mode_game(SEED + 500 + k, inside);
+        let (want, want_cycles) = decide_with_cycles(&game);
+        let (got, cycles) = run_player(&mut uut, &game);
+        assert_eq!(
+            got,
+            want,
+            "seed {:#x}\n{}",
+            SEED + 500 + k,
+            game.board().diagram()
+        );
+        assert_eq!(cycles, want_cycles, "seed {:#x}: cycles", SEED + 500 + k);
+        if want[0].1 == Module::Random {
+            random[usize::from(!inside)] += 1;
+        }
+    }
+    println!(
+        "first stones by the random mode: {} from a subspace, {} by the scan",
+        random[0], random[1]
+    );
+    assert!(random.iter().all(|&n| n > 0), "{random:?}");
 }

@@ -26,8 +26,8 @@ use model::connect6::paper::checkmate::{
 use model::connect6::paper::{Cell, REGION};
 use rust_hdl::prelude::*;
 
-/// Cycles from the `start` cycle to the first cycle `done` is high.
-pub const CYCLES: u32 = PAIRS as u32 + 2;
+/// Cycles from the `start` cycle to the first cycle `done` is high (the model's schedule).
+pub const CYCLES: u32 = model::connect6::paper::selector::CHECK_CYCLES;
 
 /// A tactics table entry in the ROM: `a` (bits 0-3), `b` (4-7), `lines_a` (8-13), `lines_b`
 /// (14-19).
@@ -191,6 +191,12 @@ impl Logic for CheckmateStrategyChecker {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, addr, run, ev, fin, bw, bt, ba, bb);
+        // Every temporary has a value on every path (no latches).
+        self.cw.next = 0_u64.into();
+        self.sc.next = 0_u64.into();
+        self.so.next = 0_u64.into();
+        self.se.next = 0_u64.into();
+        self.v.next = 0_u64.into();
         self.tactics.clock.next = self.clock.val();
         self.tactics.address.next = self.addr.q.val();
         for t in 0..36 {

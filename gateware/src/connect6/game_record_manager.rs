@@ -22,8 +22,8 @@ use crate::common::{c, mask, StackRam};
 use model::connect6::paper::Cell;
 use rust_hdl::prelude::*;
 
-/// Cycles from a `fetch` to the first cycle `ready` is high.
-pub const FETCH_CYCLES: u32 = 17;
+/// Cycles from a `fetch` to the first cycle `ready` is high (the model's schedule).
+pub const FETCH_CYCLES: u32 = model::connect6::paper::selector::FETCH_CYCLES;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
 pub enum RecordState {
@@ -202,6 +202,23 @@ impl Logic for GameRecordManager {
         dff_setup!(
             self, clock, state, rk, sc, sr, c0, r0, wc0, wr0, rdy, rgn, lin, win, fnd, fc, fr
         );
+        // Every temporary has a value on every path (no latches).
+        self.code.next = 0_u64.into();
+        self.rc.next = 0_u64.into();
+        self.pad.next = 0_u64.into();
+        self.r.next = 0_u64.into();
+        self.li.next = 0_u64.into();
+        self.q.next = 0_u64.into();
+        self.c_pt.next = 0_u64.into();
+        self.c_diag.next = 0_u64.into();
+        self.sh.next = 0_u64.into();
+        self.hit.next = false;
+        self.lw.next = 0_u64.into();
+        self.rs.next = 0_u64.into();
+        self.rst.next = 0_u64.into();
+        self.rw.next = 0_u64.into();
+        self.ps.next = 0_u64.into();
+        self.pd.next = 0_u64.into();
         self.mem.clock.next = self.clock.val();
         self.mem.write_enable.next = false;
         self.mem.write_address.next = self.load_row.val();

@@ -129,7 +129,6 @@ pub struct NextMoveSelector {
     cnt: Signal<Local, Bits<5>>,
     bcnt: Signal<Local, Bits<5>>,
     ks: Signal<Local, Bits<4>>,
-    sub: Signal<Local, Bits<50>>,
     bd: Signal<Local, Bits<2>>,
     bi: Signal<Local, Bits<5>>,
     // Put's stone.
@@ -243,7 +242,6 @@ impl Default for NextMoveSelector {
             cnt: Default::default(),
             bcnt: Default::default(),
             ks: Default::default(),
-            sub: Default::default(),
             bd: Default::default(),
             bi: Default::default(),
             put_c: Default::default(),
@@ -293,6 +291,24 @@ impl Logic for NextMoveSelector {
             co_worth, co_a, co_b, bp, btwo, b0c, b0r, b1c, b1r, bm, rnd_ok, rnd_c, rnd_r, pq, pqc,
             pqr, pqm, o0c, o0r, o0m, o1c, o1r, o1m, fin
         );
+        // Every temporary has a value on every path (no latches).
+        self.cp.next = 0_u64.into();
+        self.pr.next = 0_u64.into();
+        self.kk.next = 0_u64.into();
+        self.pc.next = 0_u64.into();
+        self.prow.next = 0_u64.into();
+        self.ac.next = 0_u64.into();
+        self.ar.next = 0_u64.into();
+        self.bc.next = 0_u64.into();
+        self.br.next = 0_u64.into();
+        self.cnt.next = 0_u64.into();
+        self.bcnt.next = 0_u64.into();
+        self.ks.next = 0_u64.into();
+        self.bd.next = 0_u64.into();
+        self.bi.next = 0_u64.into();
+        self.sub_c.next = 0_u64.into();
+        self.sub_r.next = 0_u64.into();
+        self.diff.next = 0_u64.into();
         self.rm.clock.next = self.clock.val();
         self.chk.clock.next = self.clock.val();
         self.rm.load_en.next = self.load_en.val();

@@ -117,16 +117,36 @@ pub fn random_mode(board: &Board, region: Region) -> Option<Point> {
         .min_by_key(|p| p.col().abs_diff(centre.0).max(p.row().abs_diff(centre.1)))
 }
 
+/// The circuit's schedule (`gateware::connect6`): a fetch of a stone's record (the game
+/// record manager's 15 row reads), a check of one colour (the checkmate strategy checker's
+/// 105 table entries), a put (a row read and written), a scan's cycles beyond its rows.
+pub const FETCH_CYCLES: u32 = 17;
+pub const CHECK_CYCLES: u32 = checkmate::PAIRS as u32 + 2;
+pub const PUT_CYCLES: u32 = 3;
+pub const SCAN_CYCLES: u32 = 3;
+/// One last stone's modules in a pass: its fetch, the checker for each side, the ranking.
+pub const STONE_CYCLES: u32 = FETCH_CYCLES + 2 * CHECK_CYCLES + 1;
+
 /// One decision: the stones of the side to move and, for each, the candidate that chose it.
 pub fn decide(game: &Game) -> Vec<(Point, Module)> {
+    decide_with_cycles(game).0
+}
+
+/// [`decide`] and the circuit's cycles for it, from `start` to `done`: per pass (one a stone
+/// placed, or one for a pair), [`STONE_CYCLES`] per last stone and a cycle to decide, a scan
+/// when the random mode finds nothing, [`PUT_CYCLES`] a stone; a cycle for `done`. The
+/// opening's centre is a put.
+pub fn decide_with_cycles(game: &Game) -> (Vec<(Point, Module)>, u32) {
     let side = game.to_move();
     let n = game.stones_this_turn();
     let Some(last) = game.turns().last() else {
-        return vec![(CENTRE, Module::Random)];
+        return (vec![(CENTRE, Module::Random)], PUT_CYCLES + 1);
     };
     let mut board = game.board().clone();
     let mut out: Vec<(Point, Module)> = Vec::new();
+    let mut cycles = 1;
     while out.len() < n {
+        cycles += STONE_CYCLES * last.len() as u32 + 1;
         let pick = best(&candidates(&board, side, last));
         let stones: Vec<(Point, Module)> = match pick {
             Some(Ranked {
@@ -145,16 +165,19 @@ pub fn decide(game: &Game) -> Vec<(Point, Module)> {
                 ..
             }) => vec![(p, module)],
             None => {
-                let p = random_mode(&board, Region::around(last[0]))
-                    .or_else(|| board.empties().next())
-                    .expect("a turn has empty points");
+                let p = random_mode(&board, Region::around(last[0])).unwrap_or_else(|| {
+                    let first = board.empties().next().expect("a turn has empty points");
+                    cycles += first.row() as u32 + SCAN_CYCLES;
+                    first
+                });
                 vec![(p, Module::Random)]
             }
         };
         for (p, m) in stones {
             board.set(p, Some(side));
             out.push((p, m));
+            cycles += PUT_CYCLES;
         }
     }
-    out
+    (out, cycles)
 }
