@@ -114,23 +114,33 @@ fn skilful_line_predictor_matches_model() {
     assert!(levels.iter().all(|&n| n > 0), "{levels:?}");
 }
 
-#[test]
-fn skilful_line_predictor_verilog() {
-    if !sim::tools::require("verilator", "skilful_line_predictor_verilog") {
+/// Co-simulates a combinational block on the probes of 10 games of `seed`, one a cycle.
+fn cosim_on_probes<B: Block>(name: &str, uut: &mut B, seed: u64, drive: fn(&mut B, &Probe)) {
+    if !sim::tools::require("verilator", &format!("{name}_verilog")) {
         return;
     }
-    let probes = probes(SEED + 1_000, 10);
+    let probes = probes(seed, 10);
     let rep = cosim(
-        "skilful_line_predictor",
-        &mut SkilfulLinePredictor::default(),
+        name,
+        uut,
         probes.len(),
         None,
-        |u, k| drive_lines(u, &probes[k]),
+        |u, k| drive(u, &probes[k]),
         |_, _| {},
     )
     .unwrap();
-    println!("skilful-line predictor: {} probes co-simulated", rep.cycles);
+    println!("{name}: {} probes co-simulated", rep.cycles);
     assert_eq!(rep.mismatches, 0);
+}
+
+#[test]
+fn skilful_line_predictor_verilog() {
+    cosim_on_probes(
+        "skilful_line_predictor",
+        &mut SkilfulLinePredictor::default(),
+        SEED + 1_000,
+        drive_lines,
+    );
 }
 
 fn drive_window(u: &mut TemplateMatching, p: &Probe) {
@@ -173,21 +183,12 @@ fn template_matching_matches_model() {
 
 #[test]
 fn template_matching_verilog() {
-    if !sim::tools::require("verilator", "template_matching_verilog") {
-        return;
-    }
-    let probes = probes(SEED + 1_100, 10);
-    let rep = cosim(
+    cosim_on_probes(
         "template_matching",
         &mut TemplateMatching::default(),
-        probes.len(),
-        None,
-        |u, k| drive_window(u, &probes[k]),
-        |_, _| {},
-    )
-    .unwrap();
-    println!("template matching: {} probes co-simulated", rep.cycles);
-    assert_eq!(rep.mismatches, 0);
+        SEED + 1_100,
+        drive_window,
+    );
 }
 
 fn region_bits(p: &Probe) -> Bits<450> {

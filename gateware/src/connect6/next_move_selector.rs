@@ -81,16 +81,16 @@ pub struct NextMoveSelector {
     /// The stone the modules centre on.
     sc: DFF<Bits<5>>,
     sr: DFF<Bits<5>>,
-    /// The predictor's and the matcher's proposals, the checker's own one.
+    /// The predictor's and the matcher's proposals, the checker's for each side.
     sl_code: DFF<Bits<3>>,
     sl_dir: DFF<Bits<2>>,
     sl_idx: DFF<Bits<4>>,
     tm_score: DFF<Bits<10>>,
     tm_at: DFF<Bits<5>>,
-    co_found: DFF<Bit>,
-    co_worth: DFF<Bits<3>>,
-    co_a: DFF<Bits<8>>,
-    co_b: DFF<Bits<8>>,
+    ck_found: [DFF<Bit>; 2],
+    ck_worth: [DFF<Bits<3>>; 2],
+    ck_a: [DFF<Bits<8>>; 2],
+    ck_b: [DFF<Bits<8>>; 2],
     /// The best so far: priority (0: none), a pair, its stones, its module.
     bp: DFF<Bits<10>>,
     btwo: DFF<Bit>,
@@ -205,10 +205,10 @@ impl Default for NextMoveSelector {
             sl_idx: Default::default(),
             tm_score: Default::default(),
             tm_at: Default::default(),
-            co_found: Default::default(),
-            co_worth: Default::default(),
-            co_a: Default::default(),
-            co_b: Default::default(),
+            ck_found: Default::default(),
+            ck_worth: Default::default(),
+            ck_a: Default::default(),
+            ck_b: Default::default(),
             bp: Default::default(),
             btwo: Default::default(),
             b0c: Default::default(),
@@ -287,9 +287,9 @@ impl Logic for NextMoveSelector {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, j, np, sc, sr, sl_code, sl_dir, sl_idx, tm_score, tm_at, co_found,
-            co_worth, co_a, co_b, bp, btwo, b0c, b0r, b1c, b1r, bm, rnd_ok, rnd_c, rnd_r, pq, pqc,
-            pqr, pqm, o0c, o0r, o0m, o1c, o1r, o1m, fin
+            self, clock, state, j, np, sc, sr, sl_code, sl_dir, sl_idx, tm_score, tm_at, bp, btwo,
+            b0c, b0r, b1c, b1r, bm, rnd_ok, rnd_c, rnd_r, pq, pqc, pqr, pqm, o0c, o0r, o0m, o1c,
+            o1r, o1m, fin
         );
         // Every temporary has a value on every path (no latches).
         self.cp.next = 0_u64.into();
@@ -309,6 +309,16 @@ impl Logic for NextMoveSelector {
         self.sub_c.next = 0_u64.into();
         self.sub_r.next = 0_u64.into();
         self.diff.next = 0_u64.into();
+        for k in 0..2 {
+            self.ck_found[k].clock.next = self.clock.val();
+            self.ck_worth[k].clock.next = self.clock.val();
+            self.ck_a[k].clock.next = self.clock.val();
+            self.ck_b[k].clock.next = self.clock.val();
+            self.ck_found[k].d.next = self.ck_found[k].q.val();
+            self.ck_worth[k].d.next = self.ck_worth[k].q.val();
+            self.ck_a[k].d.next = self.ck_a[k].q.val();
+            self.ck_b[k].d.next = self.ck_b[k].q.val();
+        }
         self.rm.clock.next = self.clock.val();
         self.chk.clock.next = self.clock.val();
         self.rm.load_en.next = self.load_en.val();
@@ -351,10 +361,10 @@ impl Logic for NextMoveSelector {
             }
             SelectorState::CheckOwn => {
                 if self.chk.done.val() {
-                    self.co_found.d.next = self.chk.found.val();
-                    self.co_worth.d.next = self.chk.worth.val();
-                    self.co_a.d.next = self.chk.a.val();
-                    self.co_b.d.next = self.chk.b.val();
+                    self.ck_found[0].d.next = self.chk.found.val();
+                    self.ck_worth[0].d.next = self.chk.worth.val();
+                    self.ck_a[0].d.next = self.chk.a.val();
+                    self.ck_b[0].d.next = self.chk.b.val();
                     self.chk.colour.next = self.k_opp.val();
                     self.chk.start.next = true;
                     self.state.d.next = SelectorState::CheckOpp;
@@ -362,6 +372,10 @@ impl Logic for NextMoveSelector {
             }
             SelectorState::CheckOpp => {
                 if self.chk.done.val() {
+                    self.ck_found[1].d.next = self.chk.found.val();
+                    self.ck_worth[1].d.next = self.chk.worth.val();
+                    self.ck_a[1].d.next = self.chk.a.val();
+                    self.ck_b[1].d.next = self.chk.b.val();
                     self.state.d.next = SelectorState::Rank;
                 }
             }
@@ -397,60 +411,36 @@ impl Logic for NextMoveSelector {
                         self.bm.d.next = self.k_mod[0].val();
                     }
                 }
-                if self.co_found.q.val() {
-                    self.pr.next = self.k_check[0].val();
-                    if self.co_worth.q.val() >= self.k_five.val() {
-                        self.pr.next = self.k_check[2].val();
-                    }
-                    for m in 0..15 {
-                        if self.co_a.q.val() >= self.k_15m[m].val() {
-                            self.ar.next = self.k_i[m].val();
-                            self.diff.next = self.co_a.q.val() - self.k_15m[m].val();
-                            self.ac.next = self.diff.val().get_bits::<5>(0);
+                // The checker's pairs: the side to move's (k = 0), the opponent's (1).
+                for k in 0..2 {
+                    if self.ck_found[k].q.val() {
+                        self.pr.next = self.k_check[k].val();
+                        if self.ck_worth[k].q.val() >= self.k_five.val() {
+                            self.pr.next = self.k_check[2 + k].val();
                         }
-                        if self.co_b.q.val() >= self.k_15m[m].val() {
-                            self.br.next = self.k_i[m].val();
-                            self.diff.next = self.co_b.q.val() - self.k_15m[m].val();
-                            self.bc.next = self.diff.val().get_bits::<5>(0);
+                        // Region index -> (row, col): the last multiple of 15 not above it.
+                        for m in 0..15 {
+                            if self.ck_a[k].q.val() >= self.k_15m[m].val() {
+                                self.ar.next = self.k_i[m].val();
+                                self.diff.next = self.ck_a[k].q.val() - self.k_15m[m].val();
+                                self.ac.next = self.diff.val().get_bits::<5>(0);
+                            }
+                            if self.ck_b[k].q.val() >= self.k_15m[m].val() {
+                                self.br.next = self.k_i[m].val();
+                                self.diff.next = self.ck_b[k].q.val() - self.k_15m[m].val();
+                                self.bc.next = self.diff.val().get_bits::<5>(0);
+                            }
                         }
-                    }
-                    if self.pr.val() > self.cp.val() {
-                        self.cp.next = self.pr.val();
-                        self.bp.d.next = self.pr.val();
-                        self.btwo.d.next = true;
-                        self.b0c.d.next = self.rm.col0.val() + self.ac.val();
-                        self.b0r.d.next = self.rm.row0.val() + self.ar.val();
-                        self.b1c.d.next = self.rm.col0.val() + self.bc.val();
-                        self.b1r.d.next = self.rm.row0.val() + self.br.val();
-                        self.bm.d.next = self.k_mod[1].val();
-                    }
-                }
-                if self.chk.found.val() {
-                    self.pr.next = self.k_check[1].val();
-                    if self.chk.worth.val() >= self.k_five.val() {
-                        self.pr.next = self.k_check[3].val();
-                    }
-                    for m in 0..15 {
-                        if self.chk.a.val() >= self.k_15m[m].val() {
-                            self.ar.next = self.k_i[m].val();
-                            self.diff.next = self.chk.a.val() - self.k_15m[m].val();
-                            self.ac.next = self.diff.val().get_bits::<5>(0);
+                        if self.pr.val() > self.cp.val() {
+                            self.cp.next = self.pr.val();
+                            self.bp.d.next = self.pr.val();
+                            self.btwo.d.next = true;
+                            self.b0c.d.next = self.rm.col0.val() + self.ac.val();
+                            self.b0r.d.next = self.rm.row0.val() + self.ar.val();
+                            self.b1c.d.next = self.rm.col0.val() + self.bc.val();
+                            self.b1r.d.next = self.rm.row0.val() + self.br.val();
+                            self.bm.d.next = self.k_mod[1 + k].val();
                         }
-                        if self.chk.b.val() >= self.k_15m[m].val() {
-                            self.br.next = self.k_i[m].val();
-                            self.diff.next = self.chk.b.val() - self.k_15m[m].val();
-                            self.bc.next = self.diff.val().get_bits::<5>(0);
-                        }
-                    }
-                    if self.pr.val() > self.cp.val() {
-                        self.cp.next = self.pr.val();
-                        self.bp.d.next = self.pr.val();
-                        self.btwo.d.next = true;
-                        self.b0c.d.next = self.rm.col0.val() + self.ac.val();
-                        self.b0r.d.next = self.rm.row0.val() + self.ar.val();
-                        self.b1c.d.next = self.rm.col0.val() + self.bc.val();
-                        self.b1r.d.next = self.rm.row0.val() + self.br.val();
-                        self.bm.d.next = self.k_mod[2].val();
                     }
                 }
                 if self.tm_score.q.val() != 0_u64 {
