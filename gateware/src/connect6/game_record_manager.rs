@@ -13,9 +13,10 @@
 //! ```
 //!
 //! Cycles: a fetch 17 ([`FETCH_CYCLES`], the command's and one a row, the RAM a cycle
-//! behind), a put 3, a scan 2 + the rows read. The region is the model's `Region::around`
-//! (centred on the stone, shifted inside the board), the window `Region::window`; every line
-//! point on the board lies in the region's rows, so the lines come from the same 15 reads.
+//! behind), a put 3, a scan 3 + the first empty point's row. The region is the model's
+//! `Region::around` (centred on the stone, shifted inside the board), the window
+//! `Region::window`; every line point on the board lies in the region's rows, so the lines
+//! come from the same 15 reads.
 //! Model: `Region::cells`, `skilful_line::lines`, `templates::window_cells`.
 
 use crate::common::{c, mask, StackRam};
