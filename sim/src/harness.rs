@@ -73,7 +73,7 @@ pub fn bits_to_u128<const N: usize>(b: &Bits<N>, offset: usize, width: usize) ->
 
 /// Clocks `u` while `busy` says so, counting the cycles (at most `limit`, else `what` does not
 /// finish).
-fn busy_cycles<B: Block>(
+pub fn busy_cycles<B: Block>(
     u: &mut B,
     clk: fn(&mut B) -> &mut Signal<In, Clock>,
     busy: fn(&B) -> bool,

@@ -19,7 +19,7 @@ use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::cycle;
+use sim::harness::{busy_cycles, cycle};
 
 const SEED: u64 = 0xc6_b10c;
 
@@ -207,12 +207,15 @@ fn run_checker(
     u.start.next = true;
     cycle(u, |u| &mut u.clock).unwrap();
     u.start.next = false;
-    let mut cycles = 1;
-    while !u.done.val() {
-        assert!(cycles < 2 * CYCLES, "the checker never finishes");
-        cycle(u, |u| &mut u.clock).unwrap();
-        cycles += 1;
-    }
+    // The start cycle and the busy ones.
+    let cycles = 1 + busy_cycles(
+        u,
+        |u| &mut u.clock,
+        |u| !u.done.val(),
+        2 * CYCLES as u64,
+        "the checker",
+    )
+    .unwrap() as u32;
     let got = u.found.val().then(|| {
         (
             u.worth.val().index() as u8,
@@ -318,13 +321,7 @@ fn command(u: &mut GameRecordManager, set: fn(&mut GameRecordManager, bool)) -> 
     set(u, true);
     cycle(u, |u| &mut u.clock).unwrap();
     set(u, false);
-    let mut cycles = 1;
-    while u.busy.val() {
-        assert!(cycles < 40, "the manager never finishes");
-        cycle(u, |u| &mut u.clock).unwrap();
-        cycles += 1;
-    }
-    cycles
+    1 + busy_cycles(u, |u| &mut u.clock, |u| u.busy.val(), 40, "the manager").unwrap() as u32
 }
 
 fn fetch(u: &mut GameRecordManager, stone: Point) -> u32 {
@@ -478,12 +475,14 @@ fn run_player(u: &mut NextMoveSelector, game: &Game) -> (Vec<(Point, Module)>, u
     u.start.next = true;
     cycle(u, |u| &mut u.clock).unwrap();
     u.start.next = false;
-    let mut cycles = 1;
-    while !u.done.val() {
-        assert!(cycles < 10_000, "the player never decides");
-        cycle(u, |u| &mut u.clock).unwrap();
-        cycles += 1;
-    }
+    let cycles = 1 + busy_cycles(
+        u,
+        |u| &mut u.clock,
+        |u| !u.done.val(),
+        10_000,
+        "the player's decision",
+    )
+    .unwrap() as u32;
     let stone = |c: Bits<5>, r: Bits<5>, m: Bits<3>| {
         (
             Point::new(c.index(), r.index()).expect("on the board"),
