@@ -162,6 +162,9 @@ pub enum CoreKind {
         /// refuses a mate job as a bad argument and synthesis drops the masks.
         mate: bool,
     },
+    /// The Connect6 player of Ochiai et al. (checkmate strategy checker, template matching,
+    /// skilful-line predictor, next-move selector, game record manager) behind one link.
+    Connect6,
 }
 
 /// A design's core clock on one board: a little under the Fmax nextpnr reached for it
@@ -383,6 +386,21 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         narrow_luts: true,
         pnr_seed: None,
     },
+    DesignSpec {
+        design: Design::Connect6,
+        name: "connect6",
+        summary: "Connect6 player of Ochiai et al.: checkmate strategy checker, template matching, skilful-line predictor, next-move selector",
+        core: CoreKind::Connect6,
+        // Simulated only so far: the player alone is about 20,100 LUT4s after yosys
+        // (docs/connect6.md), 2.6 times the Alchitry Cu's HX8K; not yet placed on the ULX3S.
+        clocks: &[],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: false,
+        router2: false,
+        static_placer: false,
+        narrow_luts: false,
+        pnr_seed: None,
+    },
 ];
 
 // Row i describes design i.
@@ -405,10 +423,11 @@ pub enum Design {
     ChessX2,
     Shogi,
     Tsume,
+    Connect6,
 }
 
 impl Design {
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 9;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -418,6 +437,7 @@ impl Design {
         Design::ChessX2,
         Design::Shogi,
         Design::Tsume,
+        Design::Connect6,
     ];
 
     /// The design's row of the design table.
@@ -468,6 +488,7 @@ impl Design {
                 cores,
                 mate,
             )),
+            CoreKind::Connect6 => emit_core(crate::connect6::Connect6Core::named(p, self.name())),
         }
     }
 

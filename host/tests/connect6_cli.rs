@@ -237,3 +237,117 @@ fn the_match_json_keys_are_documented() {
         "docs/connect6.md does not name {missing:?}"
     );
 }
+
+/// Whether this build's simulated board has the Verilator backend (required in CI).
+fn verilator(test: &str) -> bool {
+    sim::tools::require_verilator_backend(test)
+}
+
+#[test]
+fn the_board_plays_a_match_against_the_baseline_within_the_time_limit() {
+    if !verilator("the_board_plays_a_match_against_the_baseline") {
+        return;
+    }
+    let board = format!("{BIN} connect6 engine --sim verilator");
+    let m = match_json(&board, &engine("{seed}"), &["--games", "2", "--seed", "5"]);
+    assert_eq!(m["forfeits"], serde_json::json!([0, 0]), "{m}");
+    for (i, r) in m["games"].as_array().unwrap().iter().enumerate() {
+        // Every decision of the board's is the model's paper player's.
+        let rec = r["record"].as_str().unwrap();
+        let g = Game::from_record(rec).expect("a legal record");
+        let board_is_black = i % 2 == 0;
+        let mut replay = Game::new();
+        for t in g.turns() {
+            if (replay.to_move() == Color::Black) == board_is_black {
+                let want: Vec<_> = model::connect6::paper::selector::decide(&replay)
+                    .into_iter()
+                    .map(|(p, _)| p)
+                    .collect();
+                assert_eq!(t, &want, "game {i}, turn {}", replay.turns().len());
+            }
+            replay.play(t).unwrap();
+        }
+        assert!(r["max_move_ms"][0].as_f64().unwrap() < 1000.0, "{r}");
+    }
+}
+
+#[test]
+fn connect6_move_on_the_board_agrees_with_the_model() {
+    if !verilator("connect6_move_on_the_board") {
+        return;
+    }
+    let record = "JJ KKLL JKKJ";
+    let out = run(&[
+        "connect6",
+        "move",
+        "--record",
+        record,
+        "--sim",
+        "verilator",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let g = Game::from_record(record).unwrap();
+    let want = model::connect6::paper::selector::decide(&g);
+    let got: Vec<String> = r["stones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["point"].as_str().unwrap().to_string())
+        .collect();
+    let want_points: Vec<String> = want
+        .iter()
+        .map(|(p, _)| model::connect6::format_stones(&[*p]))
+        .collect();
+    assert_eq!(got, want_points, "{r}");
+    assert_eq!(r["decided_on"], "board");
+    assert_eq!(r["agrees"], true);
+    assert_eq!(
+        r["cycles"].as_u64(),
+        Some(model::connect6::protocol::job_cycles(&g, false))
+    );
+    let keys: Vec<String> = r.as_object().unwrap().keys().cloned().collect();
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/connect6.md"))
+        .unwrap();
+    let missing = host::cli::undocumented_keys(&doc, keys.iter().map(String::as_str));
+    assert!(
+        missing.is_empty(),
+        "docs/connect6.md does not name {missing:?}"
+    );
+    // Bad input: a malformed record, a model player with a board, a design of another game.
+    for (args, what) in [
+        (&["connect6", "move", "--record", "JJ ZZ"][..], "--record"),
+        (
+            &[
+                "connect6",
+                "engine",
+                "--player",
+                "paper",
+                "--sim",
+                "verilator",
+            ],
+            "--player",
+        ),
+        (
+            &[
+                "connect6",
+                "move",
+                "--design",
+                "shogi",
+                "--sim",
+                "verilator",
+            ],
+            "--design shogi",
+        ),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(what), "{args:?}: {err}");
+    }
+}

@@ -388,3 +388,67 @@ fn shogi_core_verilog() {
     let mut core = gateware::shogi::ShogiCore::build(&CoreParams::sim());
     cosim_board_core("shogi_core", &mut core, cycles, &stream);
 }
+
+/// The Connect6 core (`Connect6Core`): a position's 19 rows loaded, a decision with the last
+/// stones put by the job (its poll and result), Black's opening, an aborted decision, and the
+/// refusals of `JOB_LOAD` (length, row, padding, a point coded 3) and `JOB_START` (side,
+/// stones, last, a point off the board). The decisions themselves are compared with the model
+/// on the Verilator board (`host/tests/connect6_board.rs`).
+#[test]
+fn connect6_core_verilog() {
+    use model::connect6::protocol::{encode_load, StartArgs};
+    use model::connect6::random::random_game;
+    use model::connect6::Game;
+    if !skip_unless_verilator("connect6_core_verilog") {
+        return;
+    }
+    let g = random_game(SEED, 8);
+    let mut before = Game::new();
+    for t in &g.turns()[..g.turns().len() - 1] {
+        before.play(t).unwrap();
+    }
+    let mut frames: Vec<(u8, Vec<u8>)> = (0..19)
+        .map(|r| (op::JOB_LOAD, encode_load(0, before.board(), r)))
+        .collect();
+    let mut bad_row = encode_load(0, before.board(), 3);
+    bad_row[1] = 19;
+    let mut three = encode_load(0, before.board(), 3);
+    three[4] |= 0x30;
+    let mut pad = encode_load(0, before.board(), 3);
+    pad[6] |= 0x40;
+    let bad = |i: usize, v: u8| {
+        let mut a = StartArgs::of(&g, true).encode();
+        a[i] = v;
+        (op::JOB_START, a.to_vec())
+    };
+    frames.extend([
+        (op::JOB_LOAD, vec![0, 3]),
+        (op::JOB_LOAD, bad_row),
+        (op::JOB_LOAD, three),
+        (op::JOB_LOAD, pad),
+        bad(0, 3),
+        bad(1, 0),
+        bad(3, 3),
+        bad(6, 19),
+        (op::JOB_START, StartArgs::of(&g, true).encode().to_vec()),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![]),
+        (
+            op::JOB_START,
+            StartArgs::of(&Game::new(), false).encode().to_vec(),
+        ),
+        (op::JOB_RESULT, vec![0]),
+        (op::JOB_START, StartArgs::of(&g, false).encode().to_vec()),
+        (op::JOB_ABORT, vec![]),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![]),
+    ]);
+    let stream: Vec<u8> = frames
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
+        .collect();
+    let cycles = stream_cycles(&stream, 1_500);
+    let mut core = gateware::connect6::Connect6Core::build(&CoreParams::sim());
+    cosim_board_core("connect6_core", &mut core, cycles, &stream);
+}

@@ -10,16 +10,19 @@
 //! | checkmate strategy checker (§III-B): 9 subspaces x 4 rotated triangles, the 105-pair tactics table in block RAM, the best pair of worth 4 or 5 for one colour | [`checkmate_strategy_checker`] | `model::connect6::paper::checkmate::check_cells` | [`checkmate_strategy_checker::CYCLES`] (107: one table entry a cycle) |
 //! | template matching (§III-C): 12 templates in 8 orientations over the 5x5 scan window, per-point totals, the best point | [`template_matching`] | `model::connect6::paper::templates::{priorities_of, best_of}` | 0 (combinational) |
 //! | next-move selector (§III-E) and the player: per opponent stone a fetch and the three modules, the ranking, the random mode, the stones put; a second pass for the turn's second stone | [`next_move_selector`] | `model::connect6::paper::selector::decide` | per pass and stone 17 + 2 x 107 + a few; see `selector::decide_cycles` |
+//! | host interface: the link, job control, the opponent's stones put on the record, the player started (the paper's I/O) | [`core`] | `model::connect6::protocol` (`job_cycles`) | 4 a stone put, 1 after the decision |
 //! | skilful-line predictor (§III-D): the 4 lines of 13 points through a stone, window levels, the best point | [`skilful_line_predictor`] | `model::connect6::paper::skilful_line::best_on_lines` | 0 (combinational) |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 
 pub mod checkmate_strategy_checker;
+pub mod core;
 pub mod game_record_manager;
 pub mod next_move_selector;
 pub mod skilful_line_predictor;
 pub mod template_matching;
 
+pub use self::core::Connect6Core;
 pub use checkmate_strategy_checker::CheckmateStrategyChecker;
 pub use game_record_manager::GameRecordManager;
 pub use next_move_selector::NextMoveSelector;

@@ -50,6 +50,11 @@ pub struct NextMoveSelector {
     pub load_en: Signal<In, Bit>,
     pub load_row: Signal<In, Bits<5>>,
     pub load_data: Signal<In, Bits<38>>,
+    /// A stone put by the host while idle (the opponent's, in the colour `side` names, held
+    /// until `busy` falls): the paper's I/O turning a received stone into a record address.
+    pub host_put: Signal<In, Bit>,
+    pub host_col: Signal<In, Bits<5>>,
+    pub host_row: Signal<In, Bits<5>>,
     /// The side to move's stone code (1 Black, 2 White) and its stones this turn (1 or 2).
     pub side: Signal<In, Bits<2>>,
     pub stones: Signal<In, Bits<2>>,
@@ -174,6 +179,9 @@ impl Default for NextMoveSelector {
             load_en: Default::default(),
             load_row: Default::default(),
             load_data: Default::default(),
+            host_put: Default::default(),
+            host_col: Default::default(),
+            host_row: Default::default(),
             side: Default::default(),
             stones: Default::default(),
             last_n: Default::default(),
@@ -578,6 +586,15 @@ impl Logic for NextMoveSelector {
             }
         }
 
+        // A host's put while idle.
+        if self.host_put.val()
+            & ((self.state.q.val() == SelectorState::Idle)
+                | (self.state.q.val() == SelectorState::Done))
+        {
+            self.rm.put.next = true;
+            self.rm.col.next = self.host_col.val();
+            self.rm.row.next = self.host_row.val();
+        }
         // A start while idle: the opening's centre, or the first pass.
         if self.start.val()
             & ((self.state.q.val() == SelectorState::Idle)
@@ -635,8 +652,9 @@ impl Logic for NextMoveSelector {
             self.state.d.next = SelectorState::Put;
         }
 
-        self.busy.next = (self.state.q.val() != SelectorState::Idle)
-            & (self.state.q.val() != SelectorState::Done);
+        self.busy.next = ((self.state.q.val() != SelectorState::Idle)
+            & (self.state.q.val() != SelectorState::Done))
+            | self.rm.busy.val();
         self.done.next = self.fin.q.val();
         self.placed.next = self.np.q.val();
         self.stone0_col.next = self.o0c.q.val();

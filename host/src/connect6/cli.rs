@@ -3,10 +3,16 @@
 
 use super::engine::Cloudict;
 use super::referee::{play_game, MatchConfig, Totals};
-use crate::cli::Usage;
+use super::BoardPlayer;
+use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
 use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
+use gateware::CoreKind;
 use model::connect6::baseline::Baseline;
+use model::connect6::paper::selector::{self, Module, Proposal};
+use model::connect6::protocol::job_cycles;
+use model::connect6::{format_stones, Game, Point};
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -30,14 +36,44 @@ pub enum PlayerKind {
 pub enum Connect6Cmd {
     /// Run as a Connect6 engine on stdin/stdout, speaking the Cloudict text protocol (`name`,
     /// `new black|white`, `black XXXX`, `white XXXX`, `move XXXX`, `next`, `print`, `depth`,
-    /// `vcf`, `unvcf`, `help`, `quit`; docs/connect6.md).
+    /// `vcf`, `unvcf`, `help`, `quit`; docs/connect6.md). With --sim / --port the board's
+    /// circuit (the `connect6` design, the paper's player) decides every move on chip; the
+    /// host relays the stones.
     Engine {
-        /// Who chooses the engine's stones.
-        #[arg(long, value_enum, default_value = "baseline")]
-        player: PlayerKind,
+        /// Who chooses the engine's stones on the model (default: baseline); not with
+        /// --sim / --port, where the circuit does.
+        #[arg(long, value_enum)]
+        player: Option<PlayerKind>,
         /// Seed of the player's tie-breaks (one seed always plays the same game).
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The Connect6 design: simulated with --sim; with --port, its baud rate is the
+        /// default.
+        #[arg(long, default_value = "connect6")]
+        design: String,
+        #[command(flatten)]
+        target: Target,
+    },
+    /// The paper's player's stones for one position, with each stone's module, the
+    /// decision's cycles and the model's candidates; on the model, or decided by the board's
+    /// circuit with --sim / --port (the whole board written, one job).
+    Move {
+        /// The game so far in the Cloudict notation, a turn a word (`"JJ KKLL"`; empty: the
+        /// opening).
+        #[arg(long, default_value = "")]
+        record: String,
+        /// The Connect6 design: simulated with --sim; with --port, its baud rate is the
+        /// default.
+        #[arg(long, default_value = "connect6")]
+        design: String,
+        /// --json: one JSON object: {record, to_move, stones: [{point, module}], cycles,
+        /// decided_on ("model" or "board"), model_stones, candidates: [{module, priority,
+        /// stones}]}; on the board also agrees (the board's stones are the model's),
+        /// projected: [{board, fmax_mhz, seconds}], design, target.
+        #[command(flatten)]
+        target: Target,
+        #[command(flatten)]
+        job: JobArgs,
     },
     /// Play games between two engine commands speaking the Cloudict protocol, alternating
     /// colours (A is Black in the first game), with a time limit a move; an engine forfeits
@@ -73,15 +109,38 @@ pub enum Connect6Cmd {
 impl Connect6Cmd {
     pub fn run(self) -> Result<()> {
         match self {
-            Connect6Cmd::Engine { player, seed } => {
-                let player: Box<dyn super::engine::Player> = match player {
-                    PlayerKind::Baseline => Box::new(Baseline::new(seed)),
-                    PlayerKind::Paper => Box::new(super::engine::PaperModel),
-                    PlayerKind::Threat => Box::new(super::engine::ThreatModel),
+            Connect6Cmd::Engine {
+                player,
+                seed,
+                design,
+                target,
+            } => {
+                let player: Box<dyn super::engine::Player> = if on_board(&target) {
+                    if let Some(p) = player {
+                        return Err(Usage(format!(
+                            "--player {p:?}: the model's players are for an engine without \
+                             --sim / --port (there the board's circuit plays)"
+                        ))
+                        .into());
+                    }
+                    let (link, _) = open_connect6(&design, &target)?;
+                    Box::new(BoardPlayer::new(link))
+                } else {
+                    match player.unwrap_or(PlayerKind::Baseline) {
+                        PlayerKind::Baseline => Box::new(Baseline::new(seed)),
+                        PlayerKind::Paper => Box::new(super::engine::PaperModel),
+                        PlayerKind::Threat => Box::new(super::engine::ThreatModel),
+                    }
                 };
                 crate::search::run_stdio(&mut Cloudict::new(player));
                 Ok(())
             }
+            Connect6Cmd::Move {
+                record,
+                design,
+                target,
+                job,
+            } => decide_move(&record, &design, &target, &job),
             Connect6Cmd::Match {
                 a,
                 b,
@@ -111,6 +170,161 @@ impl Connect6Cmd {
             }
         }
     }
+}
+
+fn on_board(target: &Target) -> bool {
+    target.sim.is_some() || target.port.is_some()
+}
+
+/// Opens the Connect6 design named `design` on the target, a job left running aborted (a
+/// decision ends within about a thousand cycles).
+fn open_connect6(
+    design: &str,
+    target: &Target,
+) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
+    let design =
+        crate::cli::game_design(design, "a Connect6", |c| matches!(c, CoreKind::Connect6))?;
+    let mut l = open(target, design)?;
+    let name = l.identify()?.name;
+    l.abort_running()?;
+    Ok((l, name))
+}
+
+/// A stone of `connect6 move`'s report.
+#[derive(Serialize)]
+struct Stone {
+    point: String,
+    module: Module,
+}
+
+/// A candidate of the model's first pass.
+#[derive(Serialize)]
+struct Candidate {
+    module: Module,
+    priority: u16,
+    stones: String,
+}
+
+/// What `connect6 move` prints (`--json`: this object).
+#[derive(Serialize)]
+struct MoveReport {
+    record: String,
+    to_move: &'static str,
+    stones: Vec<Stone>,
+    cycles: u64,
+    decided_on: &'static str,
+    model_stones: Vec<Stone>,
+    candidates: Vec<Candidate>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agrees: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    projected: Option<Vec<Projection>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    design: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<String>,
+}
+
+fn stones_of(v: &[(Point, Module)]) -> Vec<Stone> {
+    v.iter()
+        .map(|&(p, module)| Stone {
+            point: format_stones(&[p]),
+            module,
+        })
+        .collect()
+}
+
+fn decide_move(record: &str, design: &str, target: &Target, bounds: &JobArgs) -> Result<()> {
+    let game = Game::from_record(record).map_err(|e| Usage(format!("--record: {e}")))?;
+    if let Some(o) = game.outcome() {
+        return Err(Usage(format!("--record: the game is over ({o:?})")).into());
+    }
+    let model = selector::decide(&game);
+    let last = game.turns().last().cloned().unwrap_or_default();
+    let candidates = selector::candidates(game.board(), game.to_move(), &last)
+        .into_iter()
+        .map(|r| Candidate {
+            module: r.module,
+            priority: r.priority,
+            stones: match r.proposal {
+                Proposal::One(p) => format_stones(&[p]),
+                Proposal::Two(ps) => format_stones(&ps),
+            },
+        })
+        .collect();
+    let mut report = MoveReport {
+        record: game.record(),
+        to_move: game.to_move().name(),
+        stones: stones_of(&model),
+        cycles: job_cycles(&game, false),
+        decided_on: "model",
+        model_stones: stones_of(&model),
+        candidates,
+        agrees: None,
+        projected: None,
+        design: None,
+        target: None,
+    };
+    if on_board(target) {
+        let (mut l, name) = open_connect6(design, target)?;
+        bounds.begin(target, &mut l)?;
+        let mut player = BoardPlayer::new(l);
+        let r = player
+            .decide(&game)
+            .map_err(|e| bounds.end(&mut player.link, e))?;
+        report.stones = stones_of(&r.stones);
+        report.cycles = r.cycles;
+        report.decided_on = "board";
+        report.agrees = Some(r.stones == model);
+        report.projected = Some(projected(&name, r.cycles));
+        report.target = Some(player.link.transport.describe());
+        report.design = Some(name);
+    }
+    let mut out = std::io::stdout().lock();
+    if target.json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return Ok(());
+    }
+    let show = |v: &[Stone]| {
+        v.iter()
+            .map(|s| format!("{} ({:?})", s.point, s.module))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    writeln!(
+        out,
+        "{} to move; stones: {} (decided on the {}, {} cycles)",
+        report.to_move,
+        show(&report.stones),
+        report.decided_on,
+        report.cycles
+    )?;
+    if let (Some(agrees), Some(t)) = (report.agrees, &report.target) {
+        writeln!(
+            out,
+            "board: {} on {t}; the model's stones: {} ({})",
+            report.design.as_deref().unwrap_or(""),
+            show(&report.model_stones),
+            if agrees { "the same" } else { "DIFFERENT" }
+        )?;
+        for p in report.projected.iter().flatten() {
+            writeln!(
+                out,
+                "projected on {}: {:.2} us at {} MHz",
+                p.board,
+                p.seconds * 1e6,
+                p.fmax_mhz
+            )?;
+        }
+    }
+    for c in &report.candidates {
+        writeln!(
+            out,
+            "candidate: {:?} priority {} at {}",
+            c.module, c.priority, c.stones
+        )?;
+    }
+    Ok(())
 }
 
 fn run_match(cfg: &MatchConfig, log: Option<PathBuf>, json: bool) -> Result<()> {

@@ -66,6 +66,18 @@ impl Player for ThreatModel {
     }
 }
 
+impl<T: crate::Transport> Player for super::BoardPlayer<T> {
+    fn name(&self) -> String {
+        "boardgate-board".into()
+    }
+    /// The `connect6` design's decision; a link failure is the engine's error line (the next
+    /// decision writes the whole board again).
+    fn choose(&mut self, game: &Game) -> Result<Vec<Point>, String> {
+        let r = self.decide(game).map_err(|e| format!("the board: {e}"))?;
+        Ok(r.stones.iter().map(|&(p, _)| p).collect())
+    }
+}
+
 /// The engine: a game and a player.
 pub struct Cloudict {
     player: Box<dyn Player>,

@@ -1,8 +1,104 @@
-//! Connect6 on the host: `boardgate connect6 engine | match`. The engine speaks the Cloudict
-//! protocol ([`engine`]) with a player of the model (`model::connect6`: so far the baseline
-//! opponent; the paper's circuit and the board come next); the referee ([`referee`]) plays
-//! matches between any two engine commands that speak it.
+//! Connect6 on the host: `boardgate connect6 engine | move | match`. The engine speaks the
+//! Cloudict protocol ([`engine`]) with a player of the model (`model::connect6`) or the
+//! `connect6` design's circuit on a board ([`BoardPlayer`]: the decision runs wholly on chip,
+//! the host relays stones); the referee ([`referee`]) plays matches between any two engine
+//! commands that speak it.
 
 pub mod cli;
 pub mod engine;
 pub mod referee;
+
+use crate::{Link, LinkError, Transport};
+use model::connect6::paper::selector::Module;
+use model::connect6::protocol::{decode_result, encode_load, JobResult, StartArgs, ROWS};
+use model::connect6::{Board, Game, Point};
+use model::link::op;
+
+/// The `connect6` design's player on a board, and what this host last wrote to its record.
+pub struct BoardPlayer<T: Transport> {
+    pub link: Link<T>,
+    /// The chip's board as this host knows it: `None` until written, and after any error
+    /// (every row is written again).
+    mirror: Option<Board>,
+    /// Rows written (`JOB_LOAD`) and decisions run, for the reports.
+    pub rows_loaded: u64,
+    pub decisions: u64,
+    /// Whether the last decision's job put the last turn's stones (else rows were written).
+    pub last_put: bool,
+}
+
+impl<T: Transport> BoardPlayer<T> {
+    pub fn new(link: Link<T>) -> Self {
+        BoardPlayer {
+            link,
+            mirror: None,
+            rows_loaded: 0,
+            decisions: 0,
+            last_put: false,
+        }
+    }
+
+    /// The decision of `game`'s side to move on the board: the rows that differ from the
+    /// chip's written (all of them the first time), or, when the chip's board lacks just the
+    /// last turn's stones, those put by the job itself; then the job. The stones are checked
+    /// against the rules before they are returned.
+    pub fn decide(&mut self, game: &Game) -> Result<JobResult, LinkError> {
+        let mirror = self.mirror.take();
+        let last = game.turns().last().cloned().unwrap_or_default();
+        let put = !last.is_empty()
+            && mirror.as_ref().is_some_and(|m| {
+                let mut with_last = m.clone();
+                for &p in &last {
+                    if !m.is_empty(p) {
+                        return false;
+                    }
+                    with_last.set(p, game.board().get(p));
+                }
+                with_last == *game.board()
+            });
+        if !put {
+            for row in 0..ROWS {
+                let same = mirror.as_ref().is_some_and(|m| {
+                    (0..ROWS).all(|c| {
+                        let p = Point::new(c, row).expect("on the board");
+                        m.get(p) == game.board().get(p)
+                    })
+                });
+                if !same {
+                    self.link
+                        .call(op::JOB_LOAD, &encode_load(0, game.board(), row))?;
+                    self.rows_loaded += 1;
+                }
+            }
+        }
+        self.last_put = put;
+        let args = StartArgs::of(game, put);
+        let r = decode_result(
+            &self
+                .link
+                .run_job(&args.encode(), "connect6 decision", |_| {})?,
+        )?;
+        self.decisions += 1;
+        let mut board = game.board().clone();
+        let mut trial = game.clone();
+        let stones: Vec<Point> = r.stones.iter().map(|&(p, _)| p).collect();
+        trial.play(&stones).map_err(|e| LinkError::Malformed {
+            op: "JOB_RESULT",
+            why: format!("the board's stones {stones:?} break the rules: {e}"),
+        })?;
+        for &p in &stones {
+            board.set(p, Some(game.to_move()));
+        }
+        self.mirror = Some(board);
+        Ok(r)
+    }
+}
+
+/// A decision's stones with their modules, as `connect6 move` prints them.
+pub fn describe(stones: &[(Point, Module)]) -> String {
+    stones
+        .iter()
+        .map(|(p, m)| format!("{} ({m:?})", model::connect6::format_stones(&[*p])))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

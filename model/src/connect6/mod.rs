@@ -1,16 +1,17 @@
 //! Connect6 golden model: the rules (19x19, Black opens with one stone, then two stones a
 //! turn, six or more in a row wins, a full board is a draw), the Cloudict move notation, the
 //! board's six-point windows that every line evaluation here is built on, a baseline opponent
-//! of contest strength ([`baseline`]) and seeded random play-outs ([`random`]).
-//!
-//! It is the reference the circuits of `shared/papers/connect6-fpga.md` are to be checked
-//! against; the paper's player itself (its four modules) is not modelled yet.
+//! of contest strength ([`baseline`]), seeded random play-outs ([`random`]), the threat
+//! player ([`threat`]), and the reference of the circuits of `shared/papers/connect6-fpga.md`:
+//! the paper's player module by module with its cycles ([`paper`]) and the `connect6`
+//! design's link payloads ([`protocol`]).
 //!
 //! Points: `row * 19 + col`, both from 0. The Cloudict notation names a stone by two letters
 //! A..S, the column first: `JJ` is the centre (col 9, row 9), `AS` is col 0, row 18.
 
 pub mod baseline;
 pub mod paper;
+pub mod protocol;
 pub mod random;
 pub mod threat;
 

@@ -1,4 +1,4 @@
-//! `cargo xtask bench [link|othello|chess|shogi|tsume]`.
+//! `cargo xtask bench [link|othello|chess|shogi|tsume|connect6]`.
 //!
 //! * `link`: simulation speed of each backend (cycles per second of the whole board, UART
 //!   included), and the latest synth figures per board.
@@ -16,8 +16,10 @@
 //! * `chess`: see [`chess`].
 //! * `shogi`: see [`shogi`].
 //! * `tsume`: see [`tsume`].
+//! * `connect6`: see [`connect6`].
 
 mod chess;
+mod connect6;
 mod shogi;
 mod tsume;
 
@@ -34,7 +36,8 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// What to benchmark: `link` (default), `othello`, `chess`, `shogi` or `tsume`.
+    /// What to benchmark: `link` (default), `othello`, `chess`, `shogi`, `tsume` or
+    /// `connect6`.
     #[arg(default_value = "link")]
     target: String,
     /// othello: FFO positions to run, e.g. `1-19` (default) or `1-7`.
@@ -57,6 +60,9 @@ pub fn run(a: Args) -> Result<()> {
     }
     if a.target == "tsume" {
         return tsume::run(a.json);
+    }
+    if a.target == "connect6" {
+        return connect6::run(a.json);
     }
     let design = Design::from_name(&a.target)?;
     let mut kinds = vec![BackendKind::Rust];

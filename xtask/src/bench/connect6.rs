@@ -1,0 +1,243 @@
+//! `cargo xtask bench connect6`: the paper's player on chip (the `connect6` design) against
+//! this CPU, in the same run.
+//!
+//! * On the simulated board (Verilator): seeded games of the board against the model's
+//!   baseline opponent, the board Black in the even games, played as `connect6 engine --sim`
+//!   plays them (`host::connect6::BoardPlayer`: the opponent's stones put by the job, the
+//!   rows written once). Every decision's stones and cycles are checked against the model
+//!   (`selector::decide`, `protocol::job_cycles`). Per game: the decisions, mean and worst
+//!   cycles, the result.
+//! * A decision's time at the design's ULX3S clock (its committed synthesis report's, else an
+//!   assumed clock, said so), and the link's time: the decision's frames at the design's baud
+//!   rate and a USB round trip a request (`host::split::USB_ROUND_TRIP_S`).
+//! * The CPU, one thread, the same positions: the model's paper player (`selector::decide`,
+//!   the software of the same decision) and the threat player (`threat::decide`, the
+//!   stronger software player); the ratio is the software's time over the board's (without
+//!   the link, and with it).
+//!
+//! `--json`: one object per game, then a `total` object.
+
+use anyhow::{bail, Result};
+use gateware::Design;
+use host::connect6::BoardPlayer;
+use host::split::link_seconds;
+use host::{Link, SimTransport};
+use model::connect6::baseline::Baseline;
+use model::connect6::paper::selector::decide;
+use model::connect6::protocol::job_cycles;
+use model::connect6::{threat, Color, Game, Outcome, Point};
+use serde::Serialize;
+use sim::{BackendKind, SimBoard};
+use std::time::Instant;
+
+/// Games of the bench, and the turns a game may last.
+const GAMES: u64 = 10;
+const MAX_TURNS: usize = 120;
+/// The clock assumed while the design has no ULX3S report.
+const ASSUMED_MHZ: f64 = 25.0;
+
+#[derive(Serialize, Default)]
+struct Row {
+    game: String,
+    /// `"black"` or `"white"`: the board's colour.
+    board_plays: String,
+    /// `"board"`, `"baseline"` or `"draw"` (also when the turn limit ends the game).
+    winner: String,
+    turns: usize,
+    decisions: u64,
+    cycles: u64,
+    mean_cycles: f64,
+    worst_cycles: u64,
+    clock_mhz: f64,
+    board_us: f64,
+    link_requests: u64,
+    link_ms: f64,
+    paper_cpu_us: f64,
+    threat_cpu_us: f64,
+    /// The paper player's time on the CPU over the board's (the link left out).
+    ratio_cpu: f64,
+    /// The same with the link's time on the board's side.
+    ratio_cpu_through_link: f64,
+}
+
+pub fn run(json: bool) -> Result<()> {
+    if !sim::verilator::AVAILABLE {
+        bail!(
+            "the connect6 bench needs the Verilator backend (cargo xtask test installs verilator)"
+        );
+    }
+    let design = Design::Connect6;
+    let (mhz, clock_from) = match super::ulx3s_clock_mhz(design) {
+        Ok(f) => (f, "its ULX3S clock".to_string()),
+        Err(_) => (
+            ASSUMED_MHZ,
+            "assumed: the design is not placed on a board yet".to_string(),
+        ),
+    };
+    let baud = design.default_baud();
+    let divisor = gateware::CoreParams::sim().divisor as f64;
+    let mut player = BoardPlayer::new(Link::new(SimTransport::new(SimBoard::open(
+        design,
+        BackendKind::Verilator,
+    )?)));
+    player.link.identify()?;
+    if !json {
+        println!(
+            "the paper's player on chip (the connect6 design on the simulated board, cycles at \
+             {mhz:.1} MHz, {clock_from}) against the model's baseline, and the same decisions \
+             in software on this CPU, one thread:"
+        );
+        println!(
+            "{:<5} {:>6} {:>9} {:>6} {:>5} {:>8} {:>6} {:>8} {:>8} {:>10} {:>10} {:>8}",
+            "game",
+            "board",
+            "winner",
+            "turns",
+            "dec",
+            "mean cy",
+            "worst",
+            "board us",
+            "link ms",
+            "paper us",
+            "threat us",
+            "cpu/brd"
+        );
+    }
+    let mut total = Row {
+        game: "total".into(),
+        clock_mhz: mhz,
+        ..Row::default()
+    };
+    let mut wins = 0;
+    for g in 0..GAMES {
+        let board_colour = if g % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mut baseline = Baseline::new(g);
+        let mut game = Game::new();
+        let mut row = Row {
+            game: g.to_string(),
+            board_plays: board_colour.name().to_string(),
+            clock_mhz: mhz,
+            ..Row::default()
+        };
+        while game.outcome().is_none() && game.turns().len() < MAX_TURNS {
+            let stones: Vec<Point> = if game.to_move() == board_colour {
+                let line_before = player.link.transport.board.cycles();
+                let requests_before = player.link.stats.requests;
+                let r = player.decide(&game)?;
+                let line = player.link.transport.board.cycles() - line_before;
+                let requests = player.link.stats.requests - requests_before;
+                let want_cycles = job_cycles(&game, player.last_put);
+                let t = Instant::now();
+                let want = decide(&game);
+                row.paper_cpu_us += t.elapsed().as_secs_f64() * 1e6;
+                let t = Instant::now();
+                let _ = threat::decide(&game);
+                row.threat_cpu_us += t.elapsed().as_secs_f64() * 1e6;
+                if r.stones != want || r.cycles != want_cycles {
+                    bail!(
+                        "game {g}, turn {}: the board places {:?} in {} cycles, the model {want:?} \
+                         in {want_cycles}",
+                        game.turns().len(),
+                        r.stones,
+                        r.cycles
+                    );
+                }
+                row.decisions += 1;
+                row.cycles += r.cycles;
+                row.worst_cycles = row.worst_cycles.max(r.cycles);
+                row.link_requests += requests;
+                // The frames' bits at the build's baud rate (the simulated line runs
+                // `divisor` cycles a bit), a round trip a request.
+                row.link_ms += link_seconds(line as f64 / divisor, baud, requests) * 1e3;
+                r.stones.iter().map(|&(p, _)| p).collect()
+            } else {
+                baseline.choose(&game)
+            };
+            game.play(&stones)?;
+        }
+        row.turns = game.turns().len();
+        row.winner = match game.outcome() {
+            Some(Outcome::Win(c)) if c == board_colour => {
+                wins += 1;
+                "board".into()
+            }
+            Some(Outcome::Win(_)) => "baseline".into(),
+            _ => "draw".into(),
+        };
+        finish(&mut row, mhz);
+        total.decisions += row.decisions;
+        total.cycles += row.cycles;
+        total.worst_cycles = total.worst_cycles.max(row.worst_cycles);
+        total.link_requests += row.link_requests;
+        total.link_ms += row.link_ms;
+        total.paper_cpu_us += row.paper_cpu_us;
+        total.threat_cpu_us += row.threat_cpu_us;
+        total.turns += row.turns;
+        if json {
+            println!("{}", serde_json::to_string(&row)?);
+        } else {
+            let per = |x: f64| x / row.decisions.max(1) as f64;
+            println!(
+                "{:<5} {:>6} {:>9} {:>6} {:>5} {:>8.0} {:>6} {:>8.1} {:>8.2} {:>10.1} {:>10.1} {:>8.1}",
+                row.game,
+                row.board_plays,
+                row.winner,
+                row.turns,
+                row.decisions,
+                row.mean_cycles,
+                row.worst_cycles,
+                per(row.board_us),
+                per(row.link_ms),
+                per(row.paper_cpu_us),
+                per(row.threat_cpu_us),
+                row.ratio_cpu
+            );
+        }
+    }
+    total.winner = format!("board {wins} of {GAMES}");
+    finish(&mut total, mhz);
+    if json {
+        println!("{}", serde_json::json!({ "total": total }));
+        return Ok(());
+    }
+    let per = |x: f64| x / total.decisions.max(1) as f64;
+    println!(
+        "total: {} decisions, {:.0} cycles a decision (worst {}): {:.1} us at {mhz:.1} MHz, \
+         {:.2} ms with the link ({:.1} requests a decision); the paper's player in software \
+         {:.1} us a decision (the board {:.1}x faster; {:.3}x through the link), the threat \
+         player {:.1} us; the board won {wins} of {GAMES} games against the baseline",
+        total.decisions,
+        total.mean_cycles,
+        total.worst_cycles,
+        per(total.board_us),
+        per(total.link_ms),
+        per(total.link_requests as f64),
+        per(total.paper_cpu_us),
+        total.ratio_cpu,
+        total.ratio_cpu_through_link,
+        per(total.threat_cpu_us),
+    );
+    Ok(())
+}
+
+/// A row's means, times and ratios from its sums.
+fn finish(row: &mut Row, mhz: f64) {
+    row.mean_cycles = row.cycles as f64 / row.decisions.max(1) as f64;
+    row.board_us = row.cycles as f64 / mhz;
+    row.ratio_cpu = row.paper_cpu_us / row.board_us.max(f64::MIN_POSITIVE);
+    row.ratio_cpu_through_link = row.paper_cpu_us / (row.board_us + row.link_ms * 1e3);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_keys_are_documented() {
+        super::super::assert_keys_documented(Some("total"), &Row::default(), "docs/connect6.md");
+    }
+}
