@@ -391,10 +391,14 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         name: "connect6",
         summary: "Connect6 player of Ochiai et al.: checkmate strategy checker, template matching, skilful-line predictor, next-move selector",
         core: CoreKind::Connect6,
-        // Simulated only so far: the player alone is about 20,100 LUT4s after yosys
-        // (docs/connect6.md), 2.6 times the Alchitry Cu's HX8K; not yet placed on the ULX3S.
-        clocks: &[],
-        baud: link::DEFAULT_BAUD,
+        // The player alone is about 20,100 LUT4s after yosys (docs/connect6.md), 2.6 times
+        // the Alchitry Cu's HX8K: built for the ULX3S only until it shrinks. Asked for 25 MHz
+        // it routed at 22.1 (20,878 LUT4s, 25%; the critical path from the checker's region
+        // through an entry's evaluation on the 36 triangles and their tree): 20 MHz.
+        clocks: &[clock(BoardId::Ulx3s, 20)],
+        // 1 Mbaud, a whole divisor (20) of 20 MHz: a decision's link time is mostly its USB
+        // round trips and bytes, not its cycles (docs/connect6.md, the bench).
+        baud: 1_000_000,
         ci_synth: false,
         router2: false,
         static_placer: false,

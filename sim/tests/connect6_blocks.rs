@@ -560,10 +560,11 @@ fn next_move_selector_verilog() {
     if !sim::tools::require("verilator", "next_move_selector_verilog") {
         return;
     }
-    // Decisions at a few turns of a baseline game: 19 row loads, a start, then the decision
-    // (its cycles, and idle ones after it).
+    // Decisions at a few turns of a baseline game and two of the random mode (its subspace
+    // search, its scan): 19 row loads, a start, then the decision (its cycles, and idle ones
+    // after it).
     let game = baseline_game(SEED + 1_400, 3, 24);
-    let positions: Vec<Game> = [1, 6, 12, 20]
+    let mut positions: Vec<Game> = [1, 6, 12, 20]
         .iter()
         .map(|&t| {
             let mut g = Game::new();
@@ -573,7 +574,14 @@ fn next_move_selector_verilog() {
             g
         })
         .collect();
-    let per = 19 + 1 + 1_000;
+    positions.extend([
+        random_mode_game(SEED + 1_500, true),
+        random_mode_game(SEED + 1_501, false),
+    ]);
+    let per = 19 + 1 + 1_200;
+    assert!(positions
+        .iter()
+        .all(|g| decide_with_cycles(g).1 as usize + 20 < per));
     let rep = cosim(
         "next_move_selector",
         &mut NextMoveSelector::default(),

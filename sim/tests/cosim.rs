@@ -221,6 +221,15 @@ fn stream_cycles(stream: &[u8], job_cycles: usize) -> usize {
     (stream.len() + 40) * 10 * CoreParams::sim().divisor as usize + job_cycles
 }
 
+/// The frames `(opcode, payload)` as the host sends them, numbered from 0.
+fn frame_bytes(frames: &[(u8, Vec<u8>)]) -> Vec<u8> {
+    frames
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
+        .collect()
+}
+
 fn cosim_board_core<C: BoardCore>(name: &str, core: &mut C, cycles: usize, stream: &[u8]) {
     let bit = CoreParams::sim().divisor as f64;
     cosim(
@@ -308,11 +317,7 @@ fn othello_core_verilog() {
         (op::JOB_RESULT, vec![1]),
         (op::JOB_CORES, vec![]),
     ];
-    let stream: Vec<u8> = frames
-        .iter()
-        .enumerate()
-        .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
-        .collect();
+    let stream = frame_bytes(&frames);
     let mut core =
         gateware::othello::OthelloCore::with_cores(&CoreParams::sim(), "othello-x2", false, 2);
     let cycles = stream_cycles(&stream, 10_000);
@@ -367,11 +372,7 @@ fn shogi_core_verilog() {
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![]),
     ]);
-    let stream: Vec<u8> = frames
-        .iter()
-        .enumerate()
-        .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
-        .collect();
+    let stream = frame_bytes(&frames);
     let bit = CoreParams::sim().divisor as usize;
     // The depth-1 perft must end while its poll and its result request arrive, or its result
     // would not be read back and co-simulated.
@@ -443,11 +444,7 @@ fn connect6_core_verilog() {
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![]),
     ]);
-    let stream: Vec<u8> = frames
-        .iter()
-        .enumerate()
-        .flat_map(|(i, (opc, p))| Frame::new(i as u8, *opc, p).unwrap().encode())
-        .collect();
+    let stream = frame_bytes(&frames);
     let cycles = stream_cycles(&stream, 1_500);
     let mut core = gateware::connect6::Connect6Core::build(&CoreParams::sim());
     cosim_board_core("connect6_core", &mut core, cycles, &stream);

@@ -31,7 +31,72 @@ pub fn run(a: Args) -> Result<()> {
     println!();
     demo_shogi(kind)?;
     println!();
-    demo_tsume(kind)
+    demo_tsume(kind)?;
+    println!();
+    demo_connect6(kind)
+}
+
+/// A Connect6 game of the board (the `connect6` design: the paper's player deciding on chip,
+/// the opponent's stones put by its job) as Black against the model's baseline, every
+/// decision checked against the model's. A whole game on Verilator; the first four turns on
+/// the slower rust backend (a decision's frames cost it seconds).
+fn demo_connect6(kind: BackendKind) -> Result<()> {
+    use model::connect6::baseline::Baseline;
+    use model::connect6::paper::selector::decide;
+    use model::connect6::{Color, Game, Outcome};
+    let max_turns = if kind == BackendKind::Verilator {
+        120
+    } else {
+        4
+    };
+    println!(
+        "== Connect6: the paper's player on chip against the model's baseline, simulated board \
+         ({} backend) ==",
+        kind.name()
+    );
+    let t = Instant::now();
+    let mut l = Link::new(SimTransport::new(SimBoard::open(Design::Connect6, kind)?));
+    let id = l.identify()?;
+    let mut board = host::connect6::BoardPlayer::new(l);
+    let mut baseline = Baseline::new(1);
+    let mut game = Game::new();
+    let (mut cycles, mut worst) = (0, 0);
+    while game.outcome().is_none() && game.turns().len() < max_turns {
+        let stones = if game.to_move() == Color::Black {
+            let r = board.decide(&game)?;
+            let want = decide(&game);
+            anyhow::ensure!(
+                r.stones == want,
+                "turn {}: the board places {:?}, the model {want:?}",
+                game.turns().len(),
+                r.stones
+            );
+            cycles += r.cycles;
+            worst = worst.max(r.cycles);
+            r.stones.iter().map(|&(p, _)| p).collect()
+        } else {
+            baseline.choose(&game)
+        };
+        game.play(&stones)?;
+    }
+    let result = match game.outcome() {
+        Some(Outcome::Win(Color::Black)) => "the board wins".to_string(),
+        Some(Outcome::Win(_)) => "the baseline wins".to_string(),
+        Some(Outcome::Draw) => "a draw".to_string(),
+        None => format!("stopped after {max_turns} turns"),
+    };
+    println!("record: {}", game.record());
+    println!(
+        "{}: {} decisions, {:.0} cycles a decision (worst {worst}), every one the model's; \
+         {result} after {} turns; {:.1} s simulated",
+        id.name,
+        board.decisions,
+        cycles as f64 / board.decisions.max(1) as f64,
+        game.turns().len(),
+        t.elapsed().as_secs_f64()
+    );
+    print!("{}", game.board().diagram());
+    Ok(())
 }
 
 /// A mate problem of the data file searched on chip by the `tsume` design (mate jobs of 1, 3,

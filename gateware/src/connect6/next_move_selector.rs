@@ -136,6 +136,10 @@ pub struct NextMoveSelector {
     ks: Signal<Local, Bits<4>>,
     bd: Signal<Local, Bits<2>>,
     bi: Signal<Local, Bits<5>>,
+    /// A point holds a stone.
+    nz: Signal<Local, Bit>,
+    /// The chosen subspace's empty points (bit `x`: point `x`, row by row).
+    sel: Signal<Local, Bits<25>>,
     // Put's stone.
     put_c: Signal<Local, Bits<5>>,
     put_r: Signal<Local, Bits<5>>,
@@ -162,7 +166,10 @@ pub struct NextMoveSelector {
     k_15m: [Constant<Bits<8>>; 15],
     k_p5c: [Constant<Bits<5>>; 25],
     k_p5r: [Constant<Bits<5>>; 25],
-    k_dist: [Constant<Bits<2>>; 25],
+    /// The subspace's points farthest from its centre first (Chebyshev distance), the
+    /// last in row order first among equals; each one's distance.
+    k_order: [Constant<Bits<5>>; 25],
+    k_order_dist: [Constant<Bits<2>>; 25],
     /// Subspace `k` point `i` (row by row): its region bit offset; the subspace's top-left
     /// (col, row) in the region.
     k_cell_off: [Constant<Bits<9>>; 225],
@@ -174,6 +181,9 @@ pub struct NextMoveSelector {
 impl Default for NextMoveSelector {
     fn default() -> Self {
         let s = SUBSPACE;
+        let dist = |i: usize| (i % s).abs_diff(s / 2).max((i / s).abs_diff(s / 2));
+        let mut order: Vec<usize> = (0..s * s).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse((dist(i), i)));
         Self {
             clock: Default::default(),
             load_en: Default::default(),
@@ -252,6 +262,8 @@ impl Default for NextMoveSelector {
             ks: Default::default(),
             bd: Default::default(),
             bi: Default::default(),
+            sel: Default::default(),
+            nz: Default::default(),
             put_c: Default::default(),
             put_r: Default::default(),
             put_m: Default::default(),
@@ -281,9 +293,8 @@ impl Default for NextMoveSelector {
             k_15m: std::array::from_fn(|m| c((REGION * m) as u64)),
             k_p5c: std::array::from_fn(|i| c((i % s) as u64)),
             k_p5r: std::array::from_fn(|i| c((i / s) as u64)),
-            k_dist: std::array::from_fn(|i| {
-                c((i % s).abs_diff(s / 2).max((i / s).abs_diff(s / 2)) as u64)
-            }),
+            k_order: std::array::from_fn(|i| c(order[i] as u64)),
+            k_order_dist: std::array::from_fn(|i| c(dist(order[i]) as u64)),
             k_sub_c: std::array::from_fn(|k| c((k % 3 * s) as u64)),
             k_sub_r: std::array::from_fn(|k| c((k / 3 * s) as u64)),
             k_centre: c((model::connect6::SIZE / 2) as u64),
@@ -313,6 +324,8 @@ impl Logic for NextMoveSelector {
         self.bcnt.next = 0_u64.into();
         self.ks.next = 0_u64.into();
         self.bd.next = 0_u64.into();
+        self.nz.next = false;
+        self.sel.next = 0_u64.into();
         self.bi.next = 0_u64.into();
         self.sub_c.next = 0_u64.into();
         self.sub_r.next = 0_u64.into();
@@ -476,28 +489,31 @@ impl Logic for NextMoveSelector {
                 // The first stone's region: the random mode's stone (the emptiest subspace,
                 // its empty point nearest the centre).
                 if !self.j.q.val() {
+                    // Each subspace's stones as one sum (an adder tree, not a chain of
+                    // conditional increments: the chain was 225 steps deep), the first
+                    // emptiest by a 9-step comparison.
                     self.bcnt.next = 31_u64.into();
                     self.ks.next = 0_u64.into();
                     for k in 0..9 {
                         self.cnt.next = 0_u64.into();
                         for x in 0..25 {
-                            if self
+                            self.nz.next = self
                                 .rm
                                 .region
                                 .val()
                                 .get_bits::<2>(self.k_cell_off[25 * k + x].val().index())
-                                != self.k_empty.val()
-                            {
-                                self.cnt.next = self.cnt.val() + 1_u64;
-                            }
+                                .any();
+                            self.cnt.next = self.cnt.val() + bit_cast::<5, 1>(self.nz.val().into());
                         }
                         if self.cnt.val() < self.bcnt.val() {
                             self.bcnt.next = self.cnt.val();
                             self.ks.next = self.k_i4[k].val();
                         }
                     }
-                    self.bd.next = 3_u64.into();
-                    self.bi.next = 0_u64.into();
+                    // The chosen subspace's empty points, then the nearest the centre (the
+                    // first in row order among equals) by a 25-step priority in the order
+                    // farthest first, last in row order first: the last match wins.
+                    self.sel.next = 0_u64.into();
                     self.sub_c.next = 0_u64.into();
                     self.sub_r.next = 0_u64.into();
                     for k in 0..9 {
@@ -505,18 +521,22 @@ impl Logic for NextMoveSelector {
                             self.sub_c.next = self.k_sub_c[k].val();
                             self.sub_r.next = self.k_sub_r[k].val();
                             for x in 0..25 {
-                                if (self
-                                    .rm
-                                    .region
-                                    .val()
-                                    .get_bits::<2>(self.k_cell_off[25 * k + x].val().index())
-                                    == self.k_empty.val())
-                                    & (self.k_dist[x].val() < self.bd.val())
-                                {
-                                    self.bd.next = self.k_dist[x].val();
-                                    self.bi.next = self.k_i[x].val();
-                                }
+                                self.sel.next =
+                                    self.sel.val().replace_bit(
+                                        x,
+                                        self.rm.region.val().get_bits::<2>(
+                                            self.k_cell_off[25 * k + x].val().index(),
+                                        ) == self.k_empty.val(),
+                                    );
                             }
+                        }
+                    }
+                    self.bd.next = 3_u64.into();
+                    self.bi.next = 0_u64.into();
+                    for i in 0..25 {
+                        if self.sel.val().get_bit(self.k_order[i].val().index()) {
+                            self.bd.next = self.k_order_dist[i].val();
+                            self.bi.next = self.k_order[i].val();
                         }
                     }
                     self.pc.next = 0_u64.into();
