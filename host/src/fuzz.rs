@@ -160,6 +160,8 @@ fn payload_seeds() -> Vec<Vec<u8>> {
         vec![
             0x92, 0x06, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
         ],
+        // A connect6 decision: 472 cycles, two stones with their modules.
+        vec![0xd8, 1, 0, 0, 0, 0, 0, 0, 2, 9, 8, 1, 10, 8, 1],
     ]
 }
 
@@ -174,6 +176,14 @@ fn payloads(data: &[u8]) {
     let _ = link::decode_cores(data);
     if let Ok(r) = model::othello::protocol::decode_result(data) {
         assert!(r.score.abs() <= 64, "score out of range: {}", r.score);
+    }
+    if let Ok(r) = model::connect6::protocol::decode_result(data) {
+        assert!(
+            (1..=2).contains(&r.stones.len()) && r.cycles < 1 << 48,
+            "a connect6 result of {} stones, {} cycles",
+            r.stones.len(),
+            r.cycles
+        );
     }
 }
 
