@@ -38,6 +38,13 @@ pub struct Target {
     pub vcd_cycles: u64,
 }
 
+impl Target {
+    /// Whether a board was named (`--sim` or `--port`): else the run is the model's.
+    pub fn on_board(&self) -> bool {
+        self.sim.is_some() || self.port.is_some()
+    }
+}
+
 /// Bad user input: exit code 2 with the message.
 #[derive(Debug)]
 pub struct Usage(pub String);
@@ -210,6 +217,25 @@ pub fn game_design(
             )))
         }
     }
+}
+
+/// Opens the design named `name` of a game (`game` and `is_game` as [`game_design`]) on the
+/// target and identifies it; with `idle`, jobs left running by an earlier session are
+/// aborted. Returns the link and the design's name as the board reports it.
+pub fn open_game(
+    name: &str,
+    game: &str,
+    is_game: fn(gateware::CoreKind) -> bool,
+    target: &Target,
+    idle: bool,
+) -> Result<(Link<Box<dyn Transport>>, String)> {
+    let design = game_design(name, game, is_game)?;
+    let mut l = open(target, design)?;
+    let name = l.identify()?.name;
+    if idle {
+        l.abort_running()?;
+    }
+    Ok((l, name))
 }
 
 /// The simulation backend a `--sim` value names: `auto` is Verilator when this build has it.

@@ -1,7 +1,7 @@
 //! The simulated `connect6` board (Verilator): the paper's player decides on chip through the
 //! link (`host::connect6::BoardPlayer`: rows written, the opponent's stones put by the job),
 //! its stones and modules equal to `model::connect6::paper::selector::decide` and its cycles
-//! to `model::connect6::protocol::job_cycles`, in replayed games (rows rewritten where the
+//! to `model::connect6::protocol::job_cycles` (both from `expected_job`), in replayed games (rows rewritten where the
 //! record left the board's choice) and in a game against the baseline (every turn's stones
 //! put by the job); `JOB_LOAD` and `JOB_START` refusals.
 
@@ -9,8 +9,7 @@ use gateware::Design;
 use host::connect6::BoardPlayer;
 use host::{Link, LinkError, SimTransport};
 use model::connect6::baseline::Baseline;
-use model::connect6::paper::selector::decide;
-use model::connect6::protocol::{encode_load, job_cycles, StartArgs, LOAD_LEN};
+use model::connect6::protocol::{encode_load, expected_job, JobResult, StartArgs, LOAD_LEN};
 use model::connect6::random::{baseline_game, random_game};
 use model::connect6::{Color, Game};
 use model::link::{err, op};
@@ -25,13 +24,19 @@ fn board() -> Option<Link<SimTransport>> {
     )))
 }
 
-/// One decision on the board, checked against the model; whether the job put the stones.
-fn decide_and_check(p: &mut BoardPlayer<SimTransport>, game: &Game, what: &str) -> bool {
+/// One decision on the board, checked against the model; the board's answer (the model's)
+/// and whether the job put the stones.
+fn decide_and_check(
+    p: &mut BoardPlayer<SimTransport>,
+    game: &Game,
+    what: &str,
+) -> (JobResult, bool) {
     let r = p.decide(game).unwrap();
     let put = p.last_put;
-    assert_eq!(r.stones, decide(game), "{what}\n{}", game.board().diagram());
-    assert_eq!(r.cycles, job_cycles(game, put), "{what}: cycles");
-    put
+    let want = expected_job(game, put);
+    assert_eq!(r.stones, want.stones, "{what}\n{}", game.board().diagram());
+    assert_eq!(r.cycles, want.cycles, "{what}: cycles");
+    (r, put)
 }
 
 #[test]
@@ -48,7 +53,7 @@ fn decisions_on_the_board_equal_the_model() {
         };
         let mut replay = Game::new();
         for turn in game.turns() {
-            let put = decide_and_check(&mut p, &replay, &format!("seed {seed:#x}"));
+            let (_, put) = decide_and_check(&mut p, &replay, &format!("seed {seed:#x}"));
             reloaded += usize::from(!put);
             decisions += 1;
             replay.play(turn).unwrap();
@@ -68,12 +73,11 @@ fn a_game_against_the_baseline_puts_the_opponents_stones_on_chip() {
     while game.outcome().is_none() && game.turns().len() < 60 {
         let stones = if game.to_move() == Color::Black {
             let before = p.rows_loaded;
-            let put = decide_and_check(&mut p, &game, "board vs baseline");
+            let (r, put) = decide_and_check(&mut p, &game, "board vs baseline");
             puts += usize::from(put);
             assert!(put || before == 0, "only the first decision writes rows");
-            let r = decide(&game);
-            worst = worst.max(job_cycles(&game, put));
-            r.into_iter().map(|(s, _)| s).collect()
+            worst = worst.max(r.cycles);
+            r.stones.into_iter().map(|(s, _)| s).collect()
         } else {
             baseline.choose(&game)
         };

@@ -122,7 +122,7 @@ impl ChessCmd {
                 job,
             } => {
                 let pos = position(fen.as_deref())?;
-                let r = if target.sim.is_some() || target.port.is_some() {
+                let r = if target.on_board() {
                     perft_board(&pos, depth, show, &design, &target, &job)?
                 } else {
                     perft_model(&pos, depth, show)?
@@ -138,7 +138,7 @@ impl ChessCmd {
             } => {
                 let pos = position(fen.as_deref())?;
                 let json = target.json;
-                if target.sim.is_some() || target.port.is_some() {
+                if target.on_board() {
                     if chip_order {
                         return Err(Usage(
                             "--chip-order lists the model's pseudo-legal moves; with --sim / \
@@ -243,6 +243,21 @@ fn perft_model(pos: &Position, depth: u32, show: bool) -> Result<PerftReport> {
     })
 }
 
+/// Opens the chess design named `design` on the target (`crate::cli::open_game`).
+fn open_chess(
+    design: &str,
+    target: &Target,
+    idle: bool,
+) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
+    crate::cli::open_game(
+        design,
+        "a chess",
+        |c| matches!(c, CoreKind::Chess { .. }),
+        target,
+        idle,
+    )
+}
+
 /// Perft counted on chip: on a one-core design one job, on a multi-core design one share of
 /// the tree a core (`super::perft_split`); with `--divide` one job per root move.
 fn perft_board(
@@ -305,11 +320,7 @@ fn perft_board(
 
 /// The legal moves as the board's step job yields them (`Next` until none).
 fn board_moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
-    let design =
-        crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
-    let mut l = open(target, design)?;
-    let name = l.identify()?.name;
-    l.abort_running()?;
+    let (mut l, name) = open_chess(design, target, true)?;
     let mut rows = Vec::new();
     let mut a = super::board_step_start(&mut l, pos)?;
     while let Some((m, class)) = a.made {
@@ -394,13 +405,9 @@ impl Steps for BoardSteps {
 /// `go perft` is counted on chip.
 fn uci(design: &str, target: &Target) -> Result<()> {
     let mut engine = super::engine::Uci::default();
-    if target.sim.is_some() || target.port.is_some() {
-        let design =
-            crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
-        let mut l = open(target, design)?;
-        l.identify()?;
+    if target.on_board() {
         // Jobs left running by an earlier session would hold the cores.
-        l.abort_running()?;
+        let (l, _) = open_chess(design, target, true)?;
         let link = Rc::new(RefCell::new(l));
         let board = link.clone();
         engine.perft_counter = Some((

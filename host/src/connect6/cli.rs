@@ -4,13 +4,13 @@
 use super::engine::Cloudict;
 use super::referee::{play_game, MatchConfig, Totals};
 use super::BoardPlayer;
-use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
+use crate::cli::{projected, JobArgs, Projection, Target, Usage};
 use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 use gateware::CoreKind;
 use model::connect6::baseline::Baseline;
 use model::connect6::paper::selector::{self, Module, Proposal};
-use model::connect6::protocol::job_cycles;
+use model::connect6::protocol::expected_job;
 use model::connect6::{format_stones, Game, Point};
 use serde::Serialize;
 use std::io::Write;
@@ -115,7 +115,7 @@ impl Connect6Cmd {
                 design,
                 target,
             } => {
-                let player: Box<dyn super::engine::Player> = if on_board(&target) {
+                let player: Box<dyn super::engine::Player> = if target.on_board() {
                     if let Some(p) = player {
                         return Err(Usage(format!(
                             "--player {p:?}: the model's players are for an engine without \
@@ -172,22 +172,19 @@ impl Connect6Cmd {
     }
 }
 
-fn on_board(target: &Target) -> bool {
-    target.sim.is_some() || target.port.is_some()
-}
-
 /// Opens the Connect6 design named `design` on the target, a job left running aborted (a
 /// decision ends within about a thousand cycles).
 fn open_connect6(
     design: &str,
     target: &Target,
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    let design =
-        crate::cli::game_design(design, "a Connect6", |c| matches!(c, CoreKind::Connect6))?;
-    let mut l = open(target, design)?;
-    let name = l.identify()?.name;
-    l.abort_running()?;
-    Ok((l, name))
+    crate::cli::open_game(
+        design,
+        "a Connect6",
+        |c| matches!(c, CoreKind::Connect6),
+        target,
+        true,
+    )
 }
 
 /// A stone of `connect6 move`'s report.
@@ -239,7 +236,9 @@ fn decide_move(record: &str, design: &str, target: &Target, bounds: &JobArgs) ->
     if let Some(o) = game.outcome() {
         return Err(Usage(format!("--record: the game is over ({o:?})")).into());
     }
-    let model = selector::decide(&game);
+    // The model's stones and the job's cycles for them, from one evaluation.
+    let want = expected_job(&game, false);
+    let model = want.stones;
     let last = game.turns().last().cloned().unwrap_or_default();
     let candidates = selector::candidates(game.board(), game.to_move(), &last)
         .into_iter()
@@ -256,7 +255,7 @@ fn decide_move(record: &str, design: &str, target: &Target, bounds: &JobArgs) ->
         record: game.record(),
         to_move: game.to_move().name(),
         stones: stones_of(&model),
-        cycles: job_cycles(&game, false),
+        cycles: want.cycles,
         decided_on: "model",
         model_stones: stones_of(&model),
         candidates,
@@ -265,7 +264,7 @@ fn decide_move(record: &str, design: &str, target: &Target, bounds: &JobArgs) ->
         design: None,
         target: None,
     };
-    if on_board(target) {
+    if target.on_board() {
         let (mut l, name) = open_connect6(design, target)?;
         bounds.begin(target, &mut l)?;
         let mut player = BoardPlayer::new(l);

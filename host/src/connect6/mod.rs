@@ -9,7 +9,7 @@ pub mod engine;
 pub mod referee;
 
 use crate::{Link, LinkError, Transport};
-use model::connect6::paper::selector::Module;
+use model::connect6::paper::row_word;
 use model::connect6::protocol::{decode_result, encode_load, JobResult, StartArgs, ROWS};
 use model::connect6::{Board, Game, Point};
 use model::link::op;
@@ -58,12 +58,9 @@ impl<T: Transport> BoardPlayer<T> {
             });
         if !put {
             for row in 0..ROWS {
-                let same = mirror.as_ref().is_some_and(|m| {
-                    (0..ROWS).all(|c| {
-                        let p = Point::new(c, row).expect("on the board");
-                        m.get(p) == game.board().get(p)
-                    })
-                });
+                let same = mirror
+                    .as_ref()
+                    .is_some_and(|m| row_word(m, row) == row_word(game.board(), row));
                 if !same {
                     self.link
                         .call(op::JOB_LOAD, &encode_load(0, game.board(), row))?;
@@ -79,26 +76,14 @@ impl<T: Transport> BoardPlayer<T> {
                 .run_job(&args.encode(), "connect6 decision", |_| {})?,
         )?;
         self.decisions += 1;
-        let mut board = game.board().clone();
-        let mut trial = game.clone();
+        // The chip put the stones on its record: the mirror is the game after them.
+        let mut after = game.clone();
         let stones: Vec<Point> = r.stones.iter().map(|&(p, _)| p).collect();
-        trial.play(&stones).map_err(|e| LinkError::Malformed {
+        after.play(&stones).map_err(|e| LinkError::Malformed {
             op: "JOB_RESULT",
             why: format!("the board's stones {stones:?} break the rules: {e}"),
         })?;
-        for &p in &stones {
-            board.set(p, Some(game.to_move()));
-        }
-        self.mirror = Some(board);
+        self.mirror = Some(after.board().clone());
         Ok(r)
     }
-}
-
-/// A decision's stones with their modules, as `connect6 move` prints them.
-pub fn describe(stones: &[(Point, Module)]) -> String {
-    stones
-        .iter()
-        .map(|(p, m)| format!("{} ({m:?})", model::connect6::format_stones(&[*p])))
-        .collect::<Vec<_>>()
-        .join(", ")
 }

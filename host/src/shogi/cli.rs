@@ -3,7 +3,7 @@
 
 use super::MAX_PERFT_DEPTH;
 use crate::cli::{
-    deadline_after, open, projected, time_limit_seconds, Exit, JobArgs, Projection, Target, Usage,
+    deadline_after, projected, time_limit_seconds, Exit, JobArgs, Projection, Target, Usage,
     EXIT_TIME_LIMIT,
 };
 use anyhow::Result;
@@ -164,10 +164,6 @@ struct PerftOnBoard {
     target: String,
 }
 
-fn on_board(target: &Target) -> bool {
-    target.sim.is_some() || target.port.is_some()
-}
-
 /// Opens the shogi design named `design` on the target; with `idle`, a job left running is
 /// aborted (the cover and moves jobs end within 72 cycles; a perft's `JobArgs` decide).
 fn open_shogi(
@@ -175,9 +171,13 @@ fn open_shogi(
     target: &Target,
     idle: bool,
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    let design =
-        crate::cli::game_design(design, "a shogi", |c| matches!(c, CoreKind::Shogi { .. }))?;
-    open_design(design, target, idle)
+    crate::cli::open_game(
+        design,
+        "a shogi",
+        |c| matches!(c, CoreKind::Shogi { .. }),
+        target,
+        idle,
+    )
 }
 
 /// Whether a core has the mate search (`JOB_MATE`): the `tsume` design's.
@@ -196,21 +196,7 @@ fn open_tsume(
     target: &Target,
     idle: bool,
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    let design = crate::cli::game_design(design, "a shogi mate-search", mate_search)?;
-    open_design(design, target, idle)
-}
-
-fn open_design(
-    design: gateware::Design,
-    target: &Target,
-    idle: bool,
-) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    let mut l = open(target, design)?;
-    let name = l.identify()?.name;
-    if idle {
-        l.abort_running()?;
-    }
-    Ok((l, name))
+    crate::cli::open_game(design, "a shogi mate-search", mate_search, target, idle)
 }
 
 fn board_perft(
@@ -267,7 +253,7 @@ fn board_perft(
 
 fn moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
     let board = BoardData::from_position(pos);
-    if !on_board(target) {
+    if !target.on_board() {
         let moves: Vec<String> = generate(&board).moves.iter().map(|m| m.usi()).collect();
         if target.json {
             println!(
@@ -340,7 +326,7 @@ impl ShogiCmd {
                 job,
             } => {
                 let pos = position(sfen.as_deref())?;
-                if on_board(&target) {
+                if target.on_board() {
                     board_perft(&pos, depth, show, &design, &target, &job)?.print(target.json)?;
                 } else {
                     perft(&pos, depth, show)?.print(target.json)?;
@@ -366,7 +352,7 @@ impl ShogiCmd {
                 design,
                 target,
             } => {
-                if on_board(&target) {
+                if target.on_board() {
                     board_mate(&sfen, max_plies, dfpn, time_limit, &design, &target)?
                 } else {
                     mate(
@@ -467,7 +453,7 @@ struct OnBoard {
 fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
     let json = target.json;
     let board = BoardData::from_position(pos);
-    let (table, on_board) = if on_board(target) {
+    let (table, on_board) = if target.on_board() {
         let (mut l, name) = open_shogi(design, target, true)?;
         let r = super::cover_on_board(&mut l, &board)?;
         let on = OnBoard {
@@ -549,7 +535,7 @@ fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
 
 fn usi(design: &str, target: &Target) -> Result<()> {
     let mut engine = super::engine::Usi::default();
-    if on_board(target) {
+    if target.on_board() {
         let (l, _) = open_shogi(design, target, true)?;
         let engine_link = std::rc::Rc::new(std::cell::RefCell::new(l));
         let link = engine_link.clone();

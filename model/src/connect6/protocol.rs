@@ -142,13 +142,23 @@ pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
 /// The job's cycles for `game`'s decision: a put a last stone when the job puts them, the
 /// player's decision (`selector::decide_with_cycles`), [`JOB_EXTRA_CYCLES`].
 pub fn job_cycles(game: &Game, put: bool) -> u64 {
+    expected_job(game, put).cycles
+}
+
+/// What the board answers to `game`'s decision job: the model's stones and modules
+/// (`selector::decide`) and [`job_cycles`], from one evaluation of the player.
+pub fn expected_job(game: &Game, put: bool) -> JobResult {
     let args = StartArgs::of(game, put);
     let puts = if args.put {
         args.last.iter().flatten().count() as u32
     } else {
         0
     };
-    u64::from(puts * JOB_PUT_CYCLES + decide_with_cycles(game).1 + JOB_EXTRA_CYCLES)
+    let (stones, decide) = decide_with_cycles(game);
+    JobResult {
+        cycles: u64::from(puts * JOB_PUT_CYCLES + decide + JOB_EXTRA_CYCLES),
+        stones,
+    }
 }
 
 #[cfg(test)]

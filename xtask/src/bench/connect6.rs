@@ -5,13 +5,13 @@
 //!   baseline opponent, the board Black in the even games, played as `connect6 engine --sim`
 //!   plays them (`host::connect6::BoardPlayer`: the opponent's stones put by the job, the
 //!   rows written once). Every decision's stones and cycles are checked against the model
-//!   (`selector::decide`, `protocol::job_cycles`). Per game: the decisions, mean and worst
+//!   (`protocol::expected_job`: `selector::decide` and `protocol::job_cycles`). Per game: the decisions, mean and worst
 //!   cycles, the result.
 //! * A decision's time at the design's ULX3S clock (its committed synthesis report's, else an
 //!   assumed clock, said so), and the link's time: the decision's frames at the design's baud
 //!   rate and a USB round trip a request (`host::split::USB_ROUND_TRIP_S`).
-//! * The CPU, one thread, the same positions: the model's paper player (`selector::decide`,
-//!   the software of the same decision) and the threat player (`threat::decide`, the
+//! * The CPU, one thread, the same positions: the model's paper player (`expected_job`, the
+//!   software of the same decision, `selector::decide_with_cycles` once) and the threat player (`threat::decide`, the
 //!   stronger software player); the ratio is the software's time over the board's (without
 //!   the link, and with it).
 //!
@@ -23,8 +23,7 @@ use host::connect6::BoardPlayer;
 use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
-use model::connect6::paper::selector::decide;
-use model::connect6::protocol::job_cycles;
+use model::connect6::protocol::expected_job;
 use model::connect6::{threat, Color, Game, Outcome, Point};
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
@@ -130,10 +129,11 @@ pub fn run(json: bool) -> Result<()> {
                 let r = player.decide(&game)?;
                 let line = player.link.transport.board.cycles() - line_before;
                 let requests = player.link.stats.requests - requests_before;
-                let want_cycles = job_cycles(&game, player.last_put);
+                // The software's decision, timed: the model's player and its job cycles.
                 let t = Instant::now();
-                let want = decide(&game);
+                let want = expected_job(&game, player.last_put);
                 row.paper_cpu_us += t.elapsed().as_secs_f64() * 1e6;
+                let (want, want_cycles) = (want.stones, want.cycles);
                 let t = Instant::now();
                 let _ = threat::decide(&game);
                 row.threat_cpu_us += t.elapsed().as_secs_f64() * 1e6;
