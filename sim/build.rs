@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
+use std::time::Instant;
 
 fn main() {
     println!("cargo:rustc-check-cfg=cfg(have_verilator)");
@@ -23,7 +25,6 @@ fn main() {
             out.join("until-verilator-is-installed").display()
         ),
     }
-    let mut decls = String::new();
     // Verilator's version: whether it runs, and part of each model's stamp (below).
     let version = Command::new("verilator")
         .arg("--version")
@@ -42,35 +43,219 @@ fn main() {
     };
     let include = verilator_root().join("include");
     let params = gateware::CoreParams::sim();
+    let t0 = Instant::now();
+    let mut log = String::new();
     let mut names = Vec::new();
+    let mut todo = Vec::new();
     for design in gateware::Design::ALL {
-        let name = design.name();
-        names.push(name);
-        let design_name = name;
+        let design_name = design.name();
+        names.push(design_name);
         // C and Rust identifiers: `othello-ff` -> `othello_ff`.
-        let name = name.replace('-', "_");
-        let name = name.as_str();
-        let dir = out.join(format!("vl_{name}"));
+        let name = design_name.replace('-', "_");
+        let t = Instant::now();
         let verilog = design.verilog(&params);
+        log.push_str(&format!(
+            "{design_name}: Verilog emitted in {:.1} s\n",
+            t.elapsed().as_secs_f64()
+        ));
         let class = format!("V{name}");
-        let wrapper_text = wrapper_cpp(&class, name);
+        let wrapper_text = wrapper_cpp(&class, &name);
         // A gateware edit reruns this script for every design; a design whose Verilog, wrapper
         // and Verilator are those of the library already built keeps it (a comment edit in
         // `gateware` costs seconds, not the ~12 minutes of eight Verilator builds).
         let stamp = format!("{version}\n{wrapper_text}\n{verilog}");
-        let stamp_path = dir.join("stamp");
-        let lib = out.join(format!("libvl_{name}.a"));
-        if lib.exists() && std::fs::read_to_string(&stamp_path).ok().as_deref() == Some(&stamp) {
-            println!("cargo:rustc-link-search=native={}", out.display());
-            println!("cargo:rustc-link-lib=static=vl_{name}");
-            println!("cargo:rustc-link-lib=stdc++");
-            decls.push_str(&extern_decls(name));
-            continue;
+        let job = Model {
+            dir: out.join(format!("vl_{name}")),
+            lib: format!("vl_{name}"),
+            name,
+            design_name,
+            class,
+            verilog,
+            wrapper_text,
+            stamp,
+        };
+        if !job.is_built(&out) {
+            todo.push(Job::Model(job));
         }
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let v = dir.join(format!("{name}.v"));
-        std::fs::write(&v, &verilog).unwrap();
+    }
+    // The Verilator runtime, one library for every model (it does not depend on the design).
+    let runtime = Runtime {
+        dir: out.join("vl_runtime"),
+        stamp: format!("{version}\n{}", include.display()),
+    };
+    if !runtime.is_built(&out) {
+        todo.push(Job::Runtime(runtime));
+    }
+    // The largest models first (popped from the end), on as many threads as cargo gives this script (`NUM_JOBS`):
+    // each job is one `verilator` run and one C++ compile, both single-threaded, and CI has two
+    // cores.
+    todo.sort_by_key(Job::size);
+    let threads = std::env::var("NUM_JOBS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(1)
+        .clamp(1, todo.len().max(1));
+    let queue = Mutex::new(todo);
+    let done = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let Some(job) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let t = Instant::now();
+                let what = job.build(&out, &include);
+                done.lock().unwrap().push(format!(
+                    "{what}: built in {:.1} s\n",
+                    t.elapsed().as_secs_f64()
+                ));
+            });
+        }
+    });
+    for line in done.into_inner().unwrap() {
+        log.push_str(&line);
+    }
+    log.push_str(&format!(
+        "all models ready in {:.1} s on {threads} thread(s)\n",
+        t0.elapsed().as_secs_f64()
+    ));
+    // How long each step took (the CI time budget: README, "Expected duration").
+    std::fs::write(out.join("build-times.txt"), log).unwrap();
+    println!("cargo:rustc-link-search=native={}", out.display());
+    let mut decls = String::new();
+    for n in &names {
+        let n = n.replace('-', "_");
+        println!("cargo:rustc-link-lib=static=vl_{n}");
+        decls.push_str(&extern_decls(&n));
+    }
+    println!("cargo:rustc-link-lib=static=vl_runtime");
+    println!("cargo:rustc-link-lib=stdc++");
+    let mut table = String::from("pub const DESIGNS: &[&str] = &[");
+    for n in &names {
+        table.push_str(&format!("\"{n}\", "));
+    }
+    table.push_str("];\n");
+    table.push_str("pub fn vtable(name: &str) -> Option<VTable> {\n match name {\n");
+    for d in &names {
+        let n = d.replace('-', "_");
+        table.push_str(&format!(
+            "  \"{d}\" => Some(VTable {{ new: vl_{n}_new, free: vl_{n}_free, set_rx: vl_{n}_set_rx, step: vl_{n}_step, tx: vl_{n}_tx, leds: vl_{n}_leds, trace_open: vl_{n}_trace_open, trace_close: vl_{n}_trace_close }}),\n"
+        ));
+    }
+    table.push_str("  _ => None,\n }\n}\n");
+    std::fs::write(out.join("verilated.rs"), decls + &table).unwrap();
+    println!("cargo:rustc-cfg=have_verilator");
+    // Re-run when the gateware changes (it is a build-dependency, so cargo already does).
+}
+
+/// One design's Verilator model: its Verilog, the C++ wrapper, and the stamp that says which
+/// Verilog and Verilator the library in `OUT_DIR` was built from.
+struct Model {
+    name: String,
+    design_name: &'static str,
+    dir: PathBuf,
+    lib: String,
+    class: String,
+    verilog: String,
+    wrapper_text: String,
+    stamp: String,
+}
+
+/// Verilator's runtime (`verilated.cpp` and friends), compiled once for all models.
+struct Runtime {
+    dir: PathBuf,
+    stamp: String,
+}
+
+enum Job {
+    Model(Model),
+    Runtime(Runtime),
+}
+
+/// Whether `OUT_DIR/lib{lib}.a` exists and was built from `stamp` (kept in `dir/stamp`).
+fn is_current(out: &Path, lib: &str, dir: &Path, stamp: &str) -> bool {
+    out.join(format!("lib{lib}.a")).exists()
+        && std::fs::read_to_string(dir.join("stamp")).ok().as_deref() == Some(stamp)
+}
+
+impl Model {
+    fn is_built(&self, out: &Path) -> bool {
+        is_current(out, &self.lib, &self.dir, &self.stamp)
+    }
+}
+
+impl Runtime {
+    fn is_built(&self, out: &Path) -> bool {
+        is_current(out, "vl_runtime", &self.dir, &self.stamp)
+    }
+}
+
+impl Job {
+    /// The job's size for scheduling: the model's Verilog length (the runtime is small).
+    fn size(&self) -> usize {
+        match self {
+            Job::Model(m) => m.verilog.len(),
+            Job::Runtime(_) => 0,
+        }
+    }
+
+    /// Builds the library into `out` (through a directory of its own, so that jobs on other
+    /// threads never share an object file) and writes its stamp last. Returns what was built.
+    fn build(&self, out: &Path, include: &Path) -> String {
+        let (dir, lib, stamp) = match self {
+            Job::Model(m) => (&m.dir, m.lib.as_str(), &m.stamp),
+            Job::Runtime(r) => (&r.dir, "vl_runtime", &r.stamp),
+        };
+        let _ = std::fs::remove_dir_all(dir);
+        std::fs::create_dir_all(dir).unwrap();
+        let mut build = cc::Build::new();
+        build
+            .cpp(true)
+            .std("c++17")
+            .opt_level(2)
+            .warnings(false)
+            .cargo_metadata(false)
+            .out_dir(dir.join("obj"))
+            .flag_if_supported("-faligned-new")
+            .flag_if_supported("-fcf-protection=none")
+            .flag_if_supported("-Wno-unused-parameter")
+            .include(include)
+            .include(include.join("vltstd"))
+            .include(dir);
+        let what = match self {
+            Job::Model(m) => {
+                m.verilate();
+                let wrapper = dir.join("wrapper.cpp");
+                std::fs::write(&wrapper, &m.wrapper_text).unwrap();
+                build.file(&wrapper);
+                for f in cpp_files(dir) {
+                    build.file(f);
+                }
+                format!("{} ({} bytes of Verilog)", m.design_name, m.verilog.len())
+            }
+            Job::Runtime(_) => {
+                build
+                    .file(include.join("verilated.cpp"))
+                    .file(include.join("verilated_threads.cpp"))
+                    .file(include.join("verilated_vcd_c.cpp"));
+                "the Verilator runtime".to_string()
+            }
+        };
+        if let Err(e) = build.try_compile(lib) {
+            panic!("compiling {what}: {e}");
+        }
+        let name = format!("lib{lib}.a");
+        std::fs::rename(dir.join("obj").join(&name), out.join(&name)).unwrap();
+        std::fs::write(dir.join("stamp"), stamp).unwrap();
+        what
+    }
+}
+
+impl Model {
+    /// Runs Verilator on the design's Verilog, into `dir`.
+    fn verilate(&self) {
+        let v = self.dir.join(format!("{}.v", self.name));
+        std::fs::write(&v, &self.verilog).unwrap();
         let status = Command::new("verilator")
             .args([
                 "--cc",
@@ -92,53 +277,17 @@ fn main() {
                 "--top-module",
                 "top",
             ])
-            .args(["--prefix", &class, "--Mdir"])
-            .arg(&dir)
+            .args(["--prefix", &self.class, "--Mdir"])
+            .arg(&self.dir)
             .arg(&v)
             .status()
             .expect("running verilator");
-        assert!(status.success(), "verilator failed on design {design_name}");
-        let wrapper = dir.join("wrapper.cpp");
-        std::fs::write(&wrapper, &wrapper_text).unwrap();
-        let mut build = cc::Build::new();
-        build
-            .cpp(true)
-            .std("c++17")
-            .opt_level(2)
-            .warnings(false)
-            .flag_if_supported("-faligned-new")
-            .flag_if_supported("-fcf-protection=none")
-            .flag_if_supported("-Wno-unused-parameter")
-            .include(&include)
-            .include(include.join("vltstd"))
-            .include(&dir)
-            .file(&wrapper)
-            .file(include.join("verilated.cpp"))
-            .file(include.join("verilated_threads.cpp"))
-            .file(include.join("verilated_vcd_c.cpp"));
-        for f in cpp_files(&dir) {
-            build.file(f);
-        }
-        build.compile(&format!("vl_{name}"));
-        std::fs::write(&stamp_path, &stamp).unwrap();
-        decls.push_str(&extern_decls(name));
+        assert!(
+            status.success(),
+            "verilator failed on design {}",
+            self.design_name
+        );
     }
-    let mut table = String::from("pub const DESIGNS: &[&str] = &[");
-    for n in &names {
-        table.push_str(&format!("\"{n}\", "));
-    }
-    table.push_str("];\n");
-    table.push_str("pub fn vtable(name: &str) -> Option<VTable> {\n match name {\n");
-    for d in &names {
-        let n = d.replace('-', "_");
-        table.push_str(&format!(
-            "  \"{d}\" => Some(VTable {{ new: vl_{n}_new, free: vl_{n}_free, set_rx: vl_{n}_set_rx, step: vl_{n}_step, tx: vl_{n}_tx, leds: vl_{n}_leds, trace_open: vl_{n}_trace_open, trace_close: vl_{n}_trace_close }}),\n"
-        ));
-    }
-    table.push_str("  _ => None,\n }\n}\n");
-    std::fs::write(out.join("verilated.rs"), decls + &table).unwrap();
-    println!("cargo:rustc-cfg=have_verilator");
-    // Re-run when the gateware changes (it is a build-dependency, so cargo already does).
 }
 
 fn which(tool: &str) -> Option<String> {

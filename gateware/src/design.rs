@@ -251,7 +251,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         },
         clocks: &[clock(BoardId::AlchitryCu, 30), clock(BoardId::Ulx3s, 45)],
         baud: link::DEFAULT_BAUD,
-        ci_synth: true,
+        ci_synth: false,
         router2: false,
         static_placer: false,
         narrow_luts: false,

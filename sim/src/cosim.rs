@@ -84,6 +84,7 @@ pub fn cosim<B: Block>(
     mut stim: impl FnMut(&mut B, usize),
     mut set_clock: impl FnMut(&mut B, bool),
 ) -> Result<CosimReport> {
+    let t0 = std::time::Instant::now();
     uut.connect_all();
     check_all(uut).map_err(|e| anyhow::anyhow!("{name}: rust-hdl check failed: {e:?}"))?;
     let verilog = generate_verilog(uut);
@@ -136,6 +137,7 @@ pub fn cosim<B: Block>(
     if outs.is_empty() {
         bail!("{name}: block has no outputs to compare");
     }
+    let t_rust = t0.elapsed().as_secs_f64();
     let dir = work_dir(name)?;
     std::fs::write(dir.join("dut.v"), &verilog)?;
     std::fs::write(dir.join("in.txt"), rows_in.join("\n") + "\n")?;
@@ -172,6 +174,7 @@ pub fn cosim<B: Block>(
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    let t_build = t0.elapsed().as_secs_f64() - t_rust;
     let out = Command::new(dir.join("obj").join("Vdut"))
         .current_dir(&dir)
         .output()
@@ -190,6 +193,11 @@ pub fn cosim<B: Block>(
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+    // Where a co-simulation's time goes (the test budget: README "Expected duration").
+    eprintln!(
+        "cosim {name}: {cycles} cycles; Rust simulation {t_rust:.1} s, Verilator build {t_build:.1} s, run {:.1} s",
+        t0.elapsed().as_secs_f64() - t_rust - t_build
+    );
     Ok(CosimReport {
         cycles,
         outputs: outs.len(),
