@@ -259,7 +259,15 @@ fn mate_on_the_model() {
     assert_eq!(r["plies"], 3);
     assert_eq!(r["pv"].as_array().unwrap().len(), 3);
     assert_eq!(r["counted_on"], "model");
+    assert_eq!(r["convention"], "plain");
     assert!(r["nodes"].as_u64().unwrap() > 0);
+    // The tsume convention: the file's mate in 1 (the interposing drops are futile).
+    let r = mate_json(futile, &["--convention", "tsume"]);
+    assert_eq!(
+        (r["plies"].as_u64(), r["convention"].as_str()),
+        (Some(1), Some("tsume"))
+    );
+    assert_eq!(r["pv"].as_array().unwrap().len(), 1);
     let none = NO_MATE_IN_1;
     let r = mate_json(none, &["--max-plies", "1"]);
     assert_eq!(r["mate"], false);
@@ -299,6 +307,15 @@ fn mate_on_the_model() {
         (&["--sfen", futile, "--max-plies", "17"], "--max-plies"),
         (&["--sfen", futile, "--time-limit", "nan"], "--time-limit"),
         (&["--sfen", futile, "--sim", "rust", "--dfpn"], "model only"),
+        (
+            &["--sfen", futile, "--sim", "rust", "--convention", "tsume"],
+            "--convention tsume",
+        ),
+        (&["--sfen", futile, "--convention", "shogi"], "--convention"),
+        (
+            &["--sfen", futile, "--dfpn", "--convention", "tsume"],
+            "--convention",
+        ),
         (
             &["--sfen", futile, "--sim", "verilator", "--max-plies", "9"],
             "--max-plies",

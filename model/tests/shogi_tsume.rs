@@ -7,8 +7,10 @@
 //! and checked independently of the search: every attacker move is legal and gives check, every
 //! defender move is legal, and the last position leaves the defender no legal move. A problem
 //! whose attacker is in check is refused (issue 10), and the file must list it as no mate.
+//! Under the tsume convention (`Convention::Tsume`: futile interposing drops are no defences)
+//! every line's expected length is its `mate_in`.
 
-use model::shogi::mate::{solve, MateError, MateResult};
+use model::shogi::mate::{defences, solve, solve_with, Convention, MateError, MateResult};
 use model::shogi::random::TSUME_TABLE;
 use model::shogi::{legal_moves, Position};
 
@@ -20,7 +22,10 @@ enum Expect {
 
 struct Problem {
     sfen: String,
+    /// Under the plain rules (every interposition counts).
     expect: Expect,
+    /// Under the tsume convention (futile interposing drops ignored): the file's `mate_in`.
+    tsume: Expect,
     line: String,
 }
 
@@ -45,27 +50,46 @@ fn problems() -> Vec<Problem> {
         .map(|l| {
             let parts: Vec<&str> = l.split(';').collect();
             let mate_in = field(&parts, "mate_in=").expect("mate_in field");
+            let tsume = if mate_in == "none" {
+                // "(no mate within N)" in the test field.
+                let note = l.split("no mate within ").nth(1).expect("none's length");
+                Expect::NoneWithin(leading_number(note))
+            } else {
+                Expect::MateIn(leading_number(mate_in))
+            };
             let expect = match field(&parts, "plain_rules_min=") {
                 Some(p) if p.starts_with('>') => Expect::NoneWithin(leading_number(&p[1..])),
                 Some(p) => Expect::MateIn(leading_number(p)),
-                None if mate_in == "none" => {
-                    // "(no mate within N)" in the test field.
-                    let note = l.split("no mate within ").nth(1).expect("none's length");
-                    Expect::NoneWithin(leading_number(note))
-                }
-                None => Expect::MateIn(leading_number(mate_in)),
+                None => match tsume {
+                    Expect::MateIn(n) => Expect::MateIn(n),
+                    Expect::NoneWithin(n) => Expect::NoneWithin(n),
+                },
             };
             Problem {
                 sfen: parts[0].trim().to_string(),
                 expect,
+                tsume,
                 line: l.to_string(),
             }
         })
         .collect()
 }
 
-/// Replays a mating line and checks it move by move.
+/// Replays a mating line and checks it move by move (the plain rules).
 fn check_line(start: &Position, plies: u32, line: &[model::shogi::Move], what: &str) {
+    check_line_with(start, plies, line, what, Convention::Plain);
+}
+
+/// Replays a mating line under `convention`: every move legal, every attacker move a check,
+/// and at the end no defence left under the convention (under the tsume convention the
+/// defender may still have futile drops, and they are checked to be drops only).
+fn check_line_with(
+    start: &Position,
+    plies: u32,
+    line: &[model::shogi::Move],
+    what: &str,
+    convention: Convention,
+) {
     assert_eq!(line.len() as u32, plies, "{what}: line length");
     let mut pos = start.clone();
     for (i, &m) in line.iter().enumerate() {
@@ -85,8 +109,14 @@ fn check_line(start: &Position, plies: u32, line: &[model::shogi::Move], what: &
     }
     assert!(pos.in_check(), "{what}: the end is no check");
     assert!(
-        legal_moves(&pos).is_empty(),
+        defences(&pos, convention).is_empty(),
         "{what}: the defender can still move"
+    );
+    assert!(
+        legal_moves(&pos)
+            .iter()
+            .all(|m| matches!(m, model::shogi::Move::Drop { .. })),
+        "{what}: the defender has a board move left"
     );
 }
 
@@ -135,6 +165,44 @@ fn mate_lengths_match_the_data_file() {
          (attacker in check), {nodes} nodes"
     );
     assert!(mates >= 30 && nones >= 5, "{mates} mates, {nones} nones");
+}
+
+/// The tsume convention's lengths (futile interposing drops are no defences) against the
+/// file's `mate_in`, which follows that convention: each at exactly its length (searched two
+/// plies beyond it), its line replayed under the convention; and the lines whose plain length
+/// differs (`plain_rules_min`) are the ones where the convention mates sooner.
+#[test]
+fn tsume_convention_lengths_match_mate_in() {
+    let (mut mates, mut nones, mut sooner) = (0, 0, 0);
+    for p in problems() {
+        let pos = Position::from_sfen(&p.sfen).unwrap_or_else(|e| panic!("{}: {e}", p.line));
+        if pos.in_check() {
+            continue;
+        }
+        match p.tsume {
+            Expect::MateIn(n) => {
+                let r = solve_with(&pos, n + 2, None, Convention::Tsume)
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.line));
+                let (plies, line) = r
+                    .mate
+                    .unwrap_or_else(|| panic!("{}: no mate found", p.line));
+                assert_eq!(plies, n, "{}", p.line);
+                check_line_with(&pos, plies, &line, &p.line, Convention::Tsume);
+                mates += 1;
+                if !matches!(p.expect, Expect::MateIn(m) if m == n) {
+                    sooner += 1;
+                }
+            }
+            Expect::NoneWithin(n) => {
+                let r = solve_with(&pos, n, None, Convention::Tsume)
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.line));
+                assert_eq!(r.mate, None, "{}", p.line);
+                nones += 1;
+            }
+        }
+    }
+    println!("tsume convention: {mates} mates at mate_in ({sooner} sooner than under the plain rules), {nones} without a mate in the limit");
+    assert!(mates >= 36 && sooner >= 6, "{mates} mates, {sooner} sooner");
 }
 
 /// The df-pn solver (the CPU baseline) on the same problems: every mate it proves replays as a

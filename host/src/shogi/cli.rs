@@ -11,7 +11,7 @@ use clap::Subcommand;
 use gateware::CoreKind;
 use model::shogi::all_moves::generate;
 use model::shogi::dfpn::{dfpn, Proof};
-use model::shogi::mate::{check_problem, solve_until};
+use model::shogi::mate::{check_problem, solve_with, Convention};
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::walk::{MATE_MAX_PLIES as BOARD_MATE_MAX_PLIES, WALK_MAX_DEPTH};
 use model::shogi::{divide, square_name, Color, Position};
@@ -103,6 +103,11 @@ pub enum ShogiCmd {
         /// Prove or disprove with df-pn (no length limit) instead of the shortest-mate search.
         #[arg(long)]
         dfpn: bool,
+        /// Which interpositions are defences: `plain` (every legal move, the board's rules)
+        /// or `tsume` (futile interposing drops, muda-ai, are not: the length tsume problems
+        /// are published with). `tsume` is searched on the model only.
+        #[arg(long, value_enum, default_value = "plain", conflicts_with = "dfpn")]
+        convention: MateConvention,
         /// df-pn's node budget (its table grows with it): past it, no answer (exit code 3).
         #[arg(long, default_value_t = DFPN_MAX_NODES, requires = "dfpn")]
         max_nodes: u64,
@@ -113,8 +118,8 @@ pub enum ShogiCmd {
         /// rate is the default.
         #[arg(long, default_value = "tsume")]
         design: String,
-        /// --json: one JSON object: {sfen, solver ("shortest" or "dfpn"), max_plies (null with
-        /// --dfpn), mate (bool), plies (or null), pv (USI moves), nodes (on the board: the
+        /// --json: one JSON object: {sfen, solver ("shortest" or "dfpn"), convention ("plain"
+        /// or "tsume"), max_plies (null with --dfpn), mate (bool), plies (or null), pv (USI moves), nodes (on the board: the
         /// walker's moves jobs), seconds, counted_on ("model" or "board")}; on the board also
         /// cycles (the jobs', summed), jobs, moves_jobs, design, target.
         #[command(flatten)]
@@ -347,17 +352,27 @@ impl ShogiCmd {
                 sfen,
                 max_plies,
                 dfpn,
+                convention,
                 max_nodes,
                 time_limit,
                 design,
                 target,
             } => {
+                if target.on_board() && convention == MateConvention::Tsume {
+                    return Err(Usage(
+                        "--convention tsume: the board's mate walk counts every interposition \
+                         (plain); search the tsume convention on the model (without --sim/--port)"
+                            .into(),
+                    )
+                    .into());
+                }
                 if target.on_board() {
                     board_mate(&sfen, max_plies, dfpn, time_limit, &design, &target)?
                 } else {
                     mate(
                         &sfen,
                         (!dfpn).then_some(max_plies),
+                        convention,
                         max_nodes,
                         time_limit,
                         &target,
@@ -612,6 +627,7 @@ pub const DFPN_MAX_NODES: u64 = 5_000_000;
 struct MateReport {
     sfen: String,
     solver: &'static str,
+    convention: &'static str,
     max_plies: Option<u32>,
     mate: bool,
     plies: Option<u32>,
@@ -695,6 +711,7 @@ fn board_mate(
     MateReport {
         sfen: pos.sfen(),
         solver: "shortest",
+        convention: MateConvention::Plain.name(),
         max_plies: Some(max_plies),
         mate: r.plies.is_some(),
         plies: r.plies,
@@ -715,9 +732,33 @@ fn board_mate(
 
 /// `shogi mate`: the shortest mate within `max_plies`, or df-pn (`max_plies` `None`) within
 /// `max_nodes`.
+/// `shogi mate --convention`: which interpositions are defences (`model::shogi::mate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MateConvention {
+    Plain,
+    Tsume,
+}
+
+impl MateConvention {
+    fn model(self) -> Convention {
+        match self {
+            MateConvention::Plain => Convention::Plain,
+            MateConvention::Tsume => Convention::Tsume,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            MateConvention::Plain => "plain",
+            MateConvention::Tsume => "tsume",
+        }
+    }
+}
+
 fn mate(
     sfen: &str,
     max_plies: Option<u32>,
+    convention: MateConvention,
     max_nodes: u64,
     time_limit: Option<f64>,
     target: &Target,
@@ -738,8 +779,8 @@ fn mate(
     let t = std::time::Instant::now();
     let (found, nodes, stopped) = match max_plies {
         Some(limit) => {
-            let r =
-                solve_until(&pos, limit, deadline).map_err(|e| Usage(format!("--sfen: {e}")))?;
+            let r = solve_with(&pos, limit, deadline, convention.model())
+                .map_err(|e| Usage(format!("--sfen: {e}")))?;
             (r.mate, r.nodes, r.timed_out.then_some("time limit"))
         }
         None => {
@@ -770,6 +811,7 @@ fn mate(
         } else {
             "dfpn"
         },
+        convention: convention.name(),
         max_plies,
         mate: plies.is_some(),
         plies,

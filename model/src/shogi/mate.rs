@@ -10,12 +10,27 @@
 //! shortest forced mate under these rules: the data file's `plain_rules_min` where it gives
 //! one, its `mate_in` where the two conventions agree.
 //!
+//! [`Convention::Tsume`] gives the tsume convention's length beside it (the data file's
+//! `mate_in`): futile interposing drops are not defences. Which drops are futile has no
+//! single objective definition; this is the rule of the checker the data file comes from
+//! (antma/tsumeshogi-check), in its terms and written here from its description. It applies
+//! when the defender's only legal moves are drops (no king move, no capture of the checker,
+//! no board move onto the check line), which leaves one sliding checker at a distance. The
+//! line's squares are taken from the king outwards; each within two king steps of the king on
+//! which the defender can drop is tried (none may be): a piece dropped there, the checker captures it (not
+//! promoting when it may choose); the drop is futile when that capture is legal and leaves the
+//! defending king no legal move. When every square tried is futile, no drop is a defence (the
+//! farther squares' drops neither: they are captured the same way, later), and the defender
+//! is mated. Only the checker's capture and the king's escape are looked at, as in that
+//! checker: a recapture by another defender cannot exist there, since no board move reached
+//! the line before.
+//!
 //! The search: iterative deepening over odd lengths (1, 3, 5, ...), each an AND/OR search to
 //! that length with a table of what is known per position (the longest length proven not to
 //! mate, the shortest proven to mate), so that a deeper iteration skips what a shallower one
 //! settled. Nodes count every position the search expands.
 
-use super::movegen::legal_moves;
+use super::movegen::{legal_moves, offset};
 use super::{Move, Position};
 use std::collections::HashMap;
 use std::time::Instant;
@@ -41,6 +56,80 @@ pub struct MateResult {
     pub nodes: u64,
     /// The deadline passed before the search ended (then `mate` is `None`: nothing is known).
     pub timed_out: bool,
+}
+
+/// Which interpositions count as defences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Convention {
+    /// Every legal move is a defence (the plain rules; the mate circuit's).
+    #[default]
+    Plain,
+    /// Futile interposing drops (muda-ai) are not defences (see the module header).
+    Tsume,
+}
+
+/// The defender's replies (the defender to move, in check) under `convention`.
+pub fn defences(pos: &Position, convention: Convention) -> Vec<Move> {
+    let mut moves = legal_moves(pos);
+    if convention == Convention::Tsume && futile_drops(pos, &moves) {
+        moves.clear();
+    }
+    moves
+}
+
+/// Whether every legal move is a drop and the drops are futile (see the module header).
+fn futile_drops(pos: &Position, moves: &[Move]) -> bool {
+    if moves.is_empty() || moves.iter().any(|m| matches!(m, Move::Board { .. })) {
+        return false;
+    }
+    let Some(king) = pos.king(pos.side) else {
+        return false;
+    };
+    // The check line, from the king outwards: the direction of any drop square (all of them
+    // stand between the king and the one checker), then empty squares up to the checker.
+    let (kr, kf) = ((king / 9) as i8, (king % 9) as i8);
+    let to = moves[0].to();
+    let d = (
+        ((to / 9) as i8 - kr).signum(),
+        ((to % 9) as i8 - kf).signum(),
+    );
+    let mut line = Vec::new();
+    let mut sq = king;
+    let checker = loop {
+        let Some(t) = offset(sq, d) else {
+            return false;
+        };
+        if pos.board[t as usize].is_some() {
+            break t;
+        }
+        line.push(t);
+        sq = t;
+    };
+    let near = |t: u8| ((t / 9) as i8 - kr).abs().max(((t % 9) as i8 - kf).abs()) <= 2;
+    for &t in line.iter().take_while(|&&t| near(t)) {
+        let Some(&drop) = moves.iter().find(|m| m.to() == t) else {
+            continue;
+        };
+        let after = pos.play(drop);
+        let captures: Vec<Move> = legal_moves(&after)
+            .into_iter()
+            .filter(|m| matches!(m, Move::Board { from, to, .. } if *from == checker && *to == t))
+            .collect();
+        let Some(&capture) = captures
+            .iter()
+            .find(|m| matches!(m, Move::Board { promote: false, .. }))
+            .or(captures.first())
+        else {
+            return false;
+        };
+        let escapes = legal_moves(&after.play(capture))
+            .into_iter()
+            .any(|m| matches!(m, Move::Board { from, .. } if from == king));
+        if escapes {
+            return false;
+        }
+    }
+    true
 }
 
 /// The attacker's candidate moves: its legal moves that give check.
@@ -106,6 +195,7 @@ struct Search {
     /// Attacker-to-move positions.
     table: HashMap<Position, Known>,
     budget: Budget<'static>,
+    convention: Convention,
 }
 
 /// A position as the tables key it: without its move number.
@@ -148,7 +238,7 @@ impl Search {
     /// Whether the defender (to move in `pos`, in check) is mated within `depth` plies (even).
     fn defender_mated(&mut self, pos: &Position, depth: u32) -> bool {
         self.budget.nodes += 1;
-        let replies = legal_moves(pos);
+        let replies = defences(pos, self.convention);
         if replies.is_empty() {
             return true;
         }
@@ -182,7 +272,7 @@ impl Search {
             line.push(m);
             pos = pos.play(m);
             let mut longest: Option<(u32, Move)> = None;
-            for r in legal_moves(&pos) {
+            for r in defences(&pos, self.convention) {
                 let after = pos.play(r);
                 let d = self
                     .shortest(&after, left - 2)
@@ -224,6 +314,17 @@ pub fn solve_until(
     max_plies: u32,
     deadline: Option<Instant>,
 ) -> Result<MateResult, MateError> {
+    solve_with(pos, max_plies, deadline, Convention::Plain)
+}
+
+/// The shortest forced mate within `max_plies` (odd) under `convention`, stopped at
+/// `deadline`; the line's defender moves are defences under the same convention.
+pub fn solve_with(
+    pos: &Position,
+    max_plies: u32,
+    deadline: Option<Instant>,
+    convention: Convention,
+) -> Result<MateResult, MateError> {
     if max_plies.is_multiple_of(2) {
         return Err(MateError::EvenLimit(max_plies));
     }
@@ -231,6 +332,7 @@ pub fn solve_until(
     let mut s = Search {
         table: HashMap::new(),
         budget: Budget::new(u64::MAX, deadline),
+        convention,
     };
     let found = s.shortest(pos, max_plies);
     if s.budget.stopped {
