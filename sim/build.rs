@@ -63,7 +63,9 @@ fn main() {
         // A gateware edit reruns this script for every design; a design whose Verilog, wrapper
         // and Verilator are those of the library already built keeps it (a comment edit in
         // `gateware` costs seconds, not the ~12 minutes of eight Verilator builds).
-        let stamp = format!("{version}\n{wrapper_text}\n{verilog}");
+        // (A library built before the runtime was shared holds its own copy of the runtime:
+        // the stamp's second line tells them apart, so such a library is rebuilt.)
+        let stamp = format!("{version}\nruntime: vl_runtime\n{wrapper_text}\n{verilog}");
         let job = Model {
             dir: out.join(format!("vl_{name}")),
             lib: format!("vl_{name}"),
