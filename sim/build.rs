@@ -66,31 +66,35 @@ fn main() {
         // (A library built before the runtime was shared holds its own copy of the runtime:
         // the stamp's second line tells them apart, so such a library is rebuilt.)
         let stamp = format!("{version}\nruntime: vl_runtime\n{wrapper_text}\n{verilog}");
-        let job = Model {
+        let job = Job {
             dir: out.join(format!("vl_{name}")),
             lib: format!("vl_{name}"),
-            name,
-            design_name,
-            class,
-            verilog,
-            wrapper_text,
             stamp,
+            model: Some(Model {
+                name,
+                design_name,
+                class,
+                verilog,
+                wrapper_text,
+            }),
         };
         if !job.is_built(&out) {
-            todo.push(Job::Model(job));
+            todo.push(job);
         }
     }
     // The Verilator runtime, one library for every model (it does not depend on the design).
-    let runtime = Runtime {
+    let runtime = Job {
         dir: out.join("vl_runtime"),
+        lib: "vl_runtime".into(),
         stamp: format!("{version}\n{}", include.display()),
+        model: None,
     };
     if !runtime.is_built(&out) {
-        todo.push(Job::Runtime(runtime));
+        todo.push(runtime);
     }
-    // The largest models first (popped from the end), on as many threads as cargo gives this script (`NUM_JOBS`):
-    // each job is one `verilator` run and one C++ compile, both single-threaded, and CI has two
-    // cores.
+    // The largest models first (popped from the end), on as many threads as cargo gives this
+    // script (`NUM_JOBS`): each job is one `verilator` run and one C++ compile, both
+    // single-threaded, and CI has two cores.
     todo.sort_by_key(Job::size);
     let threads = std::env::var("NUM_JOBS")
         .ok()
@@ -150,64 +154,44 @@ fn main() {
     // Re-run when the gateware changes (it is a build-dependency, so cargo already does).
 }
 
-/// One design's Verilator model: its Verilog, the C++ wrapper, and the stamp that says which
-/// Verilog and Verilator the library in `OUT_DIR` was built from.
+/// One library to build into `OUT_DIR` (`lib{lib}.a`): a design's Verilator model, or with
+/// no model Verilator's runtime (`verilated.cpp` and friends), compiled once for all models.
+/// `stamp` says what it was built from (kept in `dir/stamp`).
+struct Job {
+    dir: PathBuf,
+    lib: String,
+    stamp: String,
+    model: Option<Model>,
+}
+
+/// A design's model: its Verilog and the C++ wrapper around it.
 struct Model {
     name: String,
     design_name: &'static str,
-    dir: PathBuf,
-    lib: String,
     class: String,
     verilog: String,
     wrapper_text: String,
-    stamp: String,
-}
-
-/// Verilator's runtime (`verilated.cpp` and friends), compiled once for all models.
-struct Runtime {
-    dir: PathBuf,
-    stamp: String,
-}
-
-enum Job {
-    Model(Model),
-    Runtime(Runtime),
-}
-
-/// Whether `OUT_DIR/lib{lib}.a` exists and was built from `stamp` (kept in `dir/stamp`).
-fn is_current(out: &Path, lib: &str, dir: &Path, stamp: &str) -> bool {
-    out.join(format!("lib{lib}.a")).exists()
-        && std::fs::read_to_string(dir.join("stamp")).ok().as_deref() == Some(stamp)
-}
-
-impl Model {
-    fn is_built(&self, out: &Path) -> bool {
-        is_current(out, &self.lib, &self.dir, &self.stamp)
-    }
-}
-
-impl Runtime {
-    fn is_built(&self, out: &Path) -> bool {
-        is_current(out, "vl_runtime", &self.dir, &self.stamp)
-    }
 }
 
 impl Job {
+    /// Whether the library exists and was built from this job's stamp.
+    fn is_built(&self, out: &Path) -> bool {
+        out.join(format!("lib{}.a", self.lib)).exists()
+            && std::fs::read_to_string(self.dir.join("stamp"))
+                .ok()
+                .as_deref()
+                == Some(&self.stamp)
+    }
+
     /// The job's size for scheduling: the model's Verilog length (the runtime is small).
     fn size(&self) -> usize {
-        match self {
-            Job::Model(m) => m.verilog.len(),
-            Job::Runtime(_) => 0,
-        }
+        self.model.as_ref().map_or(0, |m| m.verilog.len())
     }
 
     /// Builds the library into `out` (through a directory of its own, so that jobs on other
     /// threads never share an object file) and writes its stamp last. Returns what was built.
     fn build(&self, out: &Path, include: &Path) -> String {
-        let (dir, lib, stamp) = match self {
-            Job::Model(m) => (&m.dir, m.lib.as_str(), &m.stamp),
-            Job::Runtime(r) => (&r.dir, "vl_runtime", &r.stamp),
-        };
+        let dir = &self.dir;
         let _ = std::fs::remove_dir_all(dir);
         std::fs::create_dir_all(dir).unwrap();
         let mut build = cc::Build::new();
@@ -224,9 +208,9 @@ impl Job {
             .include(include)
             .include(include.join("vltstd"))
             .include(dir);
-        let what = match self {
-            Job::Model(m) => {
-                m.verilate();
+        let what = match &self.model {
+            Some(m) => {
+                m.verilate(dir);
                 let wrapper = dir.join("wrapper.cpp");
                 std::fs::write(&wrapper, &m.wrapper_text).unwrap();
                 build.file(&wrapper);
@@ -235,7 +219,7 @@ impl Job {
                 }
                 format!("{} ({} bytes of Verilog)", m.design_name, m.verilog.len())
             }
-            Job::Runtime(_) => {
+            None => {
                 build
                     .file(include.join("verilated.cpp"))
                     .file(include.join("verilated_threads.cpp"))
@@ -243,20 +227,20 @@ impl Job {
                 "the Verilator runtime".to_string()
             }
         };
-        if let Err(e) = build.try_compile(lib) {
+        if let Err(e) = build.try_compile(&self.lib) {
             panic!("compiling {what}: {e}");
         }
-        let name = format!("lib{lib}.a");
+        let name = format!("lib{}.a", self.lib);
         std::fs::rename(dir.join("obj").join(&name), out.join(&name)).unwrap();
-        std::fs::write(dir.join("stamp"), stamp).unwrap();
+        std::fs::write(dir.join("stamp"), &self.stamp).unwrap();
         what
     }
 }
 
 impl Model {
     /// Runs Verilator on the design's Verilog, into `dir`.
-    fn verilate(&self) {
-        let v = self.dir.join(format!("{}.v", self.name));
+    fn verilate(&self, dir: &Path) {
+        let v = dir.join(format!("{}.v", self.name));
         std::fs::write(&v, &self.verilog).unwrap();
         let status = Command::new("verilator")
             .args([
@@ -280,7 +264,7 @@ impl Model {
                 "top",
             ])
             .args(["--prefix", &self.class, "--Mdir"])
-            .arg(&self.dir)
+            .arg(dir)
             .arg(&v)
             .status()
             .expect("running verilator");

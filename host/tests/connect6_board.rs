@@ -1,9 +1,9 @@
 //! The simulated `connect6` board (Verilator): the paper's player decides on chip through the
 //! link (`host::connect6::BoardPlayer`: rows written, the opponent's stones put by the job),
 //! its stones and modules equal to `model::connect6::paper::selector::decide` and its cycles
-//! to `model::connect6::protocol::job_cycles` (both from `expected_job`), in replayed games (rows rewritten where the
-//! record left the board's choice) and in a game against the baseline (every turn's stones
-//! put by the job); `JOB_LOAD` and `JOB_START` refusals.
+//! to `model::connect6::protocol::job_cycles` (both from `expected_job`), in replayed games
+//! (rows rewritten where the record left the board's choice) and in a game against the
+//! baseline (every turn's stones put by the job); `JOB_LOAD` and `JOB_START` refusals.
 
 use gateware::Design;
 use host::connect6::BoardPlayer;

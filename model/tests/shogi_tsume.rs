@@ -14,7 +14,7 @@ use model::shogi::mate::{defences, solve, solve_with, Convention, MateError, Mat
 use model::shogi::random::TSUME_TABLE;
 use model::shogi::{legal_moves, Position};
 
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Expect {
     MateIn(u32),
     NoneWithin(u32),
@@ -60,10 +60,7 @@ fn problems() -> Vec<Problem> {
             let expect = match field(&parts, "plain_rules_min=") {
                 Some(p) if p.starts_with('>') => Expect::NoneWithin(leading_number(&p[1..])),
                 Some(p) => Expect::MateIn(leading_number(p)),
-                None => match tsume {
-                    Expect::MateIn(n) => Expect::MateIn(n),
-                    Expect::NoneWithin(n) => Expect::NoneWithin(n),
-                },
+                None => tsume,
             };
             Problem {
                 sfen: parts[0].trim().to_string(),

@@ -119,9 +119,10 @@ pub enum ShogiCmd {
         #[arg(long, default_value = "tsume")]
         design: String,
         /// --json: one JSON object: {sfen, solver ("shortest" or "dfpn"), convention ("plain"
-        /// or "tsume"), max_plies (null with --dfpn), mate (bool), plies (or null), pv (USI moves), nodes (on the board: the
-        /// walker's moves jobs), seconds, counted_on ("model" or "board")}; on the board also
-        /// cycles (the jobs', summed), jobs, moves_jobs, design, target.
+        /// or "tsume"), max_plies (null with --dfpn), mate (bool), plies (or null), pv (USI
+        /// moves), nodes (on the board: the walker's moves jobs), seconds, counted_on ("model"
+        /// or "board")}; on the board also cycles (the jobs', summed), jobs, moves_jobs,
+        /// design, target.
         #[command(flatten)]
         target: Target,
     },
@@ -730,8 +731,6 @@ fn board_mate(
     .print(target.json)
 }
 
-/// `shogi mate`: the shortest mate within `max_plies`, or df-pn (`max_plies` `None`) within
-/// `max_nodes`.
 /// `shogi mate --convention`: which interpositions are defences (`model::shogi::mate`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MateConvention {
@@ -755,6 +754,8 @@ impl MateConvention {
     }
 }
 
+/// `shogi mate`: the shortest mate within `max_plies`, or df-pn (`max_plies` `None`) within
+/// `max_nodes`.
 fn mate(
     sfen: &str,
     max_plies: Option<u32>,

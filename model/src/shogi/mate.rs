@@ -17,21 +17,23 @@
 //! when the defender's only legal moves are drops (no king move, no capture of the checker,
 //! no board move onto the check line), which leaves one sliding checker at a distance. The
 //! line's squares are taken from the king outwards; each within two king steps of the king on
-//! which the defender can drop is tried (none may be): a piece dropped there, the checker captures it (not
-//! promoting when it may choose); the drop is futile when that capture is legal and leaves the
-//! defending king no legal move. When every square tried is futile, no drop is a defence (the
-//! farther squares' drops neither: they are captured the same way, later), and the defender
-//! is mated. Only the checker's capture and the king's escape are looked at, as in that
-//! checker: a recapture by another defender cannot exist there, since no board move reached
-//! the line before.
+//! which the defender can drop is tried (none may be): a piece dropped there, the checker
+//! captures it (not promoting when it may choose); the drop is futile when that capture is
+//! legal and leaves the defending king no legal move. When every square tried is futile, no
+//! drop is a defence (the farther squares' drops neither: they are captured the same way,
+//! later), and the defender is mated. Only the checker's capture and the king's escape are
+//! looked at, as in that checker: a recapture by another defender cannot exist there, since
+//! no board move reached the line before. The line is the mate circuit's mask E
+//! ([`super::mate_masks::DefenceMasks`]).
 //!
 //! The search: iterative deepening over odd lengths (1, 3, 5, ...), each an AND/OR search to
 //! that length with a table of what is known per position (the longest length proven not to
 //! mate, the shortest proven to mate), so that a deeper iteration skips what a shallower one
 //! settled. Nodes count every position the search expands.
 
-use super::movegen::{legal_moves, offset};
-use super::{Move, Position};
+use super::mate_masks::DefenceMasks;
+use super::movegen::legal_moves;
+use super::{Move, Position, SQUARES};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -82,31 +84,26 @@ fn futile_drops(pos: &Position, moves: &[Move]) -> bool {
     if moves.is_empty() || moves.iter().any(|m| matches!(m, Move::Board { .. })) {
         return false;
     }
-    let Some(king) = pos.king(pos.side) else {
+    // The check line (mask E of the mate circuit: the squares between the one sliding checker
+    // and the king), from the king outwards.
+    let Some(masks) = DefenceMasks::of(pos) else {
         return false;
     };
-    // The check line, from the king outwards: the direction of any drop square (all of them
-    // stand between the king and the one checker), then empty squares up to the checker.
-    let (kr, kf) = ((king / 9) as i8, (king % 9) as i8);
-    let to = moves[0].to();
-    let d = (
-        ((to / 9) as i8 - kr).signum(),
-        ((to % 9) as i8 - kf).signum(),
-    );
-    let mut line = Vec::new();
-    let mut sq = king;
-    let checker = loop {
-        let Some(t) = offset(sq, d) else {
-            return false;
-        };
-        if pos.board[t as usize].is_some() {
-            break t;
-        }
-        line.push(t);
-        sq = t;
+    if masks.checkers.count_ones() != 1 {
+        return false;
+    }
+    let checker = masks.checkers.trailing_zeros() as u8;
+    let king = masks.king;
+    let distance = |t: u8| {
+        ((t / 9) as i8 - (king / 9) as i8)
+            .abs()
+            .max(((t % 9) as i8 - (king % 9) as i8).abs())
     };
-    let near = |t: u8| ((t / 9) as i8 - kr).abs().max(((t % 9) as i8 - kf).abs()) <= 2;
-    for &t in line.iter().take_while(|&&t| near(t)) {
+    let mut line: Vec<u8> = (0..SQUARES as u8)
+        .filter(|&t| (masks.between >> t) & 1 != 0)
+        .collect();
+    line.sort_by_key(|&t| distance(t));
+    for &t in line.iter().take_while(|&&t| distance(t) <= 2) {
         let Some(&drop) = moves.iter().find(|m| m.to() == t) else {
             continue;
         };

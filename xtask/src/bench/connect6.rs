@@ -5,15 +5,15 @@
 //!   baseline opponent, the board Black in the even games, played as `connect6 engine --sim`
 //!   plays them (`host::connect6::BoardPlayer`: the opponent's stones put by the job, the
 //!   rows written once). Every decision's stones and cycles are checked against the model
-//!   (`protocol::expected_job`: `selector::decide` and `protocol::job_cycles`). Per game: the decisions, mean and worst
-//!   cycles, the result.
+//!   (`protocol::expected_job`: `selector::decide` and `protocol::job_cycles`). Per game: the
+//!   decisions, mean and worst cycles, the result.
 //! * A decision's time at the design's ULX3S clock (its committed synthesis report's, else an
 //!   assumed clock, said so), and the link's time: the decision's frames at the design's baud
 //!   rate and a USB round trip a request (`host::split::USB_ROUND_TRIP_S`).
 //! * The CPU, one thread, the same positions: the model's paper player (`expected_job`, the
-//!   software of the same decision, `selector::decide_with_cycles` once) and the threat player (`threat::decide`, the
-//!   stronger software player); the ratio is the software's time over the board's (without
-//!   the link, and with it).
+//!   software of the same decision, `selector::decide_with_cycles` once) and the threat
+//!   player (`threat::decide`, the stronger software player); the ratio is the software's
+//!   time over the board's (without the link, and with it).
 //!
 //! `--json`: one object per game, then a `total` object.
 
