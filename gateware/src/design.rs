@@ -303,11 +303,14 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // cut) reached 30.3 asked for 30 and one thread 17.3 asked for 15. A thread's cycle is
         // four clocks.
         // Asked for 50 (2 Mbaud), the unit routed at 48.5 (25,533 LUT4s, 10,405 FFs, the stack
-        // in 4 DP16KD; the PLL cannot make 48 from 25); asked for 45, at 51.9: 45 MHz.
-        clocks: &[clock(BoardId::Ulx3s, 45)],
-        // 3 Mbaud, the FT231X's fastest (divisor 15): the step jobs cross the link a move at
-        // a time, and the split sends a job's frames per core.
-        baud: 3_000_000,
+        // in 4 DP16KD; the PLL cannot make 48 from 25), its critical path from the board
+        // through the target's fill and a reduction into the target's line; asked for 45, at
+        // 51.9. The array now registers the rays and reduces them after its cut: 50 MHz (55.7
+        // reached).
+        clocks: &[clock(BoardId::Ulx3s, 50)],
+        // 2 Mbaud (divisor 25): the step jobs cross the link a move at a time, and the split
+        // sends a job's frames per core.
+        baud: 2_000_000,
         ci_synth: false,
         // router2 did not converge on the probe (overuse back up past 2,000 wires after 70
         // iterations); router1 routed it.
@@ -336,7 +339,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // without the skip it routed 28.7 MHz asked for 25). nextpnr's router1 routed the
         // same placement (seed 3, narrow LUTs) at 33.2 MHz asked for 25 (2-slow units). With
         // 4-slow units asked for 45: 40.8 MHz (the critical path in the array's first part,
-        // from the board through the fills into the target's line, `s_line`), so 37.5 MHz.
+        // from the board through the fills into the target's line, `s_line`). With the
+        // array's rays registered and reduced after its cut, asked for 40: 39.9 (the critical
+        // path now from a leaf's look, `leaf_white`, through `leaf_pending` into the
+        // look-ahead's victim register), so 37.5 MHz (44.8 reached).
         clocks: &[clock_hz(BoardId::Ulx3s, 37_500_000)],
         // 1.5 Mbaud, a whole divisor (25) of 37.5 MHz; the link's time per job is mostly the
         // USB round trips, not the bytes.

@@ -142,7 +142,7 @@ impl ChessCore {
             step_ok: Default::default(),
             step_hot: Default::default(),
             k_one: Constant::new(1_u64.into()),
-            k_thread: std::array::from_fn(|t| Constant::new((t as u64).into())),
+            k_thread: super::perft::thread_numbers(),
             k_lane: std::array::from_fn(|t| Constant::new((2 * t as u64).into())),
         }
     }

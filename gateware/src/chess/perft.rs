@@ -124,6 +124,12 @@ pub enum PerftState {
     Done,
 }
 
+/// Each thread's number, as a constant for comparing with a thread field (the unit's
+/// `tid`, the core's selection).
+pub(crate) fn thread_numbers() -> [Constant<Bits<TID_BITS>>; THREADS] {
+    std::array::from_fn(|t| Constant::new((t as u64).into()))
+}
+
 #[derive(LogicBlock)]
 pub struct Perft {
     pub clock: Signal<In, Clock>,
@@ -373,7 +379,7 @@ impl Default for Perft {
             ra2: Default::default(),
             tid: Default::default(),
             k_stack_bits: Constant::new((STACK_BITS as u64).into()),
-            k_thread: std::array::from_fn(|t| Constant::new((t as u64).into())),
+            k_thread: thread_numbers(),
             k_lane: std::array::from_fn(|t| Constant::new((3_u64 << (2 * t)).into())),
             pend_start: Default::default(),
             pend_stop: Default::default(),

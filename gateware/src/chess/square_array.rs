@@ -8,7 +8,11 @@
 //! the next cycle; the generator registers the bids once more before the arbiter trees. In
 //! the generator's 4-slow loop (`common::slow4`) the array thus reads the thread whose turn
 //! comes three cycles later. The cut halves the longest path of the loop (a probe,
-//! 2026-11-27: 50.2 MHz routed where the uncut array's loop reached 30.3).
+//! 2026-11-27: 50.2 MHz routed where the uncut array's loop reached 30.3). Before the cut
+//! no fill is reduced to a bit: the target's line (selected by where the target stands on
+//! the enemy king's rays), the discoverers that leave their line and the target's moves as
+//! a discoverer are read after it from the registered rays of the king and the target
+//! (`s_ray_*`), where they were the 4-slow unit's critical path (48.5 MHz asked for 50).
 //!
 //! ## The extended piece word (Table 1) as six bit planes
 //! Each square holds the paper's 6-bit extended piece word `c o d k p n`: colour (1 = white),
@@ -166,7 +170,6 @@ pub struct SquareArray {
     enemy: Signal<Local, Bits<64>>,
     o_p: Signal<Local, Bits<64>>,
     o_n: Signal<Local, Bits<64>>,
-    o_b: Signal<Local, Bits<64>>,
     o_r: Signal<Local, Bits<64>>,
     o_q: Signal<Local, Bits<64>>,
     o_k: Signal<Local, Bits<64>>,
@@ -237,6 +240,13 @@ pub struct SquareArray {
     vp: [Signal<Local, Bits<64>>; 4],
     vx: Signal<Local, Bits<64>>,
     ahead: Signal<Local, Bits<64>>,
+    /// The own pieces by kind, as the receivers read them (from the registered planes).
+    ro_p: Signal<Local, Bits<64>>,
+    ro_n: Signal<Local, Bits<64>>,
+    ro_b: Signal<Local, Bits<64>>,
+    ro_r: Signal<Local, Bits<64>>,
+    ro_q: Signal<Local, Bits<64>>,
+    ro_k: Signal<Local, Bits<64>>,
     /// The cut inside the array (see the header): the fills, the buses and the board's
     /// planes as the receivers read them, and the mode of the thread they belong to.
     s_n_reach: DFF<Bits<64>>,
@@ -254,10 +264,18 @@ pub struct SquareArray {
     s_t_beside: DFF<Bits<64>>,
     s_castles: DFF<Bits<64>>,
     s_disc: DFF<Bits<64>>,
-    s_disc_off: DFF<Bits<64>>,
-    s_line: DFF<Bits<64>>,
-    s_b_reach: DFF<Bits<64>>,
-    s_b_check: DFF<Bits<64>>,
+    /// The rays of the enemy king (source 3) and of the target (source 4), direction by
+    /// direction (`ray_o[12..20]`, `ray_d[12..20]`): the target's line and the discovered
+    /// checks are read from them after the cut, so that no fill feeds a reduction before it.
+    s_ray_o: [DFF<Bits<64>>; 8],
+    s_ray_d: [DFF<Bits<64>>; 8],
+    /// Where the target moves as a pawn, and which own piece kind stands on it.
+    s_b_push: DFF<Bits<64>>,
+    s_on_orth: DFF<Bit>,
+    s_on_diag: DFF<Bit>,
+    s_on_n: DFF<Bit>,
+    s_on_k: DFF<Bit>,
+    s_on_p: DFF<Bit>,
     s_own: DFF<Bits<64>>,
     s_enemy: DFF<Bits<64>>,
     s_empty: DFF<Bits<64>>,
@@ -265,12 +283,6 @@ pub struct SquareArray {
     s_last: DFF<Bits<64>>,
     s_tgt: DFF<Bits<64>>,
     s_epv: DFF<Bits<64>>,
-    s_o_p: DFF<Bits<64>>,
-    s_o_n: DFF<Bits<64>>,
-    s_o_b: DFF<Bits<64>>,
-    s_o_r: DFF<Bits<64>>,
-    s_o_q: DFF<Bits<64>>,
-    s_o_k: DFF<Bits<64>>,
     s_orth: DFF<Bits<64>>,
     s_diag: DFF<Bits<64>>,
     s_knight: DFF<Bits<64>>,
@@ -340,7 +352,6 @@ impl Default for SquareArray {
             enemy: Default::default(),
             o_p: Default::default(),
             o_n: Default::default(),
-            o_b: Default::default(),
             o_r: Default::default(),
             o_q: Default::default(),
             o_k: Default::default(),
@@ -395,6 +406,12 @@ impl Default for SquareArray {
             vp: Default::default(),
             vx: Default::default(),
             ahead: Default::default(),
+            ro_p: Default::default(),
+            ro_n: Default::default(),
+            ro_b: Default::default(),
+            ro_r: Default::default(),
+            ro_q: Default::default(),
+            ro_k: Default::default(),
             s_n_reach: Default::default(),
             s_ck_n: Default::default(),
             s_t_n: Default::default(),
@@ -410,10 +427,14 @@ impl Default for SquareArray {
             s_t_beside: Default::default(),
             s_castles: Default::default(),
             s_disc: Default::default(),
-            s_disc_off: Default::default(),
-            s_line: Default::default(),
-            s_b_reach: Default::default(),
-            s_b_check: Default::default(),
+            s_ray_o: Default::default(),
+            s_ray_d: Default::default(),
+            s_b_push: Default::default(),
+            s_on_orth: Default::default(),
+            s_on_diag: Default::default(),
+            s_on_n: Default::default(),
+            s_on_k: Default::default(),
+            s_on_p: Default::default(),
             s_own: Default::default(),
             s_enemy: Default::default(),
             s_empty: Default::default(),
@@ -421,12 +442,6 @@ impl Default for SquareArray {
             s_last: Default::default(),
             s_tgt: Default::default(),
             s_epv: Default::default(),
-            s_o_p: Default::default(),
-            s_o_n: Default::default(),
-            s_o_b: Default::default(),
-            s_o_r: Default::default(),
-            s_o_q: Default::default(),
-            s_o_k: Default::default(),
             s_orth: Default::default(),
             s_diag: Default::default(),
             s_knight: Default::default(),
@@ -465,7 +480,6 @@ impl Logic for SquareArray {
         self.enemy.next = self.occ.val() & !self.own.val();
         self.o_p.next = self.own.val() & self.pawn.val();
         self.o_n.next = self.own.val() & self.knight.val();
-        self.o_b.next = self.own.val() & self.diag.val() & !self.orth.val();
         self.o_r.next = self.own.val() & self.orth.val() & !self.diag.val();
         self.o_q.next = self.own.val() & self.orth.val() & self.diag.val();
         self.o_k.next = self.own.val() & self.king.val();
@@ -709,33 +723,6 @@ impl Logic for SquareArray {
                 | (self.ray_d[13].val() & self.ray_d[3].val())
                 | (self.ray_d[14].val() & self.ray_d[0].val())
                 | (self.ray_d[15].val() & self.ray_d[1].val()));
-        self.disc_off.next = self.disc.val()
-            & (((self.ray_o[12].val() | self.ray_o[14].val())
-                & !(self.ray_o[16].val() | self.ray_o[18].val()))
-                | ((self.ray_o[13].val() | self.ray_o[15].val())
-                    & !(self.ray_o[17].val() | self.ray_o[19].val()))
-                | ((self.ray_d[12].val() | self.ray_d[14].val())
-                    & !(self.ray_d[16].val() | self.ray_d[18].val()))
-                | ((self.ray_d[13].val() | self.ray_d[15].val())
-                    & !(self.ray_d[17].val() | self.ray_d[19].val())));
-        // A promoting capture stays a capture.
-        if (self.tgt.val() & self.last.val()).any() {
-            self.disc_off.next = self.disc_off.val() & !self.o_p.val();
-        }
-        // The target as a discoverer: its line, where it moves, where it would check from.
-        self.line.next = 0_u64.into();
-        if (self.tgt.val() & (self.ray_o[12].val() | self.ray_o[14].val())).any() {
-            self.line.next = self.ray_o[16].val() | self.ray_o[18].val();
-        }
-        if (self.tgt.val() & (self.ray_o[13].val() | self.ray_o[15].val())).any() {
-            self.line.next = self.ray_o[17].val() | self.ray_o[19].val();
-        }
-        if (self.tgt.val() & (self.ray_d[12].val() | self.ray_d[14].val())).any() {
-            self.line.next = self.ray_d[16].val() | self.ray_d[18].val();
-        }
-        if (self.tgt.val() & (self.ray_d[13].val() | self.ray_d[15].val())).any() {
-            self.line.next = self.ray_d[17].val() | self.ray_d[19].val();
-        }
         // Where the target moves as a pawn (read only when it is an own pawn, so its colour
         // bit gives the direction): pushes, the double push, captures.
         self.bw.next = (self.tgt.val() & self.col.val()) << self.k_ray_l[0].val()
@@ -771,29 +758,6 @@ impl Logic for SquareArray {
                     & self.k_ray_m[5].val())
                 & self.enemy.val();
         self.b_push.next = self.bw.val() | self.bb.val();
-        self.b_reach.next = 0_u64.into();
-        self.b_check.next = 0_u64.into();
-        if (self.tgt.val() & self.own.val() & self.orth.val()).any() {
-            self.b_reach.next = self.b_reach.val() | self.reach_o[4].val();
-            self.b_check.next = self.b_check.val() | self.reach_o[3].val();
-        }
-        if (self.tgt.val() & self.own.val() & self.diag.val()).any() {
-            self.b_reach.next = self.b_reach.val() | self.reach_d[4].val();
-            self.b_check.next = self.b_check.val() | self.reach_d[3].val();
-        }
-        if (self.tgt.val() & self.o_n.val()).any() {
-            self.b_reach.next = self.b_reach.val() | self.t_n.val();
-            self.b_check.next = self.b_check.val() | self.ck_n.val();
-        }
-        if (self.tgt.val() & self.o_k.val()).any() {
-            self.b_reach.next = self.b_reach.val() | self.t_k.val();
-        }
-        if (self.tgt.val() & self.o_p.val()).any() {
-            // Promotions stay in their class.
-            self.b_reach.next = self.b_reach.val() | (self.b_push.val() & !self.last.val());
-            self.b_check.next = self.b_check.val() | self.ck_p.val();
-        }
-
         // --- The cut: what the receivers read, registered.
         self.s_n_reach.clock.next = self.clock.val();
         self.s_n_reach.d.next = self.n_reach.val();
@@ -825,14 +789,24 @@ impl Logic for SquareArray {
         self.s_castles.d.next = self.castles.val();
         self.s_disc.clock.next = self.clock.val();
         self.s_disc.d.next = self.disc.val();
-        self.s_disc_off.clock.next = self.clock.val();
-        self.s_disc_off.d.next = self.disc_off.val();
-        self.s_line.clock.next = self.clock.val();
-        self.s_line.d.next = self.line.val();
-        self.s_b_reach.clock.next = self.clock.val();
-        self.s_b_reach.d.next = self.b_reach.val();
-        self.s_b_check.clock.next = self.clock.val();
-        self.s_b_check.d.next = self.b_check.val();
+        for i in 0..8 {
+            self.s_ray_o[i].clock.next = self.clock.val();
+            self.s_ray_o[i].d.next = self.ray_o[12 + i].val();
+            self.s_ray_d[i].clock.next = self.clock.val();
+            self.s_ray_d[i].d.next = self.ray_d[12 + i].val();
+        }
+        self.s_b_push.clock.next = self.clock.val();
+        self.s_b_push.d.next = self.b_push.val();
+        self.s_on_orth.clock.next = self.clock.val();
+        self.s_on_orth.d.next = (self.tgt.val() & self.own.val() & self.orth.val()).any();
+        self.s_on_diag.clock.next = self.clock.val();
+        self.s_on_diag.d.next = (self.tgt.val() & self.own.val() & self.diag.val()).any();
+        self.s_on_n.clock.next = self.clock.val();
+        self.s_on_n.d.next = (self.tgt.val() & self.o_n.val()).any();
+        self.s_on_k.clock.next = self.clock.val();
+        self.s_on_k.d.next = (self.tgt.val() & self.o_k.val()).any();
+        self.s_on_p.clock.next = self.clock.val();
+        self.s_on_p.d.next = (self.tgt.val() & self.o_p.val()).any();
         self.s_own.clock.next = self.clock.val();
         self.s_own.d.next = self.own.val();
         self.s_enemy.clock.next = self.clock.val();
@@ -847,18 +821,6 @@ impl Logic for SquareArray {
         self.s_tgt.d.next = self.tgt.val();
         self.s_epv.clock.next = self.clock.val();
         self.s_epv.d.next = self.epv.val();
-        self.s_o_p.clock.next = self.clock.val();
-        self.s_o_p.d.next = self.o_p.val();
-        self.s_o_n.clock.next = self.clock.val();
-        self.s_o_n.d.next = self.o_n.val();
-        self.s_o_b.clock.next = self.clock.val();
-        self.s_o_b.d.next = self.o_b.val();
-        self.s_o_r.clock.next = self.clock.val();
-        self.s_o_r.d.next = self.o_r.val();
-        self.s_o_q.clock.next = self.clock.val();
-        self.s_o_q.d.next = self.o_q.val();
-        self.s_o_k.clock.next = self.clock.val();
-        self.s_o_k.d.next = self.o_k.val();
         self.s_orth.clock.next = self.clock.val();
         self.s_orth.d.next = self.orth.val();
         self.s_diag.clock.next = self.clock.val();
@@ -894,6 +856,66 @@ impl Logic for SquareArray {
         self.c_k.next = (self.s_tgt.q.val() & self.s_castles.q.val()).any();
         self.target_last.next = (self.s_tgt.q.val() & self.s_last.q.val()).any();
         self.target_ep.next = (self.s_tgt.q.val() & self.s_epv.q.val()).any();
+
+        self.ro_p.next = self.s_own.q.val() & self.s_pawn.q.val();
+        self.ro_n.next = self.s_own.q.val() & self.s_knight.q.val();
+        self.ro_b.next = self.s_own.q.val() & self.s_diag.q.val() & !self.s_orth.q.val();
+        self.ro_r.next = self.s_own.q.val() & self.s_orth.q.val() & !self.s_diag.q.val();
+        self.ro_q.next = self.s_own.q.val() & self.s_orth.q.val() & self.s_diag.q.val();
+        self.ro_k.next = self.s_own.q.val() & self.s_king.q.val();
+        // The target as a discoverer (find-discovered): its line (king to slider), the
+        // discoverers whose move leaves their line, where the target moves and where it would
+        // check from; read from the registered rays and the target's registered kind.
+        self.line.next = 0_u64.into();
+        if (self.s_tgt.q.val() & (self.s_ray_o[0].q.val() | self.s_ray_o[2].q.val())).any() {
+            self.line.next = self.s_ray_o[4].q.val() | self.s_ray_o[6].q.val();
+        }
+        if (self.s_tgt.q.val() & (self.s_ray_o[1].q.val() | self.s_ray_o[3].q.val())).any() {
+            self.line.next = self.s_ray_o[5].q.val() | self.s_ray_o[7].q.val();
+        }
+        if (self.s_tgt.q.val() & (self.s_ray_d[0].q.val() | self.s_ray_d[2].q.val())).any() {
+            self.line.next = self.s_ray_d[4].q.val() | self.s_ray_d[6].q.val();
+        }
+        if (self.s_tgt.q.val() & (self.s_ray_d[1].q.val() | self.s_ray_d[3].q.val())).any() {
+            self.line.next = self.s_ray_d[5].q.val() | self.s_ray_d[7].q.val();
+        }
+        // A discoverer's move to the target leaves its line exactly when the target's rays
+        // along that axis miss it.
+        self.disc_off.next = self.s_disc.q.val()
+            & (((self.s_ray_o[0].q.val() | self.s_ray_o[2].q.val())
+                & !(self.s_ray_o[4].q.val() | self.s_ray_o[6].q.val()))
+                | ((self.s_ray_o[1].q.val() | self.s_ray_o[3].q.val())
+                    & !(self.s_ray_o[5].q.val() | self.s_ray_o[7].q.val()))
+                | ((self.s_ray_d[0].q.val() | self.s_ray_d[2].q.val())
+                    & !(self.s_ray_d[4].q.val() | self.s_ray_d[6].q.val()))
+                | ((self.s_ray_d[1].q.val() | self.s_ray_d[3].q.val())
+                    & !(self.s_ray_d[5].q.val() | self.s_ray_d[7].q.val())));
+        // A promoting capture stays a capture.
+        if self.target_last.val() {
+            self.disc_off.next = self.disc_off.val() & !self.ro_p.val();
+        }
+        self.b_reach.next = 0_u64.into();
+        self.b_check.next = 0_u64.into();
+        if self.s_on_orth.q.val() {
+            self.b_reach.next = self.b_reach.val() | self.s_reach_o[4].q.val();
+            self.b_check.next = self.b_check.val() | self.s_reach_o[3].q.val();
+        }
+        if self.s_on_diag.q.val() {
+            self.b_reach.next = self.b_reach.val() | self.s_reach_d[4].q.val();
+            self.b_check.next = self.b_check.val() | self.s_reach_d[3].q.val();
+        }
+        if self.s_on_n.q.val() {
+            self.b_reach.next = self.b_reach.val() | self.s_t_n.q.val();
+            self.b_check.next = self.b_check.val() | self.s_ck_n.q.val();
+        }
+        if self.s_on_k.q.val() {
+            self.b_reach.next = self.b_reach.val() | self.s_t_k.q.val();
+        }
+        if self.s_on_p.q.val() {
+            // Promotions stay in their class.
+            self.b_reach.next = self.b_reach.val() | (self.s_b_push.q.val() & !self.s_last.q.val());
+            self.b_check.next = self.b_check.val() | self.s_ck_p.q.val();
+        }
 
         self.king_capturable.next = ((self.s_reach_o[0].q.val()
             | self.s_reach_d[0].q.val()
@@ -1007,32 +1029,31 @@ impl Logic for SquareArray {
             }
             self.bid.next = 0_u64.into();
             if self.g_p.val() {
-                self.bid.next = self.bid.val() | (self.s_o_p.q.val() & self.pawn_geo.val());
+                self.bid.next = self.bid.val() | (self.ro_p.val() & self.pawn_geo.val());
             }
             if self.g_n.val() {
-                self.bid.next = self.bid.val() | (self.s_o_n.q.val() & self.s_t_n.q.val());
+                self.bid.next = self.bid.val() | (self.ro_n.val() & self.s_t_n.q.val());
             }
             if self.g_b.val() {
-                self.bid.next = self.bid.val() | (self.s_o_b.q.val() & self.s_reach_d[4].q.val());
+                self.bid.next = self.bid.val() | (self.ro_b.val() & self.s_reach_d[4].q.val());
             }
             if self.g_r.val() {
-                self.bid.next = self.bid.val() | (self.s_o_r.q.val() & self.s_reach_o[4].q.val());
+                self.bid.next = self.bid.val() | (self.ro_r.val() & self.s_reach_o[4].q.val());
             }
             if self.g_q.val() {
                 self.bid.next = self.bid.val()
-                    | (self.s_o_q.q.val()
-                        & (self.s_reach_o[4].q.val() | self.s_reach_d[4].q.val()));
+                    | (self.ro_q.val() & (self.s_reach_o[4].q.val() | self.s_reach_d[4].q.val()));
             }
             if self.g_k.val() {
-                self.bid.next = self.bid.val() | (self.s_o_k.q.val() & self.s_t_k.q.val());
+                self.bid.next = self.bid.val() | (self.ro_k.val() & self.s_t_k.q.val());
             }
             // Captures and quiet moves leave out the discovered checks (found before them);
             // castling and en passant keep theirs.
             if self.s_phase.q.val().get_bit(1) {
-                self.bid.next = self.bid.val() & !self.s_disc_off.q.val();
+                self.bid.next = self.bid.val() & !self.disc_off.val();
             }
             if self.g_k.val() & self.c_k.val() {
-                self.bid.next = self.bid.val() | self.s_o_k.q.val();
+                self.bid.next = self.bid.val() | self.ro_k.val();
             }
             if self.s_phase.q.val() == 2_u64 {
                 self.bid.next = self.bid.val() | self.s_t_beside.q.val();
@@ -1048,9 +1069,9 @@ impl Logic for SquareArray {
         } else {
             // Find-discovered: the target is a discoverer; where it moves off its line
             // without a direct check (those were found by find-pivot) bids as a victim.
-            self.bid.next = self.s_b_reach.q.val()
-                & !self.s_line.q.val()
-                & !self.s_b_check.q.val()
+            self.bid.next = self.b_reach.val()
+                & !self.line.val()
+                & !self.b_check.val()
                 & !self.s_own.q.val()
                 & !self.s_e_k.q.val()
                 & !self.s_mask.q.val();
