@@ -15,9 +15,13 @@ BICEECIB";
 /// index (the order of the paper's Table 5). Table 5 lists square 22 under both G and H; by
 /// Figure 10 square 12 (e2) is the G square, which is what this order uses.
 pub fn paper_order() -> [u8; 64] {
-    let mut v: Vec<u8> = (0..64u8).collect();
-    v.sort_by_key(|&s| (PAPER_CLASSES[s as usize], s));
-    v.try_into().unwrap()
+    // Sorted once: the model's search asks for it at every move.
+    static ORDER: std::sync::OnceLock<[u8; 64]> = std::sync::OnceLock::new();
+    *ORDER.get_or_init(|| {
+        let mut v: Vec<u8> = (0..64u8).collect();
+        v.sort_by_key(|&s| (PAPER_CLASSES[s as usize], s));
+        v.try_into().unwrap()
+    })
 }
 
 /// The first square of `moves` in `order`.
@@ -33,8 +37,13 @@ pub fn first_in_order(moves: u64, order: &[u8; 64]) -> Option<u32> {
 /// builds the same list one insertion per cycle (`gateware::othello::InsertionSorter`).
 pub fn by_mobility(evaluated: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut v = evaluated.to_vec();
-    v.sort_by_key(|&(_, mob)| mob);
+    sort_by_mobility(&mut v);
     v
+}
+
+/// [`by_mobility`] in place (no allocation: the search sorts at every node).
+pub fn sort_by_mobility(evaluated: &mut [(u32, u32)]) {
+    evaluated.sort_by_key(|&(_, mob)| mob);
 }
 
 #[cfg(test)]

@@ -106,16 +106,19 @@ pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
 
 /// The moves of `moves` sorted by the opponent's number of replies, ties in the paper's order.
 fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
-    let evaluated: Vec<(u32, u32)> = super::order::paper_order()
-        .iter()
-        .map(|&s| s as u32)
-        .filter(|&s| moves >> s & 1 == 1)
-        .map(|s| {
+    // On the stack, not in a Vec: the bench runs this at every node of billions.
+    let mut evaluated = [(0u32, 0u32); 64];
+    let mut n = 0;
+    for s in super::order::paper_order() {
+        let s = s as u32;
+        if moves >> s & 1 == 1 {
             let (np, no) = play(p, o, s);
-            (s, legal_moves(np, no).count_ones())
-        })
-        .collect();
-    for (k, &(s, _)) in super::order::by_mobility(&evaluated).iter().enumerate() {
+            evaluated[n] = (s, legal_moves(np, no).count_ones());
+            n += 1;
+        }
+    }
+    super::order::sort_by_mobility(&mut evaluated[..n]);
+    for (k, &(s, _)) in evaluated[..n].iter().enumerate() {
         out[k] = s;
     }
 }
@@ -128,11 +131,28 @@ fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
 /// back) cycle; a node whose moves are all tried without a cut-off costs one more `Select`
 /// (search ended); a pass node costs one `Pop`.
 pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> SearchResult {
+    search_bounded(p, o, alpha, beta, order, u64::MAX).expect("no node limit")
+}
+
+/// [`search`], given up (None) as soon as it has entered more than `node_limit` nodes: a
+/// bench bounds the paper order's searches, which grow past billions of nodes at 22
+/// empties, so that it can report them as skipped.
+pub fn search_bounded(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    beta: i32,
+    order: MoveOrder,
+    node_limit: u64,
+) -> Option<SearchResult> {
     let mut r = SearchResult::default();
-    let (score, best) = node(p, o, alpha, beta, order, &mut r);
+    let (score, best) = node(p, o, alpha, beta, order, &mut r, node_limit);
+    if r.nodes > node_limit {
+        return None;
+    }
     r.score = score;
     r.best = best;
-    r
+    Some(r)
 }
 
 fn node(
@@ -142,8 +162,13 @@ fn node(
     beta: i32,
     order: MoveOrder,
     r: &mut SearchResult,
+    limit: u64,
 ) -> (i32, Option<u32>) {
     r.nodes += 1;
+    if r.nodes > limit {
+        // Given up: the caller discards the whole result.
+        return (alpha, None);
+    }
     r.cycles += 1; // Enter
     let moves = legal_moves(p, o);
     if moves == 0 {
@@ -152,7 +177,7 @@ fn node(
             return (final_score(p, o), None);
         }
         r.passes += 1;
-        let (v, _) = node(o, p, -beta, -alpha, order, r);
+        let (v, _) = node(o, p, -beta, -alpha, order, r, limit);
         r.cycles += 1; // Pop through the pass frame
         return (-v, None);
     }
@@ -178,7 +203,7 @@ fn node(
         n += 1;
         left &= !(1u64 << m);
         let (np, no) = play(p, o, m);
-        let v = -node(np, no, -beta, -alpha, order, r).0;
+        let v = -node(np, no, -beta, -alpha, order, r, limit).0;
         r.cycles += 2; // Select (descend) and Pop
         if v >= beta {
             r.cutoffs += 1;
