@@ -3,7 +3,7 @@
 //! e.g. `split_speedup paper 8 3,4 10,11 18200`.
 use host::othello::{ModelExecutor, Othello};
 use host::split::{solve_split, SplitConfig};
-use model::othello::parse_position;
+use model::othello::parse_obf;
 use model::othello::search::MoveOrder;
 
 fn list<T: std::str::FromStr>(s: &str) -> Vec<T> {
@@ -12,11 +12,7 @@ fn list<T: std::str::FromStr>(s: &str) -> Vec<T> {
 
 fn main() {
     let text = include_str!("../../model/tests/fixtures/fforum-1-19.obf");
-    let pos: Vec<_> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| parse_position(l).unwrap())
-        .collect();
+    let pos = parse_obf(text).unwrap();
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 6 {
         eprintln!("usage: split_speedup paper|ff CORES DEPTH,.. JOB_EMPTIES,.. OVERHEAD");

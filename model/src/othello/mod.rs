@@ -13,6 +13,6 @@ pub mod random;
 pub mod rules;
 pub mod search;
 
-pub use obf::{parse_position, Position, PositionError};
+pub use obf::{parse_obf, parse_position, ObfError, Position, PositionError};
 pub use protocol::SCORE_BOUND;
 pub use rules::{final_score, flips, legal_moves, play, square_name};

@@ -138,6 +138,27 @@ pub fn parse_position(line: &str) -> Result<Position, PositionError> {
     Ok(pos)
 }
 
+/// A bad line of an OBF file: its number (from 1) and what is wrong with it.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("line {line}: {error}")]
+pub struct ObfError {
+    pub line: usize,
+    pub error: PositionError,
+}
+
+/// The positions of an OBF file's text, in file order; blank lines and comment lines (`#`
+/// or `%`) are skipped.
+pub fn parse_obf(text: &str) -> Result<Vec<Position>, ObfError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = l.trim();
+            !(l.is_empty() || l.starts_with('#') || l.starts_with('%'))
+        })
+        .map(|(n, l)| parse_position(l).map_err(|error| ObfError { line: n + 1, error }))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,13 +20,17 @@
 //!   those same positions.
 
 use super::{report_clocks, ulx3s_clock_mhz};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use gateware::{CoreKind, Design};
 use host::cli::Usage;
+use host::othello::{ModelExecutor, Othello};
+use host::split::{link_cycles_per_job, solve_split, SplitConfig, SplitSolve};
+use host::{Link, SimTransport};
 use model::othello::obf::Position;
 use model::othello::search::{search_bounded, MoveOrder};
-use model::othello::{fast, parse_position, SCORE_BOUND};
+use model::othello::{fast, parse_obf, SCORE_BOUND};
 use serde::Serialize;
+use sim::{BackendKind, SimBoard};
 use std::path::Path;
 use std::time::Instant;
 
@@ -51,6 +55,10 @@ struct Bench {
     cores: usize,
     /// Per board the design is built for: the clock (MHz) of its passing committed report.
     clocks: Vec<(String, Option<f64>)>,
+    /// A multi-core design's split: its link time per job at the design's clock and baud.
+    split: Option<SplitConfig>,
+    /// `--sim`: a single core's simulated board, opened once for every position.
+    board: Option<Link<SimTransport>>,
     total: Total,
 }
 
@@ -120,14 +128,7 @@ fn usage(msg: String) -> anyhow::Error {
 
 /// The positions of an OBF text (comment and blank lines skipped), numbered from 1.
 fn positions(name: &str, text: &str) -> Result<Vec<Position>> {
-    let mut v = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let l = line.trim();
-        if l.is_empty() || l.starts_with('#') || l.starts_with('%') {
-            continue;
-        }
-        v.push(parse_position(l).map_err(|e| usage(format!("{name}, line {}: {e}", n + 1)))?);
-    }
+    let v = parse_obf(text).map_err(|e| usage(format!("{name}, {e}")))?;
     if v.is_empty() {
         return Err(usage(format!("{name}: no positions")));
     }
@@ -199,6 +200,29 @@ pub fn run(o: &Options) -> Result<()> {
                 },
                 cores,
                 clocks: report_clocks(d.name()),
+                split: if cores > 1 {
+                    // Without a synth report the link time is reckoned at the board's planned
+                    // core clock.
+                    let clock_hz = ulx3s_clock_mhz(d)? * 1e6;
+                    Some(SplitConfig {
+                        overhead_cycles: link_cycles_per_job::<Othello>(
+                            clock_hz,
+                            d.default_baud(),
+                            cores,
+                        ),
+                        ..Default::default()
+                    })
+                } else {
+                    None
+                },
+                board: if o.sim && cores == 1 {
+                    Some(Link::new(SimTransport::new(SimBoard::open(
+                        d,
+                        BackendKind::Verilator,
+                    )?)))
+                } else {
+                    None
+                },
                 total: Total::default(),
             });
         }
@@ -281,9 +305,7 @@ pub fn run(o: &Options) -> Result<()> {
                         singles.push((bench.order, None));
                     }
                     Some(r) => {
-                        if o.sim {
-                            check_on_board(d, pos, &r, i)?;
-                        }
+                        check_on_board(bench, pos, &r, i)?;
                         row.score = Some(r.score);
                         row.nodes = Some(r.nodes);
                         row.searching_nodes = Some(r.searching_nodes());
@@ -305,7 +327,8 @@ pub fn run(o: &Options) -> Result<()> {
                         row.skipped = Some("its order's single core passed the node limit".into())
                     }
                     Some(Some((score, _))) => {
-                        let r = split(bench, pos)?;
+                        let cfg = bench.split.context("a multi-core design has a split")?;
+                        let r = split(bench, cfg, pos)?;
                         anyhow::ensure!(
                             r.score == score,
                             "#{i}: {} split {} vs one core {score}",
@@ -428,44 +451,38 @@ fn print_row(r: &Row, json: bool) -> Result<()> {
 }
 
 /// The host's split of one position over a multi-core design's cores, on the model executor.
-fn split(bench: &Bench, pos: &Position) -> Result<host::split::SplitSolve<u32>> {
-    use host::othello::{ModelExecutor, Othello};
-    use host::split::{link_cycles_per_job, solve_split, SplitConfig};
-    let d = bench.design;
-    // Without a synth report the link time is reckoned at the board's planned core clock.
-    let clock_hz = ulx3s_clock_mhz(d)? * 1e6;
-    let cfg = SplitConfig {
-        overhead_cycles: link_cycles_per_job::<Othello>(clock_hz, d.default_baud(), bench.cores),
-        ..Default::default()
-    };
+fn split(bench: &Bench, cfg: SplitConfig, pos: &Position) -> Result<SplitSolve<u32>> {
     let mut ex = ModelExecutor::new(bench.cores, bench.order, cfg.overhead_cycles);
     let b = SCORE_BOUND;
-    let r = solve_split::<Othello, _>(&mut ex, (pos.p, pos.o), -b, b, cfg, |_| {})?;
-    Ok(r)
+    Ok(solve_split::<Othello, _>(
+        &mut ex,
+        (pos.p, pos.o),
+        -b,
+        b,
+        cfg,
+        |_| {},
+    )?)
 }
 
 /// `--sim`: the design's simulated board (Verilator) solves the position; its score, best
 /// move, nodes and cycles must be the model's.
 fn check_on_board(
-    d: Design,
+    bench: &mut Bench,
     pos: &Position,
     want: &model::othello::search::SearchResult,
     i: usize,
 ) -> Result<()> {
-    use host::{Link, SimTransport};
-    use sim::{BackendKind, SimBoard};
-    let mut l = Link::new(SimTransport::new(SimBoard::open(
-        d,
-        BackendKind::Verilator,
-    )?));
+    let Some(l) = bench.board.as_mut() else {
+        return Ok(());
+    };
     let b = SCORE_BOUND as i8;
-    let r = host::othello::solve(&mut l, pos.p, pos.o, -b, b, |_| {})?;
+    let r = host::othello::solve(l, pos.p, pos.o, -b, b, |_| {})?;
     let got = (r.score, r.best, r.nodes, r.cycles);
     let want = (want.score, want.best, want.nodes, want.cycles);
     anyhow::ensure!(
         got == want,
         "#{i} on {}: board (score, best, nodes, cycles) {got:?}, model {want:?}",
-        d.name()
+        bench.design.name()
     );
     Ok(())
 }
