@@ -1,6 +1,7 @@
 //! The link driver: one request at a time, each with a fresh sequence number, resent with the
 //! same sequence number until its answer arrives (the device answers a repeated sequence
-//! number from its cache, so a retry never runs a command twice).
+//! number from its cache, so a retry never runs a command twice); or a batch of requests in
+//! one write ([`Link::request_batch`]), whose retries the caller must allow for.
 
 use crate::transport::Transport;
 use model::link::{self, err, op, Decoder, Frame, Identity, JobStatus};
@@ -71,6 +72,21 @@ impl Stop {
         }
         Ok(())
     }
+}
+
+/// The answer to one request of [`Link::request_batch`].
+#[derive(Clone, Debug)]
+pub struct BatchAnswer {
+    pub frame: Frame,
+    /// It came to a retry (the request may have run twice: see [`Link::request_batch`]).
+    pub retried: bool,
+}
+
+/// What came back for one request of [`Link::collect`].
+enum Got {
+    Missing,
+    BadCrc,
+    Answer(Frame),
 }
 
 /// Counters of what the driver did.
@@ -147,52 +163,92 @@ impl<T: Transport> Link<T> {
         if !self.session {
             self.open_session()?;
         }
+        let (seq, wire) = self.next_frame(opc, payload)?;
+        self.exchange(seq, opc, &wire, 0)
+    }
+
+    /// Sends `requests` back to back in one write (one USB transfer: one round trip for all
+    /// of them instead of one each) and returns their answer frames in order (`ERROR` answers
+    /// as frames), each marked `retried` when it did not come at the first attempt. The
+    /// device runs them in order; its receive buffer holds what arrives while it answers
+    /// (`link::RX_BUFFER_LEN` bytes: a batch is meant for a handful of requests). A request
+    /// whose answer does not come is sent again alone with its sequence number, as
+    /// [`Link::request`] does. The device's answer cache holds only its last request, so such
+    /// a retry runs the request again if it had run and a later one of the batch ran after
+    /// it: its answer then comes after the whole batch ran. A batch is for requests whose
+    /// second run the caller allows for (a `JOB_START` run twice answers `BUSY` while its job
+    /// runs; a `JOB_RESULT` retried after the same core's next `JOB_START` may read the next
+    /// job's). The batch's last request is answered from the cache, as a single request is.
+    pub fn request_batch(
+        &mut self,
+        requests: &[(u8, &[u8])],
+    ) -> Result<Vec<BatchAnswer>, LinkError> {
+        self.stop.check()?;
+        if !self.session {
+            self.open_session()?;
+        }
+        let mut sent = Vec::with_capacity(requests.len());
+        let mut wire = Vec::new();
+        for &(opc, payload) in requests {
+            let (seq, w) = self.next_frame(opc, payload)?;
+            wire.extend_from_slice(&w);
+            sent.push((seq, opc, w));
+        }
+        self.decoder.clear();
+        self.transport.send(&wire)?;
+        self.stats.frames_sent += requests.len() as u64;
+        let want: Vec<(u8, u8)> = sent.iter().map(|&(seq, opc, _)| (seq, opc)).collect();
+        let mut got = self.collect(&want)?;
+        if got.iter().any(|g| !matches!(g, Got::Answer(_))) {
+            // Let a half-received frame in the device time out before resending.
+            self.drain(link::RX_TIMEOUT_BIT_TIMES + 20)?;
+        }
+        let mut answers = Vec::with_capacity(requests.len());
+        for ((seq, opc, w), g) in sent.iter().zip(got.iter_mut()) {
+            answers.push(match std::mem::replace(g, Got::Missing) {
+                Got::Answer(frame) => BatchAnswer {
+                    frame,
+                    retried: false,
+                },
+                _ => BatchAnswer {
+                    frame: self.exchange(*seq, *opc, w, 1)?,
+                    retried: true,
+                },
+            });
+        }
+        Ok(answers)
+    }
+
+    /// The next sequence number and the encoded request.
+    fn next_frame(&mut self, opc: u8, payload: &[u8]) -> Result<(u8, Vec<u8>), LinkError> {
         self.seq = self.seq.wrapping_add(1);
-        let seq = self.seq;
-        let wire = Frame::new(seq, opc, payload)?.encode();
         self.stats.requests += 1;
+        Ok((self.seq, Frame::new(self.seq, opc, payload)?.encode()))
+    }
+
+    /// Sends request `seq` (`wire`) until its answer arrives, the attempts counted from
+    /// `attempts_made` (a batch's request was sent once already).
+    fn exchange(
+        &mut self,
+        seq: u8,
+        opc: u8,
+        wire: &[u8],
+        attempts_made: u32,
+    ) -> Result<Frame, LinkError> {
         let (mut timeouts, mut bad_crc) = (0, 0);
-        for attempt in 0..self.max_attempts {
+        for attempt in attempts_made..self.max_attempts {
             if attempt > 0 {
                 self.stats.retries += 1;
                 self.stop.check()?;
             }
             self.decoder.clear();
-            self.transport.send(&wire)?;
+            self.transport.send(wire)?;
             self.stats.frames_sent += 1;
-            let deadline = self.transport.now_bits() + link::HOST_ANSWER_TIMEOUT_BIT_TIMES;
-            'wait: loop {
-                let now = self.transport.now_bits();
-                if now >= deadline {
-                    timeouts += 1;
-                    self.stats.timeouts += 1;
-                    break 'wait;
-                }
-                let Some(b) = self.transport.recv(deadline - now)? else {
-                    continue;
-                };
-                let before = self.decoder.rejected;
-                let frames = self.decoder.push(&[b]);
-                self.stats.rejected_frames += self.decoder.rejected - before;
-                for f in frames {
-                    if f.seq != seq {
-                        self.stats.ignored_frames += 1;
-                        continue;
-                    }
-                    if f.op == op::ERROR && f.error() == Some((err::BAD_CRC, opc)) {
-                        // Our request arrived corrupted: send it again at once.
-                        bad_crc += 1;
-                        self.stats.bad_crc_replies += 1;
-                        break 'wait;
-                    }
-                    let expected = f.op == (opc | link::RESPONSE)
-                        || (f.op == op::ERROR && f.payload.len() == 2 && f.payload[1] == opc);
-                    if !expected {
-                        self.stats.ignored_frames += 1;
-                        continue;
-                    }
-                    return Ok(f);
-                }
+            match self.collect(&[(seq, opc)])?.pop() {
+                Some(Got::Answer(f)) => return Ok(f),
+                // Our request arrived corrupted: send it again.
+                Some(Got::BadCrc) => bad_crc += 1,
+                _ => timeouts += 1,
             }
             // Let a half-received frame in the device time out before resending.
             self.drain(link::RX_TIMEOUT_BIT_TIMES + 20)?;
@@ -204,6 +260,53 @@ impl<T: Transport> Link<T> {
             timeouts,
             bad_crc,
         })
+    }
+
+    /// Reads answers until each of the requests `want` (sequence number, opcode) has its
+    /// answer or a bad-CRC reply, or the line has brought none of them for
+    /// `link::HOST_ANSWER_TIMEOUT_BIT_TIMES`.
+    fn collect(&mut self, want: &[(u8, u8)]) -> Result<Vec<Got>, LinkError> {
+        let mut got: Vec<Got> = want.iter().map(|_| Got::Missing).collect();
+        let mut open = want.len();
+        let mut deadline = self.transport.now_bits() + link::HOST_ANSWER_TIMEOUT_BIT_TIMES;
+        while open > 0 {
+            let now = self.transport.now_bits();
+            if now >= deadline {
+                self.stats.timeouts += open as u64;
+                break;
+            }
+            let Some(b) = self.transport.recv(deadline - now)? else {
+                continue;
+            };
+            let before = self.decoder.rejected;
+            let frames = self.decoder.push(&[b]);
+            self.stats.rejected_frames += self.decoder.rejected - before;
+            for f in frames {
+                let slot = want
+                    .iter()
+                    .position(|&(seq, _)| seq == f.seq)
+                    .filter(|&i| matches!(got[i], Got::Missing));
+                let Some(i) = slot else {
+                    self.stats.ignored_frames += 1;
+                    continue;
+                };
+                let opc = want[i].1;
+                if f.op == op::ERROR && f.error() == Some((err::BAD_CRC, opc)) {
+                    self.stats.bad_crc_replies += 1;
+                    got[i] = Got::BadCrc;
+                } else if f.op == (opc | link::RESPONSE)
+                    || (f.op == op::ERROR && f.payload.len() == 2 && f.payload[1] == opc)
+                {
+                    got[i] = Got::Answer(f);
+                } else {
+                    self.stats.ignored_frames += 1;
+                    continue;
+                }
+                open -= 1;
+                deadline = self.transport.now_bits() + link::HOST_ANSWER_TIMEOUT_BIT_TIMES;
+            }
+        }
+        Ok(got)
     }
 
     /// Discards input until the line has been quiet for `bits` bit times.

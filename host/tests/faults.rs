@@ -4,9 +4,11 @@
 //! through retries, commands run exactly once, and the device never hangs.
 
 use gateware::Design;
+use host::split::{run_jobs, Job, JobGame, JobResult, JobsLink, LinkExecutor};
 use host::transport::FaultConfig;
 use host::{FaultyTransport, Link, SimTransport};
 use model::link::{self, job};
+use model::link_device;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use sim::{BackendKind, SimBoard};
 
@@ -152,4 +154,77 @@ fn wait_job_polls_aborts_and_reports() {
             ..
         })
     ));
+}
+
+/// The `link` core's wait job as a job of the generic scheduler: the job is a number of
+/// cycles, its result the cycles waited.
+struct Wait;
+
+impl JobGame for Wait {
+    type Pos = u32;
+    type Move = ();
+    const START_LEN: usize = link_device::WAIT_JOB_ARG_LEN;
+    const RESULT_LEN: usize = link_device::WAIT_JOB_RESULT_LEN;
+    fn encode_job(job: &Job<u32>) -> Vec<u8> {
+        job.pos.to_le_bytes().to_vec()
+    }
+    fn decode_result(p: &[u8]) -> Result<JobResult<()>, link::PayloadError> {
+        let waited = u64::from_le_bytes(p.try_into().map_err(|_| link::PayloadError::Length {
+            what: "wait JOB_RESULT",
+            expected: Self::RESULT_LEN,
+            got: p.len(),
+        })?);
+        Ok(JobResult {
+            score: 0,
+            best: None,
+            nodes: waited,
+            cycles: waited,
+        })
+    }
+}
+
+/// `run_jobs` batches its requests (a result with the next start, `Link::request_batch`):
+/// over a faulty line every job's result is its own (each job waits a different number of
+/// cycles), including results lost after the next start ran, which the executor gets by
+/// running the job again.
+#[test]
+fn batched_jobs_over_a_faulty_line() {
+    let seed = SEED + 2;
+    let p = 0.004;
+    println!("seed {seed:#x}, fault probability {p} per byte and kind");
+    let board = SimBoard::open(Design::Link, BackendKind::Rust).unwrap();
+    let faulty = FaultyTransport::new(
+        SimTransport::new(board),
+        FaultConfig::uniform(p),
+        FaultConfig::uniform(p),
+        seed,
+    );
+    let mut l = Link::new(faulty);
+    let jobs: Vec<Job<u32>> = (0..40u32)
+        .map(|i| Job {
+            pos: 50 + 7 * i,
+            alpha: 0,
+            beta: 0,
+        })
+        .collect();
+    let mut ex = LinkExecutor::<Wait, _>::new(&mut l).unwrap();
+    let run = run_jobs(&mut ex, &jobs, JobsLink::default(), |_| {}).unwrap();
+    let reruns = ex.reruns;
+    let waited: Vec<u64> = run.results.iter().map(|r| r.nodes).collect();
+    let asked: Vec<u64> = jobs.iter().map(|j| u64::from(j.pos)).collect();
+    assert_eq!(
+        waited, asked,
+        "a job's result is another's (seed {seed:#x})"
+    );
+    assert_eq!(run.cycles, asked.iter().sum::<u64>());
+    let (s, f) = (l.stats, l.transport.counts);
+    println!(
+        "requests {} frames sent {} faults injected {} retries {} reruns {reruns}",
+        s.requests,
+        s.frames_sent,
+        f.total(),
+        s.retries
+    );
+    assert!(s.retries > 0, "the test injected no faults");
+    assert!(reruns > 0, "no result was lost after its core's next start");
 }

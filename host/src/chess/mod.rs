@@ -4,7 +4,7 @@
 pub mod cli;
 pub mod engine;
 
-use crate::split::{board_link_cycles_per_job, run_jobs, Job, JobGame, JobResult, LinkExecutor};
+use crate::split::{run_jobs, Job, JobGame, JobResult, JobsLink, LinkExecutor};
 use crate::{Link, LinkError, Transport};
 use model::chess::protocol::{
     decode_result, decode_step_answer, encode_share_start, encode_start, encode_step,
@@ -90,7 +90,8 @@ pub struct SplitPerft {
     /// The ply the tree was shared out at (0: none; see [`share_ply`]).
     pub share_ply: u32,
     /// The link's time per job counted in `elapsed_cycles` (0 on a one-core design, whose
-    /// jobs run one after another).
+    /// jobs run one after another; `crate::split::JobsLink::per_job`: the first jobs' round
+    /// trip, once, comes on top).
     pub link_cycles_per_job: u64,
     /// Leaves under each root move, in `legal_moves` order (when asked to divide).
     pub divide: Vec<(Move, u64)>,
@@ -104,7 +105,7 @@ pub struct SplitPerft {
 /// subtree each, whole, on whichever core is free; at depth 1 one job makes the root's moves
 /// and each legal root move has its one leaf). The link's time per job is counted at the
 /// board's clock and baud rate (`crate::split::link_rate`: the design's ULX3S build for the
-/// simulated board; see `crate::split::link_cycles_per_job`).
+/// simulated board; see `crate::split::JobsLink`).
 pub fn perft_split<T: Transport>(
     link: &mut Link<T>,
     pos: &Position,
@@ -115,7 +116,7 @@ pub fn perft_split<T: Transport>(
     let id = link.identify()?;
     let cores = link.job_cores()?.len();
     // A core is a thread of a 4-slow unit: the link's time is counted in its cycles.
-    let overhead_cycles = board_link_cycles_per_job::<ChessPerft>(&id, cores);
+    let link_cost = JobsLink::of_board::<ChessPerft>(&id, cores);
     let roots = legal_moves(pos);
     let by_root = divide && depth > 1;
     let share = if by_root {
@@ -177,7 +178,7 @@ pub fn perft_split<T: Transport>(
         (results, cycles, cycles)
     } else {
         let mut ex = LinkExecutor::<ChessPerft, T>::new(link)?;
-        let r = run_jobs(&mut ex, &jobs, overhead_cycles, progress)?;
+        let r = run_jobs(&mut ex, &jobs, link_cost, progress)?;
         (
             r.results.iter().map(|r| r.nodes).collect(),
             r.cycles,
@@ -192,7 +193,7 @@ pub fn perft_split<T: Transport>(
         jobs: jobs.len(),
         cores,
         share_ply: share,
-        link_cycles_per_job: if cores == 1 { 0 } else { overhead_cycles },
+        link_cycles_per_job: if cores == 1 { 0 } else { link_cost.per_job() },
         divide: match (divide, depth) {
             (true, 1) => roots.into_iter().map(|m| (m, 1)).collect(),
             (true, d) if d > 1 => roots.into_iter().zip(leaves_per_job).collect(),
@@ -249,13 +250,24 @@ fn board_step_answer<T: Transport>(link: &mut Link<T>) -> Result<StepAnswer, Lin
 #[cfg(test)]
 mod tests {
     use super::{share_ply, ChessPerft};
-    use crate::split::{link_bytes_per_job, link_cycles_per_job};
+    use crate::split::{link_bytes_per_job, link_cycles_per_job, JobsLink};
     use model::chess::random::table_positions;
 
     /// A job's link time with four cores at 3 Mbaud, 15 MHz a thread: 98 bytes
-    /// (0.33 ms) and three round trips of 1 ms, 49,900 cycles.
+    /// (0.33 ms) and three round trips of 1 ms, 49,900 cycles; batched as `run_jobs` sends
+    /// them, two round trips: its start's 52 bytes before it (2,600 cycles), its poll's and
+    /// result's 46 and the round trips after it (32,300), and one round trip for the first
+    /// jobs together.
     #[test]
     fn a_chess_job_on_the_link() {
+        assert_eq!(
+            JobsLink::of::<ChessPerft>(15e6, 3_000_000, 4),
+            JobsLink {
+                start: 2_600,
+                done: 32_300,
+                first: 15_000
+            }
+        );
         assert_eq!(
             link_bytes_per_job(
                 <ChessPerft as crate::split::JobGame>::START_LEN,

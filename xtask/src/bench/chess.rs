@@ -25,8 +25,8 @@ use sim::{BackendKind, SimBoard};
 use std::time::Instant;
 
 /// (table position index, depth): 2-16 million leaves each, a minute or less on the simulated
-/// board (the multi-core design's eight jobs cost the link about 29 ms together:
-/// `host::split::link_cycles_per_job`).
+/// board (the multi-core design's eight jobs cost the link about 22 ms together:
+/// `host::split::JobsLink`).
 const RUNS: [(usize, u32); 6] = [(0, 5), (1, 4), (2, 6), (3, 5), (5, 4), (6, 4)];
 
 #[derive(Serialize, Default)]
@@ -261,14 +261,14 @@ pub fn run(json: bool) -> Result<()> {
             "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one job on one core (a thread: one \
              clock in {t}; the unit runs {t}); x2: {} at {multi_mhz} MHz, {} cores ({} units), \
              each perft shared out on chip (one job a core), the link's time counted (its bytes and {} USB round \
-             trips of {} ms a job); CPU: one thread of this machine",
+             trips of {} ms a job, the starts in one more); CPU: one thread of this machine",
             board.name(),
             design.name(),
             board.name(),
             multi.name(),
             multi_cores,
             multi_cores / design.threads(),
-            host::split::EXCHANGES_PER_JOB,
+            host::split::BATCHED_EXCHANGES_PER_JOB,
             host::split::USB_ROUND_TRIP_S * 1e3,
             t = design.threads(),
         );
