@@ -657,6 +657,9 @@ pub struct LinkExecutor<'a, G: JobGame, T: Transport> {
     /// Jobs run a second time because their result was lost on the line (see
     /// [`LinkExecutor::rerun`]).
     pub reruns: u64,
+    /// The cores' states at the last `JOB_CORES` poll (a core started since counts as
+    /// running).
+    states: Vec<u8>,
 }
 
 impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
@@ -674,6 +677,7 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
             jobs: vec![None; states.len()],
             link,
             reruns: 0,
+            states: vec![job::RUNNING; states.len()],
         })
     }
 
@@ -700,15 +704,27 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
                 })
             }
         }
+        self.mark_started(core, job);
+        Ok(())
+    }
+
+    fn mark_started(&mut self, core: usize, job: Job<G::Pos>) {
         self.running[core] = true;
         self.jobs[core] = Some(job);
-        Ok(())
+        self.states[core] = job::RUNNING;
     }
 
     /// Polls until a running core is done; that core.
     fn wait_done(&mut self) -> Result<usize, LinkError> {
+        let mut poll = false;
         loop {
-            let states = self.link.job_cores()?;
+            // A poll shows every core: the cores it found done besides the one taken are
+            // taken from it at the next waits, without a poll (a round trip) of their own.
+            if poll {
+                self.states = self.link.job_cores()?;
+            }
+            poll = true;
+            let states = self.states.clone();
             for (c, &st) in states.iter().enumerate() {
                 if !self.running.get(c).copied().unwrap_or(false) || st == job::RUNNING {
                     continue;
@@ -757,8 +773,7 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
         }
         let res = G::decode_result(&self.link.core_result(core as u8)?)?;
         self.link.job_start(&Self::start_arg(core, &next))?;
-        self.running[core] = true;
-        self.jobs[core] = Some(next);
+        self.mark_started(core, next);
         self.reruns += 1;
         Ok(res)
     }
@@ -771,8 +786,7 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
     }
     fn start(&mut self, core: usize, j: Job<G::Pos>) -> Result<(), LinkError> {
         self.link.job_start(&Self::start_arg(core, &j))?;
-        self.running[core] = true;
-        self.jobs[core] = Some(j);
+        self.mark_started(core, j);
         Ok(())
     }
     fn start_all(&mut self, jobs: &[(usize, Job<G::Pos>)]) -> Result<(), LinkError> {
