@@ -306,7 +306,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // in 4 DP16KD; the PLL cannot make 48 from 25), its critical path from the board
         // through the target's fill and a reduction into the target's line; asked for 45, at
         // 51.9. The array now registers the rays and reduces them after its cut: 50 MHz (55.7
-        // reached).
+        // reached; 58.6 with the leaf look's answer registered, the critical path then the
+        // load's, from the remaining occupancy's lowest square through the write bus).
         clocks: &[clock(BoardId::Ulx3s, 50)],
         // 2 Mbaud (divisor 25): the step jobs cross the link a move at a time, and the split
         // sends a job's frames per core.
@@ -342,11 +343,15 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // from the board through the fills into the target's line, `s_line`). With the
         // array's rays registered and reduced after its cut, asked for 40: 39.9 (the critical
         // path now from a leaf's look, `leaf_white`, through `leaf_pending` into the
-        // look-ahead's victim register), so 37.5 MHz (44.8 reached).
-        clocks: &[clock_hz(BoardId::Ulx3s, 37_500_000)],
-        // 1.5 Mbaud, a whole divisor (25) of 37.5 MHz; the link's time per job is mostly the
-        // USB round trips, not the bytes.
-        baud: 1_500_000,
+        // leaf count), so 37.5 MHz (44.8 reached). The leaf look now runs a clock ahead and
+        // registers its answer (`Perft::leaf_capt`): asked for 40, 46.2 reached (the critical
+        // path from the leaf's make through the write bus into the array's own plane); asked
+        // for 45, router1 was stopped with 58,000 arcs still to route (overuse falling a third
+        // as fast as at 40).
+        clocks: &[clock(BoardId::Ulx3s, 40)],
+        // 2 Mbaud, a whole divisor (20) of 40 MHz and a rate the FTDI bridge makes exactly
+        // (3 MHz / 1.5); the link's time per job is mostly the USB round trips, not the bytes.
+        baud: 2_000_000,
         ci_synth: false,
         router2: false,
         static_placer: true,
