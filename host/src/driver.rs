@@ -371,11 +371,25 @@ impl<T: Transport> Link<T> {
         &mut self,
         arg: &[u8],
         what: &str,
+        progress: impl FnMut(u64),
+    ) -> Result<Vec<u8>, LinkError> {
+        self.run_job_on(None, arg, what, progress)
+    }
+
+    /// [`Link::run_job`] on `core` of a multi-core design (`None`: the job commands without a
+    /// core index, core 0).
+    pub fn run_job_on(
+        &mut self,
+        core: Option<u8>,
+        arg: &[u8],
+        what: &str,
         mut progress: impl FnMut(u64),
     ) -> Result<Vec<u8>, LinkError> {
-        let mut st = self.job_start(arg)?;
+        let index: Vec<u8> = core.into_iter().collect();
+        let start: Vec<u8> = index.iter().chain(arg).copied().collect();
+        let mut st = self.job_start(&start)?;
         while st.state == model::link::job::RUNNING {
-            st = self.job_poll()?;
+            st = JobStatus::decode(&self.call(op::JOB_POLL, &index)?)?;
             progress(st.progress);
         }
         if st.state != model::link::job::DONE {
@@ -384,7 +398,7 @@ impl<T: Transport> Link<T> {
                 why: format!("{what} ended in state {}", model::link::job::name(st.state)),
             });
         }
-        self.job_result()
+        self.call(op::JOB_RESULT, &index)
     }
 
     /// `JOB_POLL` of one core of a multi-core design.

@@ -724,8 +724,8 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
                 self.states = self.link.job_cores()?;
             }
             poll = true;
-            let states = self.states.clone();
-            for (c, &st) in states.iter().enumerate() {
+            for c in 0..self.states.len() {
+                let st = self.states[c];
                 if !self.running.get(c).copied().unwrap_or(false) || st == job::RUNNING {
                     continue;
                 }
@@ -758,20 +758,13 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
         next: Job<G::Pos>,
     ) -> Result<JobResult<G::Move>, LinkError> {
         self.link.core_abort(core as u8)?;
-        self.link.job_start(&Self::start_arg(core, &ended))?;
-        let st = loop {
-            let st = self.link.core_poll(core as u8)?;
-            if st.state != job::RUNNING {
-                break st;
-            }
-        };
-        if st.state != job::DONE {
-            return Err(LinkError::Malformed {
-                op: "JOB_POLL",
-                why: format!("core {core} stopped in state {}", job::name(st.state)),
-            });
-        }
-        let res = G::decode_result(&self.link.core_result(core as u8)?)?;
+        let r = self.link.run_job_on(
+            Some(core as u8),
+            &G::encode_job(&ended),
+            "a job run again",
+            |_| {},
+        )?;
+        let res = G::decode_result(&r)?;
         self.link.job_start(&Self::start_arg(core, &next))?;
         self.mark_started(core, next);
         self.reruns += 1;

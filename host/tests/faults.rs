@@ -14,19 +14,24 @@ use sim::{BackendKind, SimBoard};
 
 const SEED: u64 = 0xfa17_0001;
 
+/// The simulated `link` design behind a line that corrupts each byte with probability `p`
+/// per kind of fault, both ways (seeded).
+fn faulty_link(kind: BackendKind, p: f64, seed: u64) -> Link<FaultyTransport<SimTransport>> {
+    let board = SimBoard::open(Design::Link, kind).unwrap();
+    Link::new(FaultyTransport::new(
+        SimTransport::new(board),
+        FaultConfig::uniform(p),
+        FaultConfig::uniform(p),
+        seed,
+    ))
+}
+
 fn run(kind: BackendKind, requests: usize, p: f64) {
     println!(
         "seed {SEED:#x}, backend {}, fault probability {p} per byte and kind",
         kind.name()
     );
-    let board = SimBoard::open(Design::Link, kind).unwrap();
-    let faulty = FaultyTransport::new(
-        SimTransport::new(board),
-        FaultConfig::uniform(p),
-        FaultConfig::uniform(p),
-        SEED,
-    );
-    let mut l = Link::new(faulty);
+    let mut l = faulty_link(kind, p, SEED);
     let mut r = StdRng::seed_from_u64(SEED + 1);
     let mut wrong = 0u64;
     let mut job_starts = 0u64;
@@ -192,14 +197,7 @@ fn batched_jobs_over_a_faulty_line() {
     let seed = SEED + 2;
     let p = 0.004;
     println!("seed {seed:#x}, fault probability {p} per byte and kind");
-    let board = SimBoard::open(Design::Link, BackendKind::Rust).unwrap();
-    let faulty = FaultyTransport::new(
-        SimTransport::new(board),
-        FaultConfig::uniform(p),
-        FaultConfig::uniform(p),
-        seed,
-    );
-    let mut l = Link::new(faulty);
+    let mut l = faulty_link(BackendKind::Rust, p, seed);
     let jobs: Vec<Job<u32>> = (0..40u32)
         .map(|i| Job {
             pos: 50 + 7 * i,
