@@ -74,6 +74,9 @@ pub struct JobResult<M> {
     pub cycles: u64,
 }
 
+/// Cores found done, each with its job's result.
+pub type Done<M> = Vec<(usize, JobResult<M>)>;
+
 /// Runs search jobs of game `G` on a set of cores.
 pub trait Executor<G: JobGame> {
     type Error;
@@ -90,17 +93,19 @@ pub trait Executor<G: JobGame> {
         }
         Ok(())
     }
-    /// [`Executor::wait_any`], then `next` started on the core that is done: a link asks for
-    /// the result and starts the next job in one transfer.
-    fn wait_any_then_start(
+    /// Waits until one running job or more is done and returns their cores and results (at
+    /// least one), the i-th of them started with `next[i]` where there is one: a link reads
+    /// the results of the cores one poll found done, and starts their next jobs, in one
+    /// transfer (as many as the device's receive buffer takes: [`batch_len`]).
+    fn wait_some_then_start(
         &mut self,
-        next: Option<Job<G::Pos>>,
-    ) -> Result<(usize, JobResult<G::Move>), Self::Error> {
+        next: &[Job<G::Pos>],
+    ) -> Result<Done<G::Move>, Self::Error> {
         let (core, res) = self.wait_any()?;
-        if let Some(job) = next {
+        if let Some(&job) = next.first() {
             self.start(core, job)?;
         }
-        Ok((core, res))
+        Ok(vec![(core, res)])
     }
     /// Stops the job running on `core`.
     fn abort(&mut self, core: usize) -> Result<(), Self::Error>;
@@ -214,38 +219,59 @@ fn seconds_to_cycles(seconds: f64, clock_hz: f64) -> u64 {
     (seconds * clock_hz - 1e-6).ceil() as u64
 }
 
-/// Request-answer exchanges of one job of [`run_jobs`], which batches its requests
+/// Request-answer exchanges of one job of [`run_jobs`] alone, which batches its requests
 /// (`Link::request_batch`): the `JOB_CORES` poll that finds the job done, and its `JOB_RESULT`
 /// sent together with the next job's `JOB_START` on its core. The first jobs' starts go
-/// together in one exchange more.
+/// together in one exchange more; jobs one poll finds done together share its two.
 pub const BATCHED_EXCHANGES_PER_JOB: u64 = 2;
 
-/// The link's time of [`run_jobs`] in core cycles.
+/// A `JOB_RESULT` request's bytes on the line.
+const RESULT_REQUEST_BYTES: usize = FRAME_BYTES as usize + model::link::CORE_INDEX_LEN;
+
+/// How many of `done` cores found done by one poll have their results read (and, the first
+/// `starts` of them, their next job started) in one write: as many as the device's receive
+/// buffer holds (`model::link::RX_BUFFER_LEN` bytes of requests, a `JOB_START` carrying
+/// `start_len` bytes of job), and at least one.
+pub const fn batch_len(done: usize, starts: usize, start_len: usize) -> usize {
+    let start_request = FRAME_BYTES as usize + model::link::CORE_INDEX_LEN + start_len;
+    let (mut k, mut bytes) = (0, 0);
+    while k < done {
+        let add = RESULT_REQUEST_BYTES + if k < starts { start_request } else { 0 };
+        if k > 0 && bytes + add > model::link::RX_BUFFER_LEN {
+            break;
+        }
+        bytes += add;
+        k += 1;
+    }
+    k
+}
+
+/// The link's time of [`run_jobs`] in core cycles: each part's bytes at the baud rate, and the
+/// USB round trip that each write of requests waits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JobsLink {
-    /// Before a job runs: its `JOB_START`'s bytes (the round trip is that of the result
-    /// before it on its core, or the first jobs' one).
+    /// A job's `JOB_START` and its answer.
     pub start: u64,
-    /// After it: a poll and its `JOB_RESULT`, bytes and [`BATCHED_EXCHANGES_PER_JOB`] round
-    /// trips.
-    pub done: u64,
-    /// The first jobs' starts' round trip, once.
-    pub first: u64,
+    /// A `JOB_CORES` poll and its answer.
+    pub poll: u64,
+    /// A `JOB_RESULT` and its answer.
+    pub result: u64,
+    /// One USB round trip ([`USB_ROUND_TRIP_S`]).
+    pub round_trip: u64,
+    /// The game's `JOB_START` payload length (how many requests a write holds: [`batch_len`]).
+    pub start_len: usize,
 }
 
 impl JobsLink {
     /// The link's time of game `G`'s jobs at `clock_hz` and `baud` with `cores` job cores.
     pub fn of<G: JobGame>(clock_hz: f64, baud: u32, cores: usize) -> JobsLink {
-        let cycles = |s: f64| seconds_to_cycles(s, clock_hz);
-        let bits = |bytes: u64| bytes as f64 * 10.0;
+        let bytes = |b: u64| seconds_to_cycles(link_seconds(b as f64 * 10.0, baud, 0), clock_hz);
         JobsLink {
-            start: cycles(link_seconds(bits(start_bytes(G::START_LEN)), baud, 0)),
-            done: cycles(link_seconds(
-                bits(poll_bytes(cores) + result_bytes(G::RESULT_LEN)),
-                baud,
-                BATCHED_EXCHANGES_PER_JOB,
-            )),
-            first: cycles(USB_ROUND_TRIP_S),
+            start: bytes(start_bytes(G::START_LEN)),
+            poll: bytes(poll_bytes(cores)),
+            result: bytes(result_bytes(G::RESULT_LEN)),
+            round_trip: seconds_to_cycles(USB_ROUND_TRIP_S, clock_hz),
+            start_len: G::START_LEN,
         }
     }
     /// On the board that answered `id`, in the job's cycles (as [`board_link_cycles_per_job`]).
@@ -254,9 +280,49 @@ impl JobsLink {
         let threads = gateware::Design::from_name(&id.name).map_or(1, |d| d.threads());
         JobsLink::of::<G>(clock_hz / f64::from(threads), baud, cores)
     }
-    /// The link's time per job, the first jobs' round trip aside.
+    /// The link's time of a job alone: its start, the poll that finds it done and its result,
+    /// with [`BATCHED_EXCHANGES_PER_JOB`] round trips (the first jobs' round trip aside).
     pub fn per_job(&self) -> u64 {
-        self.start + self.done
+        self.start + self.poll + self.result + BATCHED_EXCHANGES_PER_JOB * self.round_trip
+    }
+    /// The board's time, in core cycles, of jobs of `cycles` each (in the order they start) on
+    /// `cores` cores as [`run_jobs`] runs them: the first jobs' starts in one write (one round
+    /// trip, then their bytes one after another); then, while jobs run, a poll as soon as the
+    /// link is free and a job has ended, which finds every job ended by then; their results
+    /// read in writes of [`batch_len`] requests, each write starting the next jobs on the
+    /// cores it read (a job runs after its start's bytes). The jobs run whole on whichever
+    /// core is free; the time does not depend on which.
+    pub fn elapsed(&self, cycles: &[u64], cores: usize) -> u64 {
+        let mut queue = cycles.iter().copied();
+        let mut ends: Vec<u64> = Vec::with_capacity(cores.max(1));
+        if cycles.is_empty() {
+            return 0;
+        }
+        let mut now = self.round_trip;
+        for c in queue.by_ref().take(cores.max(1)) {
+            now += self.start;
+            ends.push(now + c);
+        }
+        let mut found = 0;
+        while found > 0 || !ends.is_empty() {
+            if found == 0 {
+                let earliest = ends.iter().copied().fold(u64::MAX, u64::min);
+                let at = now.max(earliest);
+                let running = ends.len();
+                ends.retain(|&e| e > at);
+                found = running - ends.len();
+                now = at + self.poll + self.round_trip;
+            }
+            let waiting = queue.len();
+            let k = batch_len(found, found.min(waiting), self.start_len);
+            now += self.round_trip + k as u64 * self.result;
+            found -= k;
+            for c in queue.by_ref().take(k) {
+                now += self.start;
+                ends.push(now + c);
+            }
+        }
+        now
     }
 }
 
@@ -345,9 +411,10 @@ pub struct JobsRun<M> {
 }
 
 /// Runs independent jobs (a perft split into subtrees) on the executor's cores: the first
-/// jobs start together, and each job after them goes to the core that is done first, started
-/// with that core's result ([`Executor::wait_any_then_start`]). The link's time is counted as
-/// [`JobsLink`] says. `progress(nodes)` is called after every finished job.
+/// jobs start together, and each job after them goes to a core that is done, started with
+/// the results of the cores found done with it ([`Executor::wait_some_then_start`]). The
+/// board's time is counted as [`JobsLink::elapsed`] says. `progress(nodes)` is called after
+/// every batch of finished jobs.
 pub fn run_jobs<G: JobGame, E: Executor<G>>(
     ex: &mut E,
     jobs: &[Job<G::Pos>],
@@ -359,40 +426,34 @@ pub fn run_jobs<G: JobGame, E: Executor<G>>(
     let mut running: Vec<Option<usize>> = vec![None; cores];
     let first: Vec<(usize, Job<G::Pos>)> = jobs.iter().copied().take(cores).enumerate().collect();
     ex.start_all(&first)?;
-    // The board's time: the first starts' one round trip and their bytes one after another;
-    // a job's end waits for the link, then its poll and result; the next job on its core
-    // starts after its start's bytes.
-    let mut link_free = if first.is_empty() { 0 } else { link.first };
-    let mut started = vec![0u64; cores];
     for &(core, _) in &first {
-        link_free += link.start;
-        started[core] = link_free;
         running[core] = Some(core);
     }
-    let (mut next, mut cycles, mut nodes, mut now) = (first.len(), 0, 0, 0);
+    let (mut next, mut cycles, mut nodes) = (first.len(), 0, 0);
     while running.iter().any(Option::is_some) {
-        let job = jobs.get(next).copied();
-        let (core, res) = ex.wait_any_then_start(job)?;
-        let id = running[core]
-            .take()
-            .expect("a result from a core without a job");
-        link_free = (started[core] + res.cycles).max(link_free) + link.done;
-        now = now.max(link_free);
-        if job.is_some() {
-            link_free += link.start;
-            started[core] = link_free;
-            running[core] = Some(next);
-            next += 1;
+        let waiting = &jobs[next..];
+        let done = ex.wait_some_then_start(waiting)?;
+        let started = done.len().min(waiting.len());
+        for (i, (core, res)) in done.into_iter().enumerate() {
+            let id = running[core]
+                .take()
+                .expect("a result from a core without a job");
+            if i < started {
+                running[core] = Some(next + i);
+            }
+            cycles += res.cycles;
+            nodes += res.nodes;
+            results[id] = Some(res);
         }
-        cycles += res.cycles;
-        nodes += res.nodes;
+        next += started;
         progress(nodes + ex.running_nodes());
-        results[id] = Some(res);
     }
+    let results: Vec<JobResult<G::Move>> = results.into_iter().flatten().collect();
+    let job_cycles: Vec<u64> = results.iter().map(|r| r.cycles).collect();
     Ok(JobsRun {
-        results: results.into_iter().flatten().collect(),
+        elapsed_cycles: link.elapsed(&job_cycles, cores),
+        results,
         cycles,
-        elapsed_cycles: now,
     })
 }
 
@@ -714,28 +775,36 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
         self.states[core] = job::RUNNING;
     }
 
-    /// Polls until a running core is done; that core.
+    /// A running core that the last poll found done (none if every running core was still
+    /// running then).
+    fn found_done(&self) -> Result<Option<usize>, LinkError> {
+        for (c, &st) in self.states.iter().enumerate() {
+            if !self.running.get(c).copied().unwrap_or(false) || st == job::RUNNING {
+                continue;
+            }
+            if st != job::DONE {
+                return Err(LinkError::Malformed {
+                    op: "JOB_CORES",
+                    why: format!("core {c} stopped in state {}", job::name(st)),
+                });
+            }
+            return Ok(Some(c));
+        }
+        Ok(None)
+    }
+
+    /// Polls until a running core is done; that core, taken. A poll shows every core: the
+    /// cores it found done besides the one taken are taken from it later, without a poll (a
+    /// round trip) of their own.
     fn wait_done(&mut self) -> Result<usize, LinkError> {
         let mut poll = false;
         loop {
-            // A poll shows every core: the cores it found done besides the one taken are
-            // taken from it at the next waits, without a poll (a round trip) of their own.
             if poll {
                 self.states = self.link.job_cores()?;
             }
             poll = true;
-            for c in 0..self.states.len() {
-                let st = self.states[c];
-                if !self.running.get(c).copied().unwrap_or(false) || st == job::RUNNING {
-                    continue;
-                }
+            if let Some(c) = self.found_done()? {
                 self.running[c] = false;
-                if st != job::DONE {
-                    return Err(LinkError::Malformed {
-                        op: "JOB_CORES",
-                        why: format!("core {c} stopped in state {}", job::name(st)),
-                    });
-                }
                 return Ok(c);
             }
             if !self.running.iter().any(|&r| r) {
@@ -797,34 +866,64 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
         let r = self.link.core_result(core as u8)?;
         Ok((core, G::decode_result(&r)?))
     }
-    fn wait_any_then_start(
+    fn wait_some_then_start(
         &mut self,
-        next: Option<Job<G::Pos>>,
-    ) -> Result<(usize, JobResult<G::Move>), LinkError> {
-        let Some(next) = next else {
-            return self.wait_any();
-        };
-        let core = self.wait_done()?;
-        let arg = Self::start_arg(core, &next);
-        let answers = self
-            .link
-            .request_batch(&[(op::JOB_RESULT, &[core as u8][..]), (op::JOB_START, &arg)])?;
-        let [result, start] = &answers[..] else {
-            unreachable!("a batch of two requests has two answers")
-        };
-        let ended = self.jobs[core].expect("a core that ended a job ran one");
-        self.started(core, next, &start.frame)?;
-        if result.retried {
-            // The retry came after the next job's start: it read that job, not the ended one.
-            return Ok((core, self.rerun(core, ended, next)?));
+        next: &[Job<G::Pos>],
+    ) -> Result<Done<G::Move>, LinkError> {
+        // The cores the poll found done, as many as one write holds.
+        let mut done = vec![self.wait_done()?];
+        loop {
+            let Some(c) = self.found_done()? else { break };
+            let starts = next.len().min(done.len() + 1);
+            if batch_len(done.len() + 1, starts, G::START_LEN) <= done.len() {
+                break;
+            }
+            self.running[c] = false;
+            done.push(c);
         }
-        match result.frame.error() {
-            None => Ok((core, G::decode_result(&result.frame.payload)?)),
-            Some((code, _)) => Err(LinkError::Device {
-                op: "JOB_RESULT",
-                code,
-            }),
+        let core_args: Vec<[u8; 1]> = done.iter().map(|&c| [c as u8]).collect();
+        let start_args: Vec<Vec<u8>> = done
+            .iter()
+            .zip(next)
+            .map(|(&c, j)| Self::start_arg(c, j))
+            .collect();
+        let mut requests: Vec<(u8, &[u8])> = Vec::with_capacity(2 * done.len());
+        for (i, core) in core_args.iter().enumerate() {
+            requests.push((op::JOB_RESULT, core));
+            if let Some(a) = start_args.get(i) {
+                requests.push((op::JOB_START, a));
+            }
         }
+        let mut answers = self.link.request_batch(&requests)?.into_iter();
+        let mut out = Vec::with_capacity(done.len());
+        for (i, &core) in done.iter().enumerate() {
+            let result = answers.next().expect("a batch answers every request");
+            let ended = self.jobs[core].expect("a core that ended a job ran one");
+            let res = match next.get(i) {
+                Some(&job) => {
+                    let start = answers.next().expect("a batch answers every request");
+                    self.started(core, job, &start.frame)?;
+                    if result.retried {
+                        // The retry came after the next job's start: it read that job, not
+                        // the ended one.
+                        out.push((core, self.rerun(core, ended, job)?));
+                        continue;
+                    }
+                    result.frame
+                }
+                None => result.frame,
+            };
+            match res.error() {
+                None => out.push((core, G::decode_result(&res.payload)?)),
+                Some((code, _)) => {
+                    return Err(LinkError::Device {
+                        op: "JOB_RESULT",
+                        code,
+                    })
+                }
+            }
+        }
+        Ok(out)
     }
     fn abort(&mut self, core: usize) -> Result<(), LinkError> {
         self.link.core_abort(core as u8)?;
@@ -905,6 +1004,177 @@ mod tests {
             (saved as f64 - round_trip).abs() <= 1.0,
             "{saved} cycles saved"
         );
-        assert_eq!(batched.first, round_trip.ceil() as u64);
+        assert_eq!(batched.round_trip, round_trip.ceil() as u64);
+    }
+
+    /// Round figures: a start 10 cycles, a poll 3, a result 5, a round trip 100.
+    const LINK: JobsLink = JobsLink {
+        start: 10,
+        poll: 3,
+        result: 5,
+        round_trip: 100,
+        start_len: 30,
+    };
+
+    /// Jobs that end together share one poll and one write of results; jobs that end apart
+    /// each cost a poll and a result.
+    #[test]
+    fn the_board_time_of_jobs_batched_on_the_link() {
+        assert_eq!(LINK.elapsed(&[], 4), 0);
+        // One job: the starts' round trip and its start, its cycles, then a poll and its
+        // result with two round trips (a job alone: `per_job`).
+        assert_eq!(LINK.elapsed(&[1000], 4), 100 + 1000 + LINK.per_job());
+        // Four jobs started one after another (at 110-140) that end together at 1140: one
+        // poll and one write of four results.
+        assert_eq!(LINK.elapsed(&[1030, 1020, 1010, 1000], 4), 1140 + 103 + 120);
+        // Four equal jobs: the first ends (1110) while the others run, it is read alone
+        // (1318), and the other three, ended by then, together.
+        assert_eq!(LINK.elapsed(&[1000; 4], 4), 1110 + 103 + 105 + 103 + 115);
+        // Far apart: each its own poll and result, the last one's at the end.
+        assert_eq!(
+            LINK.elapsed(&[1000, 5000], 2),
+            120 + 5000 + 3 + 100 + 100 + 5
+        );
+        // More jobs than cores: a write of results starts as many jobs as it read. Two cores:
+        // the first two jobs end together (1120), one poll, one write of two results and two
+        // starts (1333, then the starts' bytes: the next jobs run from 1343 and 1353); these
+        // end at 1843 and 1853, the second while the first is read (2051).
+        assert_eq!(
+            LINK.elapsed(&[1010, 1000, 500, 500], 2),
+            1843 + 103 + 105 + 103 + 105
+        );
+        // Three cores: three results with starts take two writes (the receive buffer), the
+        // second without a poll of its own (1478); the next three end at 1453, 1463 and 1578:
+        // two read together, then the last.
+        assert_eq!(
+            LINK.elapsed(&[1020, 1010, 1000, 100, 100, 100], 3),
+            1130 + 103 + 110 + 20 + 105 + 10 + 103 + 110 + 103 + 105
+        );
+    }
+
+    /// Job cores (the reference device model's job control) whose jobs end after a number of
+    /// `JOB_CORES` polls, each job's result its tag.
+    struct PollCores {
+        jobs: model::job_control::JobControlModel,
+        /// Per core: its state, polls left, tag.
+        cores: Vec<(u8, u8, u8)>,
+    }
+
+    impl model::link_device::CoreModel for PollCores {
+        fn command(&mut self, opc: u8, p: &[u8]) -> model::link_device::CoreAnswer {
+            use model::job_control::{CoreView, JobAction};
+            if opc == op::JOB_CORES {
+                for (state, left, _) in self.cores.iter_mut().filter(|c| c.0 == job::RUNNING) {
+                    *left = left.saturating_sub(1);
+                    if *left == 0 {
+                        *state = job::DONE;
+                    }
+                }
+            }
+            let cores = self.cores.clone();
+            let view = |i: usize| CoreView {
+                state: cores[i].0,
+                progress: 0,
+                result: Some(u64::from(cores[i].2).to_le_bytes().to_vec()),
+            };
+            let (answer, action) = self.jobs.command(opc, p, view, |_| true);
+            if let JobAction::Start { core, args } = action {
+                self.cores[core] = (job::RUNNING, args[0], args[1]);
+            }
+            answer
+        }
+    }
+
+    /// A job of [`PollCores`]: (polls, tag), in the longest `JOB_START` the link carries.
+    struct Polls;
+
+    impl JobGame for Polls {
+        type Pos = (u8, u8);
+        type Move = ();
+        const START_LEN: usize = model::link::MAX_PAYLOAD - model::link::CORE_INDEX_LEN;
+        const RESULT_LEN: usize = 8;
+        fn encode_job(job: &Job<(u8, u8)>) -> Vec<u8> {
+            let mut p = vec![0; Self::START_LEN];
+            (p[0], p[1]) = job.pos;
+            p
+        }
+        fn decode_result(p: &[u8]) -> Result<JobResult<()>, PayloadError> {
+            let tag = u64::from_le_bytes(p.try_into().map_err(|_| PayloadError::Length {
+                what: "JOB_RESULT",
+                expected: Self::RESULT_LEN,
+                got: p.len(),
+            })?);
+            Ok(JobResult {
+                score: 0,
+                best: None,
+                nodes: tag,
+                cycles: 1,
+            })
+        }
+    }
+
+    /// Counts the writes to a transport.
+    struct Writes<T>(T, u64);
+
+    impl<T: Transport> Transport for Writes<T> {
+        fn send(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+            self.1 += 1;
+            self.0.send(bytes)
+        }
+        fn recv(&mut self, timeout_bits: u64) -> anyhow::Result<Option<u8>> {
+            self.0.recv(timeout_bits)
+        }
+        fn now_bits(&self) -> u64 {
+            self.0.now_bits()
+        }
+        fn describe(&self) -> String {
+            self.0.describe()
+        }
+    }
+
+    /// The cores one poll finds done have their results read, and their next jobs started, in
+    /// one write, as many as the device's receive buffer takes. Eight jobs on four cores, each
+    /// done at the second poll after its start: the starts (one write), two polls, the four
+    /// results with the next four starts in two writes (two pairs of 38 and 7 bytes a write),
+    /// then two polls and one write of four results: eight writes (one a result, thirteen).
+    #[test]
+    fn results_found_done_together_are_read_together() {
+        let jobs = model::job_control::JobControlModel::new(4, Polls::START_LEN);
+        let device = model::link_device::LinkDevice::new(
+            identity("polls", 1_000_000, 10),
+            PollCores {
+                jobs,
+                cores: vec![(job::IDLE, 0, 0); 4],
+            },
+        );
+        let mut l = Link::new(Writes(crate::transport::ModelTransport::new(device), 0));
+        let mut ex = LinkExecutor::<Polls, _>::new(&mut l).unwrap();
+        let list: Vec<Job<(u8, u8)>> = (0..8u8)
+            .map(|tag| Job {
+                pos: (2, tag),
+                alpha: 0,
+                beta: 0,
+            })
+            .collect();
+        let before = ex.link.transport.1;
+        let run = run_jobs(&mut ex, &list, JobsLink::default(), |_| {}).unwrap();
+        let tags: Vec<u64> = run.results.iter().map(|r| r.nodes).collect();
+        assert_eq!(tags, (0..8).collect::<Vec<u64>>());
+        assert_eq!(ex.link.transport.1 - before, 8);
+        assert_eq!(ex.reruns, 0);
+    }
+
+    /// A write holds as many requests as the device's receive buffer: results (seven bytes
+    /// each) with the next jobs' starts (the chess start's 37 bytes) two by two, results
+    /// alone eighteen by eighteen; always one.
+    #[test]
+    fn how_many_results_a_write_reads() {
+        type C = crate::chess::ChessPerft;
+        assert_eq!(RESULT_REQUEST_BYTES, 7);
+        assert_eq!(batch_len(8, 8, C::START_LEN), 2);
+        assert_eq!(batch_len(8, 1, C::START_LEN), 8);
+        assert_eq!(batch_len(30, 0, C::START_LEN), 128 / 7);
+        assert_eq!(batch_len(1, 1, 500), 1);
+        assert_eq!(batch_len(0, 0, 0), 0);
     }
 }

@@ -255,19 +255,22 @@ mod tests {
 
     /// A job's link time with four cores at 3 Mbaud, 15 MHz a thread: 98 bytes
     /// (0.33 ms) and three round trips of 1 ms, 49,900 cycles; batched as `run_jobs` sends
-    /// them, two round trips: its start's 52 bytes before it (2,600 cycles), its poll's and
-    /// result's 46 and the round trips after it (32,300), and one round trip for the first
-    /// jobs together.
+    /// them, two round trips of 15,000 cycles: its start's 52 bytes (2,600 cycles), the
+    /// poll's 17 (850) and the result's 29 (1,450).
     #[test]
     fn a_chess_job_on_the_link() {
+        let link = JobsLink::of::<ChessPerft>(15e6, 3_000_000, 4);
         assert_eq!(
-            JobsLink::of::<ChessPerft>(15e6, 3_000_000, 4),
+            link,
             JobsLink {
                 start: 2_600,
-                done: 32_300,
-                first: 15_000
+                poll: 850,
+                result: 1_450,
+                round_trip: 15_000,
+                start_len: 30,
             }
         );
+        assert_eq!(link.per_job(), 34_900);
         assert_eq!(
             link_bytes_per_job(
                 <ChessPerft as crate::split::JobGame>::START_LEN,

@@ -6,9 +6,9 @@
 //! in four) at the core clock of the committed synthesis report; then on
 //! this CPU, one thread: `shakmaty` 0.30.1 perft without bulk counting (every leaf made, the
 //! same work as the chip) and Debian's `stockfish` `go perft` (which counts the last ply in
-//! bulk: labelled so), each as a ratio to the board; and the biggest multi-core design,
-//! `chess-x2` (simulated, each perft shared out on chip over its eight cores, one job a core,
-//! the link's time per job counted: its bytes and three USB round trips). Last, the paper's own unit: the
+//! bulk: labelled so), each as a ratio to the board; and the chess design with the most cores
+//! (simulated, each perft shared out on chip over its cores, one job a core, the link's time
+//! counted: its bytes and its USB round trips). Last, the paper's own unit: the
 //! generator's cycles per generated (pseudo-legal) move over seeded random positions, and the
 //! generated moves per second at the core clock (the paper: about 4 cycles and 8 million moves
 //! a second at 33 MHz). `--json`: one object per position, then one `generator` object.
@@ -25,7 +25,7 @@ use sim::{BackendKind, SimBoard};
 use std::time::Instant;
 
 /// (table position index, depth): 2-16 million leaves each, a minute or less on the simulated
-/// board (the multi-core design's eight jobs cost the link about 22 ms together:
+/// board (the multi-core design's jobs cost the link a few ms together:
 /// `host::split::JobsLink`).
 const RUNS: [(usize, u32); 6] = [(0, 5), (1, 4), (2, 6), (3, 5), (5, 4), (6, 4)];
 
@@ -42,7 +42,7 @@ struct Row {
     shakmaty_leaves_per_s: f64,
     /// Board leaves/s over shakmaty's.
     ratio_shakmaty: f64,
-    /// The multi-core design (`chess-x2`, the perft shared out on chip): its board time
+    /// The multi-core design (the chess design with the most cores, the perft shared out on chip): its board time
     /// (cores in parallel, the link's time per job), leaves/s at its clock, ratio to shakmaty.
     multi_design: String,
     multi_clock_mhz: f64,
@@ -112,7 +112,14 @@ pub fn run(json: bool) -> Result<()> {
         design,
         BackendKind::Verilator,
     )?));
-    let multi = Design::ChessX2;
+    let (multi_cores, multi) = Design::ALL
+        .into_iter()
+        .filter_map(|d| match d.spec().core {
+            gateware::CoreKind::Chess { cores } => Some((cores, d)),
+            _ => None,
+        })
+        .max_by_key(|&(cores, _)| cores)
+        .context("no chess design")?;
     let multi_mhz = super::ulx3s_clock_mhz(multi)?;
     let mut lm = Link::new(SimTransport::new(SimBoard::open(
         multi,
@@ -130,8 +137,8 @@ pub fn run(json: bool) -> Result<()> {
             "board l/s",
             "shakmaty",
             "ratio",
-            "x2 l/s",
-            "x2 eff",
+            "multi l/s",
+            "eff",
             "ratio",
             "sf bulk",
             "ratio"
@@ -253,21 +260,18 @@ pub fn run(json: bool) -> Result<()> {
         );
     }
     if !json {
-        let multi_cores = match multi.spec().core {
-            gateware::CoreKind::Chess { cores } => cores as u32,
-            _ => unreachable!("the multi-core design is a chess design"),
-        };
         println!(
             "board: {} at {mhz} MHz (docs/synth/{}-{}.json), one job on one core (a thread: one \
-             clock in {t}; the unit runs {t}); x2: {} at {multi_mhz} MHz, {} cores ({} units), \
-             each perft shared out on chip (one job a core), the link's time counted (its bytes and {} USB round \
-             trips of {} ms a job, the starts in one more); CPU: one thread of this machine",
+             clock in {t}; the unit runs {t}); multi: {} at {multi_mhz} MHz, {} cores ({} units), \
+             each perft shared out on chip (one job a core), the link's time counted (its bytes \
+             and {} USB round trips of {} ms for the jobs one poll finds done, the starts in one \
+             more); CPU: one thread of this machine",
             board.name(),
             design.name(),
             board.name(),
             multi.name(),
             multi_cores,
-            multi_cores / design.threads(),
+            multi_cores as u32 / design.threads(),
             host::split::BATCHED_EXCHANGES_PER_JOB,
             host::split::USB_ROUND_TRIP_S * 1e3,
             t = design.threads(),
