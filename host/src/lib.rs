@@ -16,5 +16,6 @@ pub mod transport;
 
 pub use driver::{Link, LinkError, LinkStats, Stop, StopReason};
 pub use transport::{
-    FaultConfig, FaultyTransport, ModelTransport, SerialTransport, SimTransport, Transport,
+    BridgedSim, FaultConfig, FaultyTransport, ModelTransport, SerialTransport, SimTransport,
+    Transport,
 };

@@ -139,6 +139,87 @@ impl Transport for SimTransport {
     }
 }
 
+/// The simulated board as a real build of its design would be seen from the host: behind a
+/// USB serial bridge at the build's clock and baud rate. The bridge holds the board's answers
+/// to a write for its round trip (`crate::split::USB_ROUND_TRIP_S`: the FTDI bridges' latency
+/// timer) while the board runs on, and each byte each way takes the build's bit times (the
+/// simulated UART's are shorter: `gateware::CoreParams::sim`). The board's clock then counts
+/// what a real board's would: the split's model of the link's time
+/// (`crate::split::JobsLink::elapsed`) is checked against it.
+pub struct BridgedSim {
+    pub inner: SimTransport,
+    /// Board clocks the bridge holds the answers to a write.
+    pub round_trip_cycles: u64,
+    /// Board clocks a byte takes beyond the simulated UART's ten bit times.
+    pub extra_cycles_per_byte: u64,
+    /// Writes so far (each waits a round trip).
+    pub writes: u64,
+    /// A write's answers are still held.
+    held: bool,
+    /// Board clocks the bridge and the slower bytes took: the link's own clock
+    /// ([`Transport::now_bits`], by which the host's timeouts are measured) leaves them out.
+    hidden: u64,
+}
+
+impl BridgedSim {
+    /// The board behind a bridge as `design`'s build for `board` would be (its core clock, its
+    /// design's baud rate).
+    pub fn new(
+        inner: SimTransport,
+        design: gateware::Design,
+        board: gateware::BoardId,
+    ) -> Result<Self> {
+        let hz = design
+            .core_clock_hz(board)
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let build_bit = u64::from(hz / design.default_baud());
+        let sim_bit = u64::from(inner.board.divisor());
+        Ok(BridgedSim {
+            round_trip_cycles: (f64::from(hz) * crate::split::USB_ROUND_TRIP_S).round() as u64,
+            extra_cycles_per_byte: 10 * build_bit.saturating_sub(sim_bit),
+            inner,
+            writes: 0,
+            held: false,
+            hidden: 0,
+        })
+    }
+}
+
+impl BridgedSim {
+    fn wait(&mut self, cycles: u64) -> Result<()> {
+        self.hidden += cycles;
+        self.inner.board.run(cycles)
+    }
+}
+
+impl Transport for BridgedSim {
+    fn send(&mut self, bytes: &[u8]) -> Result<()> {
+        self.wait(self.extra_cycles_per_byte * bytes.len() as u64)?;
+        self.writes += 1;
+        self.held = true;
+        self.inner.send(bytes)
+    }
+    fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
+        if std::mem::take(&mut self.held) {
+            self.wait(self.round_trip_cycles)?;
+        }
+        let b = self.inner.recv(timeout_bits)?;
+        if b.is_some() {
+            self.wait(self.extra_cycles_per_byte)?;
+        }
+        Ok(b)
+    }
+    fn now_bits(&self) -> u64 {
+        (self.inner.board.cycles() - self.hidden) / u64::from(self.inner.board.divisor())
+    }
+    fn describe(&self) -> String {
+        format!("{} behind a USB bridge", self.inner.describe())
+    }
+    fn board_cycles(&self) -> Option<u64> {
+        self.inner.board_cycles()
+    }
+}
+
 /// A real serial port.
 pub struct SerialTransport {
     port: Box<dyn serialport::SerialPort>,

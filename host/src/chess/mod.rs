@@ -253,24 +253,26 @@ mod tests {
     use crate::split::{link_bytes_per_job, link_cycles_per_job, JobsLink};
     use model::chess::random::table_positions;
 
-    /// A job's link time with four cores at 3 Mbaud, 15 MHz a thread: 98 bytes
-    /// (0.33 ms) and three round trips of 1 ms, 49,900 cycles; batched as `run_jobs` sends
-    /// them, two round trips of 15,000 cycles: its start's 52 bytes (2,600 cycles), the
-    /// poll's 17 (850) and the result's 29 (1,450).
+    /// A job's link time with four cores at 3 Mbaud, 15 MHz a thread (50 cycles a byte): 98
+    /// bytes (0.33 ms) and three round trips of 1 ms, 49,900 cycles; batched as `run_jobs`
+    /// sends them, two round trips of 15,000 cycles, and the start's 37 bytes before it
+    /// runs (its answer's 15 while it runs), the poll's 6 and 11, the result's 7 and 22.
     #[test]
     fn a_chess_job_on_the_link() {
+        use crate::split::Exchange;
         let link = JobsLink::of::<ChessPerft>(15e6, 3_000_000, 4);
+        let x = |request, answer| Exchange { request, answer };
         assert_eq!(
             link,
             JobsLink {
-                start: 2_600,
-                poll: 850,
-                result: 1_450,
+                start: x(1_850, 750),
+                poll: x(300, 550),
+                result: x(350, 1_100),
                 round_trip: 15_000,
                 start_len: 30,
             }
         );
-        assert_eq!(link.per_job(), 34_900);
+        assert_eq!(link.per_job(), 1_850 + 850 + 1_450 + 30_000);
         assert_eq!(
             link_bytes_per_job(
                 <ChessPerft as crate::split::JobGame>::START_LEN,
