@@ -359,6 +359,24 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         pnr_seed: Some(3),
     },
     DesignSpec {
+        design: Design::ChessX3,
+        name: "chess-x3",
+        summary: "three chess perft units (twelve threads) behind one link; a perft shared out on chip, one job a thread",
+        core: CoreKind::Chess { cores: 12 },
+        // `chess-x2` with a third unit: a unit adds about 15,300 LUT4s (`chess` against
+        // `chess-x2`). Three fill 70% of the ECP5-85F (58,433 LUT4s, 29,058 FFs, 12 DP16KD):
+        // asked for 40 MHz with `chess-x2`'s placer, seed and router, 44.0 reached (placed at
+        // an estimated 36.1), the critical path a unit's load (the remaining occupancy's
+        // lowest square through the write bus into the array's own plane), as in `chess`.
+        clocks: &[clock(BoardId::Ulx3s, 40)],
+        baud: 2_000_000,
+        ci_synth: false,
+        router2: false,
+        static_placer: true,
+        narrow_luts: true,
+        pnr_seed: Some(3),
+    },
+    DesignSpec {
         design: Design::Shogi,
         name: "shogi",
         summary: "shogi piece cover circuit (9 cycles a table), all-move generator (20-72 cycles a position), perft on chip",
@@ -436,13 +454,14 @@ pub enum Design {
     OthelloX8,
     Chess,
     ChessX2,
+    ChessX3,
     Shogi,
     Tsume,
     Connect6,
 }
 
 impl Design {
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 10;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -450,6 +469,7 @@ impl Design {
         Design::OthelloX8,
         Design::Chess,
         Design::ChessX2,
+        Design::ChessX3,
         Design::Shogi,
         Design::Tsume,
         Design::Connect6,

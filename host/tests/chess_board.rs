@@ -2,8 +2,10 @@
 //! positions at depths 1-3 (up to 120,000 leaves), leaf counts equal to the table (the
 //! model's perft where the table gives only a deeper count) and cycles equal to the model of
 //! the chip (`model::chess::search::perft_on_chip`); an aborted job; bad depth refused; perft
-//! split over the cores of the simulated `chess-x2` board; step jobs (the paper's combined
-//! command) through the link, step for step and cycle for cycle with `model::chess::step`.
+//! split over the cores of the simulated `chess-x2` and `chess-x3` boards, and the split's
+//! count of the board's time against the simulated board's clock behind a USB bridge; step
+//! jobs (the paper's combined command) through the link, step for step and cycle for cycle
+//! with `model::chess::step`.
 
 use gateware::Design;
 use host::chess::{board_step, board_step_start, perft_on_board, perft_split};
@@ -127,6 +129,67 @@ fn perft_split_over_eight_cores() {
     let r = perft_split(&mut l, &start, 0, true, |_| {}).unwrap();
     assert_eq!((r.leaves, r.jobs), (1, 1));
     assert!(r.divide.is_empty());
+}
+
+/// `chess-x3`, the biggest chess design (the bench's multi-core figure): three units, twelve
+/// threads.
+#[test]
+fn perft_split_over_twelve_cores() {
+    let Some(mut l) = board_of(Design::ChessX3) else {
+        return;
+    };
+    let table = table_positions();
+    check_split(&mut l, 12, &[(&table[0], 3), (&table[3], 3)]);
+}
+
+/// The board's time the split counts (`host::split::JobsLink::elapsed`: the cores' cycles,
+/// the link's bytes and USB round trips, the host's polls) against the clock of the simulated
+/// `chess-x2` seen as its ULX3S build would be, behind a USB bridge (`host::BridgedSim`):
+/// shared out on chip (eight jobs) and divided by root move (48 jobs, results read with the
+/// next starts). The board's clock also counts the split's three set-up exchanges
+/// (`IDENTIFY`, two `JOB_CORES`), which the split does not. The host polls whenever the link
+/// is free, so whether a poll sees a job ended can turn on a few cycles (the simulated
+/// UART's bytes come in a little earlier or later than a real one's) and cost or save a
+/// poll and a write: within 3% and two round trips.
+#[test]
+fn the_split_link_model_keeps_time_with_the_board_behind_a_usb_bridge() {
+    let Some(l) = board_of(Design::ChessX2) else {
+        return;
+    };
+    let x2 = Design::ChessX2;
+    let bridged = host::BridgedSim::new(l.transport, x2, gateware::BoardId::Ulx3s).unwrap();
+    let (round_trip, per_byte) = (bridged.round_trip_cycles, bridged.extra_cycles_per_byte);
+    assert_eq!((round_trip, per_byte), (40_000, 120), "40 MHz, 2 Mbaud");
+    let mut l = Link::new(bridged);
+    l.identify().unwrap();
+    let threads = u64::from(x2.threads());
+    let table = table_positions();
+    for (pos, depth, divide) in [
+        (&table[0], 4, false),
+        (&table[3], 3, false),
+        (&table[1], 3, true),
+    ] {
+        let before = l.transport.inner.board.cycles();
+        let writes = l.transport.writes;
+        let r = perft_split(&mut l, pos, depth, divide, |_| {}).unwrap();
+        let board = (l.transport.inner.board.cycles() - before) / threads;
+        let setup = 3 * round_trip / threads;
+        let model = r.elapsed_cycles + setup;
+        println!(
+            "perft {depth} of {} (divide {divide}): {} jobs, {} writes, the model {model} \
+             thread cycles, the board {board} ({:+.2}%)",
+            pos.fen(),
+            r.jobs,
+            l.transport.writes - writes,
+            100.0 * (board as f64 / model as f64 - 1.0)
+        );
+        let slack = model / 33 + 2 * round_trip / threads;
+        assert!(
+            board.abs_diff(model) <= slack,
+            "perft {depth} of {}: the model says {model} thread cycles, the board took {board}",
+            pos.fen()
+        );
+    }
 }
 
 #[test]
