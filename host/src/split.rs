@@ -239,7 +239,7 @@ const RESULT_REQUEST_BYTES: usize = FRAME_BYTES as usize + model::link::CORE_IND
 /// How many of `done` cores found done by one poll have their results read (and, the first
 /// `starts` of them, their next job started) in one write: as many as the device's receive
 /// buffer holds (`model::link::RX_BUFFER_LEN` bytes of requests, a `JOB_START` carrying
-/// `start_len` bytes of job), and at least one.
+/// `start_len` bytes of job), and at least one when any is done.
 pub const fn batch_len(done: usize, starts: usize, start_len: usize) -> usize {
     let start_request = FRAME_BYTES as usize + model::link::CORE_INDEX_LEN + start_len;
     let (mut k, mut bytes) = (0, 0);

@@ -89,9 +89,10 @@ pub struct SplitPerft {
     pub cores: usize,
     /// The ply the tree was shared out at (0: none; see [`share_ply`]).
     pub share_ply: u32,
-    /// The link's time per job counted in `elapsed_cycles` (0 on a one-core design, whose
-    /// jobs run one after another; `crate::split::JobsLink::per_job`: the first jobs' round
-    /// trip, once, comes on top).
+    /// The link's time of a job alone (0 on a one-core design, whose jobs run one after
+    /// another; `crate::split::JobsLink::per_job`); `elapsed_cycles` counts the link as the
+    /// host uses it (`crate::split::JobsLink::elapsed`: jobs that end together share their
+    /// polls and writes).
     pub link_cycles_per_job: u64,
     /// Leaves under each root move, in `legal_moves` order (when asked to divide).
     pub divide: Vec<(Move, u64)>,
