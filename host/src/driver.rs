@@ -93,6 +93,9 @@ enum Got {
 #[derive(Clone, Copy, Debug, Default, serde::Serialize)]
 pub struct LinkStats {
     pub requests: u64,
+    /// Writes to the transport (a batch of requests is one; each waits a USB round trip on
+    /// a real board).
+    pub writes: u64,
     pub frames_sent: u64,
     pub retries: u64,
     pub timeouts: u64,
@@ -196,6 +199,7 @@ impl<T: Transport> Link<T> {
         }
         self.decoder.clear();
         self.transport.send(&wire)?;
+        self.stats.writes += 1;
         self.stats.frames_sent += requests.len() as u64;
         let want: Vec<(u8, u8)> = sent.iter().map(|&(seq, opc, _)| (seq, opc)).collect();
         let mut got = self.collect(&want)?;
@@ -243,6 +247,7 @@ impl<T: Transport> Link<T> {
             }
             self.decoder.clear();
             self.transport.send(wire)?;
+            self.stats.writes += 1;
             self.stats.frames_sent += 1;
             match self.collect(&[(seq, opc)])?.pop() {
                 Some(Got::Answer(f)) => return Ok(f),

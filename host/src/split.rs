@@ -234,14 +234,14 @@ fn seconds_to_cycles(seconds: f64, clock_hz: f64) -> u64 {
 pub const BATCHED_EXCHANGES_PER_JOB: u64 = 2;
 
 /// A `JOB_RESULT` request's bytes on the line.
-const RESULT_REQUEST_BYTES: usize = FRAME_BYTES as usize + model::link::CORE_INDEX_LEN;
+const RESULT_REQUEST_BYTES: usize = result_bytes(0).0 as usize;
 
 /// How many of `done` cores found done by one poll have their results read (and, the first
 /// `starts` of them, their next job started) in one write: as many as the device's receive
 /// buffer holds (`model::link::RX_BUFFER_LEN` bytes of requests, a `JOB_START` carrying
 /// `start_len` bytes of job), and at least one when any is done.
 pub const fn batch_len(done: usize, starts: usize, start_len: usize) -> usize {
-    let start_request = FRAME_BYTES as usize + model::link::CORE_INDEX_LEN + start_len;
+    let start_request = start_bytes(start_len).0 as usize;
     let (mut k, mut bytes) = (0, 0);
     while k < done {
         let add = RESULT_REQUEST_BYTES + if k < starts { start_request } else { 0 };
@@ -1184,25 +1184,6 @@ mod tests {
         }
     }
 
-    /// Counts the writes to a transport.
-    struct Writes<T>(T, u64);
-
-    impl<T: Transport> Transport for Writes<T> {
-        fn send(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
-            self.1 += 1;
-            self.0.send(bytes)
-        }
-        fn recv(&mut self, timeout_bits: u64) -> anyhow::Result<Option<u8>> {
-            self.0.recv(timeout_bits)
-        }
-        fn now_bits(&self) -> u64 {
-            self.0.now_bits()
-        }
-        fn describe(&self) -> String {
-            self.0.describe()
-        }
-    }
-
     /// The cores one poll finds done have their results read, and their next jobs started, in
     /// one write, as many as the device's receive buffer takes. Eight jobs on four cores, each
     /// done at the second poll after its start: the starts (one write), two polls, the four
@@ -1218,7 +1199,7 @@ mod tests {
                 cores: vec![(job::IDLE, 0, 0); 4],
             },
         );
-        let mut l = Link::new(Writes(crate::transport::ModelTransport::new(device), 0));
+        let mut l = Link::new(crate::transport::ModelTransport::new(device));
         let mut ex = LinkExecutor::<Polls, _>::new(&mut l).unwrap();
         let list: Vec<Job<(u8, u8)>> = (0..8u8)
             .map(|tag| Job {
@@ -1227,11 +1208,11 @@ mod tests {
                 beta: 0,
             })
             .collect();
-        let before = ex.link.transport.1;
+        let before = ex.link.stats.writes;
         let run = run_jobs(&mut ex, &list, JobsLink::default(), |_| {}).unwrap();
         let tags: Vec<u64> = run.results.iter().map(|r| r.nodes).collect();
         assert_eq!(tags, (0..8).collect::<Vec<u64>>());
-        assert_eq!(ex.link.transport.1 - before, 8);
+        assert_eq!(ex.link.stats.writes - before, 8);
         assert_eq!(ex.reruns, 0);
     }
 

@@ -152,8 +152,6 @@ pub struct BridgedSim {
     pub round_trip_cycles: u64,
     /// Board clocks a byte takes beyond the simulated UART's ten bit times.
     pub extra_cycles_per_byte: u64,
-    /// Writes so far (each waits a round trip).
-    pub writes: u64,
     /// A write's answers are still held.
     held: bool,
     /// Board clocks the bridge and the slower bytes took: the link's own clock
@@ -169,23 +167,18 @@ impl BridgedSim {
         design: gateware::Design,
         board: gateware::BoardId,
     ) -> Result<Self> {
-        let hz = design
-            .core_clock_hz(board)
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let hz = design.core_clock_hz(board)?;
         let build_bit = u64::from(hz / design.default_baud());
         let sim_bit = u64::from(inner.board.divisor());
         Ok(BridgedSim {
             round_trip_cycles: (f64::from(hz) * crate::split::USB_ROUND_TRIP_S).round() as u64,
             extra_cycles_per_byte: 10 * build_bit.saturating_sub(sim_bit),
             inner,
-            writes: 0,
             held: false,
             hidden: 0,
         })
     }
-}
 
-impl BridgedSim {
     fn wait(&mut self, cycles: u64) -> Result<()> {
         self.hidden += cycles;
         self.inner.board.run(cycles)
@@ -195,7 +188,6 @@ impl BridgedSim {
 impl Transport for BridgedSim {
     fn send(&mut self, bytes: &[u8]) -> Result<()> {
         self.wait(self.extra_cycles_per_byte * bytes.len() as u64)?;
-        self.writes += 1;
         self.held = true;
         self.inner.send(bytes)
     }

@@ -170,7 +170,7 @@ fn the_split_link_model_keeps_time_with_the_board_behind_a_usb_bridge() {
         (&table[1], 3, true),
     ] {
         let before = l.transport.inner.board.cycles();
-        let writes = l.transport.writes;
+        let writes = l.stats.writes;
         let r = perft_split(&mut l, pos, depth, divide, |_| {}).unwrap();
         let board = (l.transport.inner.board.cycles() - before) / threads;
         let setup = 3 * round_trip / threads;
@@ -180,7 +180,7 @@ fn the_split_link_model_keeps_time_with_the_board_behind_a_usb_bridge() {
              thread cycles, the board {board} ({:+.2}%)",
             pos.fen(),
             r.jobs,
-            l.transport.writes - writes,
+            l.stats.writes - writes,
             100.0 * (board as f64 / model as f64 - 1.0)
         );
         let slack = model / 33 + 2 * round_trip / threads;
