@@ -5,6 +5,7 @@
 
 use crate::transport::Transport;
 use model::link::{self, err, op, Decoder, Frame, Identity, JobStatus};
+use rand::{rngs::StdRng, Rng, SeedableRng};
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -117,19 +118,31 @@ pub struct Link<T: Transport> {
     pub stop: Stop,
     /// `SESSION` sent (before the first request).
     session: bool,
+    /// Draws the first sequence number and the session nonces.
+    rng: StdRng,
 }
 
 impl<T: Transport> Link<T> {
     pub fn new(transport: T) -> Self {
+        let mut rng = StdRng::from_entropy();
         Link {
             transport,
-            seq: rand::random(),
+            seq: rng.gen(),
             decoder: Decoder::new(),
             stats: LinkStats::default(),
             max_attempts: link::HOST_MAX_ATTEMPTS,
             stop: Stop::default(),
             session: false,
+            rng,
         }
+    }
+
+    /// Draws the first sequence number and the session nonces from `seed` instead of the
+    /// system's entropy, so a run over a seeded faulty line repeats byte for byte (the soak).
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.rng = StdRng::seed_from_u64(seed);
+        self.seq = self.rng.gen();
+        self
     }
 
     /// Starts the sequence numbers at `seq` instead of a random one (tests use it to make a
@@ -146,7 +159,7 @@ impl<T: Transport> Link<T> {
     pub fn open_session(&mut self) -> Result<(), LinkError> {
         self.session = true;
         for _ in 0..4 {
-            let nonce: [u8; link::SESSION_NONCE_LEN] = rand::random();
+            let nonce: [u8; link::SESSION_NONCE_LEN] = self.rng.gen();
             let got = self.call(op::SESSION, &nonce)?;
             if got == nonce {
                 return Ok(());

@@ -26,7 +26,7 @@
 
 use crate::driver::{Link, LinkError};
 use crate::transport::Transport;
-use model::link::{err, job, op, Frame, JobStatus, PayloadError};
+use model::link::{self, err, job, op, Frame, JobStatus, PayloadError};
 use std::collections::VecDeque;
 
 /// A game whose jobs run on the job cores of its designs: the job payloads (`JOB_START`
@@ -217,7 +217,11 @@ pub const USB_ROUND_TRIP_S: f64 = 1e-3;
 /// round trips of [`USB_ROUND_TRIP_S`].
 pub fn link_cycles_per_job<G: JobGame>(clock_hz: f64, baud: u32, cores: usize) -> u64 {
     let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, cores);
-    let seconds = link_seconds(bytes as f64 * 10.0, baud, EXCHANGES_PER_JOB);
+    let seconds = link_seconds(
+        bytes as f64 * link::UART_BITS_PER_BYTE as f64,
+        baud,
+        EXCHANGES_PER_JOB,
+    );
     seconds_to_cycles(seconds, clock_hz)
 }
 
@@ -280,7 +284,12 @@ pub struct JobsLink {
 impl JobsLink {
     /// The link's time of game `G`'s jobs at `clock_hz` and `baud` with `cores` job cores.
     pub fn of<G: JobGame>(clock_hz: f64, baud: u32, cores: usize) -> JobsLink {
-        let cycles = |b: u64| seconds_to_cycles(link_seconds(b as f64 * 10.0, baud, 0), clock_hz);
+        let cycles = |b: u64| {
+            seconds_to_cycles(
+                link_seconds(b as f64 * link::UART_BITS_PER_BYTE as f64, baud, 0),
+                clock_hz,
+            )
+        };
         let exchange = |(request, answer): (u64, u64)| Exchange {
             request: cycles(request),
             answer: cycles(answer),

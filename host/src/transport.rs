@@ -2,7 +2,7 @@
 //! (defined in `model::link`) hold on a real port and on the simulated board.
 
 use anyhow::{Context, Result};
-use model::link;
+use model::link::{self, Decoder, Frame};
 use model::link_device::{CoreModel, LinkDevice};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use sim::SimBoard;
@@ -71,7 +71,7 @@ impl<C: CoreModel> ModelTransport<C> {
 impl<C: CoreModel> Transport for ModelTransport<C> {
     fn send(&mut self, bytes: &[u8]) -> Result<()> {
         for &b in bytes {
-            self.now += 10;
+            self.now += link::UART_BITS_PER_BYTE;
             let answer = self.device.on_byte(b);
             self.rx.extend(answer);
         }
@@ -91,7 +91,7 @@ impl<C: CoreModel> Transport for ModelTransport<C> {
         }
         match self.rx.pop_front() {
             Some(b) => {
-                self.now += 10;
+                self.now += link::UART_BITS_PER_BYTE;
                 Ok(Some(b))
             }
             None => {
@@ -172,7 +172,7 @@ impl BridgedSim {
         let sim_bit = u64::from(inner.board.divisor());
         Ok(BridgedSim {
             round_trip_cycles: (f64::from(hz) * crate::split::USB_ROUND_TRIP_S).round() as u64,
-            extra_cycles_per_byte: 10 * build_bit.saturating_sub(sim_bit),
+            extra_cycles_per_byte: link::UART_BITS_PER_BYTE * build_bit.saturating_sub(sim_bit),
             inner,
             held: false,
             hidden: 0,
@@ -330,6 +330,44 @@ pub struct FaultyTransport<T: Transport> {
     pending: std::collections::VecDeque<u8>,
     /// Answer bytes still to lose after a truncation.
     truncating: u32,
+    to_device_watch: EscapeWatch,
+    to_host_watch: EscapeWatch,
+    /// When the last write's bytes were all on the line (bit times), and how many.
+    last_write: (u64, u64),
+}
+
+/// Finds corrupted frames that a receiver would accept: CRC-valid frames in the faulted byte
+/// stream that the clean stream did not carry. A 16-bit CRC lets about one corrupted frame in
+/// 65,536 through; the soak tells these escapes apart from faults of the link's own logic.
+#[derive(Default)]
+struct EscapeWatch {
+    clean: Decoder,
+    faulted: Decoder,
+    /// The clean stream's recent frames.
+    recent: std::collections::VecDeque<Frame>,
+    escapes: u64,
+}
+
+impl EscapeWatch {
+    fn push(&mut self, clean: &[u8], faulted: &[u8]) {
+        for f in self.clean.push(clean) {
+            if self.recent.len() == 64 {
+                self.recent.pop_front();
+            }
+            self.recent.push_back(f);
+        }
+        for f in self.faulted.push(faulted) {
+            if !self.recent.contains(&f) {
+                self.escapes += 1;
+            }
+        }
+    }
+
+    /// The receiver dropped its partial frame (line quiet, or the host cleared its decoder).
+    fn clear(&mut self) {
+        self.clean.clear();
+        self.faulted.clear();
+    }
 }
 
 impl<T: Transport> FaultyTransport<T> {
@@ -343,7 +381,16 @@ impl<T: Transport> FaultyTransport<T> {
             rng: StdRng::seed_from_u64(seed),
             pending: Default::default(),
             truncating: 0,
+            to_device_watch: EscapeWatch::default(),
+            to_host_watch: EscapeWatch::default(),
+            last_write: (0, 0),
         }
+    }
+
+    /// Corrupted frames that still passed the CRC check, on the way to the device or back
+    /// (frames a receiver would accept that were never sent).
+    pub fn crc_escapes(&self) -> u64 {
+        self.to_device_watch.escapes + self.to_host_watch.escapes
     }
 
     fn corrupt(&mut self, b: u8, cfg: FaultConfig, out: &mut Vec<u8>) {
@@ -388,6 +435,16 @@ impl<T: Transport> Transport for FaultyTransport<T> {
         if self.counts.total() != before {
             self.frames_faulted += 1;
         }
+        // The device drops a partial frame once its line has been quiet for its timeout; the
+        // host clears its decoder before every write.
+        let now = self.inner.now_bits();
+        let (sent_at, len) = self.last_write;
+        if now >= sent_at + link::UART_BITS_PER_BYTE * len + link::RX_TIMEOUT_BIT_TIMES {
+            self.to_device_watch.clear();
+        }
+        self.last_write = (now, out.len() as u64);
+        self.to_device_watch.push(bytes, &out);
+        self.to_host_watch.clear();
         self.inner.send(&out)
     }
     fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
@@ -400,16 +457,19 @@ impl<T: Transport> Transport for FaultyTransport<T> {
             };
             if self.truncating > 0 {
                 self.truncating -= 1;
+                self.to_host_watch.push(&[b], &[]);
                 continue;
             }
             if self.rng.gen_bool(self.to_host.truncate) {
                 // Lose this byte and the next few: a cut-off answer.
                 self.counts.truncated += 1;
                 self.truncating = self.rng.gen_range(0..model::link::MAX_FRAME as u32);
+                self.to_host_watch.push(&[b], &[]);
                 continue;
             }
             let mut out = Vec::new();
             self.corrupt(b, self.to_host, &mut out);
+            self.to_host_watch.push(&[b], &out);
             self.pending.extend(out);
         }
     }
@@ -421,5 +481,54 @@ impl<T: Transport> Transport for FaultyTransport<T> {
     }
     fn board_cycles(&self) -> Option<u64> {
         self.inner.board_cycles()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request the soak's fault injector corrupted (seed 11): its OP byte doubled and a
+    /// payload byte dropped, the same length, and the same CRC-16.
+    const SENT: [u8; 31] = [
+        0xa5, 0x19, 0x2e, 0x02, 0x09, 0xd3, 0x3d, 0x5c, 0xee, 0x7f, 0x0f, 0x2c, 0x5b, 0x0b, 0x60,
+        0x2a, 0x4b, 0x05, 0x26, 0xea, 0xb2, 0x94, 0x18, 0xef, 0x29, 0xc7, 0x80, 0xb0, 0x47, 0xde,
+        0x79,
+    ];
+
+    fn escapes(clean: &[u8], faulted: &[u8]) -> u64 {
+        let mut w = EscapeWatch::default();
+        w.push(clean, faulted);
+        w.escapes
+    }
+
+    #[test]
+    fn a_corrupted_frame_that_passes_the_crc_is_an_escape() {
+        let mut collided = SENT.to_vec();
+        collided.insert(4, 0x02);
+        collided.remove(20);
+        assert_eq!(
+            Decoder::new().push(&collided).len(),
+            1,
+            "the CRC-16 passes it"
+        );
+        assert_eq!(escapes(&SENT, &collided), 1);
+        // Fed byte by byte, as answers come to the host.
+        let mut w = EscapeWatch::default();
+        for (&c, &f) in SENT.iter().zip(&collided) {
+            w.push(&[c], &[f]);
+        }
+        assert_eq!(w.escapes, 1);
+    }
+
+    #[test]
+    fn clean_and_rejected_frames_are_not_escapes() {
+        assert_eq!(escapes(&SENT, &SENT), 0);
+        let mut flipped = SENT.to_vec();
+        flipped[10] ^= 0x10;
+        assert_eq!(escapes(&SENT, &flipped), 0);
+        // The clean frame arriving late (after garbage) is the frame that was sent.
+        let late = [&[0xa5, 0x07, 0x31][..], &SENT].concat();
+        assert_eq!(escapes(&SENT, &late), 0);
     }
 }

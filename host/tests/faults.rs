@@ -15,7 +15,8 @@ use sim::{BackendKind, SimBoard};
 const SEED: u64 = 0xfa17_0001;
 
 /// The simulated `link` design behind a line that corrupts each byte with probability `p`
-/// per kind of fault, both ways (seeded).
+/// per kind of fault, both ways, the faults and the host's sequence numbers and nonces seeded
+/// (a run repeats byte for byte).
 fn faulty_link(kind: BackendKind, p: f64, seed: u64) -> Link<FaultyTransport<SimTransport>> {
     let board = SimBoard::open(Design::Link, kind).unwrap();
     Link::new(FaultyTransport::new(
@@ -24,6 +25,7 @@ fn faulty_link(kind: BackendKind, p: f64, seed: u64) -> Link<FaultyTransport<Sim
         FaultConfig::uniform(p),
         seed,
     ))
+    .with_seed(seed)
 }
 
 fn run(kind: BackendKind, requests: usize, p: f64) {

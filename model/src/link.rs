@@ -37,6 +37,8 @@ pub const MAX_FRAME: usize = HEADER_LEN + MAX_PAYLOAD + CRC_LEN;
 /// Set in the OP of a successful answer.
 pub const RESPONSE: u8 = 0x80;
 
+/// Bit times a byte takes on the line (8N1: a start bit, eight data bits, a stop bit).
+pub const UART_BITS_PER_BYTE: u64 = 10;
 /// The device drops a half-received frame when no byte arrives for this many bit times.
 pub const RX_TIMEOUT_BIT_TIMES: u64 = 200;
 /// Bytes the device's receive buffer holds (one block RAM): the candidate frame being
@@ -51,7 +53,8 @@ pub const CORE_ANSWER_CYCLES: u64 = 1000;
 /// The host waits this many bit times for an answer before sending the request again.
 /// Longer than [`RX_TIMEOUT_BIT_TIMES`] plus the longest frame, so a retry always finds the
 /// device hunting for a new frame.
-pub const HOST_ANSWER_TIMEOUT_BIT_TIMES: u64 = 2 * RX_TIMEOUT_BIT_TIMES + 10 * 2 * MAX_FRAME as u64;
+pub const HOST_ANSWER_TIMEOUT_BIT_TIMES: u64 =
+    2 * RX_TIMEOUT_BIT_TIMES + UART_BITS_PER_BYTE * 2 * MAX_FRAME as u64;
 /// How often the host sends a request before giving up.
 pub const HOST_MAX_ATTEMPTS: u32 = 16;
 

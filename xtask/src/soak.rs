@@ -1,7 +1,8 @@
 //! `cargo xtask soak --frames N [--json]`: the host driver against the simulated board
 //! (Verilator) over the fault injector, with host restarts (`host::soak`). Prints frames
-//! sent, faults injected, retries, wrong answers accepted, unanswered requests and hangs;
-//! fails unless the last three are 0.
+//! sent, faults injected, retries, corrupted frames that escaped the CRC, wrong answers
+//! accepted, unanswered requests and hangs; fails unless the last three are 0 (a wrong answer
+//! that a CRC escape explains is counted apart: see `host::soak`).
 
 use anyhow::{bail, Result};
 use host::cli::Usage;
@@ -90,6 +91,10 @@ pub fn run(a: Args) -> Result<()> {
         println!("faults          {} ({:?})", r.faults.total(), r.faults);
         println!("retries         {} ({} timeouts)", r.retries, r.timeouts);
         println!("host restarts   {}", r.restarts);
+        println!(
+            "crc escapes     {} (corrupted frames that passed the 16-bit CRC; {} wrong answers came of them)",
+            r.crc_escapes, r.wrong_after_escape
+        );
         println!("wrong answers   {}", r.wrong_answers);
         println!("unanswered      {}", r.unanswered);
         println!("hangs           {}", r.hangs);
