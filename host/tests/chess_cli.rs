@@ -137,6 +137,10 @@ fn perft_counted_on_the_simulated_board() {
         )),
         "docs/chess.md gives another SHARES_PER_CORE"
     );
+    assert!(
+        doc.contains(&format!("1/`WALK_SHARE` (1/{})", host::chess::WALK_SHARE)),
+        "docs/chess.md gives another WALK_SHARE"
+    );
     // A design of another game, or a depth the chip cannot hold: usage errors (exit 2).
     for bad in [
         &[

@@ -59,22 +59,47 @@ impl JobGame for ChessPerft {
 }
 
 /// Legal moves a core the split on chip shares out at least (where the tree is that wide
-/// above the leaves): the shares interleave them, so that every core's share is a mix of big
-/// and small subtrees.
+/// above the leaves, and the walk allows: [`WALK_SHARE`]): the shares interleave them, so that
+/// every core's share is a mix of big and small subtrees.
 pub const SHARES_PER_CORE: u64 = 64;
+
+/// Every core walks the plies above its share's ply whole, so a ply is taken only while its
+/// legal moves are at most 1/`WALK_SHARE` of the leaves a core counts below them (estimated
+/// from that ply's branching). Past that the walk costs more than the better balance of more,
+/// smaller shares gives back (measured on the model: docs/chess.md).
+pub const WALK_SHARE: u64 = 32;
 
 /// The ply a perft of `depth` below `pos` is shared out at over `cores` cores (see
 /// [`perft_split`]): the shallowest ply above the leaves with at least [`SHARES_PER_CORE`]
-/// legal moves a core (the model's perft of that ply), else the last ply above the leaves;
-/// 0 (no share) for one core or depth 1 or less.
+/// legal moves a core (the model's perft of that ply), else the last ply above the leaves,
+/// but not past the last ply whose walk [`WALK_SHARE`] allows; 0 (no share) for one core or
+/// depth 1 or less.
 pub fn share_ply(pos: &Position, depth: u32, cores: usize) -> u32 {
     if cores < 2 || depth < 2 {
         return 0;
     }
     let want = SHARES_PER_CORE * cores as u64;
-    (1..depth)
-        .find(|&s| model::chess::perft(pos, s) >= want)
-        .unwrap_or(depth - 1)
+    let (mut ply, mut above) = (1, 1u64);
+    for s in 1..depth {
+        let moves = model::chess::perft(pos, s);
+        if moves == 0 {
+            break;
+        }
+        if s > 1 {
+            // A core's leaves: this ply's moves times its branching for each ply left.
+            let branching = moves as f64 / above as f64;
+            let leaves = moves as f64 * branching.powi((depth - s) as i32) / cores as f64;
+            if (moves * WALK_SHARE) as f64 > leaves {
+                break;
+            }
+        }
+        ply = s;
+        if moves >= want {
+            break;
+        }
+        above = moves;
+    }
+    ply
 }
 
 /// Perft on all of the board's cores.
@@ -290,15 +315,49 @@ mod tests {
 
     /// The ply a perft is shared out at on four cores: the shallowest with 256 legal moves
     /// (the start position: 20 at ply 1, 400 at ply 2; position 3: 14, 191, 2,812), never the
-    /// leaves' ply; none for one core or depth 1.
+    /// leaves' ply, and not a ply whose walk is long against a core's leaves (position 3's
+    /// ply 2 at depth 3: 191 moves for about 650 leaves a core); none for one core or depth 1.
     #[test]
     fn the_ply_a_perft_is_shared_out_at() {
         let t = table_positions();
         assert_eq!(share_ply(&t[0], 5, 4), 2);
         assert_eq!(share_ply(&t[2], 5, 4), 3);
         assert_eq!(share_ply(&t[0], 2, 4), 1);
-        assert_eq!(share_ply(&t[2], 3, 4), 2);
+        assert_eq!(share_ply(&t[2], 3, 4), 1);
+        assert_eq!(share_ply(&t[2], 4, 4), 2);
+        assert_eq!(share_ply(&t[0], 4, 12), 2);
+        assert_eq!(share_ply(&t[0], 5, 12), 3);
         assert_eq!(share_ply(&t[0], 1, 4), 0);
         assert_eq!(share_ply(&t[0], 5, 1), 0);
+    }
+
+    /// On the model, the chosen ply's slowest share (the board's time without the link) is
+    /// within 3% of the best ply's, where the walk and the balance pull apart.
+    #[test]
+    fn the_share_ply_is_near_the_best_on_the_model() {
+        use model::chess::search::{perft_share_on_chip, Share};
+        let t = table_positions();
+        for (i, depth, cores) in [(0, 4, 12), (3, 4, 12), (2, 4, 4), (2, 3, 4), (1, 3, 8)] {
+            let slowest = |ply: u32| {
+                (0..cores)
+                    .map(|offset| {
+                        let share = Share {
+                            ply,
+                            stride: cores,
+                            offset,
+                        };
+                        perft_share_on_chip(&t[i], depth, share).cycles
+                    })
+                    .max()
+                    .unwrap()
+            };
+            let by_ply: Vec<u64> = (1..depth).map(slowest).collect();
+            let chosen = share_ply(&t[i], depth, cores as usize);
+            let best = *by_ply.iter().min().unwrap();
+            assert!(
+                by_ply[chosen as usize - 1] * 100 <= best * 103,
+                "position {i}, depth {depth}, {cores} cores: ply {chosen} of {by_ply:?}"
+            );
+        }
     }
 }
