@@ -117,9 +117,9 @@ pub trait Executor<G: JobGame> {
 pub struct SplitConfig {
     /// Plies of the principal variation whose younger brothers run in parallel.
     pub depth: u32,
-    /// Link time per job (start, poll, result) in core cycles, counted in
-    /// [`SplitSolve::elapsed_cycles`] (see [`link_cycles_per_job`]).
-    pub overhead_cycles: u64,
+    /// The link's time, counted in [`SplitSolve::elapsed_cycles`] as the host spends it
+    /// ([`HostClock`]; the default, all zero, counts none).
+    pub link: JobsLink,
     /// Younger brothers are first probed with a null window (principal variation search).
     pub null_window: bool,
     /// Positions of this size or smaller ([`SplitGame::size`]; Othello: empty squares) are
@@ -134,7 +134,7 @@ impl Default for SplitConfig {
     fn default() -> Self {
         SplitConfig {
             depth: DEFAULT_SPLIT_DEPTH,
-            overhead_cycles: 0,
+            link: JobsLink::default(),
             null_window: true,
             job_size: DEFAULT_JOB_SIZE,
             split_probes: false,
@@ -156,9 +156,9 @@ pub struct SplitSolve<M> {
     /// plus one node per split node.
     pub nodes: u64,
     pub cycles: u64,
-    /// The board's time from the first job's start to the last result, in core cycles: each
-    /// job starts when the host starts it and takes its own cycles plus
-    /// [`SplitConfig::overhead_cycles`].
+    /// The board's time in core cycles from the first job's start until the host has the
+    /// result and has stopped the cores still running, the link's time counted as the host
+    /// spends it ([`HostClock`]).
     pub elapsed_cycles: u64,
     pub jobs: u32,
     pub aborted: u32,
@@ -192,6 +192,14 @@ const fn result_bytes(result_len: usize) -> (u64, u64) {
     (
         FRAME_BYTES + model::link::CORE_INDEX_LEN as u64,
         FRAME_BYTES + result_len as u64,
+    )
+}
+
+/// `JOB_ABORT` with the core index, and its answer (the job's status).
+const fn abort_bytes() -> (u64, u64) {
+    (
+        FRAME_BYTES + model::link::CORE_INDEX_LEN as u64,
+        start_bytes(0).1,
     )
 }
 
@@ -275,6 +283,8 @@ pub struct JobsLink {
     pub poll: Exchange,
     /// A `JOB_RESULT`.
     pub result: Exchange,
+    /// A `JOB_ABORT`.
+    pub abort: Exchange,
     /// One USB round trip ([`USB_ROUND_TRIP_S`]).
     pub round_trip: u64,
     /// The game's `JOB_START` payload length (how many requests a write holds: [`batch_len`]).
@@ -298,6 +308,7 @@ impl JobsLink {
             start: exchange(start_bytes(G::START_LEN)),
             poll: exchange(poll_bytes(cores)),
             result: exchange(result_bytes(G::RESULT_LEN)),
+            abort: exchange(abort_bytes()),
             round_trip: seconds_to_cycles(USB_ROUND_TRIP_S, clock_hz),
             start_len: G::START_LEN,
         }
@@ -433,35 +444,106 @@ pub fn board_link_cycles_per_job<G: JobGame>(id: &model::link::Identity, cores: 
     link_cycles_per_job::<G>(clock_hz / f64::from(threads), baud, cores)
 }
 
-/// The board's clock as the split sees it. The link is one shared resource: half of a job's
-/// link time (its start) comes before the job runs, half (finding it done, reading its result)
-/// after, each waiting for the link to be free.
-struct Clock {
-    now: u64,
-    link_free: u64,
+/// The board's time as the host spends it running [`solve_split`] over the link one request
+/// at a time, as [`LinkExecutor`] does, in core cycles ([`JobsLink`]): every request waits its
+/// bytes and a USB round trip; a job starts once its `JOB_START` is in; the host waiting for a
+/// job polls `JOB_CORES` whenever the link is free, and a poll sees the jobs that had ended
+/// when it came in (a core that an earlier poll saw done is taken without one); a result is
+/// one more request, and so is an abort. The jobs that go to idle cores together start in one
+/// write ([`Executor::start_all`]). Driven by the jobs' ends as they come
+/// ([`HostClock::done`]), it counts the same time for the board over the link and for a model
+/// executor, which picks the core the link would find done first
+/// ([`HostClock::first_found`]).
+#[derive(Clone, Debug)]
+pub struct HostClock {
+    link: JobsLink,
+    /// When the link is free again (the last request's answer back at the host).
+    pub now: u64,
+    /// When each core's job started.
     started: Vec<u64>,
-    overhead: u64,
+    /// When the last poll came in to the board.
+    last_seen: u64,
 }
 
-impl Clock {
-    fn new(cores: usize, overhead: u64) -> Self {
-        Clock {
+impl HostClock {
+    pub fn new(cores: usize, link: JobsLink) -> Self {
+        HostClock {
+            link,
             now: 0,
-            link_free: 0,
-            started: vec![0; cores],
-            overhead,
+            started: vec![0; cores.max(1)],
+            last_seen: 0,
         }
     }
-    fn start(&mut self, core: usize) {
-        let t = self.now.max(self.link_free) + self.overhead / 2;
-        self.link_free = t;
-        self.started[core] = t;
+
+    /// One request-answer exchange from `now`.
+    fn exchange(&mut self, x: Exchange) {
+        self.now += x.request + x.answer + self.link.round_trip;
     }
-    fn done(&mut self, core: usize, cycles: u64) {
-        let t =
-            (self.started[core] + cycles).max(self.link_free) + self.overhead - self.overhead / 2;
-        self.link_free = t;
-        self.now = self.now.max(t);
+
+    /// `JOB_START` on each of `cores`, in one write: each job starts once its request is in
+    /// (after the requests before it), and the answers follow their requests; the host has
+    /// them a round trip after the last.
+    pub fn start_all(&mut self, cores: impl IntoIterator<Item = usize>) {
+        let (mut sent, mut answered) = (self.now, self.now);
+        for core in cores {
+            sent += self.link.start.request;
+            self.started[core] = sent;
+            answered = answered.max(sent) + self.link.start.answer;
+        }
+        self.now = answered + self.link.round_trip;
+    }
+
+    /// When the job on `core` of `cycles` ends.
+    pub fn end(&self, core: usize, cycles: u64) -> u64 {
+        self.started[core] + cycles
+    }
+
+    /// When the poll that first sees a job ending at `end` comes in, and how many polls the
+    /// host sends until then (none when the last poll saw it).
+    fn seen(&self, end: u64) -> (u64, u64) {
+        if end <= self.last_seen {
+            return (self.last_seen, 0);
+        }
+        let period = self.poll_period();
+        if period == 0 {
+            // A link that takes no time sees a job end at once.
+            return (end.max(self.now), 1);
+        }
+        let polls = end
+            .saturating_sub(self.now + self.link.poll.request)
+            .div_ceil(period);
+        (
+            self.now + polls * period + self.link.poll.request,
+            polls + 1,
+        )
+    }
+
+    fn poll_period(&self) -> u64 {
+        self.link.poll.request + self.link.poll.answer + self.link.round_trip
+    }
+
+    /// Of the running jobs (core, end), the core the host takes next: the lowest one that
+    /// the first poll seeing any job ended finds done.
+    pub fn first_found(&self, ends: impl Iterator<Item = (usize, u64)> + Clone) -> Option<usize> {
+        let earliest = ends.clone().map(|(_, e)| e).min()?;
+        let (seen, _) = self.seen(earliest);
+        ends.filter(|&(_, e)| e <= seen).map(|(c, _)| c).min()
+    }
+
+    /// The host has the result of the job of `cycles` on `core`: the polls until one sees it
+    /// ended, then its `JOB_RESULT`.
+    pub fn done(&mut self, core: usize, cycles: u64) {
+        let (seen, polls) = self.seen(self.end(core, cycles));
+        if polls > 0 {
+            self.now = (self.now + polls * self.poll_period()).max(seen);
+            self.last_seen = seen;
+        }
+        self.exchange(self.link.result);
+    }
+
+    /// `JOB_ABORT` on a core.
+    pub fn abort(&mut self) {
+        self.exchange(self.link.abort);
     }
 }
 
@@ -550,27 +632,30 @@ pub fn solve_split<G: SplitGame, E: Executor<G>>(
             aborted: 0,
         },
     };
-    let mut clock = Clock::new(cores, cfg.overhead_cycles);
+    let mut clock = HostClock::new(cores, cfg.link);
     let mut running: Vec<Option<usize>> = vec![None; cores];
     t.spawn(None, pos, alpha, beta, 0, true);
     let mut to_abort = Vec::new();
     while t.nodes[0].result.is_none() {
+        // The queued jobs go to the idle cores, started in one write.
+        let mut starts = Vec::new();
         while let Some(core) = running.iter().position(|c| c.is_none()) {
             let Some(id) = t.queue.pop_front() else { break };
             if !t.nodes[id].alive {
                 continue;
             }
             let n = &t.nodes[id];
-            ex.start(
-                core,
-                Job {
-                    pos: n.pos,
-                    alpha: n.alpha,
-                    beta: n.beta,
-                },
-            )?;
-            clock.start(core);
+            let job = Job {
+                pos: n.pos,
+                alpha: n.alpha,
+                beta: n.beta,
+            };
+            starts.push((core, job));
             running[core] = Some(id);
+        }
+        if !starts.is_empty() {
+            ex.start_all(&starts)?;
+            clock.start_all(starts.iter().map(|&(core, _)| core));
         }
         let (core, res) = ex.wait_any()?;
         let id = running[core]
@@ -591,12 +676,14 @@ pub fn solve_split<G: SplitGame, E: Executor<G>>(
         }
         for c in to_abort.drain(..) {
             ex.abort(c)?;
+            clock.abort();
             t.r.aborted += 1;
         }
     }
     for (c, slot) in running.iter().enumerate() {
         if slot.is_some() {
             ex.abort(c)?;
+            clock.abort();
             t.r.aborted += 1;
         }
     }
@@ -1085,9 +1172,53 @@ mod tests {
             request: 1,
             answer: 4,
         },
+        abort: Exchange {
+            request: 1,
+            answer: 2,
+        },
         round_trip: 100,
         start_len: 30,
     };
+
+    /// The split's host, one request at a time: a job starts once its request is in; the
+    /// host polls from when the link is free, one poll a period (103), until a poll sees a job
+    /// ended; a core the last poll saw done costs no poll; results and aborts are one
+    /// exchange each.
+    #[test]
+    fn the_board_time_of_a_split_on_the_link() {
+        let mut c = HostClock::new(2, LINK);
+        c.start_all([0]);
+        assert_eq!((c.end(0, 50), c.now), (58, 110));
+        c.start_all([1]);
+        assert_eq!((c.end(1, 400), c.now), (518, 220));
+        // The first poll comes in at 221: core 0 had ended at 58, core 1 runs to 518.
+        assert_eq!(c.first_found([(0, 58), (1, 518)].into_iter()), Some(0));
+        c.done(0, 50);
+        assert_eq!(c.now, 220 + 103 + 105);
+        c.start_all([0]);
+        assert_eq!((c.end(0, 10), c.now), (446, 538));
+        // The poll that comes in at 539 sees both ended: the lower core first, then core 1
+        // without a poll of its own.
+        assert_eq!(c.first_found([(0, 446), (1, 518)].into_iter()), Some(0));
+        assert_eq!(c.first_found([(1, 518), (0, 446)].into_iter()), Some(0));
+        c.done(0, 10);
+        assert_eq!(c.now, 538 + 103 + 105);
+        c.done(1, 400);
+        assert_eq!(c.now, 746 + 105);
+        c.abort();
+        assert_eq!(c.now, 851 + 103);
+        // A long job: polls at 1065, 1168, ..., the tenth (1992) sees it ended at 1962.
+        c.start_all([1]);
+        assert_eq!((c.end(1, 1_000), c.now), (1_962, 1_064));
+        c.done(1, 1_000);
+        assert_eq!(c.now, 1_064 + 10 * 103 + 105);
+        assert_eq!(c.first_found(std::iter::empty()), None);
+        // Two starts in one write: the second job starts after both requests' bytes are
+        // in, and the answers come back together, a round trip after the last.
+        c.start_all([0, 1]);
+        assert_eq!((c.end(0, 0), c.end(1, 0)), (2_199 + 8, 2_199 + 16));
+        assert_eq!(c.now, 2_199 + 16 + 2 + 100);
+    }
 
     /// Jobs that end together share one poll and one write of results; jobs that end apart
     /// each cost a poll and a result; polls go out one after another whether or not a job

@@ -3,7 +3,8 @@
 //! (`host::split`) against the golden model.
 
 use gateware::Design;
-use host::split::SplitConfig;
+use host::othello::{solve_cores, Othello};
+use host::split::{JobsLink, SplitConfig};
 use host::{Link, SimTransport};
 use model::link::{err, job, op};
 use model::othello::protocol::{decode_result, encode_start, encode_start_on};
@@ -184,4 +185,54 @@ fn split_solve_matches_model() {
         positions.len(),
         cycles as f64 / elapsed as f64
     );
+}
+
+/// The board's time the split counts (`host::split::HostClock`: the jobs' cycles as they run
+/// in parallel, every request's bytes and USB round trip, the polls while jobs run) against
+/// the clock of the simulated `othello-x8` seen as its ULX3S build would be, behind a USB
+/// bridge (`host::BridgedSim`), on solves of 13 and 14 empties split at depth 2 into jobs of 8
+/// empties. The board's clock also counts the executor's set-up `JOB_CORES`, which the split
+/// does not. Whether a poll sees a job ended can turn on a few cycles (the simulated UART's
+/// bytes come in a little earlier or later than a real one's) and cost or save a poll: within
+/// 3% and two round trips.
+#[test]
+fn the_split_clock_keeps_time_with_the_board_behind_a_usb_bridge() {
+    let Some(l) = board_of(Design::OthelloX8) else {
+        return;
+    };
+    let x8 = Design::OthelloX8;
+    let bridged = host::BridgedSim::new(l.transport, x8, gateware::BoardId::Ulx3s).unwrap();
+    let round_trip = bridged.round_trip_cycles;
+    let mut l = Link::new(bridged);
+    let id = l.identify().unwrap();
+    let cfg = SplitConfig {
+        depth: 2,
+        job_size: 8,
+        link: JobsLink::of_board::<Othello>(&id, 8),
+        ..Default::default()
+    };
+    let mut r = StdRng::seed_from_u64(SEED ^ 2);
+    for empties in [13, 14, 14] {
+        let (p, o) = random_position(&mut r, empties);
+        let before = l.transport.inner.board.cycles();
+        let writes = l.stats.writes;
+        let (got, _) = solve_cores(&mut l, p, o, -65, 65, cfg, |_| {}).unwrap();
+        let board = l.transport.inner.board.cycles() - before;
+        let setup = round_trip;
+        let model = got.elapsed_cycles + setup;
+        println!(
+            "{empties} empties: {} jobs, {} aborted, {} writes, the clock {model} cycles, the \
+             board {board} ({:+.2}%)",
+            got.jobs,
+            got.aborted,
+            l.stats.writes - writes,
+            100.0 * (board as f64 / model as f64 - 1.0)
+        );
+        assert_eq!(got.score, search(p, o, -65, 65, MoveOrder::Paper).score);
+        let slack = model / 33 + 2 * round_trip;
+        assert!(
+            board.abs_diff(model) <= slack,
+            "p {p:#x} o {o:#x}: the clock says {model} cycles, the board took {board}"
+        );
+    }
 }

@@ -282,7 +282,8 @@ mod tests {
     /// A job's link time with four cores at 3 Mbaud, 15 MHz a thread (50 cycles a byte): 98
     /// bytes (0.33 ms) and three round trips of 1 ms, 49,900 cycles; batched as `run_jobs`
     /// sends them, two round trips of 15,000 cycles, and the start's 37 bytes before it
-    /// runs (its answer's 15 while it runs), the poll's 6 and 11, the result's 7 and 22.
+    /// runs (its answer's 15 while it runs), the poll's 6 and 11, the result's 7 and 22,
+    /// an abort's 7 and 15.
     #[test]
     fn a_chess_job_on_the_link() {
         use crate::split::Exchange;
@@ -294,6 +295,7 @@ mod tests {
                 start: x(1_850, 750),
                 poll: x(300, 550),
                 result: x(350, 1_100),
+                abort: x(350, 750),
                 round_trip: 15_000,
                 start_len: 30,
             }

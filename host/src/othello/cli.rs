@@ -309,11 +309,12 @@ fn solve(a: SolveArgs) -> Result<()> {
     let id = l.identify()?;
     let name = id.name.clone();
     let cores = l.job_cores()?.len();
-    // The board's time counts the link's per job, at the board's clock and baud rate.
+    // The board's time counts the link's as the host spends it, at the board's clock and
+    // baud rate.
     let split = SplitConfig {
         depth: split_depth,
         job_size: job_empties,
-        overhead_cycles: crate::split::board_link_cycles_per_job::<super::Othello>(&id, cores),
+        link: crate::split::JobsLink::of_board::<super::Othello>(&id, cores),
         ..Default::default()
     };
     if null_window && cores > 1 {

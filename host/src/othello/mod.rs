@@ -10,8 +10,8 @@ pub mod engine;
 
 use crate::driver::{Link, LinkError};
 use crate::split::{
-    solve_split, Executor, Job, JobGame, JobResult, LinkExecutor, SplitConfig, SplitGame,
-    SplitSolve,
+    solve_split, Executor, HostClock, Job, JobGame, JobResult, JobsLink, LinkExecutor, SplitConfig,
+    SplitGame, SplitSolve,
 };
 use crate::transport::Transport;
 use model::link::PayloadError;
@@ -153,22 +153,20 @@ pub fn solve_cores<T: Transport>(
 }
 
 /// Runs every job on the golden model (`model::othello::search`: the hardware's exact node
-/// and cycle counts) and answers them in the order a board with `cores` solvers would finish
-/// them.
+/// and cycle counts) and answers them in the order the host would find them done on a board
+/// with `cores` solvers over a link of `link`'s times (`crate::split::HostClock`).
 pub struct ModelExecutor {
     pub order: MoveOrder,
-    overhead_cycles: u64,
-    now: u64,
-    jobs: Vec<Option<(u64, JobResult<u32>)>>,
+    clock: HostClock,
+    jobs: Vec<Option<JobResult<u32>>>,
 }
 
 impl ModelExecutor {
-    /// `overhead_cycles`: link cycles per job, as in [`SplitConfig::overhead_cycles`].
-    pub fn new(cores: usize, order: MoveOrder, overhead_cycles: u64) -> Self {
+    /// `link`: the link's time, as in [`SplitConfig::link`].
+    pub fn new(cores: usize, order: MoveOrder, link: JobsLink) -> Self {
         ModelExecutor {
             order,
-            overhead_cycles,
-            now: 0,
+            clock: HostClock::new(cores, link),
             jobs: vec![None; cores.max(1)],
         }
     }
@@ -180,31 +178,39 @@ impl Executor<Othello> for ModelExecutor {
         self.jobs.len()
     }
     fn start(&mut self, core: usize, job: Job<(u64, u64)>) -> Result<(), Self::Error> {
-        let (p, o) = job.pos;
-        let s = search(p, o, job.alpha, job.beta, self.order);
-        let res = JobResult {
-            score: s.score,
-            best: s.best,
-            nodes: s.nodes,
-            cycles: s.cycles,
-        };
-        self.jobs[core] = Some((self.now + s.cycles + self.overhead_cycles, res));
+        self.start_all(&[(core, job)])
+    }
+    fn start_all(&mut self, jobs: &[(usize, Job<(u64, u64)>)]) -> Result<(), Self::Error> {
+        for &(core, job) in jobs {
+            let (p, o) = job.pos;
+            let s = search(p, o, job.alpha, job.beta, self.order);
+            self.jobs[core] = Some(JobResult {
+                score: s.score,
+                best: s.best,
+                nodes: s.nodes,
+                cycles: s.cycles,
+            });
+        }
+        self.clock.start_all(jobs.iter().map(|&(core, _)| core));
         Ok(())
     }
     fn wait_any(&mut self) -> Result<(usize, JobResult<u32>), Self::Error> {
-        let (core, (end, res)) = self
+        let ends = self
             .jobs
             .iter()
             .enumerate()
-            .filter_map(|(c, j)| j.map(|j| (c, j)))
-            .min_by_key(|(c, (end, _))| (*end, *c))
+            .filter_map(|(c, j)| j.map(|j| (c, self.clock.end(c, j.cycles))));
+        let core = self
+            .clock
+            .first_found(ends)
             .expect("wait_any with no job running");
-        self.now = self.now.max(end);
-        self.jobs[core] = None;
+        let res = self.jobs[core].take().expect("a running core");
+        self.clock.done(core, res.cycles);
         Ok((core, res))
     }
     fn abort(&mut self, core: usize) -> Result<(), Self::Error> {
         self.jobs[core] = None;
+        self.clock.abort();
         Ok(())
     }
 }
@@ -212,12 +218,36 @@ impl Executor<Othello> for ModelExecutor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::split::Exchange;
     use model::othello::play;
     use model::othello::random::{random_position, random_window};
     use rand::{Rng, SeedableRng};
 
+    /// A link of short exchanges (core cycles).
+    const LINK: JobsLink = JobsLink {
+        start: Exchange {
+            request: 9,
+            answer: 4,
+        },
+        poll: Exchange {
+            request: 2,
+            answer: 3,
+        },
+        result: Exchange {
+            request: 2,
+            answer: 7,
+        },
+        abort: Exchange {
+            request: 2,
+            answer: 4,
+        },
+        round_trip: 20,
+        start_len: 20,
+    };
+
     /// On the model, the split solve gives the single core's score for every core count and
-    /// window, and its best move scores that much.
+    /// window, and its best move scores that much; the board's time is within what the
+    /// link's exchanges and the jobs' cycles allow.
     #[test]
     fn split_score_equals_single_core() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x5b117);
@@ -227,10 +257,10 @@ mod tests {
             let (alpha, beta) = random_window(&mut rng, i);
             let want = search(p, o, alpha, beta, MoveOrder::Paper);
             for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4), (4, 3)] {
-                let mut ex = ModelExecutor::new(cores, MoveOrder::Paper, 10);
+                let mut ex = ModelExecutor::new(cores, MoveOrder::Paper, LINK);
                 let cfg = SplitConfig {
                     depth,
-                    overhead_cycles: 10,
+                    link: LINK,
                     null_window: cores != 3,
                     job_size: 2,
                     split_probes: cores == 8,
@@ -252,14 +282,26 @@ mod tests {
                 }
                 if cores == 1 {
                     assert_eq!((got.nodes, got.cycles), (want.nodes, want.cycles), "{ctx}");
-                    assert_eq!(got.elapsed_cycles, want.cycles + 10, "{ctx}");
                 }
+                // The link is one: its exchanges add up, the starts' bytes always, their round
+                // trips shared when they go in one write. The host polls only while a job whose
+                // result it then reads runs, and for at most two polls' time more (the poll
+                // that came in just before the job ended, and the one that sees it).
+                let x = |e: Exchange| e.request + e.answer + LINK.round_trip;
+                let (jobs, aborted) = (u64::from(got.jobs), u64::from(got.aborted));
+                let starts = jobs + aborted;
+                let least = starts * (LINK.start.request + LINK.start.answer)
+                    + jobs * x(LINK.result)
+                    + aborted * x(LINK.abort);
+                let most = starts * x(LINK.start)
+                    + jobs * (x(LINK.result) + 2 * x(LINK.poll))
+                    + aborted * x(LINK.abort)
+                    + got.cycles;
                 assert!(
-                    got.elapsed_cycles <= got.cycles + 10 * got.jobs as u64,
-                    "{ctx}"
+                    (least..=most).contains(&got.elapsed_cycles),
+                    "{ctx}: {} cycles, not in {least}..={most}",
+                    got.elapsed_cycles
                 );
-                // The link is shared: its time adds up.
-                assert!(got.elapsed_cycles >= 10 * got.jobs as u64, "{ctx}");
             }
         }
     }

@@ -12,8 +12,9 @@
 //!   (`host/tests/othello.rs`), and `--sim` checks them here too (Verilator: hours above 16
 //!   empties). So a position of 20 or more empties takes seconds to minutes, not hours.
 //! * A multi-core design runs the host's split (`host::split`) on the model executor, whose
-//!   cycles per job are the hardware's, with the link's time per job (its bytes at the
-//!   build's baud rate, its USB round trips: `host::split::link_cycles_per_job`).
+//!   cycles per job are the hardware's, with the link's time as the host spends it (each
+//!   request's bytes at the build's baud rate and its USB round trip, the polls while jobs
+//!   run: `host::split::HostClock`).
 //! * A search that passes `--node-limit` nodes is given up and its row says so (the paper's
 //!   order passes a billion nodes at 22 empties); a multi-core design of the same order is
 //!   then skipped too. Totals count the positions a design finished, and the CPU time of
@@ -24,7 +25,7 @@ use anyhow::{Context, Result};
 use gateware::{CoreKind, Design};
 use host::cli::Usage;
 use host::othello::{ModelExecutor, Othello};
-use host::split::{link_cycles_per_job, solve_split, SplitConfig, SplitSolve};
+use host::split::{solve_split, JobsLink, SplitConfig, SplitSolve};
 use host::{Link, SimTransport};
 use model::othello::obf::Position;
 use model::othello::search::{search_bounded, MoveOrder};
@@ -205,11 +206,7 @@ pub fn run(o: &Options) -> Result<()> {
                     // core clock.
                     let clock_hz = ulx3s_clock_mhz(d)? * 1e6;
                     Some(SplitConfig {
-                        overhead_cycles: link_cycles_per_job::<Othello>(
-                            clock_hz,
-                            d.default_baud(),
-                            cores,
-                        ),
+                        link: JobsLink::of::<Othello>(clock_hz, d.default_baud(), cores),
                         ..Default::default()
                     })
                 } else {
@@ -452,7 +449,7 @@ fn print_row(r: &Row, json: bool) -> Result<()> {
 
 /// The host's split of one position over a multi-core design's cores, on the model executor.
 fn split(bench: &Bench, cfg: SplitConfig, pos: &Position) -> Result<SplitSolve<u32>> {
-    let mut ex = ModelExecutor::new(bench.cores, bench.order, cfg.overhead_cycles);
+    let mut ex = ModelExecutor::new(bench.cores, bench.order, cfg.link);
     let b = SCORE_BOUND;
     Ok(solve_split::<Othello, _>(
         &mut ex,
