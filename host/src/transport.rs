@@ -332,7 +332,7 @@ pub struct FaultyTransport<T: Transport> {
     truncating: u32,
     to_device_watch: EscapeWatch,
     to_host_watch: EscapeWatch,
-    /// When the last write's bytes were all on the line (bit times), and how many.
+    /// When the last write went out (bit times), and its length in bytes.
     last_write: (u64, u64),
 }
 
@@ -343,7 +343,7 @@ pub struct FaultyTransport<T: Transport> {
 struct EscapeWatch {
     clean: Decoder,
     faulted: Decoder,
-    /// The clean stream's recent frames.
+    /// The clean stream's recent frames (more than the requests of any batch).
     recent: std::collections::VecDeque<Frame>,
     escapes: u64,
 }
