@@ -330,34 +330,43 @@ impl JobsLink {
         let result = self.result.request + self.result.answer;
         self.start.request + self.poll_period() + result + self.round_trip
     }
-    /// One write from `at`: `results` results, the first `starts` of them each followed by the
-    /// next job's start from `queue` (the order the executor sends them), the jobs' ends
-    /// pushed to `ends`. A request reaches the board after the bytes before it, its answer
-    /// follows its request and the answer before it; the host has them a round trip after
-    /// the last (the time returned).
-    fn write(
-        &self,
-        at: u64,
-        results: usize,
-        starts: usize,
-        queue: &mut impl Iterator<Item = u64>,
-        ends: &mut Vec<u64>,
-    ) -> u64 {
+    /// One write from `at`: `results` `JOB_RESULT`s, the first `starts` of them each followed
+    /// by a `JOB_START` (any starts beyond the results after them). A request reaches the
+    /// board after the bytes before it, its answer follows its request and the answer before
+    /// it. When each start's request is in (its job starts), and when the host has the
+    /// answers, a round trip after the last.
+    fn write(&self, at: u64, results: usize, starts: usize) -> (Vec<u64>, u64) {
         let (mut sent, mut answered) = (at, at);
+        let mut started = Vec::with_capacity(starts);
         for i in 0..results.max(starts) {
             if i < results {
                 sent += self.result.request;
                 answered = answered.max(sent) + self.result.answer;
             }
             if i < starts {
-                if let Some(c) = queue.next() {
-                    sent += self.start.request;
-                    ends.push(sent + c);
-                    answered = answered.max(sent) + self.start.answer;
-                }
+                sent += self.start.request;
+                started.push(sent);
+                answered = answered.max(sent) + self.start.answer;
             }
         }
-        answered + self.round_trip
+        (started, answered + self.round_trip)
+    }
+    /// The polls the host sends from `from` (the link free), one a period, until one sees a
+    /// job that ends at `end`: when that poll comes in to the board, and when its answer is
+    /// back (the link free again). A link that takes no time sees the end at once.
+    fn poll_until(&self, from: u64, end: u64) -> (u64, u64) {
+        let period = self.poll_period();
+        if period == 0 {
+            let t = end.max(from);
+            return (t, t);
+        }
+        let polls = end
+            .saturating_sub(from + self.poll.request)
+            .div_ceil(period);
+        (
+            from + polls * period + self.poll.request,
+            from + (polls + 1) * period,
+        )
     }
     /// The board's time, in core cycles, of jobs of `cycles` each (in the order they start) on
     /// `cores` cores as [`run_jobs`] runs them, until the host has every result. A write's
@@ -372,29 +381,27 @@ impl JobsLink {
         if cycles.is_empty() {
             return 0;
         }
-        let cores = cores.max(1);
+        let first = cores.max(1).min(cycles.len());
         let mut queue = cycles.iter().copied();
-        let mut ends: Vec<u64> = Vec::with_capacity(cores);
-        let mut now = self.write(0, 0, cores, &mut queue, &mut ends);
-        let mut waiting = cycles.len().saturating_sub(cores);
-        let period = self.poll_period().max(1);
+        let (started, mut now) = self.write(0, 0, first);
+        let mut ends: Vec<u64> = started.iter().zip(&mut queue).map(|(t, c)| t + c).collect();
+        let mut waiting = cycles.len() - first;
         let mut found = 0;
         while found > 0 || !ends.is_empty() {
             if found == 0 {
-                // The polls from `now` on, one a period: the first that sees a job ended.
+                // The first poll that sees a job ended.
                 let earliest = ends.iter().copied().fold(u64::MAX, u64::min);
-                let polls = earliest
-                    .saturating_sub(now + self.poll.request)
-                    .div_ceil(period);
-                let seen = now + polls * period + self.poll.request;
+                let (seen, free) = self.poll_until(now, earliest);
                 let running = ends.len();
                 ends.retain(|&e| e > seen);
                 found = running - ends.len();
-                now += (polls + 1) * period;
+                now = free;
             }
             let k = batch_len(found, found.min(waiting), self.start_len);
             let starts = k.min(waiting);
-            now = self.write(now, k, starts, &mut queue, &mut ends);
+            let (started, free) = self.write(now, k, starts);
+            ends.extend(started.iter().zip(&mut queue).map(|(t, c)| t + c));
+            now = free;
             found -= k;
             waiting -= starts;
         }
@@ -475,22 +482,14 @@ impl HostClock {
         }
     }
 
-    /// One request-answer exchange from `now`.
-    fn exchange(&mut self, x: Exchange) {
-        self.now += x.request + x.answer + self.link.round_trip;
-    }
-
-    /// `JOB_START` on each of `cores`, in one write: each job starts once its request is in
-    /// (after the requests before it), and the answers follow their requests; the host has
-    /// them a round trip after the last.
+    /// `JOB_START` on each of `cores`, in one write (`JobsLink::write`).
     pub fn start_all(&mut self, cores: impl IntoIterator<Item = usize>) {
-        let (mut sent, mut answered) = (self.now, self.now);
-        for core in cores {
-            sent += self.link.start.request;
-            self.started[core] = sent;
-            answered = answered.max(sent) + self.link.start.answer;
+        let cores: Vec<usize> = cores.into_iter().collect();
+        let (started, free) = self.link.write(self.now, 0, cores.len());
+        for (&core, t) in cores.iter().zip(started) {
+            self.started[core] = t;
         }
-        self.now = answered + self.link.round_trip;
+        self.now = free;
     }
 
     /// When the job on `core` of `cycles` ends.
@@ -498,52 +497,36 @@ impl HostClock {
         self.started[core] + cycles
     }
 
-    /// When the poll that first sees a job ending at `end` comes in, and how many polls the
-    /// host sends until then (none when the last poll saw it).
-    fn seen(&self, end: u64) -> (u64, u64) {
-        if end <= self.last_seen {
-            return (self.last_seen, 0);
-        }
-        let period = self.poll_period();
-        if period == 0 {
-            // A link that takes no time sees a job end at once.
-            return (end.max(self.now), 1);
-        }
-        let polls = end
-            .saturating_sub(self.now + self.link.poll.request)
-            .div_ceil(period);
-        (
-            self.now + polls * period + self.link.poll.request,
-            polls + 1,
-        )
-    }
-
-    fn poll_period(&self) -> u64 {
-        self.link.poll.request + self.link.poll.answer + self.link.round_trip
+    /// The polls that first see a job ending at `end` (`JobsLink::poll_until`): when the
+    /// last comes in and when the link is free again; none when the last poll saw it.
+    fn polls(&self, end: u64) -> Option<(u64, u64)> {
+        (end > self.last_seen).then(|| self.link.poll_until(self.now, end))
     }
 
     /// Of the running jobs (core, end), the core the host takes next: the lowest one that
     /// the first poll seeing any job ended finds done.
     pub fn first_found(&self, ends: impl Iterator<Item = (usize, u64)> + Clone) -> Option<usize> {
         let earliest = ends.clone().map(|(_, e)| e).min()?;
-        let (seen, _) = self.seen(earliest);
+        let seen = self
+            .polls(earliest)
+            .map_or(self.last_seen, |(seen, _)| seen);
         ends.filter(|&(_, e)| e <= seen).map(|(c, _)| c).min()
     }
 
     /// The host has the result of the job of `cycles` on `core`: the polls until one sees it
     /// ended, then its `JOB_RESULT`.
     pub fn done(&mut self, core: usize, cycles: u64) {
-        let (seen, polls) = self.seen(self.end(core, cycles));
-        if polls > 0 {
-            self.now = (self.now + polls * self.poll_period()).max(seen);
+        if let Some((seen, free)) = self.polls(self.end(core, cycles)) {
             self.last_seen = seen;
+            self.now = free;
         }
-        self.exchange(self.link.result);
+        self.now = self.link.write(self.now, 1, 0).1;
     }
 
     /// `JOB_ABORT` on a core.
     pub fn abort(&mut self) {
-        self.exchange(self.link.abort);
+        let x = self.link.abort;
+        self.now += x.request + x.answer + self.link.round_trip;
     }
 }
 

@@ -7,6 +7,9 @@
 //! jobs (the paper's combined command) through the link, step for step and cycle for cycle
 //! with `model::chess::step`.
 
+#[path = "common/bridge.rs"]
+mod bridge;
+
 use gateware::Design;
 use host::chess::{board_step, board_step_start, perft_on_board, perft_split};
 use host::{Link, LinkError, SimTransport};
@@ -147,20 +150,17 @@ fn perft_split_over_twelve_cores() {
 /// `chess-x2` seen as its ULX3S build would be, behind a USB bridge (`host::BridgedSim`):
 /// shared out on chip (eight jobs) and divided by root move (48 jobs, results read with the
 /// next starts). The board's clock also counts the split's three set-up exchanges
-/// (`IDENTIFY`, two `JOB_CORES`), which the split does not. The host polls whenever the link
-/// is free, so whether a poll sees a job ended can turn on a few cycles (the simulated
-/// UART's bytes come in a little earlier or later than a real one's) and cost or save a
-/// poll and a write: within 3% and two round trips.
+/// (`IDENTIFY`, two `JOB_CORES`), which the split does not. Within 3% and two round trips
+/// (`bridge::assert_keeps_time`).
 #[test]
 fn the_split_link_model_keeps_time_with_the_board_behind_a_usb_bridge() {
     let Some(l) = board_of(Design::ChessX2) else {
         return;
     };
     let x2 = Design::ChessX2;
-    let bridged = host::BridgedSim::new(l.transport, x2, gateware::BoardId::Ulx3s).unwrap();
-    let (round_trip, per_byte) = (bridged.round_trip_cycles, bridged.extra_cycles_per_byte);
+    let (mut l, round_trip) = bridge::bridged(l, x2);
+    let per_byte = l.transport.extra_cycles_per_byte;
     assert_eq!((round_trip, per_byte), (40_000, 120), "40 MHz, 2 Mbaud");
-    let mut l = Link::new(bridged);
     l.identify().unwrap();
     let threads = u64::from(x2.threads());
     let table = table_positions();
@@ -169,25 +169,19 @@ fn the_split_link_model_keeps_time_with_the_board_behind_a_usb_bridge() {
         (&table[3], 3, false),
         (&table[1], 3, true),
     ] {
-        let before = l.transport.inner.board.cycles();
-        let writes = l.stats.writes;
-        let r = perft_split(&mut l, pos, depth, divide, |_| {}).unwrap();
-        let board = (l.transport.inner.board.cycles() - before) / threads;
+        let (r, board, writes) = bridge::timed(&mut l, |l| {
+            perft_split(l, pos, depth, divide, |_| {}).unwrap()
+        });
         let setup = 3 * round_trip / threads;
-        let model = r.elapsed_cycles + setup;
-        println!(
-            "perft {depth} of {} (divide {divide}): {} jobs, {} writes, the model {model} \
-             thread cycles, the board {board} ({:+.2}%)",
-            pos.fen(),
-            r.jobs,
-            l.stats.writes - writes,
-            100.0 * (board as f64 / model as f64 - 1.0)
-        );
-        let slack = model / 33 + 2 * round_trip / threads;
-        assert!(
-            board.abs_diff(model) <= slack,
-            "perft {depth} of {}: the model says {model} thread cycles, the board took {board}",
-            pos.fen()
+        bridge::assert_keeps_time(
+            &format!(
+                "perft {depth} of {} (divide {divide}), {} jobs, {writes} writes, thread cycles",
+                pos.fen(),
+                r.jobs
+            ),
+            r.elapsed_cycles + setup,
+            board / threads,
+            round_trip / threads,
         );
     }
 }

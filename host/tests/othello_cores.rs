@@ -2,6 +2,9 @@
 //! the core-addressed job commands, and a solve split over the cores by the host
 //! (`host::split`) against the golden model.
 
+#[path = "common/bridge.rs"]
+mod bridge;
+
 use gateware::Design;
 use host::othello::{solve_cores, Othello};
 use host::split::{JobsLink, SplitConfig};
@@ -192,18 +195,13 @@ fn split_solve_matches_model() {
 /// the clock of the simulated `othello-x8` seen as its ULX3S build would be, behind a USB
 /// bridge (`host::BridgedSim`), on solves of 13 and 14 empties split at depth 2 into jobs of 8
 /// empties. The board's clock also counts the executor's set-up `JOB_CORES`, which the split
-/// does not. Whether a poll sees a job ended can turn on a few cycles (the simulated UART's
-/// bytes come in a little earlier or later than a real one's) and cost or save a poll: within
-/// 3% and two round trips.
+/// does not. Within 3% and two round trips (`bridge::assert_keeps_time`).
 #[test]
 fn the_split_clock_keeps_time_with_the_board_behind_a_usb_bridge() {
     let Some(l) = board_of(Design::OthelloX8) else {
         return;
     };
-    let x8 = Design::OthelloX8;
-    let bridged = host::BridgedSim::new(l.transport, x8, gateware::BoardId::Ulx3s).unwrap();
-    let round_trip = bridged.round_trip_cycles;
-    let mut l = Link::new(bridged);
+    let (mut l, round_trip) = bridge::bridged(l, Design::OthelloX8);
     let id = l.identify().unwrap();
     let cfg = SplitConfig {
         depth: 2,
@@ -214,25 +212,19 @@ fn the_split_clock_keeps_time_with_the_board_behind_a_usb_bridge() {
     let mut r = StdRng::seed_from_u64(SEED ^ 2);
     for empties in [13, 14, 14] {
         let (p, o) = random_position(&mut r, empties);
-        let before = l.transport.inner.board.cycles();
-        let writes = l.stats.writes;
-        let (got, _) = solve_cores(&mut l, p, o, -65, 65, cfg, |_| {}).unwrap();
-        let board = l.transport.inner.board.cycles() - before;
-        let setup = round_trip;
-        let model = got.elapsed_cycles + setup;
-        println!(
-            "{empties} empties: {} jobs, {} aborted, {} writes, the clock {model} cycles, the \
-             board {board} ({:+.2}%)",
-            got.jobs,
-            got.aborted,
-            l.stats.writes - writes,
-            100.0 * (board as f64 / model as f64 - 1.0)
-        );
+        let ((got, _), board, writes) = bridge::timed(&mut l, |l| {
+            solve_cores(l, p, o, -65, 65, cfg, |_| {}).unwrap()
+        });
         assert_eq!(got.score, search(p, o, -65, 65, MoveOrder::Paper).score);
-        let slack = model / 33 + 2 * round_trip;
-        assert!(
-            board.abs_diff(model) <= slack,
-            "p {p:#x} o {o:#x}: the clock says {model} cycles, the board took {board}"
+        let setup = round_trip;
+        bridge::assert_keeps_time(
+            &format!(
+                "{empties} empties (p {p:#x} o {o:#x}), {} jobs, {} aborted, {writes} writes",
+                got.jobs, got.aborted
+            ),
+            got.elapsed_cycles + setup,
+            board,
+            round_trip,
         );
     }
 }
