@@ -8,8 +8,9 @@
 //! started then aborted (exactly once: a duplicate start would answer BUSY).
 //!
 //! The frame check is a 16-bit CRC, so about one corrupted frame in 65,536 passes it: at the
-//! soak's fault rates (over 10% of the frames corrupted) that is one wrong answer in roughly
-//! half a million frames. The fault injector finds those escapes (frames a receiver would
+//! soak's fault rates (over 10% of the frames corrupted) one escape in a few hundred thousand
+//! frames (3 in the million of docs/protocol.md), some of which make a wrong answer. The
+//! fault injector finds those escapes (frames a receiver would
 //! accept that were never sent), and a wrong answer to a request during which one happened
 //! is counted apart (`wrong_after_escape`); every other wrong answer is the link's fault.
 //! Runs repeat byte for byte from their seed: the host's sequence numbers and session

@@ -144,8 +144,8 @@ impl Transport for SimTransport {
 /// to a write for its round trip (`crate::split::USB_ROUND_TRIP_S`: the FTDI bridges' latency
 /// timer) while the board runs on, and each byte each way takes the build's bit times (the
 /// simulated UART's are shorter: `gateware::CoreParams::sim`). The board's clock then counts
-/// what a real board's would: the split's model of the link's time
-/// (`crate::split::JobsLink::elapsed`) is checked against it.
+/// what a real board's would: the splits' counts of the link's time
+/// (`crate::split::JobsLink::elapsed`, `crate::split::HostClock`) are checked against it.
 pub struct BridgedSim {
     pub inner: SimTransport,
     /// Board clocks the bridge holds the answers to a write.
