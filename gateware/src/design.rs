@@ -266,7 +266,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
             cores: 1,
         },
         // Does not fit the Alchitry Cu's HX8K beside the paper-order solver's 72% of it.
-        clocks: &[clock(BoardId::Ulx3s, 20)],
+        clocks: &[clock(BoardId::Ulx3s, 45)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         router2: false,

@@ -17,10 +17,13 @@
 //! | `Pop` (1 cycle) | the child's value against the popped frame: cut-off, new alpha, or go on | cut-off / return |
 //!
 //! With fastest-first ordering (`Solver::new(order, true)`, the paper's future work), `Enter`
-//! goes to `Eval`, which takes one cycle per legal move: a second flipper, legal move checker
-//! and disc counter give the opponent's number of replies after the move, and the move is
-//! inserted (stably) into a sorted list of up to 32 moves that the frame carries instead of
-//! the mask; `Select` then takes the list's head.
+//! of a node with more than `model::othello::search::FF_EMPTIES_ABOVE` empties goes to `Eval`,
+//! a pipeline that one move enters a cycle: a second selector and flipper play the move, a
+//! second legal move checker finds the opponent's replies, a disc counter counts them, and the
+//! move is inserted (stably) into a sorted list of up to 32 moves that the frame carries
+//! instead of the mask; `Select` then takes the list's head. `Eval` takes the node's moves
+//! plus `EVAL_LATENCY` (3) cycles. The nodes nearer the leaves take the paper's order (the
+//! frame's `SORTED` flag says which), where ordering costs more cycles than it saves.
 //!
 //! With the paper's order a node therefore costs 3 cycles (its parent's `Select`, its own `Enter`, its parent's `Pop`)
 //! plus 1 `Select` per node whose moves all fail low; the paper needs 3 + 16 for a searching
@@ -34,12 +37,14 @@
 pub use super::insertion_sorter::LIST_BITS;
 use super::{DiscCounter, Flipper, InsertionSorter, LegalMoves, MoveSelector};
 use crate::frame_layout;
+use model::othello::search::FF_EMPTIES_ABOVE;
 use rust_hdl::prelude::*;
 
 frame_layout! {
     /// One ply of the solver's stack: the node's board, the moves not yet searched (paper
     /// order) or the rest of the sorted list (fastest-first), its window, its best move so far,
-    /// the move being searched in the child, and whether the node is a pass.
+    /// the move being searched in the child, whether the node is a pass, and whether its moves
+    /// come from the sorted list.
     pub mod stack_frame {
         P: 64,
         O: 64,
@@ -51,6 +56,7 @@ frame_layout! {
         PASS: 1,
         LIST: super::LIST_BITS,
         LIST_COUNT: 6,
+        SORTED: 1,
     }
 }
 use stack_frame as sf;
@@ -94,6 +100,7 @@ pub struct Solver {
     legal_p: LegalMoves,
     legal_o: LegalMoves,
     selector: MoveSelector,
+    ev_selector: MoveSelector,
     flipper: Flipper,
     count_p: DiscCounter,
     count_o: DiscCounter,
@@ -102,6 +109,7 @@ pub struct Solver {
     ev_count: DiscCounter,
     sorter: InsertionSorter,
     k_ff: Constant<Bit>,
+    k_sorted_discs: Constant<Bits<8>>,
     at_p: Constant<Bits<16>>,
     at_o: Constant<Bits<16>>,
     at_left: Constant<Bits<16>>,
@@ -112,6 +120,7 @@ pub struct Solver {
     at_pass: Constant<Bits<16>>,
     at_list: Constant<Bits<16>>,
     at_list_count: Constant<Bits<16>>,
+    at_sorted: Constant<Bits<16>>,
     stack: RAM<Bits<FRAME_BITS>, STACK_BITS>,
     state: DFF<SolverState>,
     cur_p: DFF<Bits<64>>,
@@ -134,6 +143,18 @@ pub struct Solver {
     list: DFF<Bits<LIST_BITS>>,
     lmob: DFF<Bits<LIST_BITS>>,
     lcount: DFF<Bits<6>>,
+    sorted: DFF<Bit>,
+    // The evaluation pipeline: after select and flip (a), the replies (b), their count (c).
+    ev_a_v: DFF<Bit>,
+    ev_a_sq: DFF<Bits<6>>,
+    ev_a_p: DFF<Bits<64>>,
+    ev_a_o: DFF<Bits<64>>,
+    ev_b_v: DFF<Bit>,
+    ev_b_sq: DFF<Bits<6>>,
+    ev_b_moves: DFF<Bits<64>>,
+    ev_c_v: DFF<Bit>,
+    ev_c_sq: DFF<Bits<6>>,
+    ev_c_mob: DFF<Bits<6>>,
     // Combinational temporaries.
     ret_go: Signal<Local, Bit>,
     ret_val: Signal<Local, Bits<8>>,
@@ -150,6 +171,8 @@ pub struct Solver {
     f_pass: Signal<Local, Bit>,
     f_list: Signal<Local, Bits<LIST_BITS>>,
     f_list_count: Signal<Local, Bits<6>>,
+    f_sorted: Signal<Local, Bit>,
+    rest_count: Signal<Local, Bits<6>>,
     negv: Signal<Local, Bits<8>>,
     leaf: Signal<Local, Bits<8>>,
     pc: Signal<Local, Bits<8>>,
@@ -158,15 +181,15 @@ pub struct Solver {
     pick: Signal<Local, Bits<64>>,
     pick_sq: Signal<Local, Bits<6>>,
     have_move: Signal<Local, Bit>,
-    ev_p: Signal<Local, Bits<64>>,
-    ev_mob: Signal<Local, Bits<6>>,
+    evaluating: Signal<Local, Bit>,
     one: Constant<Bits<64>>,
 }
 
 impl Solver {
     /// A solver with the paper's static move order (`order`: `model::othello::order::
-    /// paper_order()`), or with fastest-first ordering (`fastest_first`: at each node every move
-    /// is evaluated, one per cycle in `order`, and the moves are searched by increasing
+    /// paper_order()`), or with fastest-first ordering (`fastest_first`: at each node with
+    /// more than `FF_EMPTIES_ABOVE` empties every move is evaluated, one entering the pipeline
+    /// a cycle in `order`, and the moves are searched by increasing
     /// opponent mobility, ties in `order`).
     pub fn new(order: [u8; 64], fastest_first: bool) -> Self {
         Solver {
@@ -190,6 +213,7 @@ impl Solver {
             legal_p: Default::default(),
             legal_o: Default::default(),
             selector: MoveSelector::new(order),
+            ev_selector: MoveSelector::new(order),
             flipper: Default::default(),
             count_p: Default::default(),
             count_o: Default::default(),
@@ -198,6 +222,7 @@ impl Solver {
             ev_count: Default::default(),
             sorter: Default::default(),
             k_ff: Constant::new(fastest_first),
+            k_sorted_discs: Constant::new((64 - FF_EMPTIES_ABOVE as u64).into()),
             at_p: sf::P.offset(),
             at_o: sf::O.offset(),
             at_left: sf::LEFT.offset(),
@@ -208,6 +233,7 @@ impl Solver {
             at_pass: sf::PASS.offset(),
             at_list: sf::LIST.offset(),
             at_list_count: sf::LIST_COUNT.offset(),
+            at_sorted: sf::SORTED.offset(),
             stack: Default::default(),
             state: Default::default(),
             cur_p: Default::default(),
@@ -230,6 +256,17 @@ impl Solver {
             list: Default::default(),
             lmob: Default::default(),
             lcount: Default::default(),
+            sorted: Default::default(),
+            ev_a_v: Default::default(),
+            ev_a_sq: Default::default(),
+            ev_a_p: Default::default(),
+            ev_a_o: Default::default(),
+            ev_b_v: Default::default(),
+            ev_b_sq: Default::default(),
+            ev_b_moves: Default::default(),
+            ev_c_v: Default::default(),
+            ev_c_sq: Default::default(),
+            ev_c_mob: Default::default(),
             ret_go: Default::default(),
             ret_val: Default::default(),
             ret_best: Default::default(),
@@ -245,6 +282,8 @@ impl Solver {
             f_pass: Default::default(),
             f_list: Default::default(),
             f_list_count: Default::default(),
+            f_sorted: Default::default(),
+            rest_count: Default::default(),
             negv: Default::default(),
             leaf: Default::default(),
             pc: Default::default(),
@@ -253,8 +292,7 @@ impl Solver {
             pick: Default::default(),
             pick_sq: Default::default(),
             have_move: Default::default(),
-            ev_p: Default::default(),
-            ev_mob: Default::default(),
+            evaluating: Default::default(),
             one: Constant::new(1_u64.into()),
         }
     }
@@ -286,7 +324,18 @@ impl Logic for Solver {
             eval_left,
             list,
             lmob,
-            lcount
+            lcount,
+            sorted,
+            ev_a_v,
+            ev_a_sq,
+            ev_a_p,
+            ev_a_o,
+            ev_b_v,
+            ev_b_sq,
+            ev_b_moves,
+            ev_c_v,
+            ev_c_sq,
+            ev_c_mob
         );
         self.stack.read_clock.next = self.clock.val();
         self.stack.write_clock.next = self.clock.val();
@@ -300,15 +349,13 @@ impl Logic for Solver {
         self.count_o.bits.next = self.cur_o.q.val();
 
         // --- The next move to search (paper 3.3) and its flips (paper 3.2): paper order from
-        // the selector, or the head of the sorted list (fastest-first). In fastest-first mode
-        // the selector walks the moves still to evaluate instead.
-        if self.k_ff.val() {
-            self.selector.moves.next = self.eval_left.q.val();
+        // the selector, or the head of the sorted list (a fastest-first node).
+        self.selector.moves.next = self.left.q.val();
+        if self.k_ff.val() & self.sorted.q.val() {
             self.pick_sq.next = self.list.q.val().get_bits::<6>(0);
             self.pick.next = self.one.val() << self.pick_sq.val();
             self.have_move.next = self.lcount.q.val() != 0_u64;
         } else {
-            self.selector.moves.next = self.left.q.val();
             self.pick_sq.next = self.selector.sq.val();
             self.pick.next = self.selector.pick.val();
             self.have_move.next = self.selector.valid.val();
@@ -318,22 +365,34 @@ impl Logic for Solver {
         self.flipper.m.next = self.pick.val();
         self.flips.next = self.flipper.flips.val();
 
-        // --- Fastest-first evaluation of the selector's move: the opponent's replies after it,
-        // inserted into the sorted list.
+        // --- Fastest-first evaluation, pipelined (`model::othello::search::EVAL_LATENCY`): a
+        // move selected from the moves still to evaluate and flipped (a), the opponent's
+        // replies after it (b), their count (c), then its insertion into the sorted list. Each
+        // stage is as deep as a path of the paper-order solver; a move enters each cycle.
+        self.evaluating.next = self.k_ff.val() & (self.state.q.val() == SolverState::Eval);
+        self.ev_selector.moves.next = self.eval_left.q.val();
         self.ev_flipper.p.next = self.cur_p.q.val();
         self.ev_flipper.o.next = self.cur_o.q.val();
-        self.ev_flipper.m.next = self.selector.pick.val();
-        self.ev_p.next = self.cur_o.q.val() & !self.ev_flipper.flips.val();
-        self.ev_legal.p.next = self.ev_p.val();
-        self.ev_legal.o.next =
-            self.cur_p.q.val() | self.ev_flipper.flips.val() | self.selector.pick.val();
-        self.ev_count.bits.next = self.ev_legal.moves.val();
-        self.ev_mob.next = self.ev_count.count.val().get_bits::<6>(0);
+        self.ev_flipper.m.next = self.ev_selector.pick.val();
+        self.ev_a_v.d.next = self.evaluating.val() & self.eval_left.q.val().any();
+        self.ev_a_sq.d.next = self.ev_selector.sq.val();
+        self.ev_a_p.d.next = self.cur_o.q.val() & !self.ev_flipper.flips.val();
+        self.ev_a_o.d.next =
+            self.cur_p.q.val() | self.ev_flipper.flips.val() | self.ev_selector.pick.val();
+        self.ev_legal.p.next = self.ev_a_p.q.val();
+        self.ev_legal.o.next = self.ev_a_o.q.val();
+        self.ev_b_v.d.next = self.evaluating.val() & self.ev_a_v.q.val();
+        self.ev_b_sq.d.next = self.ev_a_sq.q.val();
+        self.ev_b_moves.d.next = self.ev_legal.moves.val();
+        self.ev_count.bits.next = self.ev_b_moves.q.val();
+        self.ev_c_v.d.next = self.evaluating.val() & self.ev_b_v.q.val();
+        self.ev_c_sq.d.next = self.ev_b_sq.q.val();
+        self.ev_c_mob.d.next = self.ev_count.count.val().get_bits::<6>(0);
         self.sorter.squares.next = self.list.q.val();
         self.sorter.mobs.next = self.lmob.q.val();
         self.sorter.count.next = self.lcount.q.val();
-        self.sorter.sq.next = self.selector.sq.val();
-        self.sorter.mob.next = self.ev_mob.val();
+        self.sorter.sq.next = self.ev_c_sq.q.val();
+        self.sorter.mob.next = self.ev_c_mob.q.val();
 
         // --- Outputs.
         self.busy.next =
@@ -356,6 +415,9 @@ impl Logic for Solver {
         self.stack.write_enable.next = false;
         self.stack.write_address.next = self.sp.q.val();
         self.stack.read_address.next = self.sp.q.val() - 1_u64;
+        // (A Local, so that the Verilog wraps it at 6 bits as the simulation does: a bit_cast of
+        // the difference would carry a borrow into the fields above.)
+        self.rest_count.next = self.lcount.q.val() - 1_u64;
         // The pass flag is set below for a pass frame; the list (fastest-first) without its
         // head, which is the move searched in the child.
         self.frame.next = (bit_cast::<FRAME_BITS, { sf::P.width }>(self.cur_p.q.val())
@@ -372,8 +434,10 @@ impl Logic for Solver {
                 << self.at_move.val())
             | (bit_cast::<FRAME_BITS, { sf::LIST.width }>(self.list.q.val() >> 6_u64)
                 << self.at_list.val())
-            | (bit_cast::<FRAME_BITS, { sf::LIST_COUNT.width }>(self.lcount.q.val() - 1_u64)
-                << self.at_list_count.val());
+            | (bit_cast::<FRAME_BITS, { sf::LIST_COUNT.width }>(self.rest_count.val())
+                << self.at_list_count.val())
+            | (bit_cast::<FRAME_BITS, { sf::SORTED.width }>(self.sorted.q.val().into())
+                << self.at_sorted.val());
         self.stack.write_data.next = self.frame.val();
         // --- Leaf score in excess-128: disc difference, empties to the winner.
         self.pc.next = bit_cast::<8, 7>(self.count_p.count.val());
@@ -439,6 +503,11 @@ impl Logic for Solver {
             .read_data
             .val()
             .get_bits::<{ sf::LIST_COUNT.width }>(self.at_list_count.val().index());
+        self.f_sorted.next = self
+            .stack
+            .read_data
+            .val()
+            .get_bit(self.at_sorted.val().index());
         self.negv.next = 0_u64 - self.val.q.val();
 
         // --- Cycle counter.
@@ -461,11 +530,16 @@ impl Logic for Solver {
                 if self.legal_p.moves.val().any() {
                     self.left.d.next = self.legal_p.moves.val();
                     self.best_sq.d.next = 64_u64.into();
-                    if self.k_ff.val() {
+                    // Fastest-first above FF_EMPTIES_ABOVE empties: fewer discs than
+                    // k_sorted_discs.
+                    if self.k_ff.val() & (self.pc.val() + self.oc.val() < self.k_sorted_discs.val())
+                    {
+                        self.sorted.d.next = true;
                         self.eval_left.d.next = self.legal_p.moves.val();
                         self.lcount.d.next = 0_u64.into();
                         self.state.d.next = SolverState::Eval;
                     } else {
+                        self.sorted.d.next = false;
                         self.state.d.next = SolverState::Select;
                     }
                 } else if self.legal_o.moves.val().any() {
@@ -485,16 +559,19 @@ impl Logic for Solver {
                 }
             }
             SolverState::Eval => {
-                // One move evaluated and inserted per cycle; then search in list order.
-                // Every fastest-first register is written under k_ff only, so with the paper's
-                // order they are constant and synthesis removes their logic.
+                // One move enters the pipeline a cycle, one leaves it into the sorted list;
+                // when the last has left, search in list order. Every fastest-first register
+                // is written under k_ff only, so with the paper's order they are constant and
+                // synthesis removes their logic.
                 if self.k_ff.val() {
-                    self.list.d.next = self.sorter.new_squares.val();
-                    self.lmob.d.next = self.sorter.new_mobs.val();
-                    self.lcount.d.next = self.lcount.q.val() + 1_u64;
-                    self.eval_left.d.next = self.eval_left.q.val() & !self.selector.pick.val();
+                    if self.ev_c_v.q.val() {
+                        self.list.d.next = self.sorter.new_squares.val();
+                        self.lmob.d.next = self.sorter.new_mobs.val();
+                        self.lcount.d.next = self.lcount.q.val() + 1_u64;
+                    }
+                    self.eval_left.d.next = self.eval_left.q.val() & !self.ev_selector.pick.val();
                 }
-                if !(self.eval_left.q.val() & !self.selector.pick.val()).any() {
+                if !self.eval_left.q.val().any() & !self.ev_a_v.q.val() & !self.ev_b_v.q.val() {
                     self.state.d.next = SolverState::Select;
                 }
             }
@@ -532,6 +609,7 @@ impl Logic for Solver {
                     if self.k_ff.val() {
                         self.list.d.next = self.f_list.val();
                         self.lcount.d.next = self.f_list_count.val();
+                        self.sorted.d.next = self.f_sorted.val();
                     }
                     self.beta.d.next = self.f_beta.val();
                     if self.negv.val() > self.f_alpha.val() {
