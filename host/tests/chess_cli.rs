@@ -22,6 +22,21 @@ fn perft_divide_and_moves() {
     // Published: startpos 8902 at depth 3; Kiwipete 2039 at depth 2 (48 root moves).
     let r = json(&["chess", "perft", "3", "--json"]);
     assert_eq!(r["nodes"], 8902);
+    // With the cycles one core of the chip takes (its cycle-exact model), projected on the
+    // design's board.
+    let start = model::chess::Position::start();
+    let chip = model::chess::search::perft_on_chip(&start, 3);
+    assert_eq!(r["cycles"], chip.cycles);
+    assert_eq!(r["design"], "chess");
+    let per_leaf = r["cycles_per_leaf"].as_f64().unwrap();
+    assert!((per_leaf - chip.cycles as f64 / 8902.0).abs() < 1e-9);
+    let p = r["projected"].as_array().unwrap();
+    assert!(p
+        .iter()
+        .any(|b| b["board"] == "ulx3s" && b["seconds"].as_f64().unwrap() > 0.0));
+    let r = json(&["chess", "perft", "3", "--no-cycles", "--json"]);
+    assert_eq!(r["nodes"], 8902);
+    assert!(r.get("cycles").is_none() && r.get("projected").is_none());
     let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let r = json(&["chess", "perft", "2", "--fen", kiwi, "--divide", "--json"]);
     assert_eq!(r["nodes"], 2039);
@@ -57,6 +72,29 @@ fn perft_divide_and_moves() {
         .collect();
     assert!(classes.windows(2).all(|w| w[0] == w[1] || w[1] == "quiet"));
     assert_eq!(classes.iter().filter(|&&c| c == "capture").count(), 8);
+    // Without --chip-order: the legal ones, in the same order, tagged, with the step job's
+    // cycles rising.
+    let legal: Vec<(&str, &str)> = c["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["legal"] == true)
+        .map(|m| (m["move"].as_str().unwrap(), m["class"].as_str().unwrap()))
+        .collect();
+    let m = json(&["chess", "moves", "--fen", kiwi, "--json"]);
+    let stepped = m["moves"].as_array().unwrap();
+    let got: Vec<(&str, &str)> = stepped
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap(), m["class"].as_str().unwrap()))
+        .collect();
+    assert_eq!(got, legal);
+    assert_eq!(got.len(), 48);
+    let cycles: Vec<u64> = stepped
+        .iter()
+        .map(|m| m["cycles"].as_u64().unwrap())
+        .collect();
+    assert!(cycles.windows(2).all(|w| w[0] < w[1]), "{cycles:?}");
+    assert!(m["cycles"].as_u64().unwrap() > *cycles.last().unwrap());
 }
 
 #[test]

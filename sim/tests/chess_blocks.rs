@@ -171,7 +171,7 @@ fn square_array_bids_match_model() {
     let mut uut = SquareArray::default();
     uut.connect_all();
     let mut discoverers = 0;
-    for pos in positions(SEED + 2, 1500) {
+    for pos in positions(SEED + 2, 2000) {
         let fen = pos.fen();
         drive!(uut, inputs(&pos));
         for (k, phase) in Class::ALL.into_iter().enumerate() {
@@ -322,7 +322,7 @@ fn run_threads(uut: &mut MoveGenerator, pos: [&Position; THREADS]) -> [(Vec<Seen
 fn generator_matches_model_move_for_move_and_cycle_for_cycle() {
     let mut uut = MoveGenerator::default();
     uut.connect_all();
-    let pos = positions(SEED + 3, 300);
+    let pos = positions(SEED + 3, 2000);
     for group in pos.chunks(THREADS) {
         // A short group repeats its last position.
         let group: [&Position; THREADS] = std::array::from_fn(|t| &group[t.min(group.len() - 1)]);
@@ -740,7 +740,7 @@ fn made_moves(seed: u64, n: usize) -> Vec<(Position, Move, Position)> {
 fn write_bus_makes_and_unmakes_as_the_model_plays() {
     let mut uut = WriteBus::default();
     uut.connect_all();
-    let moves = made_moves(SEED + 7, 400);
+    let moves = made_moves(SEED + 7, 2000);
     let mut special = 0;
     for (pos, m, after) in &moves {
         let (before, made) = (inputs(pos).planes, inputs(after).planes);
@@ -776,7 +776,7 @@ fn drive_king_attack(u: &mut KingAttack, after: &Position) {
 fn leaf_legality_look_matches_model() {
     let mut uut = KingAttack::default();
     uut.connect_all();
-    let moves = made_moves(SEED + 10, 400);
+    let moves = made_moves(SEED + 10, 2000);
     let mut illegal = 0;
     for (pos, m, after) in &moves {
         drive_king_attack(&mut uut, after);

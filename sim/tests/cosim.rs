@@ -449,3 +449,69 @@ fn connect6_core_verilog() {
     let mut core = gateware::connect6::Connect6Core::build(&CoreParams::sim());
     cosim_board_core("connect6_core", &mut core, cycles, &stream);
 }
+
+/// The chess core with one perft unit (`ChessCore`, four threads as four cores): `JOB_CORES`,
+/// perft jobs on two threads at once (their polls and results), a share of a perft, a step
+/// job stepped (next, down, up) and read, the refusals of `JOB_START` (depth over the chip's,
+/// a share not above the leaves, a busy core) and `JOB_STEP` (a core that does not wait, a
+/// bad length, up at the root), and an abort. (The walks themselves are co-simulated on the
+/// blocks, `sim/tests/chess_blocks.rs`.)
+#[test]
+fn chess_core_verilog() {
+    use model::chess::protocol::{
+        encode_share_start_on, encode_start_on, encode_step, encode_step_start_on,
+    };
+    use model::chess::search::Share;
+    use model::chess::step::Step;
+    use model::chess::Position;
+    if !skip_unless_verilator("chess_core_verilog") {
+        return;
+    }
+    let start = Position::start();
+    let kiwi =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let share = |ply, stride, offset| Share {
+        ply,
+        stride,
+        offset,
+    };
+    let mut too_deep = encode_start_on(0, &start, 1).unwrap();
+    too_deep[1 + model::chess::protocol::AT_DEPTH] = 16;
+    let mut leaves_shared = encode_start_on(0, &start, 2).unwrap();
+    leaves_shared[1 + model::chess::protocol::AT_SHARE] = 2;
+    let frames: Vec<(u8, Vec<u8>)> = vec![
+        (op::JOB_CORES, vec![]),
+        (op::JOB_START, too_deep),
+        (op::JOB_START, leaves_shared),
+        (op::JOB_STEP, encode_step(1, Step::Next)),
+        (op::JOB_START, encode_start_on(1, &start, 2).unwrap()),
+        (op::JOB_START, encode_start_on(1, &start, 1).unwrap()),
+        (
+            op::JOB_START,
+            encode_share_start_on(2, &kiwi, 2, share(1, 3, 1)).unwrap(),
+        ),
+        (op::JOB_POLL, vec![1]),
+        (op::JOB_CORES, vec![]),
+        (op::JOB_RESULT, vec![1]),
+        (op::JOB_RESULT, vec![2]),
+        (op::JOB_START, encode_step_start_on(3, &kiwi).unwrap()),
+        (op::JOB_STEP, encode_step(3, Step::Up)),
+        (op::JOB_STEP, vec![3]),
+        (op::JOB_STEP, encode_step(3, Step::Next)),
+        (op::JOB_RESULT, vec![3]),
+        (op::JOB_STEP, encode_step(3, Step::Down)),
+        (op::JOB_RESULT, vec![3]),
+        (op::JOB_STEP, encode_step(3, Step::Up)),
+        (op::JOB_RESULT, vec![3]),
+        (op::JOB_ABORT, vec![3]),
+        (op::JOB_START, encode_start_on(0, &kiwi, 3).unwrap()),
+        (op::JOB_ABORT, vec![0]),
+        (op::JOB_POLL, vec![0]),
+        (op::JOB_CORES, vec![]),
+    ];
+    let stream = frame_bytes(&frames);
+    let cycles = stream_cycles(&stream, 2_000);
+    let mut core = gateware::chess::ChessCore::new(&CoreParams::sim());
+    cosim_board_core("chess_core", &mut core, cycles, &stream);
+}

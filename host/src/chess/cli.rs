@@ -8,17 +8,19 @@ use crate::{Link, Transport};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::CoreKind;
+use model::chess::generator::Class;
 use model::chess::protocol::StepAnswer;
-use model::chess::search::CHIP_MAX_DEPTH;
-use model::chess::step::Step;
-use model::chess::{divide, legal_moves, Position};
+use model::chess::search::{perft_on_chip, CHIP_MAX_DEPTH};
+use model::chess::step::{Step, Stepper};
+use model::chess::{divide, legal_moves, Move, Position};
 use serde::Serialize;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 #[derive(Subcommand, Debug)]
 pub enum ChessCmd {
-    /// Leaf counts of the legal move tree, like Stockfish's `go perft`: on the model, or
+    /// Leaf counts of the legal move tree, like Stockfish's `go perft`: on the model (with the
+    /// cycles one core of the design would take, from the chip's cycle-exact model), or
     /// counted on chip with --sim / --port (cycles, cycles per leaf, time on each board).
     Perft {
         depth: u32,
@@ -28,7 +30,12 @@ pub enum ChessCmd {
         /// Also the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// The chess design: simulated with --sim; with --port, its baud rate is the default.
+        /// On the model: the leaves only, without the chip's cycles (their cycle-exact walk
+        /// takes about 90 times as long as the count: 36 s at depth 5 from the start).
+        #[arg(long)]
+        no_cycles: bool,
+        /// The chess design: simulated with --sim; with --port, its baud rate is the default;
+        /// on the model, the design whose core the cycles are projected on.
         #[arg(long, default_value = "chess")]
         design: String,
         #[command(flatten)]
@@ -46,9 +53,10 @@ pub enum ChessCmd {
         #[command(flatten)]
         target: Target,
     },
-    /// The legal moves of a position in UCI notation (model); with --sim / --port the legal
-    /// moves the board's generator yields, in its order, each with its class and the cycles
-    /// spent (a step job: the paper's combined command, one step per move).
+    /// The legal moves of a position in the generator's order (checks, promotions, captures
+    /// by MVV/LVA, quiet moves), each with its class and the cycles spent when it was made: a
+    /// step job (the paper's combined command, one step per move) on the chip's model, or with
+    /// --sim / --port on the board.
     Moves {
         /// The position (default: the standard start).
         #[arg(long)]
@@ -57,7 +65,7 @@ pub enum ChessCmd {
         #[arg(long, default_value = "chess")]
         design: String,
         /// With --sim / --port: the board. (--json: {fen, cycles, moves: [{move, class,
-        /// cycles}], design, target}.)
+        /// cycles}]}, and on a board design and target.)
         #[command(flatten)]
         target: Target,
         /// The chip's generation order instead: every pseudo-legal move with its class
@@ -76,8 +84,9 @@ fn position(fen: Option<&str>) -> Result<Position> {
 }
 
 /// What `chess perft` prints (`--json`: this object). `cycles`, `cycles_per_leaf`,
-/// `elapsed_cycles`, `cores`, `jobs`, `projected`, `design` and `target` are present when the
-/// board counted.
+/// `projected` and `design` are present at depth 1 or more (on the model: one core of the
+/// design, from the chip's cycle-exact model); `elapsed_cycles`, `cores`, `jobs` and `target`
+/// when the board counted.
 #[derive(Serialize)]
 struct PerftReport {
     depth: u32,
@@ -117,6 +126,7 @@ impl ChessCmd {
                 depth,
                 fen,
                 divide: show,
+                no_cycles,
                 design,
                 target,
                 job,
@@ -125,7 +135,7 @@ impl ChessCmd {
                 let r = if target.on_board() {
                     perft_board(&pos, depth, show, &design, &target, &job)?
                 } else {
-                    perft_model(&pos, depth, show)?
+                    perft_model(&pos, depth, show, !no_cycles, &design)?
                 };
                 r.print(target.json)?;
             }
@@ -151,12 +161,7 @@ impl ChessCmd {
                 } else if chip_order {
                     chip_moves(&pos, json);
                 } else {
-                    let moves: Vec<String> = legal_moves(&pos).iter().map(|m| m.uci()).collect();
-                    if json {
-                        println!("{}", serde_json::json!({"fen": pos.fen(), "moves": moves}));
-                    } else {
-                        println!("{}", moves.join(" "));
-                    }
+                    model_moves(&pos, json)?;
                 }
             }
         }
@@ -182,7 +187,15 @@ impl PerftReport {
             self.depth, self.nodes, self.fen, self.seconds
         );
         if let (Some(c), Some(cpl)) = (self.cycles, self.cycles_per_leaf) {
-            println!("{c} cycles, {cpl:.2} cycles per leaf");
+            if self.target.is_none() {
+                let design = self.design.as_deref().unwrap_or("chess");
+                println!(
+                    "{c} cycles, {cpl:.2} cycles per leaf on one core of `{design}` (the chip's \
+                     cycle-exact model)"
+                );
+            } else {
+                println!("{c} cycles, {cpl:.2} cycles per leaf");
+            }
         }
         if let (Some(e), Some(cores), Some(jobs)) = (self.elapsed_cycles, self.cores, self.jobs) {
             if cores > 1 {
@@ -205,7 +218,15 @@ impl PerftReport {
     }
 }
 
-fn perft_model(pos: &Position, depth: u32, show: bool) -> Result<PerftReport> {
+fn perft_model(
+    pos: &Position,
+    depth: u32,
+    show: bool,
+    cycles: bool,
+    design: &str,
+) -> Result<PerftReport> {
+    let design =
+        crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
     if depth > MAX_PERFT_DEPTH {
         return Err(Usage(format!(
             "depth {depth} is too deep for the model's perft (at most {MAX_PERFT_DEPTH})"
@@ -226,19 +247,27 @@ fn perft_model(pos: &Position, depth: u32, show: bool) -> Result<PerftReport> {
     } else {
         per_move.iter().map(|d| d.nodes).sum()
     };
+    let seconds = t.elapsed().as_secs_f64();
+    // The same tree walked as one core of the chip walks it, cycle for cycle.
+    let chip = (cycles && depth >= 1).then(|| {
+        if depth >= 5 && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            eprintln!("perft({depth}) = {nodes}; now the chip's cycles (--no-cycles skips them)");
+        }
+        perft_on_chip(pos, depth)
+    });
     Ok(PerftReport {
         depth,
         fen: pos.fen(),
         nodes,
-        seconds: t.elapsed().as_secs_f64(),
+        seconds,
         divide: if show { per_move } else { Vec::new() },
-        cycles: None,
-        cycles_per_leaf: None,
+        cycles: chip.map(|r| r.cycles),
+        cycles_per_leaf: chip.map(|r| r.cycles as f64 / r.leaves.max(1) as f64),
         elapsed_cycles: None,
         cores: None,
         jobs: None,
-        projected: None,
-        design: None,
+        projected: chip.map(|r| projected(design.name(), r.cycles)),
+        design: chip.map(|_| design.name().to_string()),
         target: None,
     })
 }
@@ -318,6 +347,10 @@ fn perft_board(
     })
 }
 
+/// A legal move as a step job yields it: the move, its class, the job's cycles when it was
+/// made.
+type Stepped = (Move, Class, u64);
+
 /// The legal moves as the board's step job yields them (`Next` until none).
 fn board_moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
     let (mut l, name) = open_chess(design, target, true)?;
@@ -327,27 +360,53 @@ fn board_moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
         rows.push((m, class, a.cycles));
         a = super::board_step(&mut l, Step::Next)?;
     }
-    if target.json {
+    let on = (name, l.transport.describe());
+    print_moves(pos, &rows, a.cycles, Some(on), target.json);
+    Ok(())
+}
+
+/// The legal moves as the chip's model of the step job yields them (`Next` until none).
+fn model_moves(pos: &Position, json: bool) -> Result<()> {
+    let mut s = Stepper::start(pos);
+    let mut rows = Vec::new();
+    let mut st = s.state();
+    while let Some(g) = st.made {
+        rows.push((g.mv, g.class, st.cycles));
+        st = s.step(Step::Next)?;
+    }
+    print_moves(pos, &rows, st.cycles, None, json);
+    Ok(())
+}
+
+/// `chess moves`' output; `on`: the design and the target of a board.
+fn print_moves(
+    pos: &Position,
+    rows: &[Stepped],
+    cycles: u64,
+    on: Option<(String, String)>,
+    json: bool,
+) {
+    if json {
         let moves: Vec<serde_json::Value> = rows
             .iter()
             .map(|(m, c, n)| serde_json::json!({"move": m.uci(), "class": c.name(), "cycles": n}))
             .collect();
-        println!(
-            "{}",
-            serde_json::json!({"fen": pos.fen(), "cycles": a.cycles, "moves": moves,
-                "design": name, "target": l.transport.describe()})
-        );
-    } else {
-        for (m, c, n) in &rows {
-            println!("{:<6} {:<9} cycle {n:>4}", m.uci(), c.name());
+        let mut out = serde_json::json!({"fen": pos.fen(), "cycles": cycles, "moves": moves});
+        if let Some((design, target)) = &on {
+            out["design"] = design.as_str().into();
+            out["target"] = target.as_str().into();
         }
-        println!(
-            "{} legal moves in {} cycles on {name}",
-            rows.len(),
-            a.cycles
-        );
+        println!("{out}");
+        return;
     }
-    Ok(())
+    for (m, c, n) in rows {
+        println!("{:<6} {:<9} cycle {n:>4}", m.uci(), c.name());
+    }
+    let on = match &on {
+        Some((design, _)) => design.clone(),
+        None => "the chip's model".into(),
+    };
+    println!("{} legal moves in {cycles} cycles on {on}", rows.len());
 }
 
 /// The moves in the chip's generation order, tagged.
