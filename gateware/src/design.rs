@@ -265,7 +265,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
             fastest_first: true,
             cores: 1,
         },
-        // Does not fit the Alchitry Cu's HX8K beside the paper-order solver's 72% of it.
+        // Does not fit the Alchitry Cu's HX8K beside the paper-order solver's 78% of it.
         clocks: &[clock(BoardId::Ulx3s, 45)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

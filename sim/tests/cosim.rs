@@ -450,12 +450,15 @@ fn connect6_core_verilog() {
     cosim_board_core("connect6_core", &mut core, cycles, &stream);
 }
 
-/// The chess core with one perft unit (`ChessCore`, four threads as four cores): `JOB_CORES`,
-/// perft jobs on two threads at once (their polls and results), a share of a perft, a step
-/// job stepped (next, down, up) and read, the refusals of `JOB_START` (depth over the chip's,
-/// a share not above the leaves, a busy core) and `JOB_STEP` (a core that does not wait, a
-/// bad length, up at the root), and an abort. (The walks themselves are co-simulated on the
-/// blocks, `sim/tests/chess_blocks.rs`.)
+/// The chess core with one perft unit (`ChessCore`, four threads as four cores) on a stream
+/// of `JOB_CORES`, perft jobs on two threads at once (their polls and results), a share of a
+/// perft, a step job stepped (next, down, up) and read, starts and steps the core should
+/// refuse (depth over the chip's, a share not above the leaves, a start on a core that may
+/// still count; a step to a core that does not wait, a bad length, up at the root), and an
+/// abort: the Verilog's answers equal the Rust simulation's, cycle by cycle. (What the
+/// answers should be is checked against the model on the Verilator board,
+/// `host/tests/chess_board.rs`; the walks are co-simulated on the blocks,
+/// `sim/tests/chess_blocks.rs`.)
 #[test]
 fn chess_core_verilog() {
     use model::chess::protocol::{

@@ -61,6 +61,10 @@ frame_layout! {
 }
 use stack_frame as sf;
 
+// The evaluation pipeline below has three stages before its insert: the model's cycle count
+// (`model::othello::search::EVAL_LATENCY`) must say so.
+const _: () = assert!(model::othello::search::EVAL_LATENCY == 3);
+
 /// Bits of one stack frame.
 pub const FRAME_BITS: usize = sf::BITS;
 /// Address bits of the stack (127 usable plies).
@@ -560,9 +564,9 @@ impl Logic for Solver {
             }
             SolverState::Eval => {
                 // One move enters the pipeline a cycle, one leaves it into the sorted list;
-                // when the last has left, search in list order. Every fastest-first register
-                // is written under k_ff only, so with the paper's order they are constant and
-                // synthesis removes their logic.
+                // when the last has left, search in list order. With the paper's order
+                // (k_ff false) the list registers are never written and the pipeline's valid
+                // bits stay 0, so synthesis removes the fastest-first logic.
                 if self.k_ff.val() {
                     if self.ev_c_v.q.val() {
                         self.list.d.next = self.sorter.new_squares.val();

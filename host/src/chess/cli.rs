@@ -7,7 +7,7 @@ use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
 use crate::{Link, Transport};
 use anyhow::Result;
 use clap::Subcommand;
-use gateware::CoreKind;
+use gateware::{CoreKind, Design};
 use model::chess::generator::Class;
 use model::chess::protocol::StepAnswer;
 use model::chess::search::{perft_on_chip, CHIP_MAX_DEPTH};
@@ -30,8 +30,12 @@ pub enum ChessCmd {
         /// Also the count below each legal move.
         #[arg(long)]
         divide: bool,
-        /// On the model: the leaves only, without the chip's cycles (their cycle-exact walk
-        /// takes about 90 times as long as the count: 36 s at depth 5 from the start).
+        /// On the model: the chip's cycles whatever the tree's size (by default they are
+        /// walked for trees of at most 5 million leaves: the cycle-exact walk takes about 90
+        /// times as long as the count, 36 s at depth 5 from the start).
+        #[arg(long, conflicts_with = "no_cycles")]
+        cycles: bool,
+        /// On the model: the leaves only, without the chip's cycles.
         #[arg(long)]
         no_cycles: bool,
         /// The chess design: simulated with --sim; with --port, its baud rate is the default;
@@ -84,9 +88,9 @@ fn position(fen: Option<&str>) -> Result<Position> {
 }
 
 /// What `chess perft` prints (`--json`: this object). `cycles`, `cycles_per_leaf`,
-/// `projected` and `design` are present at depth 1 or more (on the model: one core of the
-/// design, from the chip's cycle-exact model); `elapsed_cycles`, `cores`, `jobs` and `target`
-/// when the board counted.
+/// `projected` and `design` are present at depth 1 or more when the chip's cycles were
+/// counted (on the model: one core of the design, from the chip's cycle-exact model, when it
+/// walked the tree); `elapsed_cycles`, `cores`, `jobs` and `target` when the board counted.
 #[derive(Serialize)]
 struct PerftReport {
     depth: u32,
@@ -126,6 +130,7 @@ impl ChessCmd {
                 depth,
                 fen,
                 divide: show,
+                cycles,
                 no_cycles,
                 design,
                 target,
@@ -135,7 +140,12 @@ impl ChessCmd {
                 let r = if target.on_board() {
                     perft_board(&pos, depth, show, &design, &target, &job)?
                 } else {
-                    perft_model(&pos, depth, show, !no_cycles, &design)?
+                    let walk = match (cycles, no_cycles) {
+                        (true, _) => Walk::Always,
+                        (_, true) => Walk::Never,
+                        _ => Walk::UpTo(MODEL_CYCLES_LEAVES),
+                    };
+                    perft_model(&pos, depth, show, walk, &design)?
                 };
                 r.print(target.json)?;
             }
@@ -186,9 +196,11 @@ impl PerftReport {
             "perft({}) = {} ({} on {on}, {:.2} s)",
             self.depth, self.nodes, self.fen, self.seconds
         );
+        // On the model the cycles and the projection are one core's.
+        let on_model = self.target.is_none();
         if let (Some(c), Some(cpl)) = (self.cycles, self.cycles_per_leaf) {
-            if self.target.is_none() {
-                let design = self.design.as_deref().unwrap_or("chess");
+            let design = self.design.as_deref().unwrap_or_default();
+            if on_model {
                 println!(
                     "{c} cycles, {cpl:.2} cycles per leaf on one core of `{design}` (the chip's \
                      cycle-exact model)"
@@ -196,6 +208,12 @@ impl PerftReport {
             } else {
                 println!("{c} cycles, {cpl:.2} cycles per leaf");
             }
+        } else if on_model && self.depth >= 1 {
+            println!(
+                "the chip's cycles not walked: {} leaves, over {MODEL_CYCLES_LEAVES} (--cycles \
+                 walks them, about 7 µs a leaf)",
+                self.nodes
+            );
         }
         if let (Some(e), Some(cores), Some(jobs)) = (self.elapsed_cycles, self.cores, self.jobs) {
             if cores > 1 {
@@ -207,10 +225,11 @@ impl PerftReport {
         }
         for p in self.projected.iter().flatten() {
             println!(
-                "{}: {:.4} s at {} MHz ({:.1}M leaves/s)",
+                "{}: {:.4} s at {} MHz{} ({:.1}M leaves/s)",
                 p.board,
                 p.seconds,
                 p.fmax_mhz,
+                if on_model { ", one core" } else { "" },
                 self.nodes as f64 / p.seconds / 1e6
             );
         }
@@ -218,15 +237,31 @@ impl PerftReport {
     }
 }
 
+/// Leaves up to which `chess perft` on the model walks the chip's cycles by default.
+const MODEL_CYCLES_LEAVES: u64 = 5_000_000;
+
+/// Whether `chess perft` on the model walks the chip's cycles.
+#[derive(Clone, Copy)]
+enum Walk {
+    Always,
+    Never,
+    /// When the tree has at most this many leaves.
+    UpTo(u64),
+}
+
+/// The chess design named `name`.
+fn chess_design(name: &str) -> Result<Design, Usage> {
+    crate::cli::game_design(name, "a chess", |c| matches!(c, CoreKind::Chess { .. }))
+}
+
 fn perft_model(
     pos: &Position,
     depth: u32,
     show: bool,
-    cycles: bool,
+    walk: Walk,
     design: &str,
 ) -> Result<PerftReport> {
-    let design =
-        crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
+    let design = chess_design(design)?;
     if depth > MAX_PERFT_DEPTH {
         return Err(Usage(format!(
             "depth {depth} is too deep for the model's perft (at most {MAX_PERFT_DEPTH})"
@@ -249,12 +284,26 @@ fn perft_model(
     };
     let seconds = t.elapsed().as_secs_f64();
     // The same tree walked as one core of the chip walks it, cycle for cycle.
-    let chip = (cycles && depth >= 1).then(|| {
-        if depth >= 5 && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+    let walked = match walk {
+        Walk::Always => true,
+        Walk::Never => false,
+        Walk::UpTo(most) => nodes <= most,
+    };
+    let chip = if walked && depth >= 1 {
+        if nodes >= 1_000_000 && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
             eprintln!("perft({depth}) = {nodes}; now the chip's cycles (--no-cycles skips them)");
         }
-        perft_on_chip(pos, depth)
-    });
+        let r = perft_on_chip(pos, depth);
+        if r.leaves != nodes {
+            anyhow::bail!(
+                "the chip's model counts {} leaves where the rules count {nodes}",
+                r.leaves
+            );
+        }
+        Some(r)
+    } else {
+        None
+    };
     Ok(PerftReport {
         depth,
         fen: pos.fen(),
@@ -297,8 +346,7 @@ fn perft_board(
     target: &Target,
     bounds: &JobArgs,
 ) -> Result<PerftReport> {
-    let design =
-        crate::cli::game_design(design, "a chess", |c| matches!(c, CoreKind::Chess { .. }))?;
+    let design = chess_design(design)?;
     if depth > CHIP_MAX_DEPTH {
         return Err(Usage(format!(
             "depth {depth} is too deep for perft on chip (at most {CHIP_MAX_DEPTH})"
@@ -360,8 +408,8 @@ fn board_moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
         rows.push((m, class, a.cycles));
         a = super::board_step(&mut l, Step::Next)?;
     }
-    let on = (name, l.transport.describe());
-    print_moves(pos, &rows, a.cycles, Some(on), target.json);
+    let to = l.transport.describe();
+    print_moves(pos, &rows, a.cycles, Some((&name, &to)), target.json);
     Ok(())
 }
 
@@ -383,7 +431,7 @@ fn print_moves(
     pos: &Position,
     rows: &[Stepped],
     cycles: u64,
-    on: Option<(String, String)>,
+    on: Option<(&str, &str)>,
     json: bool,
 ) {
     if json {
@@ -392,21 +440,27 @@ fn print_moves(
             .map(|(m, c, n)| serde_json::json!({"move": m.uci(), "class": c.name(), "cycles": n}))
             .collect();
         let mut out = serde_json::json!({"fen": pos.fen(), "cycles": cycles, "moves": moves});
-        if let Some((design, target)) = &on {
-            out["design"] = design.as_str().into();
-            out["target"] = target.as_str().into();
+        if let Some((design, target)) = on {
+            out["design"] = design.into();
+            out["target"] = target.into();
         }
         println!("{out}");
         return;
     }
     for (m, c, n) in rows {
-        println!("{:<6} {:<9} cycle {n:>4}", m.uci(), c.name());
+        println!("{}", move_row(*m, *c, *n, ""));
     }
-    let on = match &on {
-        Some((design, _)) => design.clone(),
-        None => "the chip's model".into(),
-    };
+    let on = on.map_or("the chip's model", |(design, _)| design);
     println!("{} legal moves in {cycles} cycles on {on}", rows.len());
+}
+
+/// One move of `chess moves`: the move, its class, the cycle, a remark.
+fn move_row(m: Move, class: Class, cycle: u64, remark: &str) -> String {
+    format!(
+        "{:<6} {:<9} cycle {cycle:>4}{remark}",
+        m.uci(),
+        class.name()
+    )
 }
 
 /// The moves in the chip's generation order, tagged.
@@ -433,17 +487,12 @@ fn chip_moves(pos: &Position, json: bool) {
         return;
     }
     for m in &g.moves {
-        println!(
-            "{:<6} {:<9} cycle {:>4}{}",
-            m.mv.uci(),
-            m.class.name(),
-            m.cycle,
-            if legal.contains(&m.mv) {
-                ""
-            } else {
-                "  (illegal: own king left in check)"
-            }
-        );
+        let remark = if legal.contains(&m.mv) {
+            ""
+        } else {
+            "  (illegal: own king left in check)"
+        };
+        println!("{}", move_row(m.mv, m.class, m.cycle, remark));
     }
     println!("{} moves in {} cycles", g.moves.len(), g.cycles);
 }
