@@ -2,13 +2,18 @@
 //! counts, `--divide` adding up, `moves` in UCI notation, usage errors, through the real binary
 //! and its `--json` output.
 
-use std::process::Command;
+use std::process::{Command, Output};
 
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
+/// The binary's output for `args`.
+fn boardgate(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardgate"))
         .args(args)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = boardgate(args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -38,20 +43,14 @@ fn perft_divide_and_moves() {
     assert!(r.get("cycles").is_none() && r.get("projected").is_none());
     // Past 5 million leaves the walk waits for --cycles (position 3 at depth 6: 11,030,083).
     let pos3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-    let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
-        .args(["chess", "perft", "6", "--fen", pos3])
-        .output()
-        .unwrap();
+    let out = boardgate(&["chess", "perft", "6", "--fen", pos3]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(
         text.contains("11030083") && text.contains("not walked"),
         "{text}"
     );
-    let both = Command::new(env!("CARGO_BIN_EXE_boardgate"))
-        .args(["chess", "perft", "2", "--cycles", "--no-cycles"])
-        .output()
-        .unwrap();
+    let both = boardgate(&["chess", "perft", "2", "--cycles", "--no-cycles"]);
     assert_eq!(both.status.code(), Some(2));
     let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let r = json(&["chess", "perft", "2", "--fen", kiwi, "--divide", "--json"]);
@@ -202,10 +201,7 @@ fn perft_counted_on_the_simulated_board() {
         ][..],
         &["chess", "perft", "16", "--sim", "verilator"][..],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
-            .args(bad)
-            .output()
-            .unwrap();
+        let out = boardgate(bad);
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
 }
@@ -249,10 +245,7 @@ fn moves_yielded_by_the_simulated_board() {
         "docs/chess.md does not name {missing:?}"
     );
     // The model's pseudo-legal listing is not the board's: a usage error (exit 2).
-    let out = Command::new(env!("CARGO_BIN_EXE_boardgate"))
-        .args(["chess", "moves", "--chip-order", "--sim", "verilator"])
-        .output()
-        .unwrap();
+    let out = boardgate(&["chess", "moves", "--chip-order", "--sim", "verilator"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--chip-order"));
 }

@@ -1,7 +1,7 @@
 //! `boardgate chess ...`: perft (with `--divide`) on the model or the board, the legal moves
 //! of a FEN, and a UCI engine.
 
-use super::engine::Steps;
+use super::engine::{ModelSteps, Steps};
 use super::MAX_PERFT_DEPTH;
 use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
 use crate::{Link, Transport};
@@ -11,7 +11,7 @@ use gateware::{CoreKind, Design};
 use model::chess::generator::Class;
 use model::chess::protocol::StepAnswer;
 use model::chess::search::{perft_on_chip, CHIP_MAX_DEPTH};
-use model::chess::step::{Step, Stepper};
+use model::chess::step::Step;
 use model::chess::{divide, legal_moves, Move, Position};
 use serde::Serialize;
 use std::cell::RefCell;
@@ -399,30 +399,32 @@ fn perft_board(
 /// made.
 type Stepped = (Move, Class, u64);
 
-/// The legal moves as the board's step job yields them (`Next` until none).
-fn board_moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
-    let (mut l, name) = open_chess(design, target, true)?;
+/// The legal moves as a step job yields them (`Next` until none), and the job's cycles at
+/// the end: the model's ([`ModelSteps`]) or the board's ([`BoardSteps`]).
+fn stepped(steps: &mut dyn Steps, pos: &Position) -> Result<(Vec<Stepped>, u64)> {
     let mut rows = Vec::new();
-    let mut a = super::board_step_start(&mut l, pos)?;
+    let mut a = steps.start(pos).map_err(anyhow::Error::msg)?;
     while let Some((m, class)) = a.made {
         rows.push((m, class, a.cycles));
-        a = super::board_step(&mut l, Step::Next)?;
+        a = steps.step(Step::Next).map_err(anyhow::Error::msg)?;
     }
-    let to = l.transport.describe();
-    print_moves(pos, &rows, a.cycles, Some((&name, &to)), target.json);
+    Ok((rows, a.cycles))
+}
+
+/// The legal moves as the board's step job yields them.
+fn board_moves(pos: &Position, design: &str, target: &Target) -> Result<()> {
+    let (l, name) = open_chess(design, target, true)?;
+    let link = Rc::new(RefCell::new(l));
+    let (rows, cycles) = stepped(&mut BoardSteps(link.clone()), pos)?;
+    let to = link.borrow().transport.describe();
+    print_moves(pos, &rows, cycles, Some((&name, &to)), target.json);
     Ok(())
 }
 
-/// The legal moves as the chip's model of the step job yields them (`Next` until none).
+/// The legal moves as the chip's model of the step job yields them.
 fn model_moves(pos: &Position, json: bool) -> Result<()> {
-    let mut s = Stepper::start(pos);
-    let mut rows = Vec::new();
-    let mut st = s.state();
-    while let Some(g) = st.made {
-        rows.push((g.mv, g.class, st.cycles));
-        st = s.step(Step::Next)?;
-    }
-    print_moves(pos, &rows, st.cycles, None, json);
+    let (rows, cycles) = stepped(&mut ModelSteps::default(), pos)?;
+    print_moves(pos, &rows, cycles, None, json);
     Ok(())
 }
 
