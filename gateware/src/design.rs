@@ -396,6 +396,27 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         pnr_seed: None,
     },
     DesignSpec {
+        design: Design::ShogiX2,
+        name: "shogi-x2",
+        summary: "two shogi cores (cover circuit, all-move generator, perft walker) behind one link; the host splits a perft over them",
+        core: CoreKind::Shogi {
+            cores: 2,
+            mate: false,
+        },
+        // Two `shogi` cores: a core is about 33,000 LUT4s (the `shogi` row less the link
+        // shell), so two fill about 84% of the ECP5-85F. Asked for 15 MHz (the `shogi` row
+        // routed 22.0 asked for 20 at 45%) with its placer and router.
+        clocks: &[clock(BoardId::Ulx3s, 15)],
+        // 1 Mbaud, a whole divisor (15) of 15 MHz and a rate the FTDI bridge makes exactly:
+        // every job of a split loads its position (ten `JOB_LOAD`s) before it starts.
+        baud: 1_000_000,
+        ci_synth: false,
+        router2: false,
+        static_placer: true,
+        narrow_luts: true,
+        pnr_seed: None,
+    },
+    DesignSpec {
         design: Design::Tsume,
         name: "tsume",
         summary: "the shogi design and the tsume circuit's mate search on chip (check masks, check move filter, AND/OR walk)",
@@ -456,12 +477,13 @@ pub enum Design {
     ChessX2,
     ChessX3,
     Shogi,
+    ShogiX2,
     Tsume,
     Connect6,
 }
 
 impl Design {
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -471,6 +493,7 @@ impl Design {
         Design::ChessX2,
         Design::ChessX3,
         Design::Shogi,
+        Design::ShogiX2,
         Design::Tsume,
         Design::Connect6,
     ];

@@ -42,6 +42,16 @@ pub trait JobGame {
     fn encode_job(job: &Job<Self::Pos>) -> Vec<u8>;
     /// The `JOB_RESULT` answer.
     fn decode_result(p: &[u8]) -> Result<JobResult<Self::Move>, PayloadError>;
+    /// `JOB_LOAD`s a job sends its core before its `JOB_START`, and each one's payload length
+    /// (with the core index): a game whose position does not fit a start's arguments loads it
+    /// first (shogi: ten words). None by default.
+    const LOADS: usize = 0;
+    const LOAD_LEN: usize = 0;
+    /// The `JOB_LOAD` payloads of `job` for `core` ([`Self::LOADS`] of [`Self::LOAD_LEN`]
+    /// bytes).
+    fn loads(_core: u8, _job: &Job<Self::Pos>) -> Vec<Vec<u8>> {
+        Vec::new()
+    }
 }
 
 /// A game whose search trees the host can split over job cores ([`solve_split`]): moves in
@@ -72,6 +82,9 @@ pub struct JobResult<M> {
     pub best: Option<M>,
     pub nodes: u64,
     pub cycles: u64,
+    /// Nodes the core expanded (generated the moves of), where the game counts them apart
+    /// from `nodes` (shogi perft: the walker's moves jobs; `nodes` are its leaves); else 0.
+    pub expanded: u64,
 }
 
 /// Cores found done, each with its job's result.
@@ -182,6 +195,16 @@ const fn start_bytes(start_len: usize) -> (u64, u64) {
     )
 }
 
+/// `JOB_LOAD` of `load_len` bytes (with the core index), and its answer (empty).
+const fn load_bytes(load_len: usize) -> (u64, u64) {
+    (FRAME_BYTES + load_len as u64, FRAME_BYTES)
+}
+
+/// The requests' bytes that start a job: its `JOB_LOAD`s and its `JOB_START`.
+pub const fn start_request_bytes(start_len: usize, loads: usize, load_len: usize) -> usize {
+    (start_bytes(start_len).0 + loads as u64 * load_bytes(load_len).0) as usize
+}
+
 /// `JOB_CORES`, and its answer (the number of cores and each one's state).
 const fn poll_bytes(cores: usize) -> (u64, u64) {
     (FRAME_BYTES, FRAME_BYTES + 1 + cores as u64)
@@ -251,9 +274,9 @@ const RESULT_REQUEST_BYTES: usize = result_bytes(0).0 as usize;
 /// How many of `done` cores found done by one poll have their results read (and, the first
 /// `starts` of them, their next job started) in one write: as many as the device's receive
 /// buffer holds (`model::link::RX_BUFFER_LEN` bytes of requests, a `JOB_START` carrying
-/// `start_len` bytes of job), and at least one when any is done.
-pub const fn batch_len(done: usize, starts: usize, start_len: usize) -> usize {
-    let start_request = start_bytes(start_len).0 as usize;
+/// `start_request` bytes with its loads: [`start_request_bytes`]), and at least one when any
+/// is done.
+pub const fn batch_len(done: usize, starts: usize, start_request: usize) -> usize {
     let (mut k, mut bytes) = (0, 0);
     while k < done {
         let add = RESULT_REQUEST_BYTES + if k < starts { start_request } else { 0 };
@@ -279,6 +302,9 @@ pub struct Exchange {
 pub struct JobsLink {
     /// A job's `JOB_START`.
     pub start: Exchange,
+    /// A `JOB_LOAD`, and how many a job sends before its start ([`JobGame::LOADS`]).
+    pub load: Exchange,
+    pub loads: usize,
     /// A `JOB_CORES` poll.
     pub poll: Exchange,
     /// A `JOB_RESULT`.
@@ -287,8 +313,9 @@ pub struct JobsLink {
     pub abort: Exchange,
     /// One USB round trip ([`USB_ROUND_TRIP_S`]).
     pub round_trip: u64,
-    /// The game's `JOB_START` payload length (how many requests a write holds: [`batch_len`]).
-    pub start_len: usize,
+    /// A job's start requests' bytes, its loads' with them ([`start_request_bytes`]: how
+    /// many requests a write holds, [`batch_len`]).
+    pub start_request: usize,
 }
 
 impl JobsLink {
@@ -306,11 +333,13 @@ impl JobsLink {
         };
         JobsLink {
             start: exchange(start_bytes(G::START_LEN)),
+            load: exchange(load_bytes(G::LOAD_LEN)),
+            loads: G::LOADS,
             poll: exchange(poll_bytes(cores)),
             result: exchange(result_bytes(G::RESULT_LEN)),
             abort: exchange(abort_bytes()),
             round_trip: seconds_to_cycles(USB_ROUND_TRIP_S, clock_hz),
-            start_len: G::START_LEN,
+            start_request: start_request_bytes(G::START_LEN, G::LOADS, G::LOAD_LEN),
         }
     }
     /// On the board that answered `id`, in the job's cycles (as [`board_link_cycles_per_job`]).
@@ -323,15 +352,17 @@ impl JobsLink {
     fn poll_period(&self) -> u64 {
         self.poll.request + self.poll.answer + self.round_trip
     }
-    /// The link's time of a job alone beyond its cycles: its start's request (its answer
-    /// and round trip pass while it runs), the poll that finds it done, and its result, with
-    /// [`BATCHED_EXCHANGES_PER_JOB`] round trips; a poll comes up to a poll's time late on top.
+    /// The link's time of a job alone beyond its cycles: its loads' requests and answers and
+    /// its start's request (its answer and round trip pass while it runs), the poll that
+    /// finds it done, and its result, with [`BATCHED_EXCHANGES_PER_JOB`] round trips; a poll
+    /// comes up to a poll's time late on top.
     pub fn per_job(&self) -> u64 {
         let result = self.result.request + self.result.answer;
-        self.start.request + self.poll_period() + result + self.round_trip
+        let loads = self.loads as u64 * self.load.request;
+        loads + self.start.request + self.poll_period() + result + self.round_trip
     }
     /// One write from `at`: `results` `JOB_RESULT`s, the first `starts` of them each followed
-    /// by a `JOB_START` (any starts beyond the results after them). A request reaches the
+    /// by a job's loads and its `JOB_START` (any starts beyond the results after them). A request reaches the
     /// board after the bytes before it, its answer follows its request and the answer before
     /// it. When each start's request is in (its job starts), and when the host has the
     /// answers, a round trip after the last.
@@ -344,6 +375,10 @@ impl JobsLink {
                 answered = answered.max(sent) + self.result.answer;
             }
             if i < starts {
+                for _ in 0..self.loads {
+                    sent += self.load.request;
+                    answered = answered.max(sent) + self.load.answer;
+                }
                 sent += self.start.request;
                 started.push(sent);
                 answered = answered.max(sent) + self.start.answer;
@@ -397,7 +432,7 @@ impl JobsLink {
                 found = running - ends.len();
                 now = free;
             }
-            let k = batch_len(found, found.min(waiting), self.start_len);
+            let k = batch_len(found, found.min(waiting), self.start_request);
             let starts = k.min(waiting);
             let (started, free) = self.write(now, k, starts);
             ends.extend(started.iter().zip(&mut queue).map(|(t, c)| t + c));
@@ -884,6 +919,42 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
         arg
     }
 
+    /// The requests that start `job` on `core`: its loads ([`JobGame::loads`]), then its
+    /// `JOB_START`.
+    fn start_requests(core: usize, job: &Job<G::Pos>) -> Vec<(u8, Vec<u8>)> {
+        let mut r: Vec<(u8, Vec<u8>)> = G::loads(core as u8, job)
+            .into_iter()
+            .map(|l| (op::JOB_LOAD, l))
+            .collect();
+        r.push((op::JOB_START, Self::start_arg(core, job)));
+        r
+    }
+
+    /// A `JOB_LOAD` answer: the word is in.
+    fn loaded(f: &Frame) -> Result<(), LinkError> {
+        match f.error() {
+            None => Ok(()),
+            Some((code, _)) => Err(LinkError::Device {
+                op: "JOB_LOAD",
+                code,
+            }),
+        }
+    }
+
+    /// Sends `job`'s loads to `core` in one write, and checks their answers.
+    fn load(&mut self, core: usize, job: &Job<G::Pos>) -> Result<(), LinkError> {
+        let loads = G::loads(core as u8, job);
+        if loads.is_empty() {
+            return Ok(());
+        }
+        let requests: Vec<(u8, &[u8])> =
+            loads.iter().map(|l| (op::JOB_LOAD, l.as_slice())).collect();
+        for a in self.link.request_batch(&requests)? {
+            Self::loaded(&a.frame)?;
+        }
+        Ok(())
+    }
+
     /// A batch's `JOB_START` answer: the job runs. `BUSY` means the same: the core was idle
     /// before the batch (the executor starts every job), so a `BUSY` is a retry of the batch's
     /// start that ran and found its own job running (`Link::request_batch`).
@@ -952,9 +1023,9 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
     }
 
     /// The answer to the `JOB_RESULT` of the job that ended on `core` was lost on the line,
-    /// and its retry came after `next` had started there (it read `next`'s state): `next` is
-    /// aborted, the ended job run again alone and its result read, then `next` started again.
-    /// Jobs are deterministic, so the second run gives the first one's result.
+    /// and its retry came after `next` had started (or loaded) there: `next` is aborted, the
+    /// ended job loaded and run again alone and its result read, then `next` loaded and
+    /// started again. Jobs are deterministic, so the second run gives the first one's result.
     fn rerun(
         &mut self,
         core: usize,
@@ -962,6 +1033,7 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
         next: Job<G::Pos>,
     ) -> Result<JobResult<G::Move>, LinkError> {
         self.link.core_abort(core as u8)?;
+        self.load(core, &ended)?;
         let r = self.link.run_job_on(
             Some(core as u8),
             &G::encode_job(&ended),
@@ -969,6 +1041,7 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
             |_| {},
         )?;
         let res = G::decode_result(&r)?;
+        self.load(core, &next)?;
         self.link.job_start(&Self::start_arg(core, &next))?;
         self.mark_started(core, next);
         self.reruns += 1;
@@ -982,16 +1055,20 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
         self.running.len()
     }
     fn start(&mut self, core: usize, j: Job<G::Pos>) -> Result<(), LinkError> {
-        self.link.job_start(&Self::start_arg(core, &j))?;
-        self.mark_started(core, j);
-        Ok(())
+        self.start_all(&[(core, j)])
     }
     fn start_all(&mut self, jobs: &[(usize, Job<G::Pos>)]) -> Result<(), LinkError> {
-        let args: Vec<Vec<u8>> = jobs.iter().map(|(c, j)| Self::start_arg(*c, j)).collect();
-        let requests: Vec<(u8, &[u8])> =
-            args.iter().map(|a| (op::JOB_START, a.as_slice())).collect();
-        let answers = self.link.request_batch(&requests)?;
-        for (&(core, job), a) in jobs.iter().zip(&answers) {
+        let owned: Vec<(u8, Vec<u8>)> = jobs
+            .iter()
+            .flat_map(|(c, j)| Self::start_requests(*c, j))
+            .collect();
+        let requests: Vec<(u8, &[u8])> = owned.iter().map(|(o, a)| (*o, a.as_slice())).collect();
+        let mut answers = self.link.request_batch(&requests)?.into_iter();
+        for &(core, job) in jobs {
+            for _ in 0..G::LOADS {
+                Self::loaded(&answers.next().expect("a batch answers every request").frame)?;
+            }
+            let a = answers.next().expect("a batch answers every request");
             self.started(core, job, &a.frame)?;
         }
         Ok(())
@@ -1007,25 +1084,25 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
         loop {
             let Some(c) = self.found_done()? else { break };
             let starts = next.len().min(done.len() + 1);
-            if batch_len(done.len() + 1, starts, G::START_LEN) <= done.len() {
+            let start_request = start_request_bytes(G::START_LEN, G::LOADS, G::LOAD_LEN);
+            if batch_len(done.len() + 1, starts, start_request) <= done.len() {
                 break;
             }
             self.running[c] = false;
             done.push(c);
         }
-        let core_args: Vec<[u8; 1]> = done.iter().map(|&c| [c as u8]).collect();
-        let start_args: Vec<Vec<u8>> = done
+        // Each core's result, then its next job's loads and start: a load makes a finished
+        // core idle, so the result is read first.
+        let owned: Vec<(u8, Vec<u8>)> = done
             .iter()
-            .zip(next)
-            .map(|(&c, j)| Self::start_arg(c, j))
+            .enumerate()
+            .flat_map(|(i, &c)| {
+                let result = (op::JOB_RESULT, vec![c as u8]);
+                let starts = next.get(i).map(|j| Self::start_requests(c, j));
+                std::iter::once(result).chain(starts.into_iter().flatten())
+            })
             .collect();
-        let mut requests: Vec<(u8, &[u8])> = Vec::with_capacity(2 * done.len());
-        for (i, core) in core_args.iter().enumerate() {
-            requests.push((op::JOB_RESULT, core));
-            if let Some(a) = start_args.get(i) {
-                requests.push((op::JOB_START, a));
-            }
-        }
+        let requests: Vec<(u8, &[u8])> = owned.iter().map(|(o, a)| (*o, a.as_slice())).collect();
         let mut answers = self.link.request_batch(&requests)?.into_iter();
         let mut out = Vec::with_capacity(done.len());
         for (i, &core) in done.iter().enumerate() {
@@ -1033,6 +1110,10 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
             let ended = self.jobs[core].expect("a core that ended a job ran one");
             let res = match next.get(i) {
                 Some(&job) => {
+                    for _ in 0..G::LOADS {
+                        let load = answers.next().expect("a batch answers every request");
+                        Self::loaded(&load.frame)?;
+                    }
                     let start = answers.next().expect("a batch answers every request");
                     self.started(core, job, &start.frame)?;
                     if result.retried {
@@ -1160,7 +1241,12 @@ mod tests {
             answer: 2,
         },
         round_trip: 100,
-        start_len: 30,
+        load: Exchange {
+            request: 0,
+            answer: 0,
+        },
+        loads: 0,
+        start_request: 37,
     };
 
     /// The split's host, one request at a time: a job starts once its request is in; the
@@ -1303,6 +1389,7 @@ mod tests {
                 best: None,
                 nodes: tag,
                 cycles: 1,
+                expanded: 0,
             })
         }
     }
@@ -1346,9 +1433,11 @@ mod tests {
     fn how_many_results_a_write_reads() {
         type C = crate::chess::ChessPerft;
         assert_eq!(RESULT_REQUEST_BYTES, 7);
-        assert_eq!(batch_len(8, 8, C::START_LEN), 2);
-        assert_eq!(batch_len(8, 1, C::START_LEN), 8);
-        assert_eq!(batch_len(30, 0, C::START_LEN), 128 / 7);
+        let start = start_request_bytes(C::START_LEN, 0, 0);
+        assert_eq!(start, 37);
+        assert_eq!(batch_len(8, 8, start), 2);
+        assert_eq!(batch_len(8, 1, start), 8);
+        assert_eq!(batch_len(30, 0, start), 128 / 7);
         assert_eq!(batch_len(1, 1, 500), 1);
         assert_eq!(batch_len(0, 0, 0), 0);
     }

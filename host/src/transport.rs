@@ -142,8 +142,12 @@ impl Transport for SimTransport {
 /// The simulated board as a real build of its design would be seen from the host: behind a
 /// USB serial bridge at the build's clock and baud rate. The bridge holds the board's answers
 /// to a write for its round trip (`crate::split::USB_ROUND_TRIP_S`: the FTDI bridges' latency
-/// timer) while the board runs on, and each byte each way takes the build's bit times (the
-/// simulated UART's are shorter: `gateware::CoreParams::sim`). The board's clock then counts
+/// timer) from when the write's last byte is in, while the board runs on, and each byte each
+/// way takes the build's bit times (the simulated UART's are shorter:
+/// `gateware::CoreParams::sim`). The line is full duplex: the answers the board sent while a
+/// write's bytes were still coming in took no time of their own (their build's bit times
+/// passed under the request's); the others take theirs after the round trip. The board's
+/// clock then counts
 /// what a real board's would: the splits' counts of the link's time
 /// (`crate::split::JobsLink::elapsed`, `crate::split::HostClock`) are checked against it.
 pub struct BridgedSim {
@@ -154,6 +158,9 @@ pub struct BridgedSim {
     pub extra_cycles_per_byte: u64,
     /// A write's answers are still held.
     held: bool,
+    /// Answer bytes that came out under a write's request bytes, not yet read: they cost no
+    /// bit times of their own.
+    overlapped: usize,
     /// Board clocks the bridge and the slower bytes took: the link's own clock
     /// ([`Transport::now_bits`], by which the host's timeouts are measured) leaves them out.
     hidden: u64,
@@ -175,6 +182,7 @@ impl BridgedSim {
             extra_cycles_per_byte: link::UART_BITS_PER_BYTE * build_bit.saturating_sub(sim_bit),
             inner,
             held: false,
+            overlapped: 0,
             hidden: 0,
         })
     }
@@ -189,7 +197,15 @@ impl Transport for BridgedSim {
     fn send(&mut self, bytes: &[u8]) -> Result<()> {
         self.wait(self.extra_cycles_per_byte * bytes.len() as u64)?;
         self.held = true;
-        self.inner.send(bytes)
+        self.inner.send(bytes)?;
+        // The write's bytes all in (their bit times: the simulated UART's and the extra
+        // above), and the answers that came out meanwhile counted.
+        while self.inner.board.pending_out() > 0 {
+            self.inner.board.tick()?;
+            self.hidden += 1;
+        }
+        self.overlapped = self.inner.board.received();
+        Ok(())
     }
     fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {
         if std::mem::take(&mut self.held) {
@@ -197,7 +213,11 @@ impl Transport for BridgedSim {
         }
         let b = self.inner.recv(timeout_bits)?;
         if b.is_some() {
-            self.wait(self.extra_cycles_per_byte)?;
+            if self.overlapped > 0 {
+                self.overlapped -= 1;
+            } else {
+                self.wait(self.extra_cycles_per_byte)?;
+            }
         }
         Ok(b)
     }

@@ -186,6 +186,7 @@ impl JobGame for Wait {
             best: None,
             nodes: waited,
             cycles: waited,
+            expanded: 0,
         })
     }
 }

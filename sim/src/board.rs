@@ -161,6 +161,11 @@ impl SimBoard {
         Ok(())
     }
 
+    /// Bytes received from the device and not yet read.
+    pub fn received(&self) -> usize {
+        self.rx_bytes.len()
+    }
+
     /// Bytes received from the device so far (drained).
     pub fn read(&mut self) -> Vec<u8> {
         self.rx_bytes.drain(..).collect()

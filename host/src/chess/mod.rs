@@ -54,6 +54,7 @@ impl JobGame for ChessPerft {
             best: None,
             nodes: r.leaves,
             cycles: r.cycles,
+            expanded: 0,
         })
     }
 }
@@ -297,7 +298,9 @@ mod tests {
                 result: x(350, 1_100),
                 abort: x(350, 750),
                 round_trip: 15_000,
-                start_len: 30,
+                load: Exchange::default(),
+                loads: 0,
+                start_request: 37,
             }
         );
         assert_eq!(link.per_job(), 1_850 + 850 + 1_450 + 30_000);

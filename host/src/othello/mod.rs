@@ -53,6 +53,7 @@ fn job_result(r: SolveResult) -> JobResult<u32> {
         best: r.best,
         nodes: r.nodes,
         cycles: r.cycles,
+        expanded: 0,
     }
 }
 
@@ -189,6 +190,7 @@ impl Executor<Othello> for ModelExecutor {
                 best: s.best,
                 nodes: s.nodes,
                 cycles: s.cycles,
+                expanded: 0,
             });
         }
         self.clock.start_all(jobs.iter().map(|&(core, _)| core));
@@ -242,7 +244,12 @@ mod tests {
             answer: 4,
         },
         round_trip: 20,
-        start_len: 20,
+        load: Exchange {
+            request: 0,
+            answer: 0,
+        },
+        loads: 0,
+        start_request: 27,
     };
 
     /// On the model, the split solve gives the single core's score for every core count and

@@ -1,7 +1,7 @@
 //! `boardgate shogi ...`: perft (with `--divide`), the legal moves and the piece cover table of
 //! an SFEN (on the model, the table also on the board), and a USI engine.
 
-use super::MAX_PERFT_DEPTH;
+use super::{PerftProgress, MAX_PERFT_DEPTH};
 use crate::cli::{
     deadline_after, projected, time_limit_seconds, Exit, JobArgs, Projection, Target, Usage,
     EXIT_TIME_LIMIT,
@@ -166,8 +166,20 @@ struct PerftOnBoard {
     cycles: u64,
     jobs: u64,
     moves_jobs: u64,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    split: Option<PerftSplit>,
     design: String,
     target: String,
+}
+
+/// A perft's time on the board: the design's cores, the board's cycles with the cores in
+/// parallel and the link counted (`super::BoardDivide::elapsed_cycles`), projected on each
+/// board.
+#[derive(Serialize)]
+struct PerftSplit {
+    cores: usize,
+    elapsed_cycles: u64,
+    projected: Vec<Projection>,
 }
 
 /// Opens the shogi design named `design` on the target; with `idle`, a job left running is
@@ -225,9 +237,19 @@ fn board_perft(
     let t = std::time::Instant::now();
     let board = BoardData::from_position(pos);
     let show_progress = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let run = super::divide_on_board(&mut l, &board, depth, show, |k, n, c| {
+    let run = super::divide_on_board(&mut l, &board, depth, show, |p| {
         if show_progress {
-            eprint!("\rperft on the board: job {}/{n}, {c} cycles", k + 1);
+            match p {
+                PerftProgress::Job { job, jobs, cycles } => {
+                    eprint!(
+                        "\rperft on the board: job {}/{jobs}, {cycles} cycles",
+                        job + 1
+                    )
+                }
+                PerftProgress::Split { jobs, leaves } => {
+                    eprint!("\rperft on the board's cores: {jobs} jobs, {leaves} leaves so far")
+                }
+            }
         }
     });
     if show_progress && depth >= 2 {
@@ -251,6 +273,11 @@ fn board_perft(
             cycles: r.cycles,
             jobs: r.jobs,
             moves_jobs: r.moves_jobs,
+            split: Some(PerftSplit {
+                cores: r.cores,
+                elapsed_cycles: r.elapsed_cycles,
+                projected: projected(&name, r.elapsed_cycles),
+            }),
             design: name,
             target: l.transport.describe(),
         }),
@@ -434,19 +461,33 @@ impl PerftReport {
                 "perft({}) = {} ({} on the model, {:.2} s)",
                 self.depth, self.nodes, self.sfen, self.seconds
             ),
-            Some(b) => println!(
-                "perft({}) = {} ({}; counted on chip by the {} design on {}: {} job(s), {} \
-                 moves jobs, {} cycles; {:.2} s)",
-                self.depth,
-                self.nodes,
-                self.sfen,
-                b.design,
-                b.target,
-                b.jobs,
-                b.moves_jobs,
-                b.cycles,
-                self.seconds
-            ),
+            Some(b) => {
+                println!(
+                    "perft({}) = {} ({}; counted on chip by the {} design on {}: {} job(s), {} \
+                     moves jobs, {} cycles; {:.2} s)",
+                    self.depth,
+                    self.nodes,
+                    self.sfen,
+                    b.design,
+                    b.target,
+                    b.jobs,
+                    b.moves_jobs,
+                    b.cycles,
+                    self.seconds
+                );
+                if let Some(s) = &b.split {
+                    eprintln!(
+                        "{} core(s): {} cycles on the board{}{}",
+                        s.cores,
+                        s.elapsed_cycles,
+                        if s.cores > 1 { " with the link" } else { "" },
+                        s.projected
+                            .iter()
+                            .map(|p| format!(", {:.4} s on {}", p.seconds, p.board))
+                            .collect::<String>()
+                    );
+                }
+            }
         }
         Ok(())
     }
@@ -559,7 +600,7 @@ fn usi(design: &str, target: &Target) -> Result<()> {
             Box::new(move |pos: &Position, depth: u32| {
                 let mut l = link.borrow_mut();
                 let board = BoardData::from_position(pos);
-                match super::divide_on_board(&mut l, &board, depth, true, |_, _, _| {}) {
+                match super::divide_on_board(&mut l, &board, depth, true, |_| {}) {
                     Ok(r) => Ok((r.per_move, r.leaves)),
                     Err(e) => {
                         // Leave no walk running for the next `go perft`.
@@ -724,6 +765,7 @@ fn board_mate(
             cycles: r.cycles,
             jobs: r.jobs,
             moves_jobs: r.nodes,
+            split: None,
             design: name,
             target: l.transport.describe(),
         }),

@@ -9,14 +9,16 @@ pub mod engine;
 /// leaves, about a minute; the bound keeps every job short enough to wait for).
 pub const MAX_PERFT_DEPTH: u32 = 6;
 
+use crate::split::{run_jobs, Job, JobGame, JobResult, JobsLink, LinkExecutor};
 use crate::{Link, LinkError, Transport};
 use model::link::op;
 use model::link::PayloadError;
 use model::shogi::all_moves::{ordered_moves, SquareMoves};
 use model::shogi::piece_data::{BoardData, CoverTable};
 use model::shogi::protocol::{
-    cursor_move, decode_moves_read, decode_read, decode_result, encode_load, encode_load_hands,
-    encode_read, mate_args, perft_args, COVER_ARGS, MOVES_ARGS, MOVE_WORDS, RANKS, TABLE_WORDS,
+    cursor_move, decode_moves_read, decode_read, decode_result, encode_load_word, encode_read,
+    load_words, mate_args, perft_args, COVER_ARGS, LOAD_LEN, LOAD_WORDS, MOVES_ARGS, MOVE_WORDS,
+    RESULT_LEN, START_LEN, TABLE_WORDS,
 };
 use model::shogi::{Move, SQUARES};
 
@@ -113,6 +115,77 @@ pub fn perft_on_board<T: Transport>(
     })
 }
 
+/// Shogi perft jobs for the generic scheduler ([`run_jobs`]): a position and a depth. The
+/// position does not fit a `JOB_START`, so a job loads it into its core first (ten
+/// `JOB_LOAD`s: [`JobGame::loads`]).
+pub struct ShogiPerft;
+
+/// A perft job: the position's load words (`protocol::load_words`) and the depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PerftJob {
+    pub words: [u128; LOAD_WORDS],
+    pub depth: u32,
+}
+
+impl PerftJob {
+    pub fn new(board: &BoardData, depth: u32) -> Job<PerftJob> {
+        Job {
+            pos: PerftJob {
+                words: load_words(board),
+                depth,
+            },
+            alpha: 0,
+            beta: 0,
+        }
+    }
+}
+
+impl JobGame for ShogiPerft {
+    type Pos = PerftJob;
+    type Move = ();
+    const START_LEN: usize = START_LEN;
+    const RESULT_LEN: usize = RESULT_LEN;
+    const LOADS: usize = LOAD_WORDS;
+    const LOAD_LEN: usize = LOAD_LEN;
+    fn encode_job(j: &Job<PerftJob>) -> Vec<u8> {
+        perft_args(j.pos.depth).to_vec()
+    }
+    /// `nodes` are the leaves, `expanded` the walker's moves jobs.
+    fn decode_result(p: &[u8]) -> Result<JobResult<()>, PayloadError> {
+        let r = decode_result(p)?;
+        let (leaves, nodes) = r.perft.ok_or_else(|| PayloadError::Invalid {
+            what: "shogi JOB_RESULT answer",
+            why: "a perft job's result without leaves".into(),
+        })?;
+        Ok(JobResult {
+            score: 0,
+            best: None,
+            nodes: leaves,
+            cycles: r.cycles,
+            expanded: nodes,
+        })
+    }
+    fn loads(core: u8, j: &Job<PerftJob>) -> Vec<Vec<u8>> {
+        let words = j.pos.words.iter().enumerate();
+        words.map(|(w, &v)| encode_load_word(core, w, v)).collect()
+    }
+}
+
+/// A perft on the board as it runs: on one core a job's cycles at each poll; split over
+/// several, the leaves counted so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftProgress {
+    Job {
+        job: usize,
+        jobs: usize,
+        cycles: u64,
+    },
+    Split {
+        jobs: usize,
+        leaves: u64,
+    },
+}
+
 /// A perft on the board, with the leaves below each root move when asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardDivide {
@@ -124,24 +197,40 @@ pub struct BoardDivide {
     pub cycles: u64,
     pub jobs: u64,
     pub moves_jobs: u64,
+    /// The design's cores, and the board's time with the cores in parallel and the link's
+    /// time per job counted as the host spends it (`crate::split::JobsLink::elapsed`, at the
+    /// board's clock and baud rate); on one core the jobs' cycles (it runs them one after
+    /// another, the link not counted).
+    pub cores: usize,
+    pub elapsed_cycles: u64,
 }
 
-/// Perft of `board` at `depth` on core 0: depth 1 is a moves job (the moves read back);
-/// deeper, one `JOB_PERFT`, or with `divide` one of `depth - 1` per root move. `progress`
-/// sees (job, jobs, cycles) at each poll.
+/// Perft of `board` at `depth` on the board: depth 1 is a moves job on core 0 (the moves read
+/// back). Deeper, on one core one `JOB_PERFT`, or with `divide` one of `depth - 1` per root
+/// move; on several cores ([`perft_split`]) one job per root move, whichever core is free.
+/// `progress` sees each poll.
 pub fn divide_on_board<T: Transport>(
     link: &mut Link<T>,
     board: &BoardData,
     depth: u32,
     divide: bool,
-    mut progress: impl FnMut(usize, usize, u64),
+    mut progress: impl FnMut(PerftProgress),
 ) -> Result<BoardDivide, LinkError> {
+    let cores = link.job_cores()?.len();
+    if cores > 1 && depth > 1 {
+        let per_job = JobsLink::of_board::<ShogiPerft>(&link.identify()?, cores).per_job();
+        if worth_splitting(board, depth, per_job) {
+            return perft_split(link, board, depth, divide, progress);
+        }
+    }
     let mut r = BoardDivide {
         per_move: Vec::new(),
         leaves: 1,
         cycles: 0,
         jobs: 0,
         moves_jobs: 0,
+        cores,
+        elapsed_cycles: 0,
     };
     if depth == 1 {
         let m = moves_on_board(link, board)?;
@@ -160,7 +249,13 @@ pub fn divide_on_board<T: Transport>(
         let n = jobs.len();
         r.leaves = 0;
         for (k, (mv, b, d)) in jobs.into_iter().enumerate() {
-            let p = perft_on_board(link, &b, d, |c| progress(k, n, c))?;
+            let p = perft_on_board(link, &b, d, |cycles| {
+                progress(PerftProgress::Job {
+                    job: k,
+                    jobs: n,
+                    cycles,
+                })
+            })?;
             r.leaves += p.leaves;
             r.cycles += p.cycles;
             r.jobs += 1;
@@ -170,7 +265,75 @@ pub fn divide_on_board<T: Transport>(
             }
         }
     }
+    r.elapsed_cycles = r.cycles;
     Ok(r)
+}
+
+/// A split's job must count for at least this many times a job's link time alone
+/// (`crate::split::JobsLink::per_job`: its ten loads, its start, a poll and its result, two
+/// USB round trips), estimated, or the perft runs as one job on core 0: a small subtree is
+/// counted faster than its position is loaded.
+pub const SPLIT_JOB_LINKS: u64 = 4;
+
+/// Whether a perft of `depth` below `board` is worth splitting by root move
+/// ([`perft_split`]) when a job's link time is `link_per_job` cycles: the tree's leaves
+/// estimated from the model's perft at depth 2 (the depth-1 moves grown by the second ply's
+/// branching), a cycle a leaf (the walker's 0.25-1.33: docs/shogi.md), shared by the root's
+/// moves, at least [`SPLIT_JOB_LINKS`] link times a job.
+pub fn worth_splitting(board: &BoardData, depth: u32, link_per_job: u64) -> bool {
+    let pos = board.to_position();
+    let roots = model::shogi::perft(&pos, 1);
+    if depth < 2 || roots == 0 {
+        return false;
+    }
+    let branching = model::shogi::perft(&pos, 2) as f64 / roots as f64;
+    let leaves = roots as f64 * branching.powi(depth as i32 - 1);
+    leaves / roots as f64 >= (SPLIT_JOB_LINKS * link_per_job) as f64
+}
+
+/// Perft of `board` at `depth` (2 or more) split over the board's cores by the generic
+/// scheduler ([`run_jobs`] over a [`LinkExecutor`]): one job per root move, its subtree of
+/// `depth - 1` counted by the perft walker of whichever core is free, its position loaded
+/// into that core with the job. The root's moves come from the model's generator in the
+/// board's order. The leaves per root move are the divide (kept when `divide` asks).
+/// `progress` sees the leaves counted after each batch of jobs ends.
+pub fn perft_split<T: Transport>(
+    link: &mut Link<T>,
+    board: &BoardData,
+    depth: u32,
+    divide: bool,
+    mut progress: impl FnMut(PerftProgress),
+) -> Result<BoardDivide, LinkError> {
+    let id = link.identify()?;
+    let cores = link.job_cores()?.len();
+    let roots = model::shogi::all_moves::generate(board).moves;
+    let jobs: Vec<Job<PerftJob>> = roots
+        .iter()
+        .map(|&m| PerftJob::new(&board.play(m), depth - 1))
+        .collect();
+    let link_cost = JobsLink::of_board::<ShogiPerft>(&id, cores);
+    let n = jobs.len();
+    let mut ex = LinkExecutor::<ShogiPerft, T>::new(link)?;
+    let run = run_jobs(&mut ex, &jobs, link_cost, |leaves| {
+        progress(PerftProgress::Split { jobs: n, leaves })
+    })?;
+    Ok(BoardDivide {
+        per_move: if divide {
+            roots
+                .iter()
+                .copied()
+                .zip(run.results.iter().map(|r| r.nodes))
+                .collect()
+        } else {
+            Vec::new()
+        },
+        leaves: run.results.iter().map(|r| r.nodes).sum(),
+        cycles: run.cycles,
+        jobs: n as u64,
+        moves_jobs: run.results.iter().map(|r| r.expanded).sum(),
+        cores,
+        elapsed_cycles: run.elapsed_cycles,
+    })
 }
 
 /// A mate searched on chip (`JOB_MATE`, the perft walker's mate walk), with its line.
@@ -280,10 +443,9 @@ pub fn mate_on_board<T: Transport>(
 
 /// Loads `board` (its ranks, side and hands) into core 0.
 fn load_position<T: Transport>(link: &mut Link<T>, board: &BoardData) -> Result<(), LinkError> {
-    for rank in 0..RANKS {
-        link.call(op::JOB_LOAD, &encode_load(0, board, rank))?;
+    for (w, &v) in load_words(board).iter().enumerate() {
+        link.call(op::JOB_LOAD, &encode_load_word(0, w, v))?;
     }
-    link.call(op::JOB_LOAD, &encode_load_hands(0, board))?;
     Ok(())
 }
 

@@ -104,11 +104,16 @@ pub const READ_FILES: usize = 5;
 pub const COVER_BITS: usize = 40;
 pub const READ_ANSWER_LEN: usize = READ_FILES * COVER_BITS / 8;
 
+/// `JOB_LOAD` of load word `word` (`value`'s low [`RANK_BYTES`] bytes) for `core`.
+pub fn encode_load_word(core: u8, word: usize, value: u128) -> Vec<u8> {
+    let mut v = vec![core, word as u8];
+    v.extend_from_slice(&value.to_le_bytes()[..RANK_BYTES]);
+    v
+}
+
 /// `JOB_LOAD` of `rank` of `board` for `core`.
 pub fn encode_load(core: u8, board: &BoardData, rank: usize) -> Vec<u8> {
-    let mut v = vec![core, rank as u8];
-    v.extend_from_slice(&board.rank_word(rank).to_le_bytes()[..RANK_BYTES]);
-    v
+    encode_load_word(core, rank, board.rank_word(rank))
 }
 
 /// The hands word: Black's hand, White's hand, the side to move.
@@ -120,9 +125,17 @@ pub fn hands_word(board: &BoardData) -> u128 {
 
 /// `JOB_LOAD` of the hands word of `board` for `core`.
 pub fn encode_load_hands(core: u8, board: &BoardData) -> Vec<u8> {
-    let mut v = vec![core, HANDS_WORD as u8];
-    v.extend_from_slice(&hands_word(board).to_le_bytes()[..RANK_BYTES]);
-    v
+    encode_load_word(core, HANDS_WORD, hands_word(board))
+}
+
+/// The load words of `board`, in the order a core takes them: the ranks, then the hands.
+pub fn load_words(board: &BoardData) -> [u128; LOAD_WORDS] {
+    let mut w = [0; LOAD_WORDS];
+    for (rank, word) in w.iter_mut().enumerate().take(RANKS) {
+        *word = board.rank_word(rank);
+    }
+    w[HANDS_WORD] = hands_word(board);
+    w
 }
 
 /// `JOB_START` arguments (without the core index) of the cover job.
