@@ -302,7 +302,8 @@ pub struct Exchange {
 pub struct JobsLink {
     /// A job's `JOB_START`.
     pub start: Exchange,
-    /// A `JOB_LOAD`, and how many a job sends before its start ([`JobGame::LOADS`]).
+    /// A `JOB_LOAD` (none for a game without), and how many a job sends before its start
+    /// ([`JobGame::LOADS`]).
     pub load: Exchange,
     pub loads: usize,
     /// A `JOB_CORES` poll.
@@ -333,7 +334,11 @@ impl JobsLink {
         };
         JobsLink {
             start: exchange(start_bytes(G::START_LEN)),
-            load: exchange(load_bytes(G::LOAD_LEN)),
+            load: if G::LOADS > 0 {
+                exchange(load_bytes(G::LOAD_LEN))
+            } else {
+                Exchange::default()
+            },
             loads: G::LOADS,
             poll: exchange(poll_bytes(cores)),
             result: exchange(result_bytes(G::RESULT_LEN)),
@@ -352,20 +357,21 @@ impl JobsLink {
     fn poll_period(&self) -> u64 {
         self.poll.request + self.poll.answer + self.round_trip
     }
-    /// The link's time of a job alone beyond its cycles: its loads' requests and answers and
-    /// its start's request (its answer and round trip pass while it runs), the poll that
-    /// finds it done, and its result, with [`BATCHED_EXCHANGES_PER_JOB`] round trips; a poll
-    /// comes up to a poll's time late on top.
+    /// The link's time of a job alone beyond its cycles: its loads' requests (each answered
+    /// while the next comes in) and its start's request (its answer and round trip pass
+    /// while it runs), the poll that finds it done, and its result, with
+    /// [`BATCHED_EXCHANGES_PER_JOB`] round trips; a poll comes up to a poll's time late on
+    /// top.
     pub fn per_job(&self) -> u64 {
         let result = self.result.request + self.result.answer;
         let loads = self.loads as u64 * self.load.request;
         loads + self.start.request + self.poll_period() + result + self.round_trip
     }
     /// One write from `at`: `results` `JOB_RESULT`s, the first `starts` of them each followed
-    /// by a job's loads and its `JOB_START` (any starts beyond the results after them). A request reaches the
-    /// board after the bytes before it, its answer follows its request and the answer before
-    /// it. When each start's request is in (its job starts), and when the host has the
-    /// answers, a round trip after the last.
+    /// by a job's loads and its `JOB_START` (any starts beyond the results after them). A
+    /// request reaches the board after the bytes before it, its answer follows its request
+    /// and the answer before it. When each start's request is in (its job starts), and when
+    /// the host has the answers, a round trip after the last.
     fn write(&self, at: u64, results: usize, starts: usize) -> (Vec<u64>, u64) {
         let (mut sent, mut answered) = (at, at);
         let mut started = Vec::with_capacity(starts);

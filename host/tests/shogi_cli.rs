@@ -185,7 +185,34 @@ fn moves_and_perft_on_the_simulated_board_equal_the_model() {
         ),
         (Some(25_470), Some(1), Some(931))
     );
-    for v in [&on_board, &p] {
+    // One core: the board's time is the walk's cycles, projected at the report's clock.
+    assert_eq!(
+        (p3["cores"].as_u64(), p3["elapsed_cycles"].as_u64()),
+        (Some(1), p3["cycles"].as_u64())
+    );
+    assert_eq!(p3["projected"][0]["board"].as_str(), Some("ulx3s"));
+    // `shogi-x2`: a tree this small is not worth its jobs' loads (`worth_splitting`): one
+    // walk on core 0, the same counts.
+    let x2 = json(&[
+        "shogi",
+        "perft",
+        "3",
+        "--sim",
+        "verilator",
+        "--design",
+        "shogi-x2",
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            x2["nodes"].as_u64(),
+            x2["jobs"].as_u64(),
+            x2["cores"].as_u64(),
+            x2["cycles"].as_u64()
+        ),
+        (Some(25_470), Some(1), Some(2), p3["cycles"].as_u64())
+    );
+    for v in [&on_board, &p, &p3] {
         assert_keys_documented(v.as_object().unwrap().keys(), "docs/shogi.md");
     }
 }

@@ -40,7 +40,8 @@ impl Args {
 pub struct Entry {
     pub design: String,
     pub board: String,
-    /// `current`, `stale`, `missing`, `failed` or `invalid`.
+    /// `current`, `stale`, `missing`, `failed`, `invalid`, or `unbuilt` (a design that does
+    /// not route on the board: `gateware::DesignSpec::built`; nothing to check).
     pub status: &'static str,
     /// What is wrong, empty when current.
     pub problem: String,
@@ -61,6 +62,16 @@ pub fn entries() -> Result<Vec<Entry>> {
                 problem: String::new(),
                 report: None,
             };
+            if !design.built() {
+                e.status = "unbuilt";
+                e.problem = format!(
+                    "not built for {}: it does not route (the design table's row says what was \
+                     measured)",
+                    id.name()
+                );
+                out.push(e);
+                continue;
+            }
             if !path.exists() {
                 e.status = "missing";
                 e.problem = format!(
@@ -131,7 +142,7 @@ pub fn run(a: Args) -> Result<()> {
     }
     let bad: Vec<String> = entries
         .iter()
-        .filter(|e| e.status != "current")
+        .filter(|e| !matches!(e.status, "current" | "unbuilt"))
         .map(|e| format!("{} on {} ({})", e.design, e.board, e.status))
         .collect();
     if a.check && !bad.is_empty() {

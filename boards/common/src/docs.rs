@@ -31,6 +31,11 @@ pub fn design_table() -> String {
         // A design built for no board yet is simulated only (its row says why).
         let (clocks, synth) = if clocks.is_empty() {
             ("none yet: simulation only".to_string(), "no (no board)")
+        } else if !spec.built {
+            (
+                format!("{} asked; not built (does not route)", clocks.join(", ")),
+                "no (not built)",
+            )
         } else if spec.ci_synth {
             (clocks.join(", "), "yes")
         } else {
@@ -51,6 +56,14 @@ pub fn synth_table() -> String {
     );
     for d in Design::ALL {
         for b in d.boards() {
+            if !d.built() {
+                s += &format!(
+                    "| `{}` | {} | not built: does not route (its row in the design table) | | | | | |\n",
+                    d.name(),
+                    b.name()
+                );
+                continue;
+            }
             let path = committed_path(d.name(), b.name());
             match SynthReport::read(&path) {
                 Ok(r) => {

@@ -38,7 +38,9 @@ pub enum ShogiCmd {
         /// --json: one JSON object: {depth, sfen, nodes, seconds, divide: [{move, nodes}],
         /// counted_on ("model" or "board")}; on the board also cycles (the jobs', summed),
         /// jobs (link jobs), moves_jobs (the nodes the board expanded: one moves job each),
-        /// design, target.
+        /// cores, elapsed_cycles (the board's time: split over several cores, the link
+        /// counted; else the jobs' cycles), projected, design, target. On several cores a
+        /// big enough perft is split by root move (each job loads its position).
         #[command(flatten)]
         target: Target,
         #[command(flatten)]

@@ -485,3 +485,65 @@ fn wrong_result(why: &str) -> LinkError {
     }
     .into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::split::Exchange;
+    use model::shogi::Position;
+
+    /// A shogi job on `shogi-x2`'s link (15 MHz, 1 Mbaud: 150 cycles a byte, a round trip
+    /// 15,000): ten loads of 20 bytes answered in 6, a 9-byte start answered in 15, a 6-byte
+    /// poll answered in 9, a 7-byte
+    /// result request answered in 30.
+    #[test]
+    fn a_shogi_job_on_the_link_carries_its_loads() {
+        let link = JobsLink::of::<ShogiPerft>(15e6, 1_000_000, 2);
+        let x = |request, answer| Exchange { request, answer };
+        assert_eq!((link.load, link.loads), (x(3_000, 900), 10));
+        assert_eq!(link.start, x(1_350, 2_250));
+        assert_eq!(link.start_request, 209);
+        assert_eq!(
+            link.per_job(),
+            10 * 3_000 + 1_350 + (900 + 1_350 + 15_000) + (1_050 + 4_500) + 15_000
+        );
+        // A job's loads and start fill more than the device's receive buffer: a write reads
+        // one result and starts one job.
+        assert_eq!(crate::split::batch_len(2, 2, link.start_request), 1);
+    }
+
+    /// The loads of a job are the position's words, in order, for the job's core.
+    #[test]
+    fn a_job_loads_its_position() {
+        let board = BoardData::from_position(&Position::start());
+        let job = PerftJob::new(&board, 3);
+        let loads = ShogiPerft::loads(1, &job);
+        assert_eq!(loads.len(), LOAD_WORDS);
+        for (w, l) in loads.iter().enumerate() {
+            assert_eq!(l.len(), LOAD_LEN);
+            assert_eq!(&l[..2], &[1, w as u8]);
+        }
+        assert_eq!(
+            loads[0],
+            model::shogi::protocol::encode_load(1, &board, 0),
+            "rank 1"
+        );
+        assert_eq!(
+            loads[9],
+            model::shogi::protocol::encode_load_hands(1, &board)
+        );
+        assert_eq!(ShogiPerft::encode_job(&job), perft_args(3).to_vec());
+    }
+
+    /// On `shogi-x2`'s link a perft from the start is split from depth 5 (30 jobs of about
+    /// 660,000 leaves); shallower, a job would cost more link time than counting.
+    #[test]
+    fn only_big_trees_are_split() {
+        let per_job = JobsLink::of::<ShogiPerft>(15e6, 1_000_000, 2).per_job();
+        let start = BoardData::from_position(&Position::start());
+        let split: Vec<bool> = (1..=6)
+            .map(|d| worth_splitting(&start, d, per_job))
+            .collect();
+        assert_eq!(split, [false, false, false, false, true, true]);
+    }
+}

@@ -28,7 +28,8 @@ use anyhow::{bail, Context, Result};
 use gateware::shogi::PieceCoverCircuit;
 use gateware::{BoardId, Design};
 use host::shogi::{count_on_board, cover_on_board, perft_on_board};
-use host::split::link_seconds;
+use host::shogi::{worth_splitting, ShogiPerft};
+use host::split::{link_seconds, JobsLink};
 use host::{Link, SimTransport};
 use model::shogi::all_moves::{generate, moves_job_cycles};
 use model::shogi::cover_scan::{scan_cover_table, PAPER_CYCLES};
@@ -56,6 +57,11 @@ const PAPER_ORDER_BOARDS: usize = 6;
 const CPU_REPEAT: usize = 200;
 /// (perft table line, depth): about a million leaves or fewer each.
 const PERFT_RUNS: [(usize, u32); 3] = [(0, 4), (1, 2), (2, 2)];
+/// (perft table line, depth) split over `shogi-x2`'s cores by root move: the start at depth
+/// 5 and the matsuri position at depth 4, where a job is worth its loads
+/// (`host::shogi::worth_splitting`), and the 593-move position at depth 3, where it is not
+/// (593 jobs of 90,000 leaves: `shogi perft` runs it on one core).
+const SPLIT_RUNS: [(usize, u32); 3] = [(0, 5), (1, 4), (2, 3)];
 
 #[derive(Serialize, Default)]
 struct CoverRow {
@@ -115,6 +121,43 @@ struct PerftRow {
     walker_cycles_per_leaf: f64,
     walker_leaves_per_s: f64,
     walker_over_fairy_stockfish: Option<f64>,
+}
+
+/// A perft split over `shogi-x2`'s cores by root move (`host::shogi::perft_split`), its time
+/// from the perft walker's cycles per job (`model::shogi::walk::perft_walk`, the board's
+/// count: `host/tests/shogi_cores.rs`) and the link's per job (`host::split::JobsLink`, kept
+/// within 3% of the simulated board behind a USB bridge by the same tests).
+#[derive(Serialize, Default)]
+struct SplitRow {
+    sfen: String,
+    depth: u32,
+    leaves: u64,
+    jobs: usize,
+    cores: usize,
+    clock_mhz: f64,
+    baud: u32,
+    /// Whether `shogi perft` splits this tree (`host::shogi::worth_splitting`); else it runs
+    /// on core 0.
+    worth_splitting: bool,
+    /// The jobs' cycles summed, and the board's time with the link.
+    job_cycles: u64,
+    elapsed_cycles: u64,
+    split_leaves_per_s: f64,
+    /// The `shogi` design (one core) on the same tree: one `JOB_PERFT` at its clock.
+    one_core_leaves_per_s: f64,
+    /// This CPU, one thread: the model's perft (every leaf generated: the best perft without
+    /// bulk counting run here) and fairy-stockfish's `go perft` (bulk counting).
+    model_leaves_per_s: f64,
+    fairy_stockfish_bulk_leaves_per_s: Option<f64>,
+    /// fairy-stockfish's count of the leaves, which is not always the table's: 53,399,737 at
+    /// depth 3 of the 593-move position, 6,369 more than the table and the model.
+    fairy_stockfish_leaves: Option<u64>,
+    split_over_one_core: f64,
+    /// Whether the design is built (`gateware::DesignSpec::built`); else `clock_mhz` is the
+    /// clock its row asks, not a routed one.
+    built: bool,
+    split_over_model: f64,
+    split_over_fairy_stockfish: Option<f64>,
 }
 
 /// Debian's fairy-stockfish `go perft` in USI mode (bulk counting): (leaves, seconds), or None
@@ -387,6 +430,125 @@ pub fn run(json: bool) -> Result<()> {
             );
         }
     }
+    split_runs(json, mhz)
+}
+
+/// The perfts of [`SPLIT_RUNS`] split over `shogi-x2`'s cores, against one `shogi` core at
+/// `one_core_mhz` and this CPU.
+fn split_runs(json: bool, one_core_mhz: f64) -> Result<()> {
+    let design = Design::ShogiX2;
+    let mhz = super::ulx3s_clock_mhz(design)?;
+    let baud = design.default_baud();
+    let cores = match design.core() {
+        gateware::CoreKind::Shogi { cores, .. } => cores,
+        _ => bail!("{} is not a shogi design", design.name()),
+    };
+    let link = JobsLink::of::<ShogiPerft>(mhz * 1e6, baud, cores);
+    if !json {
+        println!(
+            "perft split by root move over {} ({cores} cores, {mhz:.1} MHz{}, {baud} baud, \
+             each job's position loaded with it), the link counted; one `shogi` core at \
+             {one_core_mhz:.1} MHz; this CPU, one thread:",
+            design.name(),
+            if design.built() {
+                ""
+            } else {
+                ": not built, the clock its row asks"
+            }
+        );
+        println!(
+            "{:<8} {:>5} {:>11} {:>5} {:>6} {:>14} {:>12} {:>12} {:>12} {:>15} {:>12} {:>14}",
+            "position",
+            "depth",
+            "leaves",
+            "jobs",
+            "split?",
+            "elapsed cyc",
+            "split l/s",
+            "1 core l/s",
+            "model l/s",
+            "fairy-sf bulk",
+            "split/model",
+            "split/fairy-sf"
+        );
+    }
+    let table = perft_table();
+    for (i, depth) in SPLIT_RUNS {
+        let sfen = &table[i].sfen;
+        let pos = Position::from_sfen(sfen)?;
+        let board = BoardData::from_position(&pos);
+        let walks: Vec<_> = generate(&board)
+            .moves
+            .iter()
+            .map(|&m| perft_walk(&board.play(m), depth - 1))
+            .collect();
+        let leaves: u64 = walks.iter().map(|w| w.leaves).sum();
+        let cycles: Vec<u64> = walks.iter().map(|w| w.cycles).collect();
+        let elapsed = link.elapsed(&cycles, cores);
+        let one_core = perft_walk(&board, depth);
+        let t = Instant::now();
+        let model = perft(&pos, depth);
+        let model_rate = model as f64 / t.elapsed().as_secs_f64();
+        let fsf = fairy_perft(sfen, depth)?;
+        if model != leaves || one_core.leaves != leaves {
+            bail!(
+                "{sfen} depth {depth}: the split's walks count {leaves}, one walk {}, the \
+                 model {model}",
+                one_core.leaves
+            );
+        }
+        let split_rate = leaves as f64 * mhz * 1e6 / elapsed as f64;
+        let one_core_rate = leaves as f64 * one_core_mhz * 1e6 / one_core.cycles as f64;
+        let fsf_rate = fsf.map(|(n, s)| n as f64 / s);
+        let row = SplitRow {
+            sfen: sfen.clone(),
+            depth,
+            leaves,
+            jobs: walks.len(),
+            cores,
+            clock_mhz: mhz,
+            baud,
+            worth_splitting: worth_splitting(&board, depth, link.per_job()),
+            job_cycles: cycles.iter().sum(),
+            elapsed_cycles: elapsed,
+            split_leaves_per_s: split_rate,
+            one_core_leaves_per_s: one_core_rate,
+            split_over_one_core: split_rate / one_core_rate,
+            built: design.built(),
+            model_leaves_per_s: model_rate,
+            fairy_stockfish_bulk_leaves_per_s: fsf_rate,
+            fairy_stockfish_leaves: fsf.map(|f| f.0),
+            split_over_model: split_rate / model_rate,
+            split_over_fairy_stockfish: fsf_rate.map(|f| split_rate / f),
+        };
+        if json {
+            println!("{}", serde_json::json!({ "split": row }));
+        } else {
+            let m = |x: f64| format!("{:.2}M", x / 1e6);
+            println!(
+                "{:<8} {:>5} {:>11} {:>5} {:>6} {:>14} {:>12} {:>12} {:>12} {:>15} {:>11.2}x {:>14}",
+                format!("#{i}"),
+                depth,
+                leaves,
+                row.jobs,
+                if row.worth_splitting { "yes" } else { "no" },
+                elapsed,
+                m(split_rate),
+                m(row.one_core_leaves_per_s),
+                m(model_rate),
+                fsf_rate.map(m).unwrap_or_else(|| "absent".into()),
+                row.split_over_model,
+                row.split_over_fairy_stockfish
+                    .map(|r| format!("{r:.2}x"))
+                    .unwrap_or_else(|| "-".into())
+            );
+            if let Some(n) = row.fairy_stockfish_leaves.filter(|&n| n != leaves) {
+                println!(
+                    "  fairy-stockfish counts {n} leaves there, the table and the model {leaves}"
+                );
+            }
+        }
+    }
     Ok(())
 }
 
@@ -400,5 +562,6 @@ mod tests {
         super::super::assert_keys_documented(Some("cover"), &CoverRow::default(), doc);
         super::super::assert_keys_documented(Some("moves"), &MovesRow::default(), doc);
         super::super::assert_keys_documented(None, &PerftRow::default(), doc);
+        super::super::assert_keys_documented(Some("split"), &SplitRow::default(), doc);
     }
 }
