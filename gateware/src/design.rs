@@ -418,7 +418,7 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
             mate: false,
         },
         // Two `shogi` cores do not route on the ECP5-85F: asked for 15 MHz with the `shogi`
-        // row's flow (static placer, narrow LUTs, router1), yosys gave 71,914 LUT4s (85%),
+        // row's flow (static placer, narrow LUTs, router1), yosys gave 71,914 LUT4s (86%),
         // 30,559 FFs and 46 DP16KD, placed at an estimated 20.4 MHz; router1 then had
         // 284,057 of 302,320 arcs still queued after 104,000 iterations (420 s), ripping up
         // a quarter of what it routed, and was stopped (2026-11-29). Not built: the row runs

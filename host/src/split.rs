@@ -24,7 +24,7 @@
 //! elapsed_cycles`] is the board's time: the cores' cycles as they ran in parallel, plus the
 //! link's time per job on the one shared link.
 
-use crate::driver::{Link, LinkError};
+use crate::driver::{BatchAnswer, Link, LinkError};
 use crate::transport::Transport;
 use model::link::{self, err, job, op, Frame, JobStatus, PayloadError};
 use std::collections::VecDeque;
@@ -205,6 +205,11 @@ pub const fn start_request_bytes(start_len: usize, loads: usize, load_len: usize
     (start_bytes(start_len).0 + loads as u64 * load_bytes(load_len).0) as usize
 }
 
+/// The requests' bytes that start a job of game `G` ([`start_request_bytes`]).
+const fn job_request_bytes<G: JobGame>() -> usize {
+    start_request_bytes(G::START_LEN, G::LOADS, G::LOAD_LEN)
+}
+
 /// `JOB_CORES`, and its answer (the number of cores and each one's state).
 const fn poll_bytes(cores: usize) -> (u64, u64) {
     (FRAME_BYTES, FRAME_BYTES + 1 + cores as u64)
@@ -247,7 +252,8 @@ pub const USB_ROUND_TRIP_S: f64 = 1e-3;
 /// per byte) on a design with `cores` job cores: its bytes, and [`EXCHANGES_PER_JOB`] USB
 /// round trips of [`USB_ROUND_TRIP_S`].
 pub fn link_cycles_per_job<G: JobGame>(clock_hz: f64, baud: u32, cores: usize) -> u64 {
-    let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, cores);
+    let loads = G::LOADS as u64 * sum(load_bytes(G::LOAD_LEN));
+    let bytes = link_bytes_per_job(G::START_LEN, G::RESULT_LEN, cores) + loads;
     let seconds = link_seconds(
         bytes as f64 * link::UART_BITS_PER_BYTE as f64,
         baud,
@@ -275,7 +281,9 @@ const RESULT_REQUEST_BYTES: usize = result_bytes(0).0 as usize;
 /// `starts` of them, their next job started) in one write: as many as the device's receive
 /// buffer holds (`model::link::RX_BUFFER_LEN` bytes of requests, a `JOB_START` carrying
 /// `start_request` bytes with its loads: [`start_request_bytes`]), and at least one when any
-/// is done.
+/// is done. The bound keeps the requests that arrive while the device sends the results'
+/// long answers within its buffer; a first result and its next job go whole, however long
+/// (loads, whose answers are shorter than they are, never pile up: shogi's 216 bytes).
 pub const fn batch_len(done: usize, starts: usize, start_request: usize) -> usize {
     let (mut k, mut bytes) = (0, 0);
     while k < done {
@@ -344,7 +352,7 @@ impl JobsLink {
             result: exchange(result_bytes(G::RESULT_LEN)),
             abort: exchange(abort_bytes()),
             round_trip: seconds_to_cycles(USB_ROUND_TRIP_S, clock_hz),
-            start_request: start_request_bytes(G::START_LEN, G::LOADS, G::LOAD_LEN),
+            start_request: job_request_bytes::<G>(),
         }
     }
     /// On the board that answered `id`, in the job's cycles (as [`board_link_cycles_per_job`]).
@@ -894,6 +902,9 @@ pub struct LinkExecutor<'a, G: JobGame, T: Transport> {
     /// Jobs run a second time because their result was lost on the line (see
     /// [`LinkExecutor::rerun`]).
     pub reruns: u64,
+    /// Jobs loaded and started again because a load's answer was lost on the line (see
+    /// [`LinkExecutor::job_started`]).
+    pub reloads: u64,
     /// The cores' states at the last `JOB_CORES` poll (a core started since counts as
     /// running).
     states: Vec<u8>,
@@ -914,6 +925,7 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
             jobs: vec![None; states.len()],
             link,
             reruns: 0,
+            reloads: 0,
             states: vec![job::RUNNING; states.len()],
         })
     }
@@ -947,15 +959,46 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
         }
     }
 
+    /// A batch's requests, borrowed for `Link::request_batch`.
+    fn borrowed(owned: &[(u8, Vec<u8>)]) -> Vec<(u8, &[u8])> {
+        owned.iter().map(|(o, a)| (*o, a.as_slice())).collect()
+    }
+
+    /// The answers to the requests that started `job` on `core` ([`Self::start_requests`]),
+    /// taken from a batch's. A load whose answer came only to a retry was sent again after
+    /// the job's start (refused: the core runs) or ran twice, and the job may have started on
+    /// a word of the position before: the job is aborted, loaded and started again alone.
+    fn job_started(
+        &mut self,
+        core: usize,
+        job: Job<G::Pos>,
+        answers: &mut impl Iterator<Item = BatchAnswer>,
+    ) -> Result<(), LinkError> {
+        let mut next = || answers.next().expect("a batch answers every request");
+        let loads: Vec<BatchAnswer> = (0..G::LOADS).map(|_| next()).collect();
+        let start = next();
+        if loads.iter().any(|a| a.retried) {
+            self.link.core_abort(core as u8)?;
+            self.load(core, &job)?;
+            self.link.job_start(&Self::start_arg(core, &job))?;
+            self.mark_started(core, job);
+            self.reloads += 1;
+            return Ok(());
+        }
+        for a in &loads {
+            Self::loaded(&a.frame)?;
+        }
+        self.started(core, job, &start.frame)
+    }
+
     /// Sends `job`'s loads to `core` in one write, and checks their answers.
     fn load(&mut self, core: usize, job: &Job<G::Pos>) -> Result<(), LinkError> {
         let loads = G::loads(core as u8, job);
         if loads.is_empty() {
             return Ok(());
         }
-        let requests: Vec<(u8, &[u8])> =
-            loads.iter().map(|l| (op::JOB_LOAD, l.as_slice())).collect();
-        for a in self.link.request_batch(&requests)? {
+        let requests: Vec<(u8, Vec<u8>)> = loads.into_iter().map(|l| (op::JOB_LOAD, l)).collect();
+        for a in self.link.request_batch(&Self::borrowed(&requests))? {
             Self::loaded(&a.frame)?;
         }
         Ok(())
@@ -1068,14 +1111,12 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
             .iter()
             .flat_map(|(c, j)| Self::start_requests(*c, j))
             .collect();
-        let requests: Vec<(u8, &[u8])> = owned.iter().map(|(o, a)| (*o, a.as_slice())).collect();
-        let mut answers = self.link.request_batch(&requests)?.into_iter();
+        let mut answers = self
+            .link
+            .request_batch(&Self::borrowed(&owned))?
+            .into_iter();
         for &(core, job) in jobs {
-            for _ in 0..G::LOADS {
-                Self::loaded(&answers.next().expect("a batch answers every request").frame)?;
-            }
-            let a = answers.next().expect("a batch answers every request");
-            self.started(core, job, &a.frame)?;
+            self.job_started(core, job, &mut answers)?;
         }
         Ok(())
     }
@@ -1090,8 +1131,7 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
         loop {
             let Some(c) = self.found_done()? else { break };
             let starts = next.len().min(done.len() + 1);
-            let start_request = start_request_bytes(G::START_LEN, G::LOADS, G::LOAD_LEN);
-            if batch_len(done.len() + 1, starts, start_request) <= done.len() {
+            if batch_len(done.len() + 1, starts, job_request_bytes::<G>()) <= done.len() {
                 break;
             }
             self.running[c] = false;
@@ -1108,20 +1148,17 @@ impl<G: JobGame, T: Transport> Executor<G> for LinkExecutor<'_, G, T> {
                 std::iter::once(result).chain(starts.into_iter().flatten())
             })
             .collect();
-        let requests: Vec<(u8, &[u8])> = owned.iter().map(|(o, a)| (*o, a.as_slice())).collect();
-        let mut answers = self.link.request_batch(&requests)?.into_iter();
+        let mut answers = self
+            .link
+            .request_batch(&Self::borrowed(&owned))?
+            .into_iter();
         let mut out = Vec::with_capacity(done.len());
         for (i, &core) in done.iter().enumerate() {
             let result = answers.next().expect("a batch answers every request");
             let ended = self.jobs[core].expect("a core that ended a job ran one");
             let res = match next.get(i) {
                 Some(&job) => {
-                    for _ in 0..G::LOADS {
-                        let load = answers.next().expect("a batch answers every request");
-                        Self::loaded(&load.frame)?;
-                    }
-                    let start = answers.next().expect("a batch answers every request");
-                    self.started(core, job, &start.frame)?;
+                    self.job_started(core, job, &mut answers)?;
                     if result.retried {
                         // The retry came after the next job's start: it read that job, not
                         // the ended one.

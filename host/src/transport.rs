@@ -147,8 +147,7 @@ impl Transport for SimTransport {
 /// `gateware::CoreParams::sim`). The line is full duplex: the answers the board sent while a
 /// write's bytes were still coming in took no time of their own (their build's bit times
 /// passed under the request's); the others take theirs after the round trip. The board's
-/// clock then counts
-/// what a real board's would: the splits' counts of the link's time
+/// clock then counts what a real board's would: the splits' counts of the link's time
 /// (`crate::split::JobsLink::elapsed`, `crate::split::HostClock`) are checked against it.
 pub struct BridgedSim {
     pub inner: SimTransport,
@@ -161,8 +160,10 @@ pub struct BridgedSim {
     /// Answer bytes that came out under a write's request bytes, not yet read: they cost no
     /// bit times of their own.
     overlapped: usize,
-    /// Board clocks the bridge and the slower bytes took: the link's own clock
-    /// ([`Transport::now_bits`], by which the host's timeouts are measured) leaves them out.
+    /// Board clocks the bridge and the bytes of a write took (the build's bit times, and the
+    /// simulated UART's while the write goes in): the link's own clock
+    /// ([`Transport::now_bits`], by which the host's timeouts are measured, from after a
+    /// write) leaves them out.
     hidden: u64,
 }
 
@@ -197,6 +198,7 @@ impl Transport for BridgedSim {
     fn send(&mut self, bytes: &[u8]) -> Result<()> {
         self.wait(self.extra_cycles_per_byte * bytes.len() as u64)?;
         self.held = true;
+        let before = self.inner.board.received();
         self.inner.send(bytes)?;
         // The write's bytes all in (their bit times: the simulated UART's and the extra
         // above), and the answers that came out meanwhile counted.
@@ -204,7 +206,7 @@ impl Transport for BridgedSim {
             self.inner.board.tick()?;
             self.hidden += 1;
         }
-        self.overlapped = self.inner.board.received();
+        self.overlapped = self.inner.board.received() - before;
         Ok(())
     }
     fn recv(&mut self, timeout_bits: u64) -> Result<Option<u8>> {

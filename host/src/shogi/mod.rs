@@ -218,9 +218,10 @@ pub fn divide_on_board<T: Transport>(
 ) -> Result<BoardDivide, LinkError> {
     let cores = link.job_cores()?.len();
     if cores > 1 && depth > 1 {
-        let per_job = JobsLink::of_board::<ShogiPerft>(&link.identify()?, cores).per_job();
+        let id = link.identify()?;
+        let per_job = JobsLink::of_board::<ShogiPerft>(&id, cores).per_job();
         if worth_splitting(board, depth, per_job) {
-            return perft_split(link, board, depth, divide, progress);
+            return split_on(link, &id, cores, board, depth, divide, progress);
         }
     }
     let mut r = BoardDivide {
@@ -276,19 +277,25 @@ pub fn divide_on_board<T: Transport>(
 pub const SPLIT_JOB_LINKS: u64 = 4;
 
 /// Whether a perft of `depth` below `board` is worth splitting by root move
-/// ([`perft_split`]) when a job's link time is `link_per_job` cycles: the tree's leaves
-/// estimated from the model's perft at depth 2 (the depth-1 moves grown by the second ply's
-/// branching), a cycle a leaf (the walker's 0.25-1.33: docs/shogi.md), shared by the root's
-/// moves, at least [`SPLIT_JOB_LINKS`] link times a job.
+/// ([`perft_split`]) when a job's link time is `link_per_job` cycles: the walker's perft of
+/// depth 2 on the model (`walk::perft_walk`) gives the root's moves, the second ply's
+/// branching and the walker's cycles a leaf (0.14-1.33 on the table's positions: they fall
+/// as the tree widens, so this overstates a deeper tree's); the depth-2 leaves grown by the
+/// branching to `depth`, at those cycles a leaf and shared by the root's moves, must be at
+/// least [`SPLIT_JOB_LINKS`] link times a job.
 pub fn worth_splitting(board: &BoardData, depth: u32, link_per_job: u64) -> bool {
-    let pos = board.to_position();
-    let roots = model::shogi::perft(&pos, 1);
-    if depth < 2 || roots == 0 {
+    let roots = model::shogi::all_moves::generate(board).moves.len() as f64;
+    if depth < 2 || roots == 0.0 {
         return false;
     }
-    let branching = model::shogi::perft(&pos, 2) as f64 / roots as f64;
-    let leaves = roots as f64 * branching.powi(depth as i32 - 1);
-    leaves / roots as f64 >= (SPLIT_JOB_LINKS * link_per_job) as f64
+    let walk = model::shogi::walk::perft_walk(board, 2);
+    if walk.leaves == 0 {
+        return false;
+    }
+    let branching = walk.leaves as f64 / roots;
+    let leaves = walk.leaves as f64 * branching.powi(depth as i32 - 2);
+    let cycles_per_leaf = walk.cycles as f64 / walk.leaves as f64;
+    leaves * cycles_per_leaf / roots >= (SPLIT_JOB_LINKS * link_per_job) as f64
 }
 
 /// Perft of `board` at `depth` (2 or more) split over the board's cores by the generic
@@ -302,16 +309,29 @@ pub fn perft_split<T: Transport>(
     board: &BoardData,
     depth: u32,
     divide: bool,
-    mut progress: impl FnMut(PerftProgress),
+    progress: impl FnMut(PerftProgress),
 ) -> Result<BoardDivide, LinkError> {
     let id = link.identify()?;
     let cores = link.job_cores()?.len();
+    split_on(link, &id, cores, board, depth, divide, progress)
+}
+
+/// [`perft_split`] on the board that answered `id`, of `cores` cores.
+fn split_on<T: Transport>(
+    link: &mut Link<T>,
+    id: &model::link::Identity,
+    cores: usize,
+    board: &BoardData,
+    depth: u32,
+    divide: bool,
+    mut progress: impl FnMut(PerftProgress),
+) -> Result<BoardDivide, LinkError> {
     let roots = model::shogi::all_moves::generate(board).moves;
     let jobs: Vec<Job<PerftJob>> = roots
         .iter()
         .map(|&m| PerftJob::new(&board.play(m), depth - 1))
         .collect();
-    let link_cost = JobsLink::of_board::<ShogiPerft>(&id, cores);
+    let link_cost = JobsLink::of_board::<ShogiPerft>(id, cores);
     let n = jobs.len();
     let mut ex = LinkExecutor::<ShogiPerft, T>::new(link)?;
     let run = run_jobs(&mut ex, &jobs, link_cost, |leaves| {
@@ -441,10 +461,10 @@ pub fn mate_on_board<T: Transport>(
     Ok(r)
 }
 
-/// Loads `board` (its ranks, side and hands) into core 0.
+/// Loads `board` (its ranks, side and hands) into core 0, as a split's job does.
 fn load_position<T: Transport>(link: &mut Link<T>, board: &BoardData) -> Result<(), LinkError> {
-    for (w, &v) in load_words(board).iter().enumerate() {
-        link.call(op::JOB_LOAD, &encode_load_word(0, w, v))?;
+    for l in ShogiPerft::loads(0, &PerftJob::new(board, 0)) {
+        link.call(op::JOB_LOAD, &l)?;
     }
     Ok(())
 }
@@ -494,8 +514,7 @@ mod tests {
 
     /// A shogi job on `shogi-x2`'s link (15 MHz, 1 Mbaud: 150 cycles a byte, a round trip
     /// 15,000): ten loads of 20 bytes answered in 6, a 9-byte start answered in 15, a 6-byte
-    /// poll answered in 9, a 7-byte
-    /// result request answered in 30.
+    /// poll answered in 9, a 7-byte result request answered in 30.
     #[test]
     fn a_shogi_job_on_the_link_carries_its_loads() {
         let link = JobsLink::of::<ShogiPerft>(15e6, 1_000_000, 2);
@@ -545,5 +564,10 @@ mod tests {
             .map(|d| worth_splitting(&start, d, per_job))
             .collect();
         assert_eq!(split, [false, false, false, false, true, true]);
+        // The matsuri position (207 moves, 0.25 cycles a leaf at depth 2): from depth 4.
+        let table = model::shogi::random::perft_table();
+        let matsuri = BoardData::from_position(&Position::from_sfen(&table[1].sfen).unwrap());
+        assert!(!worth_splitting(&matsuri, 3, per_job));
+        assert!(worth_splitting(&matsuri, 4, per_job));
     }
 }
