@@ -1,16 +1,17 @@
 //! The `shogi-x2` design (two shogi cores behind one link) on the simulated board
 //! (Verilator): a perft split by root move over the cores by the generic scheduler
 //! (`host::shogi::perft_split`: each job loads its position into its core, then starts),
-//! against the model's walk (`model::shogi::walk::perft_walk`) job for job; the split's link
-//! model (`host::split::JobsLink`, loads counted) against the board's clock behind a USB
-//! bridge.
+//! against the model's walk (`model::shogi::walk::perft_walk`) job for job, also over a
+//! faulty line; the split's link model (`host::split::JobsLink`, loads counted) against the
+//! board's clock behind a USB bridge.
 
 #[path = "common/bridge.rs"]
 mod bridge;
 
 use gateware::Design;
-use host::shogi::{moves_on_board, perft_split, BoardDivide};
-use host::{Link, SimTransport};
+use host::shogi::{moves_on_board, perft_split, BoardDivide, PerftJob, ShogiPerft};
+use host::split::{run_jobs, JobsLink, LinkExecutor};
+use host::{FaultConfig, FaultyTransport, Link, SimTransport};
 use model::shogi::all_moves::generate;
 use model::shogi::piece_data::BoardData;
 use model::shogi::random;
@@ -111,4 +112,49 @@ fn the_split_link_model_keeps_time_with_the_board_behind_a_usb_bridge() {
         board,
         round_trip,
     );
+}
+
+/// Over a faulty line (bytes flipped, dropped, duplicated, cut and garbage both ways) every
+/// job's leaves are its own: a job whose load's answer was lost is aborted, loaded and started
+/// again (`LinkExecutor::reloads`), one whose result was lost after its core's next start is
+/// run again (`reruns`).
+#[test]
+fn a_split_over_a_faulty_line_counts_every_job() {
+    if !sim::tools::require_verilator_backend("shogi multi-core tests") {
+        return;
+    }
+    let seed = 0x5c0_fa17;
+    let p = 0.002;
+    println!("seed {seed:#x}, fault probability {p} per byte and kind");
+    let board = SimBoard::open(Design::ShogiX2, BackendKind::Verilator).unwrap();
+    let mut l = Link::new(FaultyTransport::new(
+        SimTransport::new(board),
+        FaultConfig::uniform(p),
+        FaultConfig::uniform(p),
+        seed,
+    ))
+    .with_seed(seed);
+    let start = BoardData::from_position(&Position::start());
+    let children: Vec<BoardData> = generate(&start)
+        .moves
+        .iter()
+        .map(|&m| start.play(m))
+        .collect();
+    let jobs: Vec<_> = children.iter().map(|b| PerftJob::new(b, 2)).collect();
+    let mut ex = LinkExecutor::<ShogiPerft, _>::new(&mut l).unwrap();
+    let run = run_jobs(&mut ex, &jobs, JobsLink::default(), |_| {}).unwrap();
+    let (reloads, reruns) = (ex.reloads, ex.reruns);
+    for (b, r) in children.iter().zip(&run.results) {
+        let w = perft_walk(b, 2);
+        assert_eq!((r.nodes, r.cycles), (w.leaves, w.cycles), "seed {seed:#x}");
+    }
+    let (s, f) = (l.stats, l.transport.counts);
+    println!(
+        "requests {} faults injected {} retries {} reloads {reloads} reruns {reruns}",
+        s.requests,
+        f.total(),
+        s.retries
+    );
+    assert!(s.retries > 0, "the test injected no faults");
+    assert!(reloads > 0, "no load's answer was lost");
 }
