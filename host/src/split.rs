@@ -937,13 +937,15 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
         arg
     }
 
-    /// The requests that start `job` on `core`: its loads ([`JobGame::loads`]), then its
-    /// `JOB_START`.
+    /// The `JOB_LOAD` requests of `job` on `core` ([`JobGame::loads`]).
+    fn load_requests(core: usize, job: &Job<G::Pos>) -> Vec<(u8, Vec<u8>)> {
+        let loads = G::loads(core as u8, job).into_iter();
+        loads.map(|l| (op::JOB_LOAD, l)).collect()
+    }
+
+    /// The requests that start `job` on `core`: its loads, then its `JOB_START`.
     fn start_requests(core: usize, job: &Job<G::Pos>) -> Vec<(u8, Vec<u8>)> {
-        let mut r: Vec<(u8, Vec<u8>)> = G::loads(core as u8, job)
-            .into_iter()
-            .map(|l| (op::JOB_LOAD, l))
-            .collect();
+        let mut r = Self::load_requests(core, job);
         r.push((op::JOB_START, Self::start_arg(core, job)));
         r
     }
@@ -993,11 +995,10 @@ impl<'a, G: JobGame, T: Transport> LinkExecutor<'a, G, T> {
 
     /// Sends `job`'s loads to `core` in one write, and checks their answers.
     fn load(&mut self, core: usize, job: &Job<G::Pos>) -> Result<(), LinkError> {
-        let loads = G::loads(core as u8, job);
-        if loads.is_empty() {
+        let requests = Self::load_requests(core, job);
+        if requests.is_empty() {
             return Ok(());
         }
-        let requests: Vec<(u8, Vec<u8>)> = loads.into_iter().map(|l| (op::JOB_LOAD, l)).collect();
         for a in self.link.request_batch(&Self::borrowed(&requests))? {
             Self::loaded(&a.frame)?;
         }

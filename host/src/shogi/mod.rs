@@ -104,13 +104,10 @@ pub fn perft_on_board<T: Transport>(
     progress: impl FnMut(u64),
 ) -> Result<BoardPerft, LinkError> {
     load_position(link, board)?;
-    let r = decode_result(&link.run_job(&perft_args(depth), "perft", progress)?)?;
-    let (leaves, nodes) = r
-        .perft
-        .ok_or_else(|| wrong_result("a perft job's result without leaves"))?;
+    let r = ShogiPerft::decode_result(&link.run_job(&perft_args(depth), "perft", progress)?)?;
     Ok(BoardPerft {
-        leaves,
-        nodes,
+        leaves: r.nodes,
+        nodes: r.expanded,
         cycles: r.cycles,
     })
 }
@@ -153,10 +150,9 @@ impl JobGame for ShogiPerft {
     /// `nodes` are the leaves, `expanded` the walker's moves jobs.
     fn decode_result(p: &[u8]) -> Result<JobResult<()>, PayloadError> {
         let r = decode_result(p)?;
-        let (leaves, nodes) = r.perft.ok_or_else(|| PayloadError::Invalid {
-            what: "shogi JOB_RESULT answer",
-            why: "a perft job's result without leaves".into(),
-        })?;
+        let (leaves, nodes) = r
+            .perft
+            .ok_or_else(|| invalid_result("a perft job's result without leaves"))?;
         Ok(JobResult {
             score: 0,
             best: None,
@@ -499,11 +495,15 @@ fn moves_job<T: Transport>(
 
 /// A `JOB_RESULT` answer of another job than the one run.
 fn wrong_result(why: &str) -> LinkError {
+    invalid_result(why).into()
+}
+
+/// A `JOB_RESULT` answer that is not the job's.
+fn invalid_result(why: &str) -> PayloadError {
     PayloadError::Invalid {
         what: "shogi JOB_RESULT answer",
         why: why.into(),
     }
-    .into()
 }
 
 #[cfg(test)]
