@@ -145,6 +145,20 @@ fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
             2,
             "--design shogi: not a shogi mate-search design (tsume)",
         ),
+        // The cover circuit alone has no move generator.
+        (
+            vec![
+                "shogi",
+                "perft",
+                "2",
+                "--sim",
+                "rust",
+                "--design",
+                "shogi-cover",
+            ],
+            2,
+            "--design shogi-cover: not a shogi move-generating design (shogi, shogi-x2, tsume)",
+        ),
         // clap's own usage errors.
         (vec!["bogus"], 2, "bogus"),
         (vec!["othello", "solve"], 2, "<POSITION>"),

@@ -1,5 +1,5 @@
-//! The simulated `shogi` and `tsume` boards (Verilator): the board data loaded through the
-//! link; the cover job's table read back, equal to the model's
+//! The simulated `shogi`, `shogi-cover` and `tsume` boards (Verilator): the board data loaded
+//! through the link; the cover job's table read back, equal to the model's
 //! (`model::shogi::piece_data::cover_table`) on the perft table's positions and random ones,
 //! in `model::shogi::cover_scan::FAST_CYCLES` cycles; the moves job's candidates, count, probe
 //! and cycles equal to `model::shogi::all_moves`; the perft job's leaves, moves jobs and
@@ -41,20 +41,89 @@ fn board_of(design: Design) -> Option<Link<SimTransport>> {
     )))
 }
 
+/// On the `shogi` design (the circuit inside the all-move unit) and on `shogi-cover` (the
+/// circuit alone).
+/// The error code a command is refused with (a panic if it is not refused).
+fn refused(l: &mut Link<SimTransport>, opc: u8, p: &[u8]) -> u8 {
+    match l.call(opc, p) {
+        Err(LinkError::Device { code, .. }) => code,
+        other => panic!("{} {p:?} was not refused: {other:?}", op::name(opc)),
+    }
+}
+
 #[test]
 fn cover_tables_on_the_board_equal_the_model() {
-    let Some(mut l) = board() else { return };
     let mut positions = random::table_positions();
     positions.extend(random::positions(0x5c0e, 12, 120));
-    let mut covers = 0;
-    for pos in &positions {
-        let b = BoardData::from_position(pos);
-        let r = cover_on_board(&mut l, &b).unwrap();
-        assert_eq!(r.table, cover_table(&b), "cover table of {}", pos.sfen());
-        assert_eq!(r.cycles, FAST_CYCLES, "{}", pos.sfen());
-        covers += r.table.0.iter().map(|c| c.count_ones()).sum::<u32>();
+    for design in [Design::Shogi, Design::ShogiCover] {
+        let Some(mut l) = board_of(design) else {
+            return;
+        };
+        let mut covers = 0;
+        for pos in &positions {
+            let b = BoardData::from_position(pos);
+            let r = cover_on_board(&mut l, &b).unwrap();
+            let what = format!("{} on {}", pos.sfen(), design.name());
+            assert_eq!(r.table, cover_table(&b), "cover table of {what}");
+            assert_eq!(r.cycles, FAST_CYCLES, "{what}");
+            covers += r.table.0.iter().map(|c| c.count_ones()).sum::<u32>();
+        }
+        assert!(covers > 1000, "{covers} covers in all");
     }
-    assert!(covers > 1000, "{covers} covers in all");
+}
+
+/// `shogi-cover` runs the cover job and refuses the rest as the `shogi` design refuses it
+/// after a cover job: the moves, perft and mate jobs are bad arguments, candidate words have
+/// no result; its loads and reads are checked as the `shogi` design's.
+#[test]
+fn the_cover_design_refuses_what_it_lacks() {
+    let Some(mut l) = board_of(Design::ShogiCover) else {
+        return;
+    };
+    let pos = &random::positions(0x5c11, 1, 90)[0];
+    let b = BoardData::from_position(pos);
+    assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);
+    let load = encode_load(0, &b, 4);
+    let mut bad = load.clone();
+    bad[0] = 1;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    bad = load.clone();
+    bad[1] = 10;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    bad = load.clone();
+    bad[LOAD_LEN - 1] |= 0x40;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    bad = encode_load_hands(0, &b);
+    bad[LOAD_LEN - 2] |= 0x04;
+    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    for args in [
+        MOVES_ARGS,
+        [JOB_PERFT, 1],
+        [JOB_MATE, 1],
+        [JOB_COVER, 1],
+        [JOB_MATE + 1, 0],
+    ] {
+        assert_eq!(refused(&mut l, op::JOB_START, &args), err::BAD_ARGUMENT);
+    }
+    let r = cover_on_board(&mut l, &b).unwrap();
+    assert_eq!(r.table, cover_table(&b), "{}", pos.sfen());
+    let st = l.job_poll().unwrap();
+    assert_eq!((st.state, st.progress), (job::DONE, FAST_CYCLES));
+    assert_eq!(
+        refused(&mut l, op::JOB_READ, &encode_read(0, TABLE_WORDS)),
+        err::NO_RESULT
+    );
+    assert_eq!(
+        refused(&mut l, op::JOB_READ, &encode_read(0, READ_WORDS)),
+        err::BAD_ARGUMENT
+    );
+    assert_eq!(
+        refused(&mut l, op::JOB_READ, &encode_read(1, 0)),
+        err::BAD_ARGUMENT
+    );
+    l.call(op::JOB_LOAD, &load).unwrap();
+    assert_eq!(l.job_poll().unwrap().state, job::IDLE);
+    assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);
 }
 
 #[test]
@@ -93,10 +162,6 @@ fn legal_moves_on_the_board_equal_the_model() {
 #[test]
 fn loads_and_reads_are_checked() {
     let Some(mut l) = board() else { return };
-    let refused = |l: &mut Link<SimTransport>, opc: u8, p: &[u8]| match l.call(opc, p) {
-        Err(LinkError::Device { code, .. }) => code,
-        other => panic!("{} {p:?} was not refused: {other:?}", op::name(opc)),
-    };
     let start = BoardData::from_position(&model::shogi::Position::start());
     // No table yet.
     assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);

@@ -212,7 +212,27 @@ fn moves_and_perft_on_the_simulated_board_equal_the_model() {
         ),
         (Some(25_470), Some(1), Some(2), p3["cycles"].as_u64())
     );
-    for v in [&on_board, &p, &p3] {
+    // The cover table by the circuit alone (`shogi-cover`): the model's, in 9 cycles,
+    // projected at the design's clock.
+    let cover = json(&[
+        "shogi",
+        "cover",
+        "--sfen",
+        MATSURI,
+        "--sim",
+        "verilator",
+        "--design",
+        "shogi-cover",
+        "--json",
+    ]);
+    let model_cover = json(&["shogi", "cover", "--sfen", MATSURI, "--json"]);
+    assert_eq!(cover["squares"], model_cover["squares"]);
+    assert_eq!(
+        (cover["design"].as_str(), cover["cycles"].as_u64()),
+        (Some("shogi-cover"), Some(9))
+    );
+    assert_eq!(cover["projected"][0]["board"].as_str(), Some("ulx3s"));
+    for v in [&on_board, &p, &p3, &cover] {
         assert_keys_documented(v.as_object().unwrap().keys(), "docs/shogi.md");
     }
 }

@@ -82,6 +82,9 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
                 CoreKind::Shogi { cores, mate } => Box::new(RustSim::from_core(
                     gateware::shogi::ShogiCore::with_cores(&p, design.name(), cores, mate),
                 )?),
+                CoreKind::ShogiCover => Box::new(RustSim::from_core(
+                    gateware::shogi::ShogiCoverCore::named(&p, design.name()),
+                )?),
                 CoreKind::Connect6 => Box::new(RustSim::from_core(
                     gateware::connect6::Connect6Core::named(&p, design.name()),
                 )?),

@@ -390,6 +390,55 @@ fn shogi_core_verilog() {
     cosim_board_core("shogi_core", &mut core, cycles, &stream);
 }
 
+/// The `shogi-cover` core (`ShogiCoverCore`): a read before any table, the board data loaded
+/// a rank at a time (the hands word accepted), a cover job, its poll and result, table words
+/// read, the refusals (a moves, perft or mate job, a cover job with a depth, candidate words,
+/// a core or word past the last, padding), a second table read, a load making it stale.
+#[test]
+fn shogi_cover_core_verilog() {
+    use model::shogi::piece_data::BoardData;
+    use model::shogi::protocol::{
+        encode_load, encode_load_hands, encode_read, mate_args, perft_args, COVER_ARGS, MOVES_ARGS,
+    };
+    if !skip_unless_verilator("shogi_cover_core_verilog") {
+        return;
+    }
+    let pos = &model::shogi::random::positions(SEED + 1, 1, 80)[0];
+    let b = BoardData::from_position(pos);
+    let mut frames: Vec<(u8, Vec<u8>)> = vec![(op::JOB_READ, encode_read(0, 0))];
+    frames.extend((0..9).map(|r| (op::JOB_LOAD, encode_load(0, &b, r))));
+    let mut padded = encode_load(0, &b, 3);
+    padded[13] |= 0x80;
+    frames.extend([
+        (op::JOB_LOAD, encode_load_hands(0, &b)),
+        (op::JOB_LOAD, encode_load(1, &b, 0)),
+        (op::JOB_LOAD, padded),
+        (op::JOB_LOAD, vec![0, 9]),
+        (op::JOB_START, MOVES_ARGS.to_vec()),
+        (op::JOB_START, perft_args(1).to_vec()),
+        (op::JOB_START, mate_args(1).to_vec()),
+        (op::JOB_START, vec![COVER_ARGS[0], 1]),
+        (op::JOB_START, COVER_ARGS.to_vec()),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![0]),
+        (op::JOB_READ, encode_read(0, 0)),
+        (op::JOB_READ, encode_read(0, 9)),
+        (op::JOB_READ, encode_read(0, 17)),
+        (op::JOB_READ, encode_read(0, 18)),
+        (op::JOB_READ, encode_read(0, 54)),
+        (op::JOB_READ, encode_read(1, 2)),
+        (op::JOB_START, COVER_ARGS.to_vec()),
+        (op::JOB_READ, encode_read(0, 4)),
+        (op::JOB_LOAD, encode_load(0, &b, 8)),
+        (op::JOB_READ, encode_read(0, 4)),
+        (op::JOB_RESULT, vec![]),
+    ]);
+    let stream = frame_bytes(&frames);
+    let cycles = stream_cycles(&stream, 1_000);
+    let mut core = gateware::shogi::ShogiCoverCore::build(&CoreParams::sim());
+    cosim_board_core("shogi_cover_core", &mut core, cycles, &stream);
+}
+
 /// The Connect6 core (`Connect6Core`): a position's 19 rows loaded, a decision with the last
 /// stones put by the job (its poll and result), Black's opening, an aborted decision, and the
 /// refusals of `JOB_LOAD` (length, row, padding, a point coded 3) and `JOB_START` (side,

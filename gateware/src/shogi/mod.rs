@@ -13,6 +13,7 @@
 //! | perft on chip: the depth-first walk over the all-move unit (candidate stack and undo stack in block RAM, moves made and unmade a rank word at a time; the last ply counted); its mate walk (the tsume circuit's masks on the stream: checks only at the attacker's plies; AND/OR results with cut-offs) | [`perft_walker`] | `model::shogi::walk::perft_walk`, `mate_walk` | per node 2 + its moves job + 1; per expanded node 18 more (the job's candidate ranks streamed into the stack as they are made); per move 6 | (not in the papers) |
 //! | copies of the board data for its readers (written from the board data's write bus; kept apart through synthesis so that each can be placed near its readers) | [`board_copy`] | (the board data) | 0 (written with it) | (not in the papers: placement) |
 //! | the `shogi` design: the circuit behind the link (`JOB_LOAD` a rank, `JOB_START`, `JOB_READ` half a rank) | [`core`] | `model::shogi::protocol` | a frame's cycles a command; the job 9 | (the host interface is not in the paper) |
+//! | the `shogi-cover` design: the piece cover circuit alone behind the link (the same commands; 60 MHz on the ULX3S) | [`cover_core`] | `model::shogi::protocol`, `model::shogi::piece_data::cover_table` | the job 9 | (the host interface is not in the paper) |
 //!
 //! Board data: nine 90-bit rank words of 10-bit piece data, file 1 lowest
 //! (`model::shogi::piece_data`).
@@ -23,6 +24,7 @@ pub mod all_move_generator;
 pub mod all_moves_unit;
 pub mod board_copy;
 pub mod core;
+pub mod cover_core;
 pub mod king_rays;
 pub mod perft_walker;
 pub mod piece_cover_circuit;
@@ -57,6 +59,7 @@ pub use self::core::ShogiCore;
 pub use all_move_generator::AllMoveGenerator;
 pub use all_moves_unit::AllMovesUnit;
 pub use board_copy::BoardCopy;
+pub use cover_core::ShogiCoverCore;
 pub use king_rays::KingRays;
 pub use perft_walker::PerftWalker;
 pub use piece_cover_circuit::PieceCoverCircuit;

@@ -73,7 +73,8 @@ pub enum ShogiCmd {
         /// The position (default: the standard start).
         #[arg(long)]
         sfen: Option<String>,
-        /// The shogi design: simulated with --sim; with --port, its baud rate is the default.
+        /// The shogi design (any: `shogi-cover` is the cover circuit alone, at 60 MHz):
+        /// simulated with --sim; with --port, its baud rate is the default.
         #[arg(long, default_value = "shogi")]
         design: String,
         /// --json: one JSON object: {sfen, board_data: [nine 90-bit rank words, hex, rank 1
@@ -184,8 +185,9 @@ struct PerftSplit {
     projected: Vec<Projection>,
 }
 
-/// Opens the shogi design named `design` on the target; with `idle`, a job left running is
-/// aborted (the cover and moves jobs end within 72 cycles; a perft's `JobArgs` decide).
+/// Opens the shogi design named `design`, one with the move generator (not `shogi-cover`), on
+/// the target; with `idle`, a job left running is aborted (the cover and moves jobs end within
+/// 72 cycles; a perft's `JobArgs` decide).
 fn open_shogi(
     design: &str,
     target: &Target,
@@ -193,10 +195,24 @@ fn open_shogi(
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
     crate::cli::open_game(
         design,
-        "a shogi",
+        "a shogi move-generating",
         |c| matches!(c, CoreKind::Shogi { .. }),
         target,
         idle,
+    )
+}
+
+/// `open_shogi` for the cover job, which every shogi design runs (`shogi-cover` too).
+fn open_shogi_cover(
+    design: &str,
+    target: &Target,
+) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
+    crate::cli::open_game(
+        design,
+        "a shogi",
+        |c| matches!(c, CoreKind::Shogi { .. } | CoreKind::ShogiCover),
+        target,
+        true,
     )
 }
 
@@ -513,7 +529,7 @@ fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
     let json = target.json;
     let board = BoardData::from_position(pos);
     let (table, on_board) = if target.on_board() {
-        let (mut l, name) = open_shogi(design, target, true)?;
+        let (mut l, name) = open_shogi_cover(design, target)?;
         let r = super::cover_on_board(&mut l, &board)?;
         let on = OnBoard {
             cycles: r.cycles,

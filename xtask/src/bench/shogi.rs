@@ -1,12 +1,13 @@
 //! `cargo xtask bench shogi`: the piece cover circuit against the paper and against this CPU,
 //! in the same run.
 //!
-//! * Cover tables on the simulated `shogi` board (Verilator): the perft and tsume tables'
-//!   positions and seeded random ones, each table checked against the model; cycles per table
-//!   on the fast schedule (the board's), and on the paper's order (`PieceCoverCircuit::
-//!   paper_order`, the block clocked in rust-hdl's simulation on the same boards); the time per
-//!   table at the ULX3S clock of the committed synthesis report against the paper's 46 cycles
-//!   at 38.46 MHz (1.20 us); the link's time per table at the design's baud rate (nine loads,
+//! * Cover tables on the simulated `shogi-cover` board (Verilator; the circuit alone): the
+//!   perft and tsume tables' positions and seeded random ones, each table checked against the
+//!   model; cycles per table on the fast schedule (the board's), and on the paper's order
+//!   (`PieceCoverCircuit::paper_order`, the block clocked in rust-hdl's simulation on the same
+//!   boards); the time per table at the ULX3S clock of the design's committed synthesis report
+//!   (and inside the `shogi` design, at its clock) against the paper's 46 cycles at 38.46 MHz
+//!   (1.20 us); the link's time per table at the design's baud rate (nine loads,
 //!   a job, 18 reads: the board's cycles on the simulated line, in bit times) and one USB
 //!   round trip a request (`host::split::USB_ROUND_TRIP_S`).
 //! * The CPU, one thread, same boards: the model's `cover_table` (written for clarity: every
@@ -69,9 +70,14 @@ struct CoverRow {
     cycles_fast: u64,
     cycles_paper_order: u64,
     paper_cycles: u64,
+    /// The design the tables ran on (`shogi-cover`), its board and clock.
+    design: String,
     board: String,
     clock_mhz: f64,
     us_per_table: f64,
+    /// The same tables inside the `shogi` design, at its clock.
+    shogi_clock_mhz: f64,
+    shogi_us_per_table: f64,
     paper_us_per_table: f64,
     /// The paper's time per table over ours.
     speedup_over_paper: f64,
@@ -175,29 +181,38 @@ pub fn run(json: bool) -> Result<()> {
         bail!("the shogi bench needs the Verilator backend (cargo xtask test installs verilator)");
     }
     let design = Design::Shogi;
-    // The clock the board runs at: its passing ULX3S report's, else the row's.
-    let (mhz, clock_from) = match super::ulx3s_clock_mhz(design) {
+    // The clock a board runs at: its passing ULX3S report's, else the row's.
+    let clock = |d: Design| match super::ulx3s_clock_mhz(d) {
         Ok(f) => (f, "its ULX3S clock"),
         Err(_) => (ASSUMED_MHZ, "assumed: no ULX3S report yet"),
     };
-    let baud = design.default_baud();
+    let (mhz, _) = clock(design);
+    // The tables on `shogi-cover`, the circuit alone at its own clock (the `shogi` design
+    // computes the same tables in the same cycles, `host/tests/shogi_board.rs`).
+    let cover_design = Design::ShogiCover;
+    let (cover_mhz, clock_from) = clock(cover_design);
+    let baud = cover_design.default_baud();
     let mut boards: Vec<BoardData> = table_positions()
         .iter()
         .chain(&positions(RANDOM_SEED, RANDOM_BOARDS, 120))
         .map(BoardData::from_position)
         .collect();
     boards.dedup();
-    let mut l = Link::new(SimTransport::new(SimBoard::open(
-        design,
-        BackendKind::Verilator,
-    )?));
-    l.identify()?;
+    let open = |d: Design| -> Result<Link<SimTransport>> {
+        let mut l = Link::new(SimTransport::new(SimBoard::open(
+            d,
+            BackendKind::Verilator,
+        )?));
+        l.identify()?;
+        Ok(l)
+    };
+    let mut lc = open(cover_design)?;
     let (mut fast, mut line_cycles) = (None, 0u64);
-    let requests_before = l.stats.requests;
+    let requests_before = lc.stats.requests;
     for b in &boards {
-        let before = l.transport.board.cycles();
-        let r = cover_on_board(&mut l, b)?;
-        line_cycles += l.transport.board.cycles() - before;
+        let before = lc.transport.board.cycles();
+        let r = cover_on_board(&mut lc, b)?;
+        line_cycles += lc.transport.board.cycles() - before;
         if r.table != cover_table(b) {
             bail!(
                 "the board's cover table of {} is not the model's",
@@ -210,7 +225,7 @@ pub fn run(json: bool) -> Result<()> {
         fast = Some(r.cycles);
     }
     let fast = fast.context("no boards")?;
-    let link_requests = l.stats.requests - requests_before;
+    let link_requests = lc.stats.requests - requests_before;
     let requests = link_requests as f64 / boards.len() as f64;
     let mut paper = PieceCoverCircuit::paper_order();
     paper.connect_all();
@@ -237,7 +252,7 @@ pub fn run(json: bool) -> Result<()> {
     };
     let cpu_model = time(&|b| cover_table(b).0[40]);
     let cpu_scan = time(&|b| scan_cover_table(b).0[40]);
-    let us = fast as f64 / mhz;
+    let us = fast as f64 / cover_mhz;
     let paper_us = PAPER_CYCLES as f64 / PAPER_MHZ;
     let bit_times = line_cycles as f64 / gateware::CoreParams::sim().divisor as f64;
     let link_ms = link_seconds(bit_times, baud, link_requests) * 1e3 / boards.len() as f64;
@@ -247,9 +262,12 @@ pub fn run(json: bool) -> Result<()> {
         cycles_fast: fast,
         cycles_paper_order: paper_cycles,
         paper_cycles: PAPER_CYCLES,
+        design: cover_design.name().to_string(),
         board: BoardId::Ulx3s.name().to_string(),
-        clock_mhz: mhz,
+        clock_mhz: cover_mhz,
         us_per_table: us,
+        shogi_clock_mhz: mhz,
+        shogi_us_per_table: fast as f64 / mhz,
         paper_us_per_table: paper_us,
         speedup_over_paper: paper_us / us,
         baud,
@@ -273,9 +291,10 @@ pub fn run(json: bool) -> Result<()> {
             row.cycles_fast, row.cycles_paper_order
         );
         println!(
-            "  {:.3} us a table at {mhz:.1} MHz ({clock_from}); the paper: \
-             {paper_us:.2} us at {PAPER_MHZ} MHz: {:.1}x faster",
-            us, row.speedup_over_paper
+            "  {:.3} us a table on {} at {cover_mhz:.1} MHz ({clock_from}); the paper: \
+             {paper_us:.2} us at {PAPER_MHZ} MHz: {:.1}x faster; inside the shogi design at \
+             {mhz:.1} MHz: {:.3} us",
+            us, row.design, row.speedup_over_paper, row.shogi_us_per_table
         );
         println!(
             "  CPU, one thread: {cpu_model:.2} us a table (model cover_table), {cpu_scan:.2} us \
@@ -289,7 +308,8 @@ pub fn run(json: bool) -> Result<()> {
             row.ratio_cpu_through_link
         );
     }
-    // The moves job: a count a board, checked, its cycles.
+    // The moves job on the `shogi` design: a count a board, checked, its cycles.
+    let mut l = open(design)?;
     let (mut legal, mut cycles, mut lo, mut hi) = (0u64, 0u64, u64::MAX, 0u64);
     for b in &boards {
         let (count, c) = count_on_board(&mut l, b)?;
