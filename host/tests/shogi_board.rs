@@ -41,8 +41,6 @@ fn board_of(design: Design) -> Option<Link<SimTransport>> {
     )))
 }
 
-/// On the `shogi` design (the circuit inside the all-move unit) and on `shogi-cover` (the
-/// circuit alone).
 /// The error code a command is refused with (a panic if it is not refused).
 fn refused(l: &mut Link<SimTransport>, opc: u8, p: &[u8]) -> u8 {
     match l.call(opc, p) {
@@ -51,6 +49,8 @@ fn refused(l: &mut Link<SimTransport>, opc: u8, p: &[u8]) -> u8 {
     }
 }
 
+/// On the `shogi` design (the circuit inside the all-move unit) and on `shogi-cover` (the
+/// circuit alone).
 #[test]
 fn cover_tables_on_the_board_equal_the_model() {
     let mut positions = random::table_positions();
@@ -72,9 +72,9 @@ fn cover_tables_on_the_board_equal_the_model() {
     }
 }
 
-/// `shogi-cover` runs the cover job and refuses the rest as the `shogi` design refuses it
-/// after a cover job: the moves, perft and mate jobs are bad arguments, candidate words have
-/// no result; its loads and reads are checked as the `shogi` design's.
+/// `shogi-cover` runs the cover job alone: the moves, perft and mate jobs are bad arguments
+/// (it has no generator and no walker); candidate words have no result, as after a cover job
+/// on the `shogi` design; its loads and reads are checked as the `shogi` design's.
 #[test]
 fn the_cover_design_refuses_what_it_lacks() {
     let Some(mut l) = board_of(Design::ShogiCover) else {

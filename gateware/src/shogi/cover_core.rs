@@ -13,8 +13,8 @@
 //! ```
 //!
 //! The commands are the `shogi` core's (`core.rs`; layouts in `model::shogi::protocol`), so
-//! the host's `cover_on_board` drives either design; what this core lacks it refuses as that
-//! core refuses it after a cover job:
+//! the host's `cover_on_board` drives either design. The jobs this core lacks are bad
+//! arguments; the candidate words have no result, as after a cover job on the `shogi` core:
 //! * `JOB_LOAD` core, word, data: a rank of the board data (words 0-8); word 9 (the side and
 //!   the hands) is checked and accepted, and nothing reads it (the table does not depend on
 //!   it). Errors: BAD_LENGTH, BAD_ARGUMENT (no such core, word past 9, padding bits set),
@@ -151,6 +151,7 @@ const _: () = assert!(
         && LOW_BITS == 200
         && HIGH_BITS == 160
         && START_LEN == 2
+        && RESULT_LEN == 24
         && CYCLES_BITS == 48
 );
 
@@ -211,8 +212,10 @@ impl Logic for ShogiCoverCore {
             if self.circuit.busy.val() {
                 self.cycles.d.next = self.cycles.q.val() + 1_u64;
             } else {
+                // An abort answered in this last cycle (job control saw the core running)
+                // leaves the job aborted, as its answer said.
                 self.pending.d.next = false;
-                self.done.d.next = !self.aborted.q.val();
+                self.done.d.next = !self.aborted.q.val() & !self.jobs.cancel.val().get_bit(0);
             }
             if self.jobs.cancel.val().get_bit(0) {
                 self.aborted.d.next = true;

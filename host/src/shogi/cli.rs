@@ -196,24 +196,20 @@ fn open_shogi(
     crate::cli::open_game(
         design,
         "a shogi move-generating",
-        |c| matches!(c, CoreKind::Shogi { .. }),
+        move_generator,
         target,
         idle,
     )
 }
 
-/// `open_shogi` for the cover job, which every shogi design runs (`shogi-cover` too).
-fn open_shogi_cover(
-    design: &str,
-    target: &Target,
-) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    crate::cli::open_game(
-        design,
-        "a shogi",
-        |c| matches!(c, CoreKind::Shogi { .. } | CoreKind::ShogiCover),
-        target,
-        true,
-    )
+/// Whether a core has the all-move generator (every shogi core but `shogi-cover`'s).
+fn move_generator(core: CoreKind) -> bool {
+    matches!(core, CoreKind::Shogi { .. })
+}
+
+/// Whether a core runs the cover job: every shogi core.
+fn cover_circuit(core: CoreKind) -> bool {
+    move_generator(core) || core == CoreKind::ShogiCover
 }
 
 /// Whether a core has the mate search (`JOB_MATE`): the `tsume` design's.
@@ -529,7 +525,7 @@ fn cover(pos: &Position, design: &str, target: &Target) -> Result<()> {
     let json = target.json;
     let board = BoardData::from_position(pos);
     let (table, on_board) = if target.on_board() {
-        let (mut l, name) = open_shogi_cover(design, target)?;
+        let (mut l, name) = crate::cli::open_game(design, "a shogi", cover_circuit, target, true)?;
         let r = super::cover_on_board(&mut l, &board)?;
         let on = OnBoard {
             cycles: r.cycles,

@@ -186,9 +186,9 @@ pub fn run(json: bool) -> Result<()> {
         Ok(f) => (f, "its ULX3S clock"),
         Err(_) => (ASSUMED_MHZ, "assumed: no ULX3S report yet"),
     };
-    let (mhz, _) = clock(design);
-    // The tables on `shogi-cover`, the circuit alone at its own clock (the `shogi` design
-    // computes the same tables in the same cycles, `host/tests/shogi_board.rs`).
+    let (mhz, shogi_clock_from) = clock(design);
+    // The tables on `shogi-cover`, the circuit alone at its own clock; the `shogi` design's
+    // cycles a table are checked equal on the same boards below.
     let cover_design = Design::ShogiCover;
     let (cover_mhz, clock_from) = clock(cover_design);
     let baud = cover_design.default_baud();
@@ -293,7 +293,7 @@ pub fn run(json: bool) -> Result<()> {
         println!(
             "  {:.3} us a table on {} at {cover_mhz:.1} MHz ({clock_from}); the paper: \
              {paper_us:.2} us at {PAPER_MHZ} MHz: {:.1}x faster; inside the shogi design at \
-             {mhz:.1} MHz: {:.3} us",
+             {mhz:.1} MHz ({shogi_clock_from}): {:.3} us",
             us, row.design, row.speedup_over_paper, row.shogi_us_per_table
         );
         println!(
@@ -308,8 +308,18 @@ pub fn run(json: bool) -> Result<()> {
             row.ratio_cpu_through_link
         );
     }
-    // The moves job on the `shogi` design: a count a board, checked, its cycles.
+    // The moves job on the `shogi` design: a count a board, checked, its cycles; first its
+    // tables, which take the cycles they take on `shogi-cover`.
     let mut l = open(design)?;
+    for b in &boards {
+        let r = cover_on_board(&mut l, b)?;
+        if r.table != cover_table(b) || r.cycles != fast {
+            bail!(
+                "the shogi design's table of {} is not the model's in {fast} cycles",
+                b.to_position().sfen()
+            );
+        }
+    }
     let (mut legal, mut cycles, mut lo, mut hi) = (0u64, 0u64, u64::MAX, 0u64);
     for b in &boards {
         let (count, c) = count_on_board(&mut l, b)?;
