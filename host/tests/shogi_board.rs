@@ -49,6 +49,25 @@ fn refused(l: &mut Link<SimTransport>, opc: u8, p: &[u8]) -> u8 {
     }
 }
 
+/// `JOB_LOAD`s of `b`'s words that a shogi core refuses as bad arguments: a core past the
+/// last, a word past the hands word, padding bits set in a rank word and in the hands word
+/// (nothing above its bit 80).
+fn loads_are_checked(l: &mut Link<SimTransport>, b: &BoardData) {
+    let load = encode_load(0, b, 4);
+    let mut bad = load.clone();
+    bad[0] = 1;
+    assert_eq!(refused(l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    let mut bad = load.clone();
+    bad[1] = 10;
+    assert_eq!(refused(l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    let mut bad = load;
+    bad[LOAD_LEN - 1] |= 0x40;
+    assert_eq!(refused(l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    let mut bad = encode_load_hands(0, b);
+    bad[LOAD_LEN - 2] |= 0x04;
+    assert_eq!(refused(l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+}
+
 /// On the `shogi` design (the circuit inside the all-move unit) and on `shogi-cover` (the
 /// circuit alone).
 #[test]
@@ -84,18 +103,7 @@ fn the_cover_design_refuses_what_it_lacks() {
     let b = BoardData::from_position(pos);
     assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);
     let load = encode_load(0, &b, 4);
-    let mut bad = load.clone();
-    bad[0] = 1;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    bad = load.clone();
-    bad[1] = 10;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    bad = load.clone();
-    bad[LOAD_LEN - 1] |= 0x40;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    bad = encode_load_hands(0, &b);
-    bad[LOAD_LEN - 2] |= 0x04;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    loads_are_checked(&mut l, &b);
     for args in [
         MOVES_ARGS,
         [JOB_PERFT, 1],
@@ -170,19 +178,7 @@ fn loads_and_reads_are_checked() {
         refused(&mut l, op::JOB_LOAD, &load[..LOAD_LEN - 1]),
         err::BAD_LENGTH
     );
-    let mut bad = load.clone();
-    bad[0] = 1;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    let mut bad = load.clone();
-    bad[1] = 10;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    let mut bad = load.clone();
-    bad[LOAD_LEN - 1] |= 0x40;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
-    // The hands word: nothing above its bit 80.
-    let mut bad = encode_load_hands(0, &start);
-    bad[LOAD_LEN - 2] |= 0x04;
-    assert_eq!(refused(&mut l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
+    loads_are_checked(&mut l, &start);
     // Another job than the cover table, the moves, perft and mate; a depth with a cover or
     // moves job; a perft depth outside 1..=WALK_MAX_DEPTH; a mate depth even or past
     // MATE_MAX_PLIES (on both designs); any mate job on the `shogi` design, which has no mate

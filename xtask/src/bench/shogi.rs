@@ -7,8 +7,8 @@
 //!   (`PieceCoverCircuit::paper_order`, the block clocked in rust-hdl's simulation on the same
 //!   boards); the time per table at the ULX3S clock of the design's committed synthesis report
 //!   (and inside the `shogi` design, at its clock) against the paper's 46 cycles at 38.46 MHz
-//!   (1.20 us); the link's time per table at the design's baud rate (nine loads,
-//!   a job, 18 reads: the board's cycles on the simulated line, in bit times) and one USB
+//!   (1.20 us); the link's time per table at the design's baud rate (ten loads, a start,
+//!   a poll, a result, 18 reads: the board's cycles on the simulated line, in bit times) and one USB
 //!   round trip a request (`host::split::USB_ROUND_TRIP_S`).
 //! * The CPU, one thread, same boards: the model's `cover_table` (written for clarity: every
 //!   piece walks its moves) and `cover_scan::scan_cover_table` (the circuit's scans in
@@ -176,6 +176,29 @@ fn fairy_perft(sfen: &str, depth: u32) -> Result<Option<(u64, f64)>> {
     )
 }
 
+/// Every board's cover table computed on the board behind `l`, each checked against the
+/// model: the cycles a table (the same for every board), and the board's cycles the tables
+/// took on the line.
+fn tables_on_board(l: &mut Link<SimTransport>, boards: &[BoardData]) -> Result<(u64, u64)> {
+    let (mut cycles, mut line_cycles) = (None, 0u64);
+    for b in boards {
+        let before = l.transport.board.cycles();
+        let r = cover_on_board(l, b)?;
+        line_cycles += l.transport.board.cycles() - before;
+        if r.table != cover_table(b) {
+            bail!(
+                "the board's cover table of {} is not the model's",
+                b.to_position().sfen()
+            );
+        }
+        if cycles.is_some_and(|c| c != r.cycles) {
+            bail!("the board's cycles per table vary");
+        }
+        cycles = Some(r.cycles);
+    }
+    Ok((cycles.context("no boards")?, line_cycles))
+}
+
 pub fn run(json: bool) -> Result<()> {
     if !sim::verilator::AVAILABLE {
         bail!("the shogi bench needs the Verilator backend (cargo xtask test installs verilator)");
@@ -207,24 +230,8 @@ pub fn run(json: bool) -> Result<()> {
         Ok(l)
     };
     let mut lc = open(cover_design)?;
-    let (mut fast, mut line_cycles) = (None, 0u64);
     let requests_before = lc.stats.requests;
-    for b in &boards {
-        let before = lc.transport.board.cycles();
-        let r = cover_on_board(&mut lc, b)?;
-        line_cycles += lc.transport.board.cycles() - before;
-        if r.table != cover_table(b) {
-            bail!(
-                "the board's cover table of {} is not the model's",
-                b.to_position().sfen()
-            );
-        }
-        if fast.is_some_and(|c| c != r.cycles) {
-            bail!("the board's cycles per table vary");
-        }
-        fast = Some(r.cycles);
-    }
-    let fast = fast.context("no boards")?;
+    let (fast, line_cycles) = tables_on_board(&mut lc, &boards)?;
     let link_requests = lc.stats.requests - requests_before;
     let requests = link_requests as f64 / boards.len() as f64;
     let mut paper = PieceCoverCircuit::paper_order();
@@ -302,8 +309,8 @@ pub fn run(json: bool) -> Result<()> {
             row.ratio_cpu
         );
         println!(
-            "  through the link at {baud} baud: {link_ms:.1} ms a table (9 loads, a job, 18 \
-             reads: {requests:.0} requests, a USB round trip each): {:.5}x the CPU; tables are \
+            "  through the link at {baud} baud: {link_ms:.1} ms a table (10 loads, a start, \
+             a poll, a result, 18 reads: {requests:.0} requests, a USB round trip each): {:.5}x the CPU; tables are \
              for the on-chip search, not the host",
             row.ratio_cpu_through_link
         );
@@ -311,14 +318,8 @@ pub fn run(json: bool) -> Result<()> {
     // The moves job on the `shogi` design: a count a board, checked, its cycles; first its
     // tables, which take the cycles they take on `shogi-cover`.
     let mut l = open(design)?;
-    for b in &boards {
-        let r = cover_on_board(&mut l, b)?;
-        if r.table != cover_table(b) || r.cycles != fast {
-            bail!(
-                "the shogi design's table of {} is not the model's in {fast} cycles",
-                b.to_position().sfen()
-            );
-        }
+    if tables_on_board(&mut l, &boards)?.0 != fast {
+        bail!("the shogi design's cycles a table are not shogi-cover's {fast}");
     }
     let (mut legal, mut cycles, mut lo, mut hi) = (0u64, 0u64, u64::MAX, 0u64);
     for b in &boards {
