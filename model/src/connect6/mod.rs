@@ -155,8 +155,11 @@ pub fn step(p: Point, d: (i32, i32), k: i32) -> Option<Point> {
         .then(|| Point((r as usize * SIZE + c as usize) as u16))
 }
 
-/// Every six-point window of the board (924: 266 along rows, 266 down columns, 196 on each
-/// diagonal), each as its six points in line order. A player wins by filling one.
+/// The board's six-point windows: 266 along rows, 266 down columns, 196 on each diagonal.
+pub const WINDOWS: usize = 2 * SIZE * (SIZE + 1 - WIN_LENGTH) + 2 * (SIZE + 1 - WIN_LENGTH).pow(2);
+
+/// Every six-point window of the board ([`WINDOWS`]), each as its six points in line order. A
+/// player wins by filling one.
 pub fn windows() -> &'static [[Point; WIN_LENGTH]] {
     static W: std::sync::OnceLock<Vec<[Point; WIN_LENGTH]>> = std::sync::OnceLock::new();
     W.get_or_init(|| {
@@ -171,6 +174,7 @@ pub fn windows() -> &'static [[Point; WIN_LENGTH]] {
                 }
             }
         }
+        assert_eq!(out.len(), WINDOWS);
         out
     })
 }
@@ -189,16 +193,28 @@ pub fn windows_through() -> &'static [Vec<u16>] {
     })
 }
 
-/// The board: each point empty or holding a stone.
-#[derive(Clone, PartialEq, Eq)]
+/// The board: each point empty or holding a stone, and each window's stones of each colour
+/// (kept by [`Board::set`], so that [`Board::window_counts`] does not count them: the threat
+/// player asks for them millions of times a decision).
+#[derive(Clone)]
 pub struct Board {
     points: [Option<Color>; POINTS],
+    counts: [[u8; 2]; WINDOWS],
 }
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.points == other.points
+    }
+}
+
+impl Eq for Board {}
 
 impl Default for Board {
     fn default() -> Self {
         Board {
             points: [None; POINTS],
+            counts: [[0; 2]; WINDOWS],
         }
     }
 }
@@ -211,7 +227,19 @@ impl Board {
         self.get(p).is_none()
     }
     pub fn set(&mut self, p: Point, c: Option<Color>) {
-        self.points[p.index()] = c;
+        let was = std::mem::replace(&mut self.points[p.index()], c);
+        if was == c {
+            return;
+        }
+        for &w in &windows_through()[p.index()] {
+            let n = &mut self.counts[w as usize];
+            if let Some(was) = was {
+                n[was as usize] -= 1;
+            }
+            if let Some(c) = c {
+                n[c as usize] += 1;
+            }
+        }
     }
     pub fn stones(&self) -> usize {
         self.points.iter().filter(|c| c.is_some()).count()
@@ -272,16 +300,8 @@ impl Board {
 
     /// `(own, opponent)` stone counts of window `w` seen from `side`.
     pub fn window_counts(&self, w: usize, side: Color) -> (usize, usize) {
-        let mut own = 0;
-        let mut opp = 0;
-        for &p in &windows()[w] {
-            match self.get(p) {
-                Some(c) if c == side => own += 1,
-                Some(_) => opp += 1,
-                None => {}
-            }
-        }
-        (own, opp)
+        let n = self.counts[w];
+        (n[side as usize] as usize, n[side.other() as usize] as usize)
     }
 
     /// A diagram: `X` Black, `O` White, `.` empty, columns A..S left to right, row A on top.

@@ -3,7 +3,7 @@
 //! baselines, which reach the threats and blocks random play rarely does.
 
 use super::baseline::Baseline;
-use super::{Board, Game, Point, POINTS};
+use super::{Board, Color, Game, Point, POINTS};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
 /// A random empty point within two lines of a stone (one time in ten anywhere), if any.
@@ -57,6 +57,26 @@ pub fn baseline_game(seed: u64, opening: usize, turns: usize) -> Game {
         let side = g.to_move().index();
         let stones = players[side].choose(&g);
         g.play(&stones).expect("the baseline plays legal stones");
+    }
+    g
+}
+
+/// A game of `player` against the baseline of seed `seed`, `player` playing `colour`, to its
+/// end (six in a row, or a full board).
+pub fn against_baseline(
+    seed: u64,
+    colour: Color,
+    mut player: impl FnMut(&Game) -> Vec<Point>,
+) -> Game {
+    let mut baseline = Baseline::new(seed);
+    let mut g = Game::new();
+    while g.outcome().is_none() {
+        let stones = if g.to_move() == colour {
+            player(&g)
+        } else {
+            baseline.choose(&g)
+        };
+        g.play(&stones).expect("both players play legal stones");
     }
     g
 }

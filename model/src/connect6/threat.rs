@@ -7,14 +7,22 @@
 //! A turn, in order:
 //! 1. **Win**: fill one of one's own threats.
 //! 2. **Block** the opponent's threats: among the sets of at most two stones that hit them
-//!    all, the one that leaves the opponent the fewest winning pairs (below), then the best
-//!    line score; the stone left over, if any, is chosen by steps 3-5.
+//!    all, the one that leaves the opponent the fewest winning pairs (below), then no forced
+//!    win within one turn of forcing moves ([`forced_win`] for the opponent, all sets'
+//!    searches within [`DEFENCE_BUDGET`] pairs), then the best line score; the stone left
+//!    over, if any, is chosen by steps 3-6.
 //! 3. **Attack**: a *winning pair*, two stones after which one's threats need three or more
 //!    stones to block (found among the empty points of windows holding two or more of one's
 //!    stones and none of the opponent's).
 //! 4. **Defend**: when the opponent has winning pairs, the two stones, among the points of
-//!    those pairs and the best line scores, after which it has the fewest.
-//! 5. **Line score**: the best point for the baseline's weights ([`super::baseline`]).
+//!    those pairs and the best line scores, after which it has the fewest (then as in 2).
+//! 5. **Prepare**: of the pairs of the best line-score points that leave winning pairs for
+//!    the next turn, the one whose winning pairs best survive the opponent's reply, the reply
+//!    modelled as the baseline's ([`super::baseline`]: the threats the pair makes blocked,
+//!    the best line score among equal blocks, then its best line-score points); then the
+//!    most winning pairs. (Counting the winning pairs alone, the opponent's reply spoils them
+//!    all more often than not.)
+//! 6. **Line score**: the best point for the baseline's weights.
 //!
 //! Ties go to the first point in board order: the player has no random choice.
 
@@ -24,6 +32,10 @@ use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LEN
 /// Pairs the attack's search looks at, at most, in a decision (past it, no forced win is
 /// found): it bounds the model's time and the circuit's cycles.
 pub const SEARCH_BUDGET: u64 = 400_000;
+
+/// Pairs the defence's searches for the opponent's forced wins look at, at most, in a
+/// decision (past it, the sets left are not searched).
+pub const DEFENCE_BUDGET: u64 = 100_000;
 
 /// Turns of forcing moves the attack looks through before its winning pair.
 pub const FORCING_TURNS: u32 = 2;
@@ -191,6 +203,31 @@ fn pairs_that_win(board: &Board, side: Color, first: bool, budget: &mut u64) -> 
     out
 }
 
+/// The fewest stones (one or two) of `side` that hit every window of `ws`, the best line
+/// score among equals (all of `ws` hit if two stones can; else none: the game is lost).
+fn block_line_score(board: &Board, side: Color, ws: &[usize]) -> Vec<Point> {
+    let pts = board.empties_of(ws.iter().copied());
+    let hit_all = |set: &[Point]| {
+        ws.iter()
+            .all(|&w| set.iter().any(|p| windows()[w].contains(p)))
+    };
+    let score = |set: &[Point]| set.iter().map(|&p| line_score(board, side, p)).sum::<u32>();
+    let singles = pts.iter().map(|&a| vec![a]).filter(|s| hit_all(s));
+    if let Some(s) = singles.max_by_key(|s| score(s)) {
+        return s;
+    }
+    let mut best: Option<Vec<Point>> = None;
+    for (i, &a) in pts.iter().enumerate() {
+        for &c in &pts[i + 1..] {
+            let s = vec![a, c];
+            if hit_all(&s) && best.as_ref().is_none_or(|b| score(&s) > score(b)) {
+                best = Some(s);
+            }
+        }
+    }
+    best.unwrap_or_default()
+}
+
 /// The empty point of best line score for `side`, the first in board order among equals.
 fn best_point(board: &Board, side: Color, among: impl Iterator<Item = Point>) -> Option<Point> {
     among
@@ -269,16 +306,24 @@ fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
 }
 
 /// Of `sets` of `side`'s stones, the one after which the opponent has the fewest winning
-/// pairs, then the best line score, then the first in order.
+/// pairs, then no forced win within a turn of forcing moves (searched while the decision's
+/// [`DEFENCE_BUDGET`] lasts), then the best line score, then the first in order.
 fn fewest_winning_pairs(board: &Board, side: Color, sets: Vec<Vec<Point>>) -> Option<Vec<Point>> {
     let mut b = board.clone();
+    let mut budget = DEFENCE_BUDGET;
     sets.into_iter()
         .map(|s| {
             for &p in &s {
                 b.set(p, Some(side));
             }
+            let wp = winning_pairs(&b, side.other()).len();
+            let forced = wp == 0
+                && budget > 0
+                && threats(&b, side).is_empty()
+                && forced_win_within(&b, side.other(), 1, &mut budget).is_some();
             let key = (
-                std::cmp::Reverse(winning_pairs(&b, side.other()).len()),
+                std::cmp::Reverse(wp),
+                !forced,
                 s.iter().map(|&p| line_score(board, side, p)).sum::<u32>(),
             );
             for &p in &s {
@@ -290,7 +335,7 @@ fn fewest_winning_pairs(board: &Board, side: Color, sets: Vec<Vec<Point>>) -> Op
         .map(|(_, std::cmp::Reverse(s))| s)
 }
 
-/// Steps 3-5 for `left` (1 or 2) stones with no threat on the board to win or block.
+/// Steps 3-6 for `left` (1 or 2) stones with no threat on the board to win or block.
 fn free_stones(board: &Board, side: Color, left: usize, forcing: u32) -> Vec<Point> {
     let opp = side.other();
     // 3. Attack (a winning pair needs both stones).
@@ -320,21 +365,39 @@ fn free_stones(board: &Board, side: Color, left: usize, forcing: u32) -> Vec<Poi
             return s;
         }
     }
-    // 5. Prepare: of the pairs of the best line-score points, the one after which the most
-    // winning pairs are ready for the next turn.
+    // 5. Prepare: of the pairs of the best line-score points, the one whose winning pairs
+    // best survive the opponent's reply (see the module's header).
     if left == 2 {
         let mut top: Vec<Point> = board.empties().collect();
         top.sort_by_key(|&p| (std::cmp::Reverse(line_score(board, side, p)), p));
         top.truncate(PREPARE_CANDIDATES);
         let mut b = board.clone();
-        let mut best: Option<(usize, [Point; 2])> = None;
+        let mut best: Option<((usize, usize), [Point; 2])> = None;
         for (i, &a) in top.iter().enumerate() {
             b.set(a, Some(side));
             for &c in &top[i + 1..] {
                 b.set(c, Some(side));
                 let n = winning_pairs(&b, side).len();
-                if n > 0 && best.is_none_or(|(m, _)| n > m) {
-                    best = Some((n, [a, c]));
+                if n > 0 {
+                    // The opponent's reply: its blocks, then its best line-score points.
+                    let mut r = b.clone();
+                    let mut left = 2;
+                    let ours = threats(&r, side);
+                    if !ours.is_empty() {
+                        for x in block_line_score(&r, opp, &ours) {
+                            r.set(x, Some(opp));
+                            left -= 1;
+                        }
+                    }
+                    for _ in 0..left {
+                        if let Some(x) = best_point(&r, opp, r.empties()) {
+                            r.set(x, Some(opp));
+                        }
+                    }
+                    let key = (winning_pairs(&r, side).len(), n);
+                    if best.is_none_or(|(m, _)| key > m) {
+                        best = Some((key, [a, c]));
+                    }
                 }
                 b.set(c, None);
             }

@@ -15,7 +15,10 @@
 //!   player (`threat::decide`, the stronger software player); the ratio is the software's
 //!   time over the board's (without the link, and with it).
 //!
-//! `--json`: one object per game, then a `total` object.
+//! * The threat player (`threat::decide`, the model on this CPU) against the baseline,
+//!   [`MATCH_GAMES`] seeded games: its wins, losses and draws, its time a move.
+//!
+//! `--json`: one object per game, then a `total` object, then a `match` object.
 
 use anyhow::{bail, Result};
 use gateware::Design;
@@ -24,7 +27,7 @@ use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
-use model::connect6::{threat, Color, Game, Outcome, Point};
+use model::connect6::{random, threat, Color, Game, Outcome, Point};
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
@@ -202,6 +205,8 @@ pub fn run(json: bool) -> Result<()> {
     finish(&mut total, mhz);
     if json {
         println!("{}", serde_json::json!({ "total": total }));
+        let m = threat_match(|_| {});
+        println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
     }
     let per = |x: f64| x / total.decisions.max(1) as f64;
@@ -221,7 +226,77 @@ pub fn run(json: bool) -> Result<()> {
         total.ratio_cpu_through_link,
         per(total.threat_cpu_us),
     );
+    println!(
+        "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
+         colours alternating, baseline seeds {MATCH_SEED}..{}:",
+        MATCH_SEED + MATCH_GAMES
+    );
+    let m = threat_match(|done| {
+        if done % 10 == 0 {
+            eprint!("\r{done} of {MATCH_GAMES} games");
+        }
+    });
+    eprintln!();
+    println!(
+        "{} wins, {} losses, {} draws ({:.0}%); a move {:.1} ms on average, {:.0} ms at most \
+         (the contests' limit: 1 s)",
+        m.wins,
+        m.losses,
+        m.draws,
+        100.0 * m.wins as f64 / m.games as f64,
+        m.mean_move_ms,
+        m.slowest_move_ms
+    );
     Ok(())
+}
+
+/// Games of the threat player's match against the baseline, and the first baseline seed.
+const MATCH_GAMES: u64 = 100;
+const MATCH_SEED: u64 = 100;
+
+/// The threat player's match against the baseline: its strength, with the seeds.
+#[derive(Serialize, Default)]
+struct Match {
+    player: String,
+    games: u64,
+    first_seed: u64,
+    wins: u64,
+    losses: u64,
+    draws: u64,
+    mean_move_ms: f64,
+    slowest_move_ms: f64,
+}
+
+/// [`MATCH_GAMES`] games of `threat::decide` against baselines of seeds from [`MATCH_SEED`],
+/// the threat player Black in the even games; `progress` gets the games played.
+fn threat_match(mut progress: impl FnMut(u64)) -> Match {
+    let mut m = Match {
+        player: "threat".into(),
+        games: MATCH_GAMES,
+        first_seed: MATCH_SEED,
+        ..Match::default()
+    };
+    let (mut moves, mut total_s) = (0u64, 0f64);
+    for g in 0..MATCH_GAMES {
+        let me = [Color::Black, Color::White][g as usize % 2];
+        let game = random::against_baseline(MATCH_SEED + g, me, |game| {
+            let t = Instant::now();
+            let stones = threat::decide(game);
+            let s = t.elapsed().as_secs_f64();
+            moves += 1;
+            total_s += s;
+            m.slowest_move_ms = m.slowest_move_ms.max(s * 1e3);
+            stones
+        });
+        match game.outcome() {
+            Some(Outcome::Win(c)) if c == me => m.wins += 1,
+            Some(Outcome::Win(_)) => m.losses += 1,
+            _ => m.draws += 1,
+        }
+        progress(g + 1);
+    }
+    m.mean_move_ms = total_s * 1e3 / moves.max(1) as f64;
+    m
 }
 
 /// A row's means, times and ratios from its sums.
@@ -239,5 +314,6 @@ mod tests {
     #[test]
     fn json_keys_are_documented() {
         super::super::assert_keys_documented(Some("total"), &Row::default(), "docs/connect6.md");
+        super::super::assert_keys_documented(Some("match"), &Match::default(), "docs/connect6.md");
     }
 }
