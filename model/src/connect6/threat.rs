@@ -8,9 +8,9 @@
 //! 1. **Win**: fill one of one's own threats.
 //! 2. **Block** the opponent's threats: among the sets of at most two stones that hit them
 //!    all, the one that leaves the opponent the fewest winning pairs (below), then no forced
-//!    win within one turn of forcing moves ([`forced_win`] for the opponent, all sets'
-//!    searches within [`DEFENCE_BUDGET`] pairs), then the best line score; the stone left
-//!    over, if any, is chosen by steps 3-6.
+//!    win within one turn of forcing moves (the attack's search for the opponent, one forcing
+//!    turn deep, all the sets' searches within [`DEFENCE_BUDGET`] pairs), then the best line
+//!    score; the stone left over, if any, is chosen by steps 3-6.
 //! 3. **Attack**: a *winning pair*, two stones after which one's threats need three or more
 //!    stones to block (found among the empty points of windows holding two or more of one's
 //!    stones and none of the opponent's).
@@ -33,8 +33,9 @@ use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LEN
 /// found): it bounds the model's time and the circuit's cycles.
 pub const SEARCH_BUDGET: u64 = 400_000;
 
-/// Pairs the defence's searches for the opponent's forced wins look at, at most, in a
-/// decision (past it, the sets left are not searched).
+/// Pairs the defence's searches for the opponent's forced wins look at, at most, in one
+/// choice among blocking or defending sets (past it, the sets left are not searched; a
+/// decision makes at most two such choices: a block, then a defence for its stone left).
 pub const DEFENCE_BUDGET: u64 = 100_000;
 
 /// Turns of forcing moves the attack looks through before its winning pair.
@@ -213,7 +214,7 @@ fn block_line_score(board: &Board, side: Color, ws: &[usize]) -> Vec<Point> {
     };
     let score = |set: &[Point]| set.iter().map(|&p| line_score(board, side, p)).sum::<u32>();
     let singles = pts.iter().map(|&a| vec![a]).filter(|s| hit_all(s));
-    if let Some(s) = singles.max_by_key(|s| score(s)) {
+    if let Some(s) = singles.max_by_key(|s| (score(s), std::cmp::Reverse(s[0]))) {
         return s;
     }
     let mut best: Option<Vec<Point>> = None;
@@ -306,7 +307,7 @@ fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
 }
 
 /// Of `sets` of `side`'s stones, the one after which the opponent has the fewest winning
-/// pairs, then no forced win within a turn of forcing moves (searched while the decision's
+/// pairs, then no forced win within a turn of forcing moves (searched while the choice's
 /// [`DEFENCE_BUDGET`] lasts), then the best line score, then the first in order.
 fn fewest_winning_pairs(board: &Board, side: Color, sets: Vec<Vec<Point>>) -> Option<Vec<Point>> {
     let mut b = board.clone();
@@ -383,18 +384,25 @@ fn free_stones(board: &Board, side: Color, left: usize, forcing: u32) -> Vec<Poi
                     let mut r = b.clone();
                     let mut left = 2;
                     let ours = threats(&r, side);
-                    if !ours.is_empty() {
-                        for x in block_line_score(&r, opp, &ours) {
-                            r.set(x, Some(opp));
-                            left -= 1;
-                        }
+                    let blocks = block_line_score(&r, opp, &ours);
+                    for &x in &blocks {
+                        r.set(x, Some(opp));
+                        left -= 1;
                     }
+                    // Threats two stones cannot block win outright (the attack's search
+                    // missed them only if its budget ran out).
+                    let unblockable = !ours.is_empty() && blocks.is_empty();
                     for _ in 0..left {
                         if let Some(x) = best_point(&r, opp, r.empties()) {
                             r.set(x, Some(opp));
                         }
                     }
-                    let key = (winning_pairs(&r, side).len(), n);
+                    let survive = if unblockable {
+                        usize::MAX
+                    } else {
+                        winning_pairs(&r, side).len()
+                    };
+                    let key = (survive, n);
                     if best.is_none_or(|(m, _)| key > m) {
                         best = Some((key, [a, c]));
                     }

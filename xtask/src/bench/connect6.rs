@@ -228,8 +228,8 @@ pub fn run(json: bool) -> Result<()> {
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
-         colours alternating, baseline seeds {MATCH_SEED}..{}:",
-        MATCH_SEED + MATCH_GAMES
+         colours alternating, baseline seeds {MATCH_SEED}..={}:",
+        MATCH_SEED + MATCH_GAMES - 1
     );
     let m = threat_match(|done| {
         if done % 10 == 0 {
