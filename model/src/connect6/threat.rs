@@ -204,29 +204,48 @@ fn pairs_that_win(board: &Board, side: Color, first: bool, budget: &mut u64) -> 
     out
 }
 
-/// The fewest stones (one or two) of `side` that hit every window of `ws`, the best line
-/// score among equals (all of `ws` hit if two stones can; else none: the game is lost).
-fn block_line_score(board: &Board, side: Color, ws: &[usize]) -> Vec<Point> {
+/// The sets of at most `n` (1 or 2) empty points of `ws` that hit the most windows of `ws`
+/// (singles first, then pairs, each in board order), and whether they hit them all.
+fn most_hitting_sets(board: &Board, ws: &[usize], n: usize) -> (Vec<Vec<Point>>, bool) {
     let pts = board.empties_of(ws.iter().copied());
-    let hit_all = |set: &[Point]| {
+    let hits = |set: &[Point]| {
         ws.iter()
-            .all(|&w| set.iter().any(|p| windows()[w].contains(p)))
+            .filter(|&&w| set.iter().any(|p| windows()[w].contains(p)))
+            .count()
     };
-    let score = |set: &[Point]| set.iter().map(|&p| line_score(board, side, p)).sum::<u32>();
-    let singles = pts.iter().map(|&a| vec![a]).filter(|s| hit_all(s));
-    if let Some(s) = singles.max_by_key(|s| (score(s), std::cmp::Reverse(s[0]))) {
-        return s;
-    }
-    let mut best: Option<Vec<Point>> = None;
-    for (i, &a) in pts.iter().enumerate() {
-        for &c in &pts[i + 1..] {
-            let s = vec![a, c];
-            if hit_all(&s) && best.as_ref().is_none_or(|b| score(&s) > score(b)) {
-                best = Some(s);
-            }
+    let mut sets: Vec<Vec<Point>> = pts.iter().map(|&a| vec![a]).collect();
+    if n == 2 {
+        for (i, &a) in pts.iter().enumerate() {
+            sets.extend(pts[i + 1..].iter().map(|&c| vec![a, c]));
         }
     }
-    best.unwrap_or_default()
+    let most = sets.iter().map(|s| hits(s)).max().unwrap_or(0);
+    sets.retain(|s| hits(s) == most);
+    (sets, most == ws.len())
+}
+
+/// Of sets that hit every window, those of the fewest stones.
+fn fewest_stones(mut sets: Vec<Vec<Point>>) -> Vec<Vec<Point>> {
+    let fewest = sets.iter().map(Vec::len).min().unwrap_or(0);
+    sets.retain(|s| s.len() == fewest);
+    sets
+}
+
+/// The fewest stones (one or two) of `side` that hit every window of `ws`, the best line
+/// score among equals, then the first in order (all of `ws` hit if two stones can; else
+/// none: the game is lost).
+fn block_line_score(board: &Board, side: Color, ws: &[usize]) -> Vec<Point> {
+    let (sets, all) = most_hitting_sets(board, ws, 2);
+    if !all {
+        return Vec::new();
+    }
+    let score = |set: &[Point]| set.iter().map(|&p| line_score(board, side, p)).sum::<u32>();
+    fewest_stones(sets)
+        .into_iter()
+        .map(|s| (score(&s), std::cmp::Reverse(s)))
+        .max()
+        .map(|(_, std::cmp::Reverse(s))| s)
+        .unwrap_or_default()
 }
 
 /// The empty point of best line score for `side`, the first in board order among equals.
@@ -281,29 +300,13 @@ pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
 
 /// Step 2: the blocking set (see the module's header).
 fn block(board: &Board, side: Color, theirs: &[usize], n: usize) -> Vec<Point> {
-    let pts = board.empties_of(theirs.iter().copied());
-    let hits = |set: &[Point]| {
-        theirs
-            .iter()
-            .filter(|&&w| set.iter().any(|p| windows()[w].contains(p)))
-            .count()
-    };
-    let mut sets: Vec<Vec<Point>> = pts.iter().map(|&a| vec![a]).collect();
-    if n == 2 {
-        for (i, &a) in pts.iter().enumerate() {
-            sets.extend(pts[i + 1..].iter().map(|&c| vec![a, c]));
-        }
-    }
-    let most = sets.iter().map(|s| hits(s)).max().unwrap_or(0);
-    sets.retain(|s| hits(s) == most);
-    if most < theirs.len() {
+    let (mut sets, all) = most_hitting_sets(board, theirs, n);
+    if !all {
         // Lost: hit as many as possible.
         return sets.swap_remove(0);
     }
     // Prefer a single stone (the other is free), then the fewest winning pairs left.
-    let fewest = sets.iter().map(Vec::len).min().unwrap_or(0);
-    sets.retain(|s| s.len() == fewest);
-    fewest_winning_pairs(board, side, sets).expect("a set")
+    fewest_winning_pairs(board, side, fewest_stones(sets)).expect("a set")
 }
 
 /// Of `sets` of `side`'s stones, the one after which the opponent has the fewest winning
