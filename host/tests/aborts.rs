@@ -5,13 +5,15 @@
 //! sent a cycle later each time, across the cycle where its answer turns from ABORTED to
 //! DONE; whatever the abort answered, the polls and `JOB_RESULT` after it must agree.
 //!
-//! Not here yet: `shogi` and `tsume` (a perft's abort in its last cycle, found by this sweep
-//! at 33,287 cycles after the start's frame of a perft 3, ends DONE with its result; the fix
-//! waits for the `tsume` row's routing: docs/shogi.md, "What is left") and `chess` (a thread
-//! takes a stop at its turn, up to four cycles after job control saw it running: see
-//! docs/chess.md). `shogi-cover`'s and `connect6`'s jobs (9 cycles, and under 1,000)
-//! end before an abort can follow their start (the start's 15-byte answer goes out first:
-//! 1,200 cycles at the smallest divisor; the longest decision measured took 946).
+//! The `shogi`, `tsume` and `chess` sweeps are ignored: their cores still end DONE after
+//! such an abort, and the fixes wait for the rows' routing (docs/shogi.md, "What is left";
+//! docs/chess.md, "Beyond the issue": a chess thread takes a stop at its turn, up to four
+//! cycles after job control saw it running). `cargo test --release -p host --test aborts --
+//! --ignored` runs them.
+//!
+//! Not here: `shogi-cover`'s and `connect6`'s jobs (9 cycles, and under 1,000) end before
+//! an abort can follow their start (the start's 15-byte answer goes out first: 1,200 cycles
+//! at the smallest divisor; the longest decision measured took 946).
 
 use gateware::Design;
 use host::{Link, LinkError, SimTransport, Transport};
@@ -104,10 +106,14 @@ fn abort_after(l: &mut Link<Paused>, args: &[u8], wait: u64) -> Outcome {
 }
 
 /// The abort swept across the end of the job of `args`: the last wait at which the abort
-/// still finds the job running is found by bisection, then every wait around it is tried. An
-/// abort answered ABORTED leaves the job aborted without a result; one answered DONE (too
-/// late) leaves the job's result.
-fn abort_across_the_end(l: &mut Link<Paused>, args: &[u8], what: &str) {
+/// still finds the job running is found by bisection, then every wait around it is tried.
+/// Whatever the abort answered, the job must end so: answered ABORTED, it ends aborted
+/// without a result; answered DONE (too late), it ends done with its result. More than
+/// `slack` cycles before the boundary the answer must be ABORTED, more than `slack` after
+/// it DONE. (`slack` is 0 on a core that takes commands in any cycle; a `chess` thread takes
+/// them at its turn, every fourth cycle, in a phase set by the cycles since the board's
+/// start, so its boundary moves by up to 3 cycles from one try to the next.)
+fn abort_across_the_end(l: &mut Link<Paused>, args: &[u8], what: &str, slack: u64) {
     let finds_it_running = |l: &mut Link<Paused>, wait| {
         let o = abort_after(l, args, wait);
         println!("{what}: wait {wait}: {o:?}");
@@ -131,28 +137,51 @@ fn abort_across_the_end(l: &mut Link<Paused>, args: &[u8], what: &str) {
             hi = mid;
         }
     }
-    // `lo` is the last wait whose abort the core answers ABORTED: the job's last cycle.
-    for wait in lo.saturating_sub(3)..=hi + 3 {
+    // `lo`: a wait whose abort the core answered ABORTED, `hi = lo + 1` one it answered DONE.
+    let aborted = Outcome {
+        answer: job::ABORTED,
+        end: job::ABORTED,
+        result: false,
+    };
+    let done = Outcome {
+        answer: job::DONE,
+        end: job::DONE,
+        result: true,
+    };
+    for wait in lo.saturating_sub(slack + 3)..=hi + slack + 3 {
         let o = abort_after(l, args, wait);
-        let want = if wait <= lo {
-            Outcome {
-                answer: job::ABORTED,
-                end: job::ABORTED,
-                result: false,
-            }
+        let agrees = if o.answer == job::ABORTED {
+            &aborted
         } else {
-            Outcome {
-                answer: job::DONE,
-                end: job::DONE,
-                result: true,
-            }
+            &done
+        };
+        let want = if wait + slack <= lo {
+            &aborted
+        } else if wait >= hi + slack {
+            &done
+        } else {
+            agrees
         };
         assert_eq!(
-            o, want,
-            "{what}: the abort {wait} cycles after the start's frame"
+            &o, want,
+            "{what}: the abort {wait} cycles after the start's frame (the boundary found: {lo})"
         );
     }
-    println!("{what}: the last wait the abort finds the job running is {lo} cycles");
+    println!("{what}: an abort {lo} cycles after the start's frame found the job running");
+}
+
+/// `link`: the wait job of 5,000 cycles (an abort in its last cycle once left it done).
+#[test]
+fn link_wait_aborted_in_its_last_cycle() {
+    let Some(mut l) = board_of(Design::Link) else {
+        return;
+    };
+    abort_across_the_end(
+        &mut l,
+        &5_000_u32.to_le_bytes(),
+        "link wait 5,000 cycles",
+        0,
+    );
 }
 
 /// `othello`: the exact solve of a random position with 10 empties.
@@ -163,6 +192,71 @@ fn othello_solve_aborted_in_its_last_cycle() {
     };
     let mut r: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(0x0ab0);
     let (p, o) = model::othello::random::random_position(&mut r, 10);
-    let args = model::othello::protocol::encode_start(p, o, -65, 65);
-    abort_across_the_end(&mut l, &args, "othello solve, 10 empties");
+    let bound = model::othello::protocol::SCORE_BOUND as i8;
+    let args = model::othello::protocol::encode_start(p, o, -bound, bound);
+    abort_across_the_end(&mut l, &args, "othello solve, 10 empties", 0);
+}
+
+/// Loads `pos` into core 0 of a shogi board (its ranks, side and hands), as a split's job
+/// does; the jobs swept leave it loaded (a perft and a mate walk unwind their moves).
+fn load_shogi(l: &mut Link<Paused>, pos: &model::shogi::Position) {
+    use host::shogi::{PerftJob, ShogiPerft};
+    use host::split::JobGame;
+    let b = model::shogi::piece_data::BoardData::from_position(pos);
+    for load in ShogiPerft::loads(0, &PerftJob::new(&b, 0)) {
+        l.call(op::JOB_LOAD, &load).unwrap();
+    }
+}
+
+/// `shogi`: a perft of depth 3 from the start, counted by the walker (its last cycle was
+/// 33,287 cycles after the start's frame when this sweep found the race).
+#[test]
+#[ignore = "the shogi core's abort race: its fix waits for the tsume row's routing (docs/shogi.md)"]
+fn shogi_perft_aborted_in_its_last_cycle() {
+    let Some(mut l) = board_of(Design::Shogi) else {
+        return;
+    };
+    load_shogi(&mut l, &model::shogi::Position::start());
+    let args = model::shogi::protocol::perft_args(3);
+    abort_across_the_end(&mut l, &args, "shogi perft 3 of the start", 0);
+}
+
+/// `tsume`: a mate walk of 5 plies on the first problem of the tsume table whose walk takes
+/// at least 20,000 cycles (a mate job ends through the walker's other exit; shorter walks
+/// end before an abort can follow the start's answer).
+#[test]
+#[ignore = "the shogi core's abort race: its fix waits for the tsume row's routing (docs/shogi.md)"]
+fn tsume_mate_aborted_in_its_last_cycle() {
+    use model::shogi::piece_data::BoardData;
+    use model::shogi::walk::mate_walk;
+    let Some(mut l) = board_of(Design::Tsume) else {
+        return;
+    };
+    let pos = model::shogi::random::tsume_sfens()
+        .iter()
+        .map(|s| model::shogi::Position::from_sfen(s).unwrap())
+        .find(|p| {
+            model::shogi::mate::check_problem(p).is_ok()
+                && mate_walk(&BoardData::from_position(p), 5).cycles >= 20_000
+        })
+        .expect("a problem of the tsume table walked 5 plies deep in 20,000 cycles or more");
+    load_shogi(&mut l, &pos);
+    let args = model::shogi::protocol::mate_args(5);
+    abort_across_the_end(&mut l, &args, "tsume mate 5", 0);
+}
+
+/// `chess`: a perft of depth 2 from the start on thread 0. A thread's state is sampled at
+/// its turn (4-slow), so the stop it takes may find it ended since: the sweep found such
+/// aborts 1,818-1,820 cycles after the start's frame. Ignored until the fix (a stop taken by
+/// a thread that has ended marks it aborted: docs/chess.md, "Beyond the issue") is routed.
+#[test]
+#[ignore = "the chess core's abort race: its fix waits for the chess rows' routing (docs/chess.md)"]
+fn chess_perft_aborted_in_its_last_cycle() {
+    let Some(mut l) = board_of(Design::Chess) else {
+        return;
+    };
+    let args = model::chess::protocol::encode_start(&model::chess::Position::start(), 2).unwrap();
+    // A stop waits for its thread's turn: up to THREADS - 1 cycles.
+    let slack = gateware::chess::perft::THREADS as u64 - 1;
+    abort_across_the_end(&mut l, &args, "chess perft 2 of the start", slack);
 }

@@ -121,8 +121,11 @@ impl Logic for LinkCore {
             self.done.d.next = false;
             self.aborted.d.next = false;
         }
+        // Job control cancels a running job only; one cancelled in its last cycle stays
+        // aborted, as the abort's answer said.
         if self.jobs.cancel.val().get_bit(0) {
             self.running.d.next = false;
+            self.done.d.next = false;
             self.aborted.d.next = true;
         }
 
