@@ -197,41 +197,40 @@ fn othello_solve_aborted_in_its_last_cycle() {
     abort_across_the_end(&mut l, &args, "othello solve, 10 empties", 0);
 }
 
-/// Loads `pos` into core 0 of a shogi board (its ranks, side and hands), as a split's job
-/// does; the jobs swept leave it loaded (a perft and a mate walk unwind their moves).
-fn load_shogi(l: &mut Link<Paused>, pos: &model::shogi::Position) {
-    use host::shogi::{PerftJob, ShogiPerft};
-    use host::split::JobGame;
+/// The sweep of `args` on a shogi board (`shogi` or `tsume`) with `pos` loaded into core 0
+/// (`host::shogi::load_position`); the jobs swept leave it loaded (a perft and a mate walk
+/// unwind their moves).
+fn shogi_sweep(design: Design, pos: &model::shogi::Position, args: &[u8], what: &str) {
+    let Some(mut l) = board_of(design) else {
+        return;
+    };
     let b = model::shogi::piece_data::BoardData::from_position(pos);
-    for load in ShogiPerft::loads(0, &PerftJob::new(&b, 0)) {
-        l.call(op::JOB_LOAD, &load).unwrap();
-    }
+    host::shogi::load_position(&mut l, &b).unwrap();
+    abort_across_the_end(&mut l, args, what, 0);
 }
 
 /// `shogi`: a perft of depth 3 from the start, counted by the walker (its last cycle was
 /// 33,287 cycles after the start's frame when this sweep found the race).
 #[test]
-#[ignore = "the shogi core's abort race: its fix waits for the tsume row's routing (docs/shogi.md)"]
+#[ignore = "reproduces the shogi core's abort race, whose fix waits for the tsume row's routing (docs/shogi.md, \"What is left\")"]
 fn shogi_perft_aborted_in_its_last_cycle() {
-    let Some(mut l) = board_of(Design::Shogi) else {
-        return;
-    };
-    load_shogi(&mut l, &model::shogi::Position::start());
     let args = model::shogi::protocol::perft_args(3);
-    abort_across_the_end(&mut l, &args, "shogi perft 3 of the start", 0);
+    shogi_sweep(
+        Design::Shogi,
+        &model::shogi::Position::start(),
+        &args,
+        "shogi perft 3 of the start",
+    );
 }
 
 /// `tsume`: a mate walk of 5 plies on the first problem of the tsume table whose walk takes
 /// at least 20,000 cycles (a mate job ends through the walker's other exit; shorter walks
 /// end before an abort can follow the start's answer).
 #[test]
-#[ignore = "the shogi core's abort race: its fix waits for the tsume row's routing (docs/shogi.md)"]
+#[ignore = "reproduces the shogi core's abort race, whose fix waits for the tsume row's routing (docs/shogi.md, \"What is left\")"]
 fn tsume_mate_aborted_in_its_last_cycle() {
     use model::shogi::piece_data::BoardData;
     use model::shogi::walk::mate_walk;
-    let Some(mut l) = board_of(Design::Tsume) else {
-        return;
-    };
     let pos = model::shogi::random::tsume_sfens()
         .iter()
         .map(|s| model::shogi::Position::from_sfen(s).unwrap())
@@ -240,9 +239,8 @@ fn tsume_mate_aborted_in_its_last_cycle() {
                 && mate_walk(&BoardData::from_position(p), 5).cycles >= 20_000
         })
         .expect("a problem of the tsume table walked 5 plies deep in 20,000 cycles or more");
-    load_shogi(&mut l, &pos);
     let args = model::shogi::protocol::mate_args(5);
-    abort_across_the_end(&mut l, &args, "tsume mate 5", 0);
+    shogi_sweep(Design::Tsume, &pos, &args, "tsume mate 5");
 }
 
 /// `chess`: a perft of depth 2 from the start on thread 0. A thread's state is sampled at
@@ -250,7 +248,7 @@ fn tsume_mate_aborted_in_its_last_cycle() {
 /// aborts 1,818-1,820 cycles after the start's frame. Ignored until the fix (a stop taken by
 /// a thread that has ended marks it aborted: docs/chess.md, "Beyond the issue") is routed.
 #[test]
-#[ignore = "the chess core's abort race: its fix waits for the chess rows' routing (docs/chess.md)"]
+#[ignore = "reproduces the chess core's abort race, whose fix waits for the chess rows' routing (docs/chess.md, \"Beyond the issue\")"]
 fn chess_perft_aborted_in_its_last_cycle() {
     let Some(mut l) = board_of(Design::Chess) else {
         return;

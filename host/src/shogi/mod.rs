@@ -458,7 +458,7 @@ pub fn mate_on_board<T: Transport>(
 }
 
 /// Loads `board` (its ranks, side and hands) into core 0, as a split's job does.
-fn load_position<T: Transport>(link: &mut Link<T>, board: &BoardData) -> Result<(), LinkError> {
+pub fn load_position<T: Transport>(link: &mut Link<T>, board: &BoardData) -> Result<(), LinkError> {
     for l in ShogiPerft::loads(0, &PerftJob::new(board, 0)) {
         link.call(op::JOB_LOAD, &l)?;
     }
