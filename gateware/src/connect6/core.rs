@@ -265,7 +265,8 @@ impl Logic for Connect6Core {
                 self.cycles.d.next = self.cycles.q.val() + 1_u64;
             } else {
                 self.pending.d.next = false;
-                self.done.d.next = !self.aborted.q.val();
+                // A cancel in the sequencer's last cycle also counts (as in LinkCore).
+                self.done.d.next = !self.aborted.q.val() & !self.jobs.cancel.val().get_bit(0);
             }
             if self.jobs.cancel.val().get_bit(0) {
                 self.aborted.d.next = true;
