@@ -175,6 +175,13 @@ fn king_rays_match_model_walk_for_walk() {
                 want.slider_checks,
                 "slider checks, {what}"
             );
+            for (i, &ray) in want.first_rays.iter().enumerate() {
+                assert_eq!(
+                    bits_to_u128(&uut.first_rays.val(), 81 * i, 81),
+                    ray,
+                    "walk {i}'s ray to its first piece, {what}"
+                );
+            }
             let got = king_ray_pins(&uut);
             for (i, pin) in want.pins.iter().enumerate() {
                 assert_eq!(got[i].map(|g| g.0), *pin, "walk {i}, {what}");

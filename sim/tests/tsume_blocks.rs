@@ -42,8 +42,12 @@ fn board_data(pos: &Position) -> Bits<810> {
     bits_from_words(&words, 90)
 }
 
+/// The check mask generator's inputs: the king's rays as the model's discover walks give
+/// them (`KingRays::first_rays`; the `tsume` row takes the circuit's walks).
 fn drive(u: &mut CheckMaskGenerator, pos: &Position) {
-    u.board.next = board_data(pos);
+    let b = BoardData::from_position(pos);
+    let walks = discover_walks(&b, pos.side).expect("a defender king");
+    u.rays.next = bits_from_words(&walks.first_rays, 81);
     u.black.next = pos.side == model::shogi::Color::Black;
     let king = pos.king(pos.side.other()).expect("a defender king");
     u.king_rank.next = ((king / 9) as u64).into();
@@ -97,6 +101,13 @@ fn discover_walks_find_mask_b() {
         let cycles = run_king_rays(&mut uut, &b, black, true, m.king).expect(&ctx);
         assert_eq!(cycles, want.cycles, "cycles: {ctx}");
         let got = king_ray_pins(&uut);
+        for (i, &ray) in want.first_rays.iter().enumerate() {
+            assert_eq!(
+                bits_to_u128(&uut.first_rays.val(), 81 * i, 81),
+                ray,
+                "the king's ray, direction {i}: {ctx}"
+            );
+        }
         for (i, line) in model_lines(&m, &ctx).iter().enumerate() {
             assert_eq!(got[i].map(|g| g.0), *line, "mask B, direction {i}: {ctx}");
             assert_eq!(

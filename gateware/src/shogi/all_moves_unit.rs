@@ -88,6 +88,12 @@ pub struct AllMovesUnit {
     /// its identity (bits `6d..6d+5`); valid from the candidate pass on.
     pub disc_on: Signal<Out, Bits<8>>,
     pub disc_ids: Signal<Out, Bits<48>>,
+    /// The walks' rays, per direction the squares up to and including the first piece
+    /// (`KingRays::first_rays`): in the cycle `disc_end` is high, the defender king's, which
+    /// the check mask generator makes mask A of (its owner registers the masks then).
+    pub disc_rays: Signal<Out, Bits<648>>,
+    /// The discover walk ends this cycle (the candidate pass starts).
+    pub disc_end: Signal<Out, Bit>,
     cover_circuit: PieceCoverCircuit,
     // Copies of the board data for the other readers (`BoardCopy`: fewer long nets).
     kept_board_info: BoardCopy,
@@ -157,6 +163,8 @@ impl Default for AllMovesUnit {
             promoted: Default::default(),
             disc_on: Default::default(),
             disc_ids: Default::default(),
+            disc_rays: Default::default(),
+            disc_end: Default::default(),
             cover_circuit: PieceCoverCircuit::fast(),
             kept_board_info: Default::default(),
             kept_board_rays: Default::default(),
@@ -289,6 +297,7 @@ impl Logic for AllMovesUnit {
         self.cover_circuit.start.next = false;
         self.info.start.next = false;
         self.rays.start.next = false;
+        self.disc_end.next = false;
         self.gen.start.next = false;
         match self.phase.q.val() {
             Phase::Idle => {
@@ -334,6 +343,7 @@ impl Logic for AllMovesUnit {
                 if !self.rays.busy.val() {
                     self.disc_on_r.d.next = self.rays.pinned.val();
                     self.disc_ids_r.d.next = self.rays.pin_ids.val();
+                    self.disc_end.next = true;
                     if self.own_king.val() {
                         self.rays.start.next = true;
                         self.phase.d.next = Phase::Walk;
@@ -423,6 +433,7 @@ impl Logic for AllMovesUnit {
         self.probe_mates.next = self.mates_r.q.val();
         self.disc_on.next = self.disc_on_r.q.val();
         self.disc_ids.next = self.disc_ids_r.q.val();
+        self.disc_rays.next = self.rays.first_rays.val();
         self.board.next = self.kept_board_owner.board.val();
         // The write bus, to the board data and its copies.
         self.cover_circuit.wr_en.next = self.bw_en.val();

@@ -444,11 +444,11 @@ impl Logic for ShogiCore {
                     self.cycles[i].d.next = self.cycles[i].q.val() + 1_u64;
                 } else {
                     self.pending.d.next = self.pending.q.val().replace_bit(i, false);
-                    self.done.d.next = self
-                        .done
-                        .q
-                        .val()
-                        .replace_bit(i, !self.aborted.q.val().get_bit(i));
+                    // A cancel in the unit's last cycle also counts (as in LinkCore).
+                    self.done.d.next = self.done.q.val().replace_bit(
+                        i,
+                        !self.aborted.q.val().get_bit(i) & !self.jobs.cancel.val().get_bit(i),
+                    );
                 }
                 if self.jobs.cancel.val().get_bit(i) {
                     self.aborted.d.next = self.aborted.q.val().replace_bit(i, true);

@@ -57,6 +57,11 @@ pub struct KingRays {
     pub pin_lines: Signal<Out, Bits<648>>,
     /// Per walk `i`, the pinned piece's identity (bits `6i..6i+5`).
     pub pin_ids: Signal<Out, Bits<48>>,
+    /// Per walk `i` (bits `81i..81i+80`), the squares walked up to and including its first
+    /// piece (to the edge without one). Walked from the defender's king in discover mode, they
+    /// are the king's rays the check mask generator makes its sliders' mask A of
+    /// (`crate::tsume::CheckMaskGenerator`), so that block fills no rays of its own.
+    pub first_rays: Signal<Out, Bits<648>>,
     between_r: DFF<Bits<81>>,
     behind_r: DFF<Bits<81>>,
     checks_r: DFF<Bits<8>>,
@@ -70,6 +75,9 @@ pub struct KingRays {
     active: DFF<Bits<8>>,
     past_own: DFF<Bits<8>>,
     walked: [DFF<Bits<81>>; 8],
+    /// `walked` while no piece has been passed: it takes `walked`'s next value (no logic of
+    /// its own but the enable).
+    first: [DFF<Bits<81>>; 8],
     /// The square last visited (the king's at the start), one-hot: a step is a shift by a
     /// constant, wiring; the walk ends at the edge, so it never wraps.
     pos: [DFF<Bits<81>>; 8],
@@ -191,6 +199,7 @@ impl Default for KingRays {
             pin_squares: Default::default(),
             pin_lines: Default::default(),
             pin_ids: Default::default(),
+            first_rays: Default::default(),
             between_r: Default::default(),
             behind_r: Default::default(),
             checks_r: Default::default(),
@@ -203,6 +212,7 @@ impl Default for KingRays {
             active: Default::default(),
             past_own: Default::default(),
             walked: Default::default(),
+            first: Default::default(),
             pos: Default::default(),
             k_rd: k(|d| d.0 < 0),
             k_ru: k(|d| d.0 > 0),
@@ -366,6 +376,7 @@ impl Logic for KingRays {
             self.rank[d].clock.next = self.clock.val();
             self.file[d].clock.next = self.clock.val();
             self.walked[d].clock.next = self.clock.val();
+            self.first[d].clock.next = self.clock.val();
             self.pos[d].clock.next = self.clock.val();
             self.pos[d].d.next = self.pos[d].q.val();
             self.pin_square[d].clock.next = self.clock.val();
@@ -375,6 +386,7 @@ impl Logic for KingRays {
             self.rank[d].d.next = self.rank[d].q.val();
             self.file[d].d.next = self.file[d].q.val();
             self.walked[d].d.next = self.walked[d].q.val();
+            self.first[d].d.next = self.first[d].q.val();
             self.pin_square[d].d.next = self.pin_square[d].q.val();
             self.line[d].d.next = self.line[d].q.val();
             // The square this walker visits now and its piece data.
@@ -559,6 +571,9 @@ impl Logic for KingRays {
                 self.pos[d].d.next = self.bit[d].val();
                 self.walked[d].d.next = self.walked[d].q.val() | self.bit[d].val();
             }
+            if self.steps[d].val() & self.unseen[d].val() {
+                self.first[d].d.next = self.walked[d].q.val() | self.bit[d].val();
+            }
             if self.first_own[d].val() {
                 self.pin_square[d].d.next = self.sq[d].val().get_bits::<7>(0);
                 self.pin_id[d].d.next = self.ident[d].val();
@@ -581,6 +596,7 @@ impl Logic for KingRays {
                 self.rank[d].d.next = self.kr.val();
                 self.file[d].d.next = self.kf.val();
                 self.walked[d].d.next = 0_u64.into();
+                self.first[d].d.next = 0_u64.into();
                 self.pin_square[d].d.next = 0_u64.into();
                 self.pin_id[d].d.next = 0_u64.into();
                 self.line[d].d.next = 0_u64.into();
@@ -613,6 +629,14 @@ impl Logic for KingRays {
             | (bit_cast::<648, 81>(self.line[5].q.val()) << 405_u64)
             | (bit_cast::<648, 81>(self.line[6].q.val()) << 486_u64)
             | (bit_cast::<648, 81>(self.line[7].q.val()) << 567_u64);
+        self.first_rays.next = bit_cast::<648, 81>(self.first[0].q.val())
+            | (bit_cast::<648, 81>(self.first[1].q.val()) << 81_u64)
+            | (bit_cast::<648, 81>(self.first[2].q.val()) << 162_u64)
+            | (bit_cast::<648, 81>(self.first[3].q.val()) << 243_u64)
+            | (bit_cast::<648, 81>(self.first[4].q.val()) << 324_u64)
+            | (bit_cast::<648, 81>(self.first[5].q.val()) << 405_u64)
+            | (bit_cast::<648, 81>(self.first[6].q.val()) << 486_u64)
+            | (bit_cast::<648, 81>(self.first[7].q.val()) << 567_u64);
         self.pin_ids.next = bit_cast::<48, 6>(self.pin_id[0].q.val())
             | (bit_cast::<48, 6>(self.pin_id[1].q.val()) << 6_u64)
             | (bit_cast::<48, 6>(self.pin_id[2].q.val()) << 12_u64)

@@ -777,8 +777,9 @@ impl Logic for PerftWalker {
             | (bit_cast::<UNDO_BITS, 6>(self.cap_id.val()) << 308_u64);
 
         // Stages 2 and 3 of the tsume circuit: the attacker (the side to move) and the
-        // defender's king; the masks registered; the stream filtered at the attacker's plies.
-        self.masks.board.next = self.unit.board.val();
+        // defender's king; the masks, from the rays of the job's discover walk, registered;
+        // the stream filtered at the attacker's plies.
+        self.masks.rays.next = self.unit.disc_rays.val();
         self.masks.black.next = self.side.q.val();
         self.masks.king_rank.next = self.unit.kings.val().get_bits::<4>(0);
         self.masks.king_file.next = self.unit.kings.val().get_bits::<4>(4);
@@ -792,16 +793,20 @@ impl Logic for PerftWalker {
         }
         for i in 0..9 {
             self.a_r[i].clock.next = self.clock.val();
+            self.a_r[i].d.next = self.a_r[i].q.val();
         }
-        self.a_r[0].d.next = self.masks.pawn.val();
-        self.a_r[1].d.next = self.masks.lance.val();
-        self.a_r[2].d.next = self.masks.knight.val();
-        self.a_r[3].d.next = self.masks.silver.val();
-        self.a_r[4].d.next = self.masks.gold.val();
-        self.a_r[5].d.next = self.masks.bishop.val();
-        self.a_r[6].d.next = self.masks.rook.val();
-        self.a_r[7].d.next = self.masks.horse.val();
-        self.a_r[8].d.next = self.masks.dragon.val();
+        // The rays are the walks' while the discover walk ends: the masks kept from then.
+        if self.unit.disc_end.val() {
+            self.a_r[0].d.next = self.masks.pawn.val();
+            self.a_r[1].d.next = self.masks.lance.val();
+            self.a_r[2].d.next = self.masks.knight.val();
+            self.a_r[3].d.next = self.masks.silver.val();
+            self.a_r[4].d.next = self.masks.gold.val();
+            self.a_r[5].d.next = self.masks.bishop.val();
+            self.a_r[6].d.next = self.masks.rook.val();
+            self.a_r[7].d.next = self.masks.horse.val();
+            self.a_r[8].d.next = self.masks.dragon.val();
+        }
         self.attacking.next = self.mating.q.val()
             & !self.ply.q.val().get_bit(0)
             & (self.phase.q.val() != WalkPhase::Idle);

@@ -3,17 +3,21 @@
 //! check/defense move generator of stage 3 keeps the checks with (mask B: see below).
 //!
 //! ```text
-//!  board data [810] --> occupancy, the attacker's pieces and sliders (planes of 81 squares)
-//!  king (rank, file) --> one-hot --> 8 steps, 2 knight squares a colour, 8 ray fills
-//!                    --> A: per piece type, the squares from which it would attack the king
-//!                    --> the king's rays (the defense mask generator's)
+//!  king (rank, file) --> one-hot --> 8 steps, 2 knight squares a colour
+//!  the king's 8 rays [8 x 81] (the walks') --> A: per piece type, the squares from which it
+//!                                              would attack the king
 //! ```
 //!
 //! Combinational, 0 cycles: the consumer registers the masks. The paper's generator scans the
 //! board data rank by rank, top-down and bottom-up as the cover circuit does (the board sits in
-//! a RAM there); here the board data arrives whole (as the king's walks take it), and every ray
-//! is a parallel-prefix fill over the empty squares (steps of 1, 2 and 4 squares, then the one
-//! step onto the first occupied square), so the masks are ready in the cycle the board is.
+//! a RAM there). Here the sliders' rays come from the king's walks: at the attacker's jobs the
+//! all-move unit walks from the defender's king in discover mode for mask B anyway, a square
+//! a cycle along each of the eight directions, and the squares a walk visits up to its first
+//! piece are that direction's ray (`KingRays::first_rays`, kept by the unit as `disc_rays`).
+//! Until 2026-12-02 this block filled the rays itself from the board data (a parallel prefix
+//! over the empty squares per direction): that cost the `tsume` row about N_FILL LUT4s, and
+//! the walks had them already, ready before the candidate pass the masks serve. The defense
+//! mask generator, which stands alone, fills its own rays and passes them in.
 //!
 //! **A.** A piece of type `t` checks from square `s` when it attacks the king from there: for
 //! a step piece, `s` is the king's square less one of its steps (in the attacker's frame); for
@@ -59,13 +63,15 @@ pub(crate) fn plane(x: u128) -> Constant<Bits<81>> {
 
 #[derive(LogicBlock)]
 pub struct CheckMaskGenerator {
-    /// The board data: square `s` in bits `10s..10s+9` (`model::shogi::piece_data`).
-    pub board: Signal<In, Bits<810>>,
     /// The attacker is Black (the piece data's ownership bit of its pieces).
     pub black: Signal<In, Bit>,
     /// The defender's king.
     pub king_rank: Signal<In, Bits<4>>,
     pub king_file: Signal<In, Bits<4>>,
+    /// The king's rays: per direction `i` ([`DIRECTIONS`] order, bits `81i..81i+80`), the
+    /// squares from the king up to and including the first occupied one (to the edge
+    /// without one): `KingRays::first_rays` walked from this king.
+    pub rays: Signal<In, Bits<648>>,
     /// Mask A, per piece type (bit `s`: a piece of that type on `s` attacks the king).
     pub pawn: Signal<Out, Bits<81>>,
     pub lance: Signal<Out, Bits<81>>,
@@ -77,46 +83,20 @@ pub struct CheckMaskGenerator {
     pub rook: Signal<Out, Bits<81>>,
     pub horse: Signal<Out, Bits<81>>,
     pub dragon: Signal<Out, Bits<81>>,
-    /// The king's rays in each direction ([`DIRECTIONS`] order): the empty squares and the
-    /// first occupied one (the defense mask generator's interposition squares).
-    pub ray0: Signal<Out, Bits<81>>,
-    pub ray1: Signal<Out, Bits<81>>,
-    pub ray2: Signal<Out, Bits<81>>,
-    pub ray3: Signal<Out, Bits<81>>,
-    pub ray4: Signal<Out, Bits<81>>,
-    pub ray5: Signal<Out, Bits<81>>,
-    pub ray6: Signal<Out, Bits<81>>,
-    pub ray7: Signal<Out, Bits<81>>,
-    /// The board decoded: the occupied squares, the attacker's pieces, its sliders (rooks and
-    /// dragons, bishops and horses, unpromoted lances), for the defense mask generator.
-    pub occ: Signal<Out, Bits<81>>,
-    pub atk: Signal<Out, Bits<81>>,
-    pub a_orth: Signal<Out, Bits<81>>,
-    pub a_diag: Signal<Out, Bits<81>>,
-    pub a_lance: Signal<Out, Bits<81>>,
-    // Board decode.
-    word: Signal<Local, Bits<10>>,
-    empty: Signal<Local, Bits<81>>,
     kr: Signal<Local, Bits<4>>,
     kf: Signal<Local, Bits<4>>,
     rank_set: Signal<Local, Bits<81>>,
     file_set: Signal<Local, Bits<81>>,
     kp: Signal<Local, Bits<81>>,
-    // Per direction: the step from the king, the ray fill.
+    // Per direction: the step from the king, the ray.
     nb: [Signal<Local, Bits<81>>; 8],
-    fill: [Signal<Local, Bits<81>>; 8],
+    ray: [Signal<Local, Bits<81>>; 8],
     kn: [Signal<Local, Bits<81>>; 4],
-    prop: Signal<Local, Bits<81>>,
-    t: Signal<Local, Bits<81>>,
     rook_r: Signal<Local, Bits<81>>,
     bishop_r: Signal<Local, Bits<81>>,
-    // Constants: shifts of 1, 2, 4 steps per direction, destination masks.
+    // Constants: a step per direction and a knight's jump, destination masks.
     k_l: [Constant<Bits<8>>; 8],
     k_r: [Constant<Bits<8>>; 8],
-    k_l2: [Constant<Bits<8>>; 8],
-    k_r2: [Constant<Bits<8>>; 8],
-    k_l4: [Constant<Bits<8>>; 8],
-    k_r4: [Constant<Bits<8>>; 8],
     k_m: [Constant<Bits<81>>; 8],
     k_nl: [Constant<Bits<8>>; 4],
     k_nr: [Constant<Bits<8>>; 4],
@@ -124,22 +104,16 @@ pub struct CheckMaskGenerator {
     k_idx: [Constant<Bits<4>>; 9],
     k_rank_sq: [Constant<Bits<81>>; 9],
     k_file_sq: [Constant<Bits<81>>; 9],
-    k_rook: Constant<Bits<3>>,
-    k_bishop: Constant<Bits<3>>,
-    k_lance_t: Constant<Bits<3>>,
 }
 
 impl Default for CheckMaskGenerator {
     fn default() -> Self {
-        use model::shogi::Kind;
-        let dir = |i: usize, k: i64| step(DIRECTIONS[i], k);
-        let sq =
-            |f: &dyn Fn(usize) -> bool| plane((0..81).filter(|&s| f(s)).fold(0, |m, s| m | 1 << s));
+        let dir = |i: usize| step(DIRECTIONS[i], 1);
         Self {
-            board: Default::default(),
             black: Default::default(),
             king_rank: Default::default(),
             king_file: Default::default(),
+            rays: Default::default(),
             pawn: Default::default(),
             lance: Default::default(),
             knight: Default::default(),
@@ -149,85 +123,37 @@ impl Default for CheckMaskGenerator {
             rook: Default::default(),
             horse: Default::default(),
             dragon: Default::default(),
-            ray0: Default::default(),
-            ray1: Default::default(),
-            ray2: Default::default(),
-            ray3: Default::default(),
-            ray4: Default::default(),
-            ray5: Default::default(),
-            ray6: Default::default(),
-            ray7: Default::default(),
-            word: Default::default(),
-            occ: Default::default(),
-            empty: Default::default(),
-            atk: Default::default(),
-            a_orth: Default::default(),
-            a_diag: Default::default(),
-            a_lance: Default::default(),
             kr: Default::default(),
             kf: Default::default(),
             rank_set: Default::default(),
             file_set: Default::default(),
             kp: Default::default(),
             nb: Default::default(),
-            fill: Default::default(),
+            ray: Default::default(),
             kn: Default::default(),
-            prop: Default::default(),
-            t: Default::default(),
             rook_r: Default::default(),
             bishop_r: Default::default(),
-            k_l: std::array::from_fn(|i| c(dir(i, 1).0)),
-            k_r: std::array::from_fn(|i| c(dir(i, 1).1)),
-            k_l2: std::array::from_fn(|i| c(dir(i, 2).0)),
-            k_r2: std::array::from_fn(|i| c(dir(i, 2).1)),
-            k_l4: std::array::from_fn(|i| c(dir(i, 4).0)),
-            k_r4: std::array::from_fn(|i| c(dir(i, 4).1)),
-            k_m: std::array::from_fn(|i| plane(dir(i, 1).2)),
+            k_l: std::array::from_fn(|i| c(dir(i).0)),
+            k_r: std::array::from_fn(|i| c(dir(i).1)),
+            k_m: std::array::from_fn(|i| plane(dir(i).2)),
             k_nl: std::array::from_fn(|i| c(step(KNIGHT_FROM[i], 1).0)),
             k_nr: std::array::from_fn(|i| c(step(KNIGHT_FROM[i], 1).1)),
             k_nm: std::array::from_fn(|i| plane(step(KNIGHT_FROM[i], 1).2)),
             k_idx: std::array::from_fn(|i| c(i as u64)),
-            k_rank_sq: std::array::from_fn(|r| sq(&|s| s / 9 == r)),
-            k_file_sq: std::array::from_fn(|f| sq(&|s| s % 9 == f)),
-            k_rook: c(Kind::Rook as u64),
-            k_bishop: c(Kind::Bishop as u64),
-            k_lance_t: c(Kind::Lance as u64),
+            k_rank_sq: std::array::from_fn(|r| squares(&|s| s / 9 == r)),
+            k_file_sq: std::array::from_fn(|f| squares(&|s| s % 9 == f)),
         }
     }
+}
+
+/// The plane of the squares `f` keeps.
+pub(crate) fn squares(f: &dyn Fn(usize) -> bool) -> Constant<Bits<81>> {
+    plane((0..81).filter(|&s| f(s)).fold(0, |m, s| m | 1 << s))
 }
 
 impl Logic for CheckMaskGenerator {
     #[hdl_gen]
     fn update(&mut self) {
-        // The board data as planes: who stands where, the attacker's pieces and sliders (piece
-        // data: index bits 4..0, ownership bit 5, promotion bit 6, type bits 9..7).
-        self.occ.next = 0_u64.into();
-        self.atk.next = 0_u64.into();
-        self.a_orth.next = 0_u64.into();
-        self.a_diag.next = 0_u64.into();
-        self.a_lance.next = 0_u64.into();
-        for s in 0..81 {
-            self.word.next = self.board.val().get_bits::<10>(10 * s);
-            if self.word.val().get_bits::<5>(0) != 0_u64 {
-                self.occ.next = self.occ.val().replace_bit(s, true);
-                if self.word.val().get_bit(5) == self.black.val() {
-                    self.atk.next = self.atk.val().replace_bit(s, true);
-                    if self.word.val().get_bits::<3>(7) == self.k_rook.val() {
-                        self.a_orth.next = self.a_orth.val().replace_bit(s, true);
-                    }
-                    if self.word.val().get_bits::<3>(7) == self.k_bishop.val() {
-                        self.a_diag.next = self.a_diag.val().replace_bit(s, true);
-                    }
-                    if (self.word.val().get_bits::<3>(7) == self.k_lance_t.val())
-                        & !self.word.val().get_bit(6)
-                    {
-                        self.a_lance.next = self.a_lance.val().replace_bit(s, true);
-                    }
-                }
-            }
-        }
-        self.empty.next = !self.occ.val();
-
         // The king's square, one-hot: its rank's squares and its file's.
         self.kr.next = self.king_rank.val();
         self.kf.next = self.king_file.val();
@@ -244,23 +170,10 @@ impl Logic for CheckMaskGenerator {
         self.kp.next = self.rank_set.val() & self.file_set.val();
 
         for i in 0..8 {
-            // One step from the king, and the ray through the empty squares onto the first
-            // occupied one (a parallel prefix: 1, 2, 4 steps, then the last step).
+            // One step from the king; the walk's ray.
             self.nb[i].next =
                 ((self.kp.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val();
-            self.prop.next = self.empty.val() & self.k_m[i].val();
-            self.t.next = self.kp.val()
-                | (self.prop.val() & ((self.kp.val() << self.k_l[i].val()) >> self.k_r[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l[i].val()) >> self.k_r[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l2[i].val()) >> self.k_r2[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l2[i].val()) >> self.k_r2[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l4[i].val()) >> self.k_r4[i].val()));
-            self.fill[i].next =
-                ((self.t.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val();
+            self.ray[i].next = self.rays.val().get_bits::<81>(81 * i);
         }
         for j in 0..4 {
             self.kn[j].next =
@@ -271,7 +184,7 @@ impl Logic for CheckMaskGenerator {
         // Black's step d is the board's, so Black checks from the king's step 7 - i.
         if self.black.val() {
             self.pawn.next = self.nb[6].val();
-            self.lance.next = self.fill[6].val();
+            self.lance.next = self.ray[6].val();
             self.knight.next = self.kn[0].val() | self.kn[1].val();
             self.silver.next = self.nb[7].val()
                 | self.nb[6].val()
@@ -286,7 +199,7 @@ impl Logic for CheckMaskGenerator {
                 | self.nb[1].val();
         } else {
             self.pawn.next = self.nb[1].val();
-            self.lance.next = self.fill[1].val();
+            self.lance.next = self.ray[1].val();
             self.knight.next = self.kn[2].val() | self.kn[3].val();
             self.silver.next = self.nb[0].val()
                 | self.nb[1].val()
@@ -301,9 +214,9 @@ impl Logic for CheckMaskGenerator {
                 | self.nb[6].val();
         }
         self.rook_r.next =
-            self.fill[1].val() | self.fill[3].val() | self.fill[4].val() | self.fill[6].val();
+            self.ray[1].val() | self.ray[3].val() | self.ray[4].val() | self.ray[6].val();
         self.bishop_r.next =
-            self.fill[0].val() | self.fill[2].val() | self.fill[5].val() | self.fill[7].val();
+            self.ray[0].val() | self.ray[2].val() | self.ray[5].val() | self.ray[7].val();
         self.rook.next = self.rook_r.val();
         self.bishop.next = self.bishop_r.val();
         self.dragon.next = self.rook_r.val()
@@ -316,13 +229,5 @@ impl Logic for CheckMaskGenerator {
             | self.nb[3].val()
             | self.nb[4].val()
             | self.nb[6].val();
-        self.ray0.next = self.fill[0].val();
-        self.ray1.next = self.fill[1].val();
-        self.ray2.next = self.fill[2].val();
-        self.ray3.next = self.fill[3].val();
-        self.ray4.next = self.fill[4].val();
-        self.ray5.next = self.fill[5].val();
-        self.ray6.next = self.fill[6].val();
-        self.ray7.next = self.fill[7].val();
     }
 }

@@ -12,8 +12,10 @@
 //! ```
 //!
 //! Combinational, 0 cycles. The paper's scans would take the rank-by-rank route of the cover
-//! circuit; as the check mask generator does, this block takes the board data whole and fills
-//! rays in parallel.
+//! circuit; this block takes the board data whole and fills rays in parallel: the attacker's
+//! sliders' for C, and the defender king's eight rays (the empty squares and the first
+//! occupied one) that the check mask generator inside takes (in the `tsume` row the king's
+//! walks give them; this block stands alone, with no walks to take them from).
 //!
 //! **C** (defence 1: the king goes where C is not): the squares the attacker covers with the
 //! defender's king off the board, so that a king stepping back along a slider's line is seen
@@ -25,7 +27,9 @@
 //! step next to the king), 0 against a double check. Model:
 //! `model::shogi::mate_masks::DefenceMasks`.
 
-use super::check_mask_generator::{plane, step, CheckMaskGenerator, DIRECTIONS, KNIGHT_FROM};
+use super::check_mask_generator::{
+    plane, squares, step, CheckMaskGenerator, DIRECTIONS, KNIGHT_FROM,
+};
 use crate::shogi::c;
 use rust_hdl::prelude::*;
 
@@ -84,6 +88,16 @@ pub struct DefenseMaskGenerator {
     t: Signal<Local, Bits<81>>,
     rays: [Signal<Local, Bits<81>>; 8],
     btw: Signal<Local, Bits<81>>,
+    // The defender's king one-hot, the empty squares.
+    kr: Signal<Local, Bits<4>>,
+    kf: Signal<Local, Bits<4>>,
+    rank_set: Signal<Local, Bits<81>>,
+    file_set: Signal<Local, Bits<81>>,
+    kp: Signal<Local, Bits<81>>,
+    empty: Signal<Local, Bits<81>>,
+    k_idx: [Constant<Bits<4>>; 9],
+    k_rank_sq: [Constant<Bits<81>>; 9],
+    k_file_sq: [Constant<Bits<81>>; 9],
     k_l: [Constant<Bits<8>>; 8],
     k_r: [Constant<Bits<8>>; 8],
     k_l2: [Constant<Bits<8>>; 8],
@@ -140,6 +154,15 @@ impl Default for DefenseMaskGenerator {
             t: Default::default(),
             rays: Default::default(),
             btw: Default::default(),
+            kr: Default::default(),
+            kf: Default::default(),
+            rank_set: Default::default(),
+            file_set: Default::default(),
+            kp: Default::default(),
+            empty: Default::default(),
+            k_idx: std::array::from_fn(|i| c(i as u64)),
+            k_rank_sq: std::array::from_fn(|r| squares(&|s| s / 9 == r)),
+            k_file_sq: std::array::from_fn(|f| squares(&|s| s % 9 == f)),
             k_l: std::array::from_fn(|i| c(dir(i, 1).0)),
             k_r: std::array::from_fn(|i| c(dir(i, 1).1)),
             k_l2: std::array::from_fn(|i| c(dir(i, 2).0)),
@@ -158,29 +181,81 @@ impl Default for DefenseMaskGenerator {
 impl Logic for DefenseMaskGenerator {
     #[hdl_gen]
     fn update(&mut self) {
+        // The board data as planes: the occupied squares and the attacker's sliders (piece
+        // data: index bits 4..0, ownership bit 5, promotion bit 6, type bits 9..7; type codes
+        // in `model::shogi::Kind` order).
+        self.occ.next = 0_u64.into();
+        self.c_orth.next = 0_u64.into();
+        self.c_diag.next = 0_u64.into();
+        self.c_lance.next = 0_u64.into();
+        for s in 0..81 {
+            self.word.next = self.board.val().get_bits::<10>(10 * s);
+            if self.word.val().get_bits::<5>(0) != 0_u64 {
+                self.occ.next = self.occ.val().replace_bit(s, true);
+                if self.word.val().get_bit(5) != self.black.val() {
+                    self.c_orth.next = self.c_orth.val().replace_bit(
+                        s,
+                        self.word.val().get_bits::<3>(7) == self.k_type[1].val(),
+                    );
+                    self.c_diag.next = self.c_diag.val().replace_bit(
+                        s,
+                        self.word.val().get_bits::<3>(7) == self.k_type[2].val(),
+                    );
+                    self.c_lance.next = self.c_lance.val().replace_bit(
+                        s,
+                        (self.word.val().get_bits::<3>(7) == self.k_type[6].val())
+                            & !self.word.val().get_bit(6),
+                    );
+                }
+            }
+        }
+        self.empty.next = !self.occ.val();
+
+        // The king's rays: from its square (one-hot) through the empty squares onto the first
+        // occupied one (a parallel prefix: 1, 2, 4 steps, then the last step).
+        self.kr.next = self.king_rank.val();
+        self.kf.next = self.king_file.val();
+        self.rank_set.next = 0_u64.into();
+        self.file_set.next = 0_u64.into();
+        for i in 0..9 {
+            if self.kr.val() == self.k_idx[i].val() {
+                self.rank_set.next = self.k_rank_sq[i].val();
+            }
+            if self.kf.val() == self.k_idx[i].val() {
+                self.file_set.next = self.k_file_sq[i].val();
+            }
+        }
+        self.kp.next = self.rank_set.val() & self.file_set.val();
+        for i in 0..8 {
+            self.prop.next = self.empty.val() & self.k_m[i].val();
+            self.t.next = self.kp.val()
+                | (self.prop.val() & ((self.kp.val() << self.k_l[i].val()) >> self.k_r[i].val()));
+            self.prop.next =
+                self.prop.val() & ((self.prop.val() << self.k_l[i].val()) >> self.k_r[i].val());
+            self.t.next = self.t.val()
+                | (self.prop.val() & ((self.t.val() << self.k_l2[i].val()) >> self.k_r2[i].val()));
+            self.prop.next =
+                self.prop.val() & ((self.prop.val() << self.k_l2[i].val()) >> self.k_r2[i].val());
+            self.t.next = self.t.val()
+                | (self.prop.val() & ((self.t.val() << self.k_l4[i].val()) >> self.k_r4[i].val()));
+            self.rays[i].next =
+                ((self.t.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val();
+        }
+
         // The check mask generator with the roles turned: the attacker is the other side.
-        self.masks.board.next = self.board.val();
         self.masks.black.next = !self.black.val();
         self.masks.king_rank.next = self.king_rank.val();
         self.masks.king_file.next = self.king_file.val();
-        self.rays[0].next = self.masks.ray0.val();
-        self.rays[1].next = self.masks.ray1.val();
-        self.rays[2].next = self.masks.ray2.val();
-        self.rays[3].next = self.masks.ray3.val();
-        self.rays[4].next = self.masks.ray4.val();
-        self.rays[5].next = self.masks.ray5.val();
-        self.rays[6].next = self.masks.ray6.val();
-        self.rays[7].next = self.masks.ray7.val();
+        self.masks.rays.next = bit_cast::<648, 81>(self.rays[0].val())
+            | (bit_cast::<648, 81>(self.rays[1].val()) << 81_u64)
+            | (bit_cast::<648, 81>(self.rays[2].val()) << 162_u64)
+            | (bit_cast::<648, 81>(self.rays[3].val()) << 243_u64)
+            | (bit_cast::<648, 81>(self.rays[4].val()) << 324_u64)
+            | (bit_cast::<648, 81>(self.rays[5].val()) << 405_u64)
+            | (bit_cast::<648, 81>(self.rays[6].val()) << 486_u64)
+            | (bit_cast::<648, 81>(self.rays[7].val()) << 567_u64);
 
-        // The board data as planes. The occupied squares and the attacker's sliders come
-        // decoded from the check mask generator (its attacker is this block's); the step
-        // classes, the defender's king and the checkers are decoded here (piece data: index
-        // bits 4..0, ownership bit 5, promotion bit 6, type bits 9..7; type codes in
-        // `model::shogi::Kind` order).
-        self.occ.next = self.masks.occ.val();
-        self.c_orth.next = self.masks.a_orth.val();
-        self.c_diag.next = self.masks.a_diag.val();
-        self.c_lance.next = self.masks.a_lance.val();
+        // The step classes, the defender's king and the checkers.
         self.own_king.next = 0_u64.into();
         self.c_fd.next = 0_u64.into();
         self.c_f.next = 0_u64.into();

@@ -60,6 +60,10 @@ pub struct KingRays {
     pub slider_checks: u8,
     /// Per walk, a pinned square with its line (the squares walked, the pinner's included).
     pub pins: [Option<(u8, SquareSet)>; 8],
+    /// Per walk, the squares walked up to and including its first piece (to the edge without
+    /// one): walked from the defender's king, the king's rays of the tsume circuit's check
+    /// mask generator (mask A of the sliders, `mate_masks::CheckMasks`).
+    pub first_rays: [SquareSet; 8],
     /// Cycles: the longest walk's squares (a walker sees in the cycle it visits a square
     /// whether its walk ends there, at a piece or at the edge).
     pub cycles: u64,
@@ -120,6 +124,9 @@ fn walks(board: &BoardData, king: u8, side: Color, discover: bool) -> KingRays {
         while let Some(t) = offset(s, d) {
             steps += 1;
             walked |= 1 << t;
+            if first.is_none() {
+                k.first_rays[i] = walked;
+            }
             s = t;
             let q = board.squares[t as usize];
             if q.is_empty() {
