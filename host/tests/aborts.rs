@@ -5,11 +5,10 @@
 //! sent a cycle later each time, across the cycle where its answer turns from ABORTED to
 //! DONE; whatever the abort answered, the polls and `JOB_RESULT` after it must agree.
 //!
-//! The `shogi`, `tsume` and `chess` sweeps are ignored: their cores still end DONE after
-//! such an abort, and the fixes wait for the rows' routing (docs/shogi.md, "What is left";
-//! docs/chess.md, "Beyond the issue": a chess thread takes a stop at its turn, up to four
-//! cycles after job control saw it running). `cargo test --release -p host --test aborts --
-//! --ignored` runs them.
+//! The `chess` sweep is ignored: its core still ends DONE after such an abort, and the fix
+//! waits for the chess rows' routing (docs/chess.md, "Beyond the issue": a chess thread takes
+//! a stop at its turn, up to four cycles after job control saw it running). `cargo test
+//! --release -p host --test aborts -- --ignored` runs it.
 //!
 //! Not here: `shogi-cover`'s and `connect6`'s jobs (9 cycles, and under 1,000) end before
 //! an abort can follow their start (the start's 15-byte answer goes out first: 1,200 cycles
@@ -212,7 +211,6 @@ fn shogi_sweep(design: Design, pos: &model::shogi::Position, args: &[u8], what: 
 /// `shogi`: a perft of depth 3 from the start, counted by the walker (its last cycle was
 /// 33,287 cycles after the start's frame when this sweep found the race).
 #[test]
-#[ignore = "reproduces the shogi core's abort race, whose fix waits for the tsume row's routing (docs/shogi.md, \"What is left\")"]
 fn shogi_perft_aborted_in_its_last_cycle() {
     let args = model::shogi::protocol::perft_args(3);
     shogi_sweep(
@@ -227,7 +225,6 @@ fn shogi_perft_aborted_in_its_last_cycle() {
 /// at least 20,000 cycles (a mate job ends through the walker's other exit; shorter walks
 /// end before an abort can follow the start's answer).
 #[test]
-#[ignore = "reproduces the shogi core's abort race, whose fix waits for the tsume row's routing (docs/shogi.md, \"What is left\")"]
 fn tsume_mate_aborted_in_its_last_cycle() {
     use model::shogi::piece_data::BoardData;
     use model::shogi::walk::mate_walk;

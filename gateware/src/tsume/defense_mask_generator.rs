@@ -193,14 +193,14 @@ impl Logic for DefenseMaskGenerator {
             if self.word.val().get_bits::<5>(0) != 0_u64 {
                 self.occ.next = self.occ.val().replace_bit(s, true);
                 if self.word.val().get_bit(5) != self.black.val() {
-                    self.c_orth.next = self.c_orth.val().replace_bit(
-                        s,
-                        self.word.val().get_bits::<3>(7) == self.k_type[1].val(),
-                    );
-                    self.c_diag.next = self.c_diag.val().replace_bit(
-                        s,
-                        self.word.val().get_bits::<3>(7) == self.k_type[2].val(),
-                    );
+                    self.c_orth.next = self
+                        .c_orth
+                        .val()
+                        .replace_bit(s, self.word.val().get_bits::<3>(7) == self.k_type[1].val());
+                    self.c_diag.next = self
+                        .c_diag
+                        .val()
+                        .replace_bit(s, self.word.val().get_bits::<3>(7) == self.k_type[2].val());
                     self.c_lance.next = self.c_lance.val().replace_bit(
                         s,
                         (self.word.val().get_bits::<3>(7) == self.k_type[6].val())
