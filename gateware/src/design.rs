@@ -467,7 +467,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // Routed at 41,800 LUT4s (50%) after mask B moved to the king's walks and the filter's
         // discover term became a 3-bit compare: 23.8 MHz asked for 15 (2,196 s), 20.4 asked
         // for 20 (1,374 s). Before, at 51,502 and 44,881 LUT4s, router1's queue did not drain
-        // (docs/tsume.md, "The routed build").
+        // (docs/tsume.md, "The routed build"); nor with the shogi core's abort fix (42,355
+        // after yosys, four seeds). With mask A's rays from the discover walk as well: 41,130
+        // LUT4s, 21.3 MHz asked for 20 (1,342 s, 2026-12-02).
         clocks: &[clock(BoardId::Ulx3s, 20)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

@@ -15,9 +15,11 @@
 //! a cycle along each of the eight directions, and the squares a walk visits up to its first
 //! piece are that direction's ray (`KingRays::first_rays`, kept by the unit as `disc_rays`).
 //! Until 2026-12-02 this block filled the rays itself from the board data (a parallel prefix
-//! over the empty squares per direction): that cost the `tsume` row about N_FILL LUT4s, and
-//! the walks had them already, ready before the candidate pass the masks serve. The defense
-//! mask generator, which stands alone, fills its own rays and passes them in.
+//! over the empty squares per direction; 2,371 LUT4s alone through yosys with them), which
+//! the walks had already, ready before the candidate pass the masks serve; without the fills
+//! the `tsume` row routes with the shogi core's abort fix (docs/tsume.md, "The routed
+//! build"). The defense mask generator, which stands alone, fills its own rays and passes
+//! them in.
 //!
 //! **A.** A piece of type `t` checks from square `s` when it attacks the king from there: for
 //! a step piece, `s` is the king's square less one of its steps (in the attacker's frame); for
