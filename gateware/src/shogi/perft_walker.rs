@@ -3,8 +3,8 @@
 //! link. The specification, cycle for cycle: `model::shogi::walk::perft_walk`.
 //!
 //! With `mate` at `start` the same walk searches a mate of `depth` plies (the tsume circuit's
-//! mask A registered on the unit's board, mask B from the unit's discover walk at the
-//! attacker's jobs, its check/defense move generator on the candidate stream: only checks
+//! masks A and B from the unit's discover walk at the attacker's jobs, mask A registered
+//! as that walk ends, its check/defense move generator on the candidate stream: only checks
 //! reach an attacker's frame). Each node returns a result: an attacker
 //! without a check has no mate, a defender without a legal move is mated, and a defender at
 //! the last ply with a move is not. The attacker stops at its first child that mates, the
@@ -126,8 +126,8 @@ pub struct PerftWalker {
     /// plies only the checks reach the frame.
     masks: CheckMaskGenerator,
     filter: CheckDefenseMoveGenerator,
-    /// Mask A, registered (the board holds during a job, and the candidates stream from its
-    /// third pass on); mask B is the unit's (its discover walk at the attacker's jobs).
+    /// Mask A, registered in the cycle the unit's discover walk ends (`disc_end`, at the
+    /// attacker's jobs; the candidates stream from the next cycle on); mask B is the unit's.
     a_r: [DFF<Bits<81>>; 9],
     mating: DFF<Bit>,
     /// The last node's result (mate below it); a frame's checks (none: no mate there).
