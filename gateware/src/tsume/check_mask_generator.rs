@@ -142,15 +142,10 @@ impl Default for CheckMaskGenerator {
             k_nr: std::array::from_fn(|i| c(step(KNIGHT_FROM[i], 1).1)),
             k_nm: std::array::from_fn(|i| plane(step(KNIGHT_FROM[i], 1).2)),
             k_idx: std::array::from_fn(|i| c(i as u64)),
-            k_rank_sq: std::array::from_fn(|r| squares(&|s| s / 9 == r)),
-            k_file_sq: std::array::from_fn(|f| squares(&|s| s % 9 == f)),
+            k_rank_sq: std::array::from_fn(|r| crate::common::mask(81, |s| s / 9 == r)),
+            k_file_sq: std::array::from_fn(|f| crate::common::mask(81, |s| s % 9 == f)),
         }
     }
-}
-
-/// The plane of the squares `f` keeps.
-pub(crate) fn squares(f: &dyn Fn(usize) -> bool) -> Constant<Bits<81>> {
-    plane((0..81).filter(|&s| f(s)).fold(0, |m, s| m | 1 << s))
 }
 
 impl Logic for CheckMaskGenerator {

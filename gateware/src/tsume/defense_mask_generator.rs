@@ -27,9 +27,7 @@
 //! step next to the king), 0 against a double check. Model:
 //! `model::shogi::mate_masks::DefenceMasks`.
 
-use super::check_mask_generator::{
-    plane, squares, step, CheckMaskGenerator, DIRECTIONS, KNIGHT_FROM,
-};
+use super::check_mask_generator::{plane, step, CheckMaskGenerator, DIRECTIONS, KNIGHT_FROM};
 use crate::shogi::c;
 use rust_hdl::prelude::*;
 
@@ -81,20 +79,23 @@ pub struct DefenseMaskGenerator {
     chk: Signal<Local, Bits<81>>,
     /// Per board direction, the attacker's pieces stepping that way; sliders sliding that way.
     stp: [Signal<Local, Bits<81>>; 8],
-    sld: [Signal<Local, Bits<81>>; 8],
-    pass: Signal<Local, Bits<81>>,
+    /// The rays' seeds, per board direction: the attacker's sliders sliding that way (0-7),
+    /// the defender's king (8-15); and what each half passes: the empty squares and the
+    /// defender's king (taken off the board, for C), the empty squares (the king's rays).
+    sld: [Signal<Local, Bits<81>>; 16],
+    pass: [Signal<Local, Bits<81>>; 2],
+    fill: [Signal<Local, Bits<81>>; 16],
     cov: Signal<Local, Bits<81>>,
     prop: Signal<Local, Bits<81>>,
     t: Signal<Local, Bits<81>>,
     rays: [Signal<Local, Bits<81>>; 8],
     btw: Signal<Local, Bits<81>>,
-    // The defender's king one-hot, the empty squares.
+    // The defender's king one-hot.
     kr: Signal<Local, Bits<4>>,
     kf: Signal<Local, Bits<4>>,
     rank_set: Signal<Local, Bits<81>>,
     file_set: Signal<Local, Bits<81>>,
     kp: Signal<Local, Bits<81>>,
-    empty: Signal<Local, Bits<81>>,
     k_idx: [Constant<Bits<4>>; 9],
     k_rank_sq: [Constant<Bits<81>>; 9],
     k_file_sq: [Constant<Bits<81>>; 9],
@@ -149,6 +150,7 @@ impl Default for DefenseMaskGenerator {
             stp: Default::default(),
             sld: Default::default(),
             pass: Default::default(),
+            fill: Default::default(),
             cov: Default::default(),
             prop: Default::default(),
             t: Default::default(),
@@ -159,10 +161,9 @@ impl Default for DefenseMaskGenerator {
             rank_set: Default::default(),
             file_set: Default::default(),
             kp: Default::default(),
-            empty: Default::default(),
             k_idx: std::array::from_fn(|i| c(i as u64)),
-            k_rank_sq: std::array::from_fn(|r| squares(&|s| s / 9 == r)),
-            k_file_sq: std::array::from_fn(|f| squares(&|s| s % 9 == f)),
+            k_rank_sq: std::array::from_fn(|r| crate::common::mask(81, |s| s / 9 == r)),
+            k_file_sq: std::array::from_fn(|f| crate::common::mask(81, |s| s % 9 == f)),
             k_l: std::array::from_fn(|i| c(dir(i, 1).0)),
             k_r: std::array::from_fn(|i| c(dir(i, 1).1)),
             k_l2: std::array::from_fn(|i| c(dir(i, 2).0)),
@@ -181,81 +182,13 @@ impl Default for DefenseMaskGenerator {
 impl Logic for DefenseMaskGenerator {
     #[hdl_gen]
     fn update(&mut self) {
-        // The board data as planes: the occupied squares and the attacker's sliders (piece
-        // data: index bits 4..0, ownership bit 5, promotion bit 6, type bits 9..7; type codes
-        // in `model::shogi::Kind` order).
+        // The board data as planes (piece data: index bits 4..0, ownership bit 5, promotion
+        // bit 6, type bits 9..7; type codes in `model::shogi::Kind` order): the occupied
+        // squares, the attacker's sliders and step classes, the defender's king, the checkers.
         self.occ.next = 0_u64.into();
         self.c_orth.next = 0_u64.into();
         self.c_diag.next = 0_u64.into();
         self.c_lance.next = 0_u64.into();
-        for s in 0..81 {
-            self.word.next = self.board.val().get_bits::<10>(10 * s);
-            if self.word.val().get_bits::<5>(0) != 0_u64 {
-                self.occ.next = self.occ.val().replace_bit(s, true);
-                if self.word.val().get_bit(5) != self.black.val() {
-                    self.c_orth.next = self
-                        .c_orth
-                        .val()
-                        .replace_bit(s, self.word.val().get_bits::<3>(7) == self.k_type[1].val());
-                    self.c_diag.next = self
-                        .c_diag
-                        .val()
-                        .replace_bit(s, self.word.val().get_bits::<3>(7) == self.k_type[2].val());
-                    self.c_lance.next = self.c_lance.val().replace_bit(
-                        s,
-                        (self.word.val().get_bits::<3>(7) == self.k_type[6].val())
-                            & !self.word.val().get_bit(6),
-                    );
-                }
-            }
-        }
-        self.empty.next = !self.occ.val();
-
-        // The king's rays: from its square (one-hot) through the empty squares onto the first
-        // occupied one (a parallel prefix: 1, 2, 4 steps, then the last step).
-        self.kr.next = self.king_rank.val();
-        self.kf.next = self.king_file.val();
-        self.rank_set.next = 0_u64.into();
-        self.file_set.next = 0_u64.into();
-        for i in 0..9 {
-            if self.kr.val() == self.k_idx[i].val() {
-                self.rank_set.next = self.k_rank_sq[i].val();
-            }
-            if self.kf.val() == self.k_idx[i].val() {
-                self.file_set.next = self.k_file_sq[i].val();
-            }
-        }
-        self.kp.next = self.rank_set.val() & self.file_set.val();
-        for i in 0..8 {
-            self.prop.next = self.empty.val() & self.k_m[i].val();
-            self.t.next = self.kp.val()
-                | (self.prop.val() & ((self.kp.val() << self.k_l[i].val()) >> self.k_r[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l[i].val()) >> self.k_r[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l2[i].val()) >> self.k_r2[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l2[i].val()) >> self.k_r2[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l4[i].val()) >> self.k_r4[i].val()));
-            self.rays[i].next =
-                ((self.t.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val();
-        }
-
-        // The check mask generator with the roles turned: the attacker is the other side.
-        self.masks.black.next = !self.black.val();
-        self.masks.king_rank.next = self.king_rank.val();
-        self.masks.king_file.next = self.king_file.val();
-        self.masks.rays.next = bit_cast::<648, 81>(self.rays[0].val())
-            | (bit_cast::<648, 81>(self.rays[1].val()) << 81_u64)
-            | (bit_cast::<648, 81>(self.rays[2].val()) << 162_u64)
-            | (bit_cast::<648, 81>(self.rays[3].val()) << 243_u64)
-            | (bit_cast::<648, 81>(self.rays[4].val()) << 324_u64)
-            | (bit_cast::<648, 81>(self.rays[5].val()) << 405_u64)
-            | (bit_cast::<648, 81>(self.rays[6].val()) << 486_u64)
-            | (bit_cast::<648, 81>(self.rays[7].val()) << 567_u64);
-
-        // The step classes, the defender's king and the checkers.
         self.own_king.next = 0_u64.into();
         self.c_fd.next = 0_u64.into();
         self.c_f.next = 0_u64.into();
@@ -279,9 +212,17 @@ impl Logic for DefenseMaskGenerator {
                     & (self.is_s.val() | self.is_n.val() | self.is_l.val() | self.is_p.val()));
             self.mine.next = self.word.val().get_bit(5) == self.black.val();
             if self.word.val().get_bits::<5>(0) != 0_u64 {
+                self.occ.next = self.occ.val().replace_bit(s, true);
                 if self.mine.val() {
                     self.own_king.next = self.own_king.val().replace_bit(s, self.is_k.val());
                 } else {
+                    // Sliders: rooks and dragons, bishops and horses, unpromoted lances.
+                    self.c_orth.next = self.c_orth.val().replace_bit(s, self.is_r.val());
+                    self.c_diag.next = self.c_diag.val().replace_bit(s, self.is_b.val());
+                    self.c_lance.next = self
+                        .c_lance
+                        .val()
+                        .replace_bit(s, self.is_l.val() & !self.pr.val());
                     self.c_fd.next = self.c_fd.val().replace_bit(
                         s,
                         self.is_k.val()
@@ -382,27 +323,69 @@ impl Logic for DefenseMaskGenerator {
         self.sld[4].next = self.c_orth.val();
         self.sld[5].next = self.c_diag.val();
         self.sld[7].next = self.c_diag.val();
-        // Rays pass the empty squares and the defender's king (taken off the board).
-        self.pass.next = !self.occ.val() | self.own_king.val();
+        // The defender's king one-hot: its rank's squares and its file's.
+        self.kr.next = self.king_rank.val();
+        self.kf.next = self.king_file.val();
+        self.rank_set.next = 0_u64.into();
+        self.file_set.next = 0_u64.into();
+        for i in 0..9 {
+            if self.kr.val() == self.k_idx[i].val() {
+                self.rank_set.next = self.k_rank_sq[i].val();
+            }
+            if self.kf.val() == self.k_idx[i].val() {
+                self.file_set.next = self.k_file_sq[i].val();
+            }
+        }
+        self.kp.next = self.rank_set.val() & self.file_set.val();
+        // Sixteen rays, through what their half passes onto the first square it does not (a
+        // parallel prefix: 1, 2, 4 steps, then the last step): the sliders' (C), the king's
+        // (the check mask generator's rays, for D and E).
+        self.pass[0].next = !self.occ.val() | self.own_king.val();
+        self.pass[1].next = !self.occ.val();
+        for i in 0..8 {
+            self.sld[8 + i].next = self.kp.val();
+        }
+        for h in 0..2 {
+            for i in 0..8 {
+                self.prop.next = self.pass[h].val() & self.k_m[i].val();
+                self.t.next = self.sld[8 * h + i].val()
+                    | (self.prop.val()
+                        & ((self.sld[8 * h + i].val() << self.k_l[i].val()) >> self.k_r[i].val()));
+                self.prop.next =
+                    self.prop.val() & ((self.prop.val() << self.k_l[i].val()) >> self.k_r[i].val());
+                self.t.next = self.t.val()
+                    | (self.prop.val()
+                        & ((self.t.val() << self.k_l2[i].val()) >> self.k_r2[i].val()));
+                self.prop.next = self.prop.val()
+                    & ((self.prop.val() << self.k_l2[i].val()) >> self.k_r2[i].val());
+                self.t.next = self.t.val()
+                    | (self.prop.val()
+                        & ((self.t.val() << self.k_l4[i].val()) >> self.k_r4[i].val()));
+                self.fill[8 * h + i].next =
+                    ((self.t.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val();
+            }
+        }
         for i in 0..8 {
             self.cov.next = self.cov.val()
                 | (((self.stp[i].val() << self.k_l[i].val()) >> self.k_r[i].val())
-                    & self.k_m[i].val());
-            self.prop.next = self.pass.val() & self.k_m[i].val();
-            self.t.next = self.sld[i].val()
-                | (self.prop.val()
-                    & ((self.sld[i].val() << self.k_l[i].val()) >> self.k_r[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l[i].val()) >> self.k_r[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l2[i].val()) >> self.k_r2[i].val()));
-            self.prop.next =
-                self.prop.val() & ((self.prop.val() << self.k_l2[i].val()) >> self.k_r2[i].val());
-            self.t.next = self.t.val()
-                | (self.prop.val() & ((self.t.val() << self.k_l4[i].val()) >> self.k_r4[i].val()));
-            self.cov.next = self.cov.val()
-                | (((self.t.val() << self.k_l[i].val()) >> self.k_r[i].val()) & self.k_m[i].val());
+                    & self.k_m[i].val())
+                | self.fill[i].val();
+            self.rays[i].next = self.fill[8 + i].val();
         }
+
+        // The check mask generator with the roles turned (the attacker is the other side), on
+        // the king's rays.
+        self.masks.black.next = !self.black.val();
+        self.masks.king_rank.next = self.king_rank.val();
+        self.masks.king_file.next = self.king_file.val();
+        self.masks.rays.next = bit_cast::<648, 81>(self.rays[0].val())
+            | (bit_cast::<648, 81>(self.rays[1].val()) << 81_u64)
+            | (bit_cast::<648, 81>(self.rays[2].val()) << 162_u64)
+            | (bit_cast::<648, 81>(self.rays[3].val()) << 243_u64)
+            | (bit_cast::<648, 81>(self.rays[4].val()) << 324_u64)
+            | (bit_cast::<648, 81>(self.rays[5].val()) << 405_u64)
+            | (bit_cast::<648, 81>(self.rays[6].val()) << 486_u64)
+            | (bit_cast::<648, 81>(self.rays[7].val()) << 567_u64);
         self.covered.next = self.cov.val();
         self.checkers.next = self.chk.val();
 
