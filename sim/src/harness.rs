@@ -157,6 +157,12 @@ pub fn king_ray_pins(u: &gateware::shogi::KingRays) -> [Option<((u8, u128), u8)>
     })
 }
 
+/// `KingRays::first_rays`: each of the eight walks' ray from the king to its first piece
+/// (81 bits a walk, in the walks' order).
+pub fn king_first_rays(u: &gateware::shogi::KingRays) -> [u128; 8] {
+    std::array::from_fn(|i| bits_to_u128(&u.first_rays.val(), 81 * i, 81))
+}
+
 /// The rank write port (`wr_en`, `wr_rank`, `wr_data`) the shogi blocks share, as
 /// `write_ranks` drives it.
 macro_rules! rank_port {
