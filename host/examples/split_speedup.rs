@@ -1,7 +1,9 @@
-//! Split speed-up on FFO #1-#19 from the model executor (exact hardware cycles):
+//! Split speed-up from the model executor (exact hardware cycles):
 //! `split_speedup ORDER CORES DEPTH,... JOB_EMPTIES,... CLOCK_MHZ BAUD`, the link's time
 //! counted at that core clock and baud rate (`host::split::HostClock`),
-//! e.g. `split_speedup paper 8 3,4 10,11 40 2000000`.
+//! e.g. `split_speedup paper 8 3,4 10,11 40 2000000`. FFO #1-#19 unless `OBF` names another
+//! file; `POSITIONS=A-B` takes its positions A to B (counted from 1). Per configuration it
+//! prints the split's board cycles and, for each position, one core's cycles beside them.
 use host::othello::{ModelExecutor, Othello};
 use host::split::{solve_split, JobsLink, SplitConfig};
 use model::othello::parse_obf;
@@ -12,8 +14,16 @@ fn list<T: std::str::FromStr>(s: &str) -> Vec<T> {
 }
 
 fn main() {
-    let text = include_str!("../../model/tests/fixtures/fforum-1-19.obf");
-    let pos = parse_obf(text).unwrap();
+    let text = match std::env::var("OBF") {
+        Ok(path) => std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+        Err(_) => include_str!("../../model/tests/fixtures/fforum-1-19.obf").to_string(),
+    };
+    let mut pos = parse_obf(&text).unwrap();
+    if let Ok(range) = std::env::var("POSITIONS") {
+        let (a, b) = range.split_once('-').expect("POSITIONS=A-B");
+        let (a, b): (usize, usize) = (a.parse().unwrap(), b.parse().unwrap());
+        pos = pos[a - 1..b].to_vec();
+    }
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 7 {
         eprintln!("usage: split_speedup paper|ff CORES DEPTH,.. JOB_EMPTIES,.. CLOCK_MHZ BAUD");
@@ -36,17 +46,28 @@ fn main() {
                 split_probes: std::env::var("SPLIT_PROBES").is_ok(),
                 ..Default::default()
             };
-            let (mut el, mut nodes, mut jobs) = (0u64, 0u64, 0u32);
-            for q in &pos {
+            let (mut el, mut nodes, mut jobs, mut alone) = (0u64, 0u64, 0u32, 0u64);
+            for (i, q) in pos.iter().enumerate() {
                 let mut ex = ModelExecutor::new(cores, order, link);
                 let b = model::othello::SCORE_BOUND;
                 let r = solve_split::<Othello, _>(&mut ex, (q.p, q.o), -b, b, cfg, |_| {}).unwrap();
+                let one = model::othello::search::solve(q.p, q.o, order).cycles;
+                println!(
+                    "  position {}: split {} cycles, {} jobs; one core {} cycles ({:.2}x)",
+                    i + 1,
+                    r.elapsed_cycles,
+                    r.jobs,
+                    one,
+                    one as f64 / r.elapsed_cycles as f64
+                );
                 el += r.elapsed_cycles;
                 nodes += r.nodes;
                 jobs += r.jobs;
+                alone += one;
             }
             println!(
-                "{order:?} {cores} cores depth {depth} job_empties {job_empties} at {mhz} MHz, {baud} baud: elapsed {el} cycles, nodes {nodes}, jobs {jobs}"
+                "{order:?} {cores} cores depth {depth} job_empties {job_empties} at {mhz} MHz, {baud} baud: elapsed {el} cycles, nodes {nodes}, jobs {jobs}; one core {alone} cycles ({:.2}x)",
+                alone as f64 / el as f64
             );
         }
     }

@@ -5,10 +5,9 @@
 //! sent a cycle later each time, across the cycle where its answer turns from ABORTED to
 //! DONE; whatever the abort answered, the polls and `JOB_RESULT` after it must agree.
 //!
-//! The `chess` sweep is ignored: its core still ends DONE after such an abort, and the fix
-//! waits for the chess rows' routing (docs/chess.md, "Beyond the issue": a chess thread takes
-//! a stop at its turn, up to four cycles after job control saw it running). `cargo test
-//! --release -p host --test aborts -- --ignored` runs it.
+//! A chess thread takes a stop at its turn, up to four cycles after job control saw it
+//! running; the `chess` sweep is the one that found a perft ending DONE after such an abort
+//! (docs/chess.md, "Beyond the issue"), and it keeps the fix honest.
 //!
 //! Not here: `shogi-cover`'s and `connect6`'s jobs (9 cycles, and under 1,000) end before
 //! an abort can follow their start (the start's 15-byte answer goes out first: 1,200 cycles
@@ -242,10 +241,9 @@ fn tsume_mate_aborted_in_its_last_cycle() {
 
 /// `chess`: a perft of depth 2 from the start on thread 0. A thread's state is sampled at
 /// its turn (4-slow), so the stop it takes may find it ended since: the sweep found such
-/// aborts 1,818-1,820 cycles after the start's frame. Ignored until the fix (a stop taken by
-/// a thread that has ended marks it aborted: docs/chess.md, "Beyond the issue") is routed.
+/// aborts 1,818-1,820 cycles after the start's frame. The fix: a stop taken by a thread that
+/// has ended since (done, or waiting for a step) marks it aborted too.
 #[test]
-#[ignore = "reproduces the chess core's abort race, whose fix waits for the chess rows' routing (docs/chess.md, \"Beyond the issue\")"]
 fn chess_perft_aborted_in_its_last_cycle() {
     let Some(mut l) = board_of(Design::Chess) else {
         return;

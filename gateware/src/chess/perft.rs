@@ -228,6 +228,9 @@ pub struct Perft {
     hot: Signal<Local, Bits<THREADS>>,
     t_start: Signal<Local, Bit>,
     t_stop: Signal<Local, Bit>,
+    /// A stop this thread takes on its turn: it is running, or it has ended (done, or waiting
+    /// for a step) since job control last saw it running. Either way the job ends aborted.
+    t_abort: Signal<Local, Bit>,
     t_step: Signal<Local, Bits<2>>,
     /// Threads a step command comes for this cycle.
     step_in: Signal<Local, Bits<THREADS>>,
@@ -414,6 +417,7 @@ impl Default for Perft {
             hot: Default::default(),
             t_start: Default::default(),
             t_stop: Default::default(),
+            t_abort: Default::default(),
             t_step: Default::default(),
             step_in: Default::default(),
             c_waiting: Default::default(),
@@ -963,6 +967,7 @@ impl Logic for Perft {
             | (self.state.q.val() == PerftState::Check);
         self.c_done.next =
             (self.state.q.val() == PerftState::Done) | (self.state.q.val() == PerftState::Wait);
+        self.t_abort.next = self.t_stop.val() & (self.c_busy.val() | self.c_done.val());
         self.c_aborted.next = self.was_aborted.q.val();
         self.c_waiting.next = self.state.q.val() == PerftState::Wait;
         self.c_made.next = self.w_made.q.val();
@@ -1211,7 +1216,7 @@ impl Logic for Perft {
             self.w_made.d.next = false;
             self.state.d.next = PerftState::Load;
         }
-        if self.t_stop.val() & self.c_busy.val() {
+        if self.t_abort.val() {
             self.was_aborted.d.next = true;
             self.state.d.next = PerftState::Idle;
         }
@@ -1231,7 +1236,9 @@ impl Logic for Perft {
         self.o_waiting.d.next = ((self.o_waiting.q.val() & !self.hot.val())
             | (self.hot.val()
                 & (0_u64
-                    - bit_cast::<THREADS, 1>((self.c_waiting.val() & !self.taken.val()).into()))))
+                    - bit_cast::<THREADS, 1>(
+                        (self.c_waiting.val() & !self.taken.val() & !self.t_abort.val()).into(),
+                    ))))
             & !(self.start.val() | self.step_in.val());
         self.o_made.d.next = (self.o_made.q.val() & !self.hot.val())
             | (self.hot.val() & (0_u64 - bit_cast::<THREADS, 1>(self.c_made.val().into())));
@@ -1247,11 +1254,17 @@ impl Logic for Perft {
             | (self.hot.val()
                 & (0_u64
                     - bit_cast::<THREADS, 1>(
-                        (self.c_done.val() & !self.t_start.val() & !self.taken.val()).into(),
+                        (self.c_done.val()
+                            & !self.t_start.val()
+                            & !self.taken.val()
+                            & !self.t_abort.val())
+                        .into(),
                     ))))
             & !(self.start.val() | self.step_in.val());
         self.o_aborted.d.next = (self.o_aborted.q.val() & !self.hot.val())
-            | (self.hot.val() & (0_u64 - bit_cast::<THREADS, 1>(self.c_aborted.val().into())));
+            | (self.hot.val()
+                & (0_u64
+                    - bit_cast::<THREADS, 1>((self.c_aborted.val() | self.t_abort.val()).into())));
         for t in 0..THREADS {
             self.o_leaves_lo[t].clock.next = self.clock.val();
             self.o_leaves_hi[t].clock.next = self.clock.val();
