@@ -6,6 +6,7 @@
 //! prints the split's board cycles and, for each position, one core's cycles beside them.
 use host::othello::{ModelExecutor, Othello};
 use host::split::{solve_split, JobsLink, SplitConfig};
+use model::othello::obf::position_range;
 use model::othello::parse_obf;
 use model::othello::search::MoveOrder;
 
@@ -13,30 +14,55 @@ fn list<T: std::str::FromStr>(s: &str) -> Vec<T> {
     s.split(',').filter_map(|x| x.parse().ok()).collect()
 }
 
+/// A bad input: a message naming it, exit code 2.
+fn bad(msg: String) -> ! {
+    eprintln!("split_speedup: {msg}");
+    std::process::exit(2);
+}
+
 fn main() {
-    let text = match std::env::var("OBF") {
-        Ok(path) => std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
-        Err(_) => include_str!("../../model/tests/fixtures/fforum-1-19.obf").to_string(),
-    };
-    let mut pos = parse_obf(&text).unwrap();
-    if let Ok(range) = std::env::var("POSITIONS") {
-        let (a, b) = range.split_once('-').expect("POSITIONS=A-B");
-        let (a, b): (usize, usize) = (a.parse().unwrap(), b.parse().unwrap());
-        pos = pos[a - 1..b].to_vec();
-    }
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 7 {
-        eprintln!("usage: split_speedup paper|ff CORES DEPTH,.. JOB_EMPTIES,.. CLOCK_MHZ BAUD");
-        std::process::exit(2);
+        bad("usage: split_speedup paper|ff CORES DEPTH,.. JOB_EMPTIES,.. CLOCK_MHZ BAUD".into());
     }
-    let order = if args[1] == "ff" {
-        MoveOrder::FastestFirst
-    } else {
-        MoveOrder::Paper
+    let text = match std::env::var("OBF") {
+        Ok(path) => std::fs::read_to_string(&path).unwrap_or_else(|e| bad(format!("{path}: {e}"))),
+        Err(_) => include_str!("../../model/tests/fixtures/fforum-1-19.obf").to_string(),
     };
-    let cores: usize = args[2].parse().unwrap();
-    let (mhz, baud): (f64, u32) = (args[5].parse().unwrap(), args[6].parse().unwrap());
+    let mut pos = parse_obf(&text).unwrap_or_else(|e| bad(format!("OBF: {e}")));
+    if let Ok(range) = std::env::var("POSITIONS") {
+        let r =
+            position_range(&range, pos.len()).unwrap_or_else(|e| bad(format!("bad POSITIONS {e}")));
+        pos = pos[r.start() - 1..*r.end()].to_vec();
+    }
+    let order = match args[1].as_str() {
+        "ff" => MoveOrder::FastestFirst,
+        "paper" => MoveOrder::Paper,
+        o => bad(format!("bad ORDER '{o}' (expected paper or ff)")),
+    };
+    let number = |i: usize, what: &str| -> f64 {
+        match args[i].parse::<f64>() {
+            Ok(x) if x > 0.0 => x,
+            _ => bad(format!(
+                "bad {what} '{}' (expected a positive number)",
+                args[i]
+            )),
+        }
+    };
+    let cores = match args[2].parse::<usize>() {
+        Ok(n) if n > 0 => n,
+        _ => bad(format!(
+            "bad CORES '{}' (expected a whole number from 1)",
+            args[2]
+        )),
+    };
+    let (mhz, baud) = (number(5, "CLOCK_MHZ"), number(6, "BAUD") as u32);
     let link = JobsLink::of::<Othello>(mhz * 1e6, baud, cores);
+    // One core's cycles per position, the same for every configuration below.
+    let alone: Vec<u64> = pos
+        .iter()
+        .map(|q| model::othello::search::solve(q.p, q.o, order).cycles)
+        .collect();
     for depth in list::<u32>(&args[3]) {
         for job_empties in list::<u32>(&args[4]) {
             let cfg = SplitConfig {
@@ -46,12 +72,12 @@ fn main() {
                 split_probes: std::env::var("SPLIT_PROBES").is_ok(),
                 ..Default::default()
             };
-            let (mut el, mut nodes, mut jobs, mut alone) = (0u64, 0u64, 0u32, 0u64);
+            let (mut el, mut nodes, mut jobs) = (0u64, 0u64, 0u32);
             for (i, q) in pos.iter().enumerate() {
                 let mut ex = ModelExecutor::new(cores, order, link);
                 let b = model::othello::SCORE_BOUND;
                 let r = solve_split::<Othello, _>(&mut ex, (q.p, q.o), -b, b, cfg, |_| {}).unwrap();
-                let one = model::othello::search::solve(q.p, q.o, order).cycles;
+                let one = alone[i];
                 println!(
                     "  position {}: split {} cycles, {} jobs; one core {} cycles ({:.2}x)",
                     i + 1,
@@ -63,11 +89,11 @@ fn main() {
                 el += r.elapsed_cycles;
                 nodes += r.nodes;
                 jobs += r.jobs;
-                alone += one;
             }
             println!(
-                "{order:?} {cores} cores depth {depth} job_empties {job_empties} at {mhz} MHz, {baud} baud: elapsed {el} cycles, nodes {nodes}, jobs {jobs}; one core {alone} cycles ({:.2}x)",
-                alone as f64 / el as f64
+                "{order:?} {cores} cores depth {depth} job_empties {job_empties} at {mhz} MHz, {baud} baud: elapsed {el} cycles, nodes {nodes}, jobs {jobs}; one core {} cycles ({:.2}x)",
+                alone.iter().sum::<u64>(),
+                alone.iter().sum::<u64>() as f64 / el as f64
             );
         }
     }

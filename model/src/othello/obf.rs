@@ -31,6 +31,34 @@ pub enum PositionError {
     BadScore(String),
 }
 
+/// A range of a file's positions that is not `a-b` or `a` within them.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("range '{text}' (expected e.g. 1-19 or 5, within 1-{count})")]
+pub struct RangeError {
+    pub text: String,
+    pub count: usize,
+}
+
+/// `a-b` or `a`: positions counted from 1, within a file's `count` positions.
+pub fn position_range(
+    s: &str,
+    count: usize,
+) -> Result<std::ops::RangeInclusive<usize>, RangeError> {
+    let bad = || RangeError {
+        text: s.to_string(),
+        count,
+    };
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let (a, b): (usize, usize) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a < 1 || b > count || a > b {
+        return Err(bad());
+    }
+    Ok(a..=b)
+}
+
 impl Position {
     /// A position from bitboards of Black and White.
     pub fn from_bitboards(

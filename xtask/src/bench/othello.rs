@@ -27,7 +27,7 @@ use host::cli::Usage;
 use host::othello::{ModelExecutor, Othello};
 use host::split::{solve_split, JobsLink, SplitConfig, SplitSolve};
 use host::{Link, SimTransport};
-use model::othello::obf::Position;
+use model::othello::obf::{position_range, Position};
 use model::othello::search::{search_bounded, MoveOrder};
 use model::othello::{fast, parse_obf, SCORE_BOUND};
 use serde::Serialize;
@@ -136,22 +136,9 @@ fn positions(name: &str, text: &str) -> Result<Vec<Position>> {
     Ok(v)
 }
 
-/// `a-b` or `a`, 1-based, within the file's `count` positions.
+/// `--positions`: `a-b` or `a`, 1-based, within the file's `count` positions.
 fn parse_range(s: &str, count: usize) -> Result<std::ops::RangeInclusive<usize>> {
-    let bad = || {
-        usage(format!(
-            "bad --positions range '{s}' (expected e.g. 1-19 or 5, within 1-{count})"
-        ))
-    };
-    let (a, b) = s.split_once('-').unwrap_or((s, s));
-    let (a, b): (usize, usize) = (
-        a.trim().parse().map_err(|_| bad())?,
-        b.trim().parse().map_err(|_| bad())?,
-    );
-    if a < 1 || b > count || a > b {
-        return Err(bad());
-    }
-    Ok(a..=b)
+    position_range(s, count).map_err(|e| usage(format!("bad --positions {e}")))
 }
 
 fn projections(clocks: &[(String, Option<f64>)], cycles: Option<u64>) -> Vec<Projection> {
