@@ -305,6 +305,24 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         pnr_seed: None,
     },
     DesignSpec {
+        design: Design::OthelloFfX4,
+        name: "othello-ff-x4",
+        summary: "four fastest-first Othello solvers behind one link; the host splits a solve",
+        core: CoreKind::Othello {
+            fastest_first: true,
+            cores: 4,
+        },
+        clocks: &[clock(BoardId::Ulx3s, 40)],
+        // As `othello-x8`: host traffic grows with the job count.
+        baud: 2_000_000,
+        ci_synth: false,
+        built: true,
+        router2: false,
+        static_placer: false,
+        narrow_luts: false,
+        pnr_seed: None,
+    },
+    DesignSpec {
         design: Design::Chess,
         name: "chess",
         summary: "chess move generator (square array, arbiter tree) counting perft on chip, four threads",
@@ -517,6 +535,7 @@ pub enum Design {
     Othello,
     OthelloFf,
     OthelloX8,
+    OthelloFfX4,
     Chess,
     ChessX2,
     ChessX3,
@@ -528,12 +547,13 @@ pub enum Design {
 }
 
 impl Design {
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 13;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
         Design::OthelloFf,
         Design::OthelloX8,
+        Design::OthelloFfX4,
         Design::Chess,
         Design::ChessX2,
         Design::ChessX3,

@@ -1,4 +1,5 @@
-//! The `othello-x8` design (eight solvers behind one link) on the simulated board (Verilator):
+//! The `othello-x8` design (eight solvers behind one link) and `othello-ff-x4` (four
+//! fastest-first ones) on the simulated board (Verilator):
 //! the core-addressed job commands, and a solve split over the cores by the host
 //! (`host::split`) against the golden model.
 
@@ -6,8 +7,8 @@
 mod bridge;
 
 use gateware::Design;
-use host::othello::{solve_cores, Othello};
-use host::split::{JobsLink, SplitConfig};
+use host::othello::{solve_cores, ModelExecutor, Othello};
+use host::split::{solve_split, JobsLink, SplitConfig};
 use host::{Link, SimTransport};
 use model::link::{err, job, op};
 use model::othello::protocol::{decode_result, encode_start, encode_start_on};
@@ -223,6 +224,61 @@ fn the_split_clock_keeps_time_with_the_board_behind_a_usb_bridge() {
                 got.jobs, got.aborted
             ),
             got.elapsed_cycles + setup,
+            board,
+            round_trip,
+        );
+    }
+}
+
+/// `othello-ff-x4` (four fastest-first cores) behind a USB bridge at its ULX3S build's clock
+/// and baud rate, on FFO positions split at depth 2 into jobs of 10 empties (11-18 jobs
+/// each): the published score; the model executor's split (`host::othello::ModelExecutor`,
+/// which the bench's multi-core figures come from) the board's job for job (jobs, nodes,
+/// cycles); the board's time against both counts of it, the link executor's and the model
+/// executor's, within 3% and two round trips (2026-12-02: the board 2.6-2.8% under both).
+#[test]
+fn fastest_first_cores_split_ffo_positions_as_the_model_executor_counts() {
+    let Some(l) = board_of(Design::OthelloFfX4) else {
+        return;
+    };
+    let (mut l, round_trip) = bridge::bridged(l, Design::OthelloFfX4);
+    let id = l.identify().unwrap();
+    let cfg = SplitConfig {
+        depth: 2,
+        job_size: 10,
+        link: JobsLink::of_board::<Othello>(&id, 4),
+        ..Default::default()
+    };
+    for n in [4, 5, 15, 17] {
+        let q = ffo(n);
+        let ((got, cores), board, writes) = bridge::timed(&mut l, |l| {
+            solve_cores(l, q.p, q.o, -65, 65, cfg, |_| {}).unwrap()
+        });
+        assert_eq!(cores, 4);
+        let published = q.scores.first().map(|&(_, s)| s);
+        assert_eq!(Some(got.score), published, "FFO #{n}");
+        let mut ex = ModelExecutor::new(4, MoveOrder::FastestFirst, cfg.link);
+        let model = solve_split::<Othello, _>(&mut ex, (q.p, q.o), -65, 65, cfg, |_| {}).unwrap();
+        // The same tree: the model executor answers the jobs in the order the board ends them.
+        assert_eq!(
+            (model.score, model.jobs, model.nodes, model.cycles),
+            (got.score, got.jobs, got.nodes, got.cycles),
+            "FFO #{n}: score, jobs, nodes, the jobs' cycles"
+        );
+        let what = format!(
+            "FFO #{n}: {} jobs ({} on the model), {} aborted, {writes} writes",
+            got.jobs, model.jobs, got.aborted
+        );
+        // The board's clock also counts the executor's set-up `JOB_CORES`.
+        bridge::assert_keeps_time(
+            &format!("{what}, the link executor"),
+            got.elapsed_cycles + round_trip,
+            board,
+            round_trip,
+        );
+        bridge::assert_keeps_time(
+            &format!("{what}, the model executor"),
+            model.elapsed_cycles + round_trip,
             board,
             round_trip,
         );

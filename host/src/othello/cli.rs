@@ -3,12 +3,13 @@
 //! printed once, as text or as JSON (`--json`).
 
 use crate::cli::{open, projected, JobArgs, Projection, Target, Usage};
-use crate::split::{SplitConfig, SplitSolve, DEFAULT_JOB_SIZE, DEFAULT_SPLIT_DEPTH};
+use crate::split::SplitSolve;
 use crate::{Link, Transport};
 use anyhow::Result;
 use clap::Subcommand;
 use gateware::{CoreKind, Design};
 use model::othello::protocol::SolveResult;
+use model::othello::search::MoveOrder;
 use model::othello::{self as oth, perft::PassConvention};
 use serde::Serialize;
 
@@ -61,17 +62,20 @@ pub struct SolveArgs {
     /// of the paper's order (the same as `--design othello-ff`).
     #[arg(long, conflicts_with = "design")]
     pub fastest_first: bool,
-    /// Design: othello, othello-ff or othello-x8 (eight solver cores), simulated with --sim.
-    /// With --port, the flashed design decides what runs, and this one's baud rate is the
-    /// port's default (`othello-x8`: 2 Mbaud; else give --baud).
+    /// Design: othello, othello-ff, othello-x8 (eight paper-order solver cores) or
+    /// othello-ff-x4 (four fastest-first ones), simulated with --sim. With --port, the
+    /// flashed design decides what runs, and this one's baud rate is the port's default
+    /// (`othello-x8`, `othello-ff-x4`: 2 Mbaud; else give --baud).
     #[arg(long, default_value = "othello")]
     pub design: String,
     /// With several solver cores: plies from the root in which the host splits the search
     /// (young brothers wait); nodes with at most --job-empties empty squares are one job.
-    #[arg(long, default_value_t = DEFAULT_SPLIT_DEPTH)]
-    pub split_depth: u32,
-    #[arg(long, default_value_t = DEFAULT_JOB_SIZE)]
-    pub job_empties: u32,
+    /// Defaults by the cores' move order (`host::othello::split_defaults`): paper order 3
+    /// plies and jobs of 10 empties, fastest-first 2 and 16.
+    #[arg(long)]
+    pub split_depth: Option<u32>,
+    #[arg(long)]
+    pub job_empties: Option<u32>,
 }
 
 /// The outcome of `othello solve`, whatever the way it was solved.
@@ -311,12 +315,21 @@ fn solve(a: SolveArgs) -> Result<()> {
     let cores = l.job_cores()?.len();
     // The board's time counts the link's as the host spends it, at the board's clock and
     // baud rate.
-    let split = SplitConfig {
-        depth: split_depth,
-        job_size: job_empties,
-        link: crate::split::JobsLink::of_board::<super::Othello>(&id, cores),
-        ..Default::default()
+    // The split's defaults follow the cores' order: the board's design, by the name it
+    // reports (the one asked for if it reports another).
+    let order = match Design::from_name(&name).unwrap_or(design).core() {
+        CoreKind::Othello {
+            fastest_first: true,
+            ..
+        } => MoveOrder::FastestFirst,
+        _ => MoveOrder::Paper,
     };
+    let mut split = super::split_config(
+        order,
+        crate::split::JobsLink::of_board::<super::Othello>(&id, cores),
+    );
+    split.depth = split_depth.unwrap_or(split.depth);
+    split.job_size = job_empties.unwrap_or(split.job_size);
     if null_window && cores > 1 {
         return Err(Usage(format!(
             "--null-window runs on one core; {name} has {cores} (leave it out to split the solve)"

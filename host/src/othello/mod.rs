@@ -47,6 +47,32 @@ impl SplitGame for Othello {
     }
 }
 
+/// The default split of a solve over solver cores of `order`: (split depth, job empties).
+/// Paper-order jobs are big (the order searches ten times the nodes), so the host splits
+/// three plies deep down to 10 empties. A fastest-first job of 10 empties is over in a few
+/// thousand cycles, far less than a USB round trip (40,000 cycles at 40 MHz): its split is
+/// two plies deep, down to 16 empties. Measured on FFO #21-#27 (15-20 empties) with four
+/// fastest-first cores, the link counted at 45 MHz and 2 Mbaud
+/// (`host/examples/split_speedup.rs`, 2026-12-02): depth 2 and jobs from 16 empties 2.15x
+/// one core, depth 1 1.90x, depth 3 1.73-1.82x, depth 6 0.81-1.81x.
+pub const fn split_defaults(order: MoveOrder) -> (u32, u32) {
+    match order {
+        MoveOrder::Paper => (3, 10),
+        MoveOrder::FastestFirst => (2, 16),
+    }
+}
+
+/// The default [`SplitConfig`] of cores of `order` over `link` (see [`split_defaults`]).
+pub fn split_config(order: MoveOrder, link: JobsLink) -> SplitConfig {
+    let (depth, job_size) = split_defaults(order);
+    SplitConfig {
+        depth,
+        job_size,
+        link,
+        ..Default::default()
+    }
+}
+
 fn job_result(r: SolveResult) -> JobResult<u32> {
     JobResult {
         score: r.score,

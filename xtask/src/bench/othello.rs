@@ -179,23 +179,22 @@ pub fn run(o: &Options) -> Result<()> {
             cores,
         } = d.core()
         {
+            let order = if fastest_first {
+                MoveOrder::FastestFirst
+            } else {
+                MoveOrder::Paper
+            };
             benches.push(Bench {
                 design: d,
-                order: if fastest_first {
-                    MoveOrder::FastestFirst
-                } else {
-                    MoveOrder::Paper
-                },
+                order,
                 cores,
                 clocks: report_clocks(d.name()),
                 split: if cores > 1 {
                     // Without a synth report the link time is reckoned at the board's planned
                     // core clock.
                     let clock_hz = ulx3s_clock_mhz(d)? * 1e6;
-                    Some(SplitConfig {
-                        link: JobsLink::of::<Othello>(clock_hz, d.default_baud(), cores),
-                        ..Default::default()
-                    })
+                    let link = JobsLink::of::<Othello>(clock_hz, d.default_baud(), cores);
+                    Some(host::othello::split_config(order, link))
                 } else {
                     None
                 },
