@@ -16,7 +16,7 @@ use crate::split::{
 use crate::transport::Transport;
 use model::link::PayloadError;
 use model::othello::protocol::{decode_result, encode_start, SolveResult, RESULT_LEN, START_LEN};
-use model::othello::search::{fastest_first_moves, search, MoveOrder};
+use model::othello::search::{search, MoveOrder};
 
 /// Othello for the split: a position is (p, o) with `p` to move; moves are squares, searched
 /// fastest-first; a node's size is its number of empty squares.
@@ -39,8 +39,14 @@ impl SplitGame for Othello {
     fn size(&(p, o): &(u64, u64)) -> u32 {
         64 - (p | o).count_ones()
     }
+    /// The host's nodes are few and its CPU is fast: they take the CPU solver's order
+    /// (`model::othello::fast::ordered_moves`: fastest first, corners, parity, from 14
+    /// empties a 2-ply mobility search), a better eldest brother than the hardware's plain
+    /// fastest-first (2026-12-02, four fastest-first cores, FFO #21-#27, depth 2, jobs from
+    /// 16 empties, the model executor: 200.7 M board cycles instead of 258.2 M, 117.7 M
+    /// nodes instead of 165.8 M).
     fn ordered_moves(&(p, o): &(u64, u64)) -> Vec<u32> {
-        fastest_first_moves(p, o)
+        model::othello::fast::ordered_moves(p, o)
     }
     fn play(&(p, o): &(u64, u64), m: u32) -> (u64, u64) {
         model::othello::play(p, o, m)
@@ -52,9 +58,10 @@ impl SplitGame for Othello {
 /// three plies deep down to 10 empties. A fastest-first job of 10 empties is over in a few
 /// thousand cycles, far less than a USB round trip (40,000 cycles at 40 MHz): its split is
 /// two plies deep, down to 16 empties. Measured on FFO #21-#27 (15-20 empties) with four
-/// fastest-first cores, the link counted at 45 MHz and 2 Mbaud
-/// (`host/examples/split_speedup.rs`, 2026-12-02): depth 2 and jobs from 16 empties 2.15x
-/// one core, depth 1 1.90x, depth 3 1.73-1.82x, depth 6 0.81-1.81x.
+/// fastest-first cores at 40 MHz and 2 Mbaud, the host's nodes in the CPU solver's order
+/// (`host/examples/split_speedup.rs`, 2026-12-02): depth 2 and jobs from 16 empties 2.77x
+/// one core, depth 1 2.20x, depth 3 2.66x (in the hardware's order at the host's nodes,
+/// depth 2 2.13-2.15x with jobs from 14-16, depth 6 0.81-1.81x).
 pub const fn split_defaults(order: MoveOrder) -> (u32, u32) {
     match order {
         MoveOrder::Paper => (3, 10),
