@@ -9,7 +9,6 @@ use anyhow::Result;
 use clap::Subcommand;
 use gateware::{CoreKind, Design};
 use model::othello::protocol::SolveResult;
-use model::othello::search::MoveOrder;
 use model::othello::{self as oth, perft::PassConvention};
 use serde::Serialize;
 
@@ -317,13 +316,7 @@ fn solve(a: SolveArgs) -> Result<()> {
     // baud rate.
     // The split's defaults follow the cores' order: the board's design, by the name it
     // reports (the one asked for if it reports another).
-    let order = match Design::from_name(&name).unwrap_or(design).core() {
-        CoreKind::Othello {
-            fastest_first: true,
-            ..
-        } => MoveOrder::FastestFirst,
-        _ => MoveOrder::Paper,
-    };
+    let order = super::order_of(Design::from_name(&name).unwrap_or(design));
     let mut split = super::split_config(
         order,
         crate::split::JobsLink::of_board::<super::Othello>(&id, cores),

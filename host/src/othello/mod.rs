@@ -11,7 +11,7 @@ pub mod engine;
 use crate::driver::{Link, LinkError};
 use crate::split::{
     solve_split, Executor, HostClock, Job, JobGame, JobResult, JobsLink, LinkExecutor, SplitConfig,
-    SplitGame, SplitSolve,
+    SplitGame, SplitSolve, DEFAULT_JOB_SIZE, DEFAULT_SPLIT_DEPTH,
 };
 use crate::transport::Transport;
 use model::link::PayloadError;
@@ -64,8 +64,19 @@ impl SplitGame for Othello {
 /// depth 2 2.13-2.15x with jobs from 14-16, depth 6 0.81-1.81x).
 pub const fn split_defaults(order: MoveOrder) -> (u32, u32) {
     match order {
-        MoveOrder::Paper => (3, 10),
+        MoveOrder::Paper => (DEFAULT_SPLIT_DEPTH, DEFAULT_JOB_SIZE),
         MoveOrder::FastestFirst => (2, 16),
+    }
+}
+
+/// The move order of `design`'s solver cores (the paper's for a design that has none).
+pub fn order_of(design: gateware::Design) -> MoveOrder {
+    match design.core() {
+        gateware::CoreKind::Othello {
+            fastest_first: true,
+            ..
+        } => MoveOrder::FastestFirst,
+        _ => MoveOrder::Paper,
     }
 }
 

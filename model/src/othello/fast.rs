@@ -885,8 +885,8 @@ mod tests {
         }
     }
 
-    /// The exported order holds each legal move once, on the FFO positions and along random
-    /// games' openings (the lazy selection drained whole).
+    /// The exported order holds each legal move once, on the FFO positions and along the
+    /// opening that always plays the highest legal square (the lazy selection drained whole).
     #[test]
     fn ordered_moves_are_the_legal_moves_once_each() {
         let ffo = include_str!("../../tests/fixtures/fforum-20-39.obf");

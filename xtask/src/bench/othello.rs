@@ -174,16 +174,8 @@ pub fn run(o: &Options) -> Result<()> {
     }
     let mut benches = Vec::new();
     for d in Design::ALL {
-        if let CoreKind::Othello {
-            fastest_first,
-            cores,
-        } = d.core()
-        {
-            let order = if fastest_first {
-                MoveOrder::FastestFirst
-            } else {
-                MoveOrder::Paper
-            };
+        if let CoreKind::Othello { cores, .. } = d.core() {
+            let order = host::othello::order_of(d);
             benches.push(Bench {
                 design: d,
                 order,
