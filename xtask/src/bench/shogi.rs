@@ -19,9 +19,11 @@
 //!   clock: a perft's last ply counted on chip, one job per node above the leaves (the link
 //!   left out: perft on chip is to come), against this CPU's model generator on the same
 //!   boards.
-//! * Perft on this CPU: the model's perft (every leaf made) and Debian's `fairy-stockfish` `go
-//!   perft` (bulk counting at the last ply: labelled so), leaves per second, and the moves
-//!   job's leaves per second over each.
+//! * Perft on this CPU: the model's perft (every leaf made), `rsshogi`'s (crates.io: every
+//!   leaf made, and its own perft, which counts the last ply in bulk as the walker does) and
+//!   Debian's `fairy-stockfish` `go perft` (bulk counting at the last ply: labelled so),
+//!   leaves per second, each count checked against the model's, and the moves job's and the
+//!   walker's leaves per second over each.
 //!
 //! `--json`: one `cover` object, one `moves` object, then one object per perft run.
 
@@ -127,6 +129,12 @@ struct PerftRow {
     walker_cycles_per_leaf: f64,
     walker_leaves_per_s: f64,
     walker_over_fairy_stockfish: Option<f64>,
+    /// `rsshogi` on this CPU, one thread: every leaf made, and its own perft (bulk counting);
+    /// the walker's leaves/s over each.
+    rsshogi_leaves_per_s: f64,
+    rsshogi_bulk_leaves_per_s: f64,
+    walker_over_rsshogi: f64,
+    walker_over_rsshogi_bulk: f64,
 }
 
 /// A perft split over `shogi-x2`'s cores by root move (`host::shogi::perft_split`), its time
@@ -164,6 +172,56 @@ struct SplitRow {
     built: bool,
     split_over_model: f64,
     split_over_fairy_stockfish: Option<f64>,
+    /// `rsshogi` on this CPU, one thread: every leaf made (the fastest perft without bulk
+    /// counting run here), and its own perft (bulk counting); the split's leaves/s over each.
+    rsshogi_leaves_per_s: f64,
+    rsshogi_bulk_leaves_per_s: f64,
+    split_over_rsshogi: f64,
+    split_over_rsshogi_bulk: f64,
+}
+
+/// Leaves a second of `rsshogi` 1.7.3 (crates.io, MIT; bitboards, magic slider attacks and
+/// incremental state after YaneuraOu: the fastest Rust shogi move generator on crates.io that
+/// we could build here), this CPU, one thread, each count checked against `leaves`:
+/// (every leaf made: each last-ply move applied and undone, the same work as the model's
+/// perft; its own `compute_perft`, which counts the last ply in bulk and, by default, the
+/// last two plies' leaves from the generated lists).
+fn rsshogi_perft(sfen: &str, depth: u32, leaves: u64) -> Result<(f64, f64)> {
+    use rsshogi::board::{generate_legal_all_move32, perft::compute_perft, Move32List};
+    fn made(pos: &mut rsshogi::board::Position, depth: u32, lists: &mut [Move32List]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (list, rest) = lists.split_last_mut().expect("a list a ply");
+        list.clear();
+        generate_legal_all_move32(pos, list);
+        let mut n = 0;
+        for &m in list.iter() {
+            pos.apply_move32(m);
+            n += made(pos, depth - 1, rest);
+            pos.undo_move32(m).expect("the move just applied");
+        }
+        n
+    }
+    let sfen_words = sfen.strip_prefix("sfen ").unwrap_or(sfen);
+    let mut pos = rsshogi::board::position_from_sfen(sfen_words)
+        .map_err(|e| anyhow::anyhow!("rsshogi refuses {sfen}: {e}"))?;
+    pos.init_stack();
+    let d = u8::try_from(depth).context("perft depth")?;
+    let mut lists: Vec<Move32List> = (0..depth).map(|_| Move32List::new()).collect();
+    let t = Instant::now();
+    let every = made(&mut pos, depth, &mut lists);
+    let every_s = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let bulk = compute_perft(&mut pos, d);
+    let bulk_s = t.elapsed().as_secs_f64();
+    if (every, bulk) != (leaves, leaves) {
+        bail!(
+            "{sfen} depth {depth}: rsshogi counts {every} leaves (every leaf made) and {bulk} \
+             (bulk), the model {leaves}"
+        );
+    }
+    Ok((leaves as f64 / every_s, leaves as f64 / bulk_s))
 }
 
 /// Debian's fairy-stockfish `go perft` in USI mode (bulk counting): (leaves, seconds), or None
@@ -388,16 +446,20 @@ pub fn run(json: bool) -> Result<()> {
              walker (a JOB_PERFT on the simulated board, its cycles projected at {mhz:.1} MHz):"
         );
         println!(
-            "{:<8} {:>5} {:>10} {:>12} {:>18} {:>14} {:>11} {:>12} {:>14}",
+            "{:<8} {:>5} {:>10} {:>12} {:>12} {:>15} {:>18} {:>14} {:>11} {:>12} {:>14} {:>12} {:>17}",
             "position",
             "depth",
             "leaves",
             "model l/s",
+            "rsshogi l/s",
+            "rsshogi bulk",
             "fairy-sf bulk l/s",
             "count/fairy",
             "walk cyc/l",
             "walk l/s",
-            "walk/fairy-sf"
+            "walk/fairy-sf",
+            "walk/rsshogi",
+            "walk/rsshogi bulk"
         );
     }
     for (i, depth) in PERFT_RUNS {
@@ -427,6 +489,7 @@ pub fn run(json: bool) -> Result<()> {
             );
         }
         let walk_rate = leaves as f64 * mhz * 1e6 / walk.cycles as f64;
+        let (rs, rs_bulk) = rsshogi_perft(sfen, depth, leaves)?;
         let row = PerftRow {
             sfen: sfen.clone(),
             depth,
@@ -439,6 +502,10 @@ pub fn run(json: bool) -> Result<()> {
             walker_cycles_per_leaf: walk.cycles as f64 / leaves as f64,
             walker_leaves_per_s: walk_rate,
             walker_over_fairy_stockfish: fsf.map(|(n, s)| walk_rate / (n as f64 / s)),
+            rsshogi_leaves_per_s: rs,
+            rsshogi_bulk_leaves_per_s: rs_bulk,
+            walker_over_rsshogi: walk_rate / rs,
+            walker_over_rsshogi_bulk: walk_rate / rs_bulk,
         };
         if json {
             println!("{}", serde_json::to_string(&row)?);
@@ -446,18 +513,22 @@ pub fn run(json: bool) -> Result<()> {
             let m = |x: f64| format!("{:.2}M", x / 1e6);
             let x = |r: Option<f64>| r.map(|r| format!("{r:.2}x")).unwrap_or_else(|| "-".into());
             println!(
-                "{:<8} {:>5} {:>10} {:>12} {:>18} {:>14} {:>11.3} {:>12} {:>14}",
+                "{:<8} {:>5} {:>10} {:>12} {:>12} {:>15} {:>18} {:>14} {:>11.3} {:>12} {:>14} {:>11.2}x {:>16.2}x",
                 format!("#{i}"),
                 depth,
                 leaves,
                 m(model_rate),
+                m(rs),
+                m(rs_bulk),
                 row.fairy_stockfish_bulk_leaves_per_s
                     .map(m)
                     .unwrap_or_else(|| "absent".into()),
                 x(row.chip_last_ply_over_fairy_stockfish),
                 row.walker_cycles_per_leaf,
                 m(walk_rate),
-                x(row.walker_over_fairy_stockfish)
+                x(row.walker_over_fairy_stockfish),
+                row.walker_over_rsshogi,
+                row.walker_over_rsshogi_bulk
             );
         }
     }
@@ -488,7 +559,7 @@ fn split_runs(json: bool, one_core_mhz: f64) -> Result<()> {
             }
         );
         println!(
-            "{:<8} {:>5} {:>11} {:>5} {:>6} {:>14} {:>12} {:>12} {:>12} {:>15} {:>12} {:>14}",
+            "{:<8} {:>5} {:>11} {:>5} {:>6} {:>14} {:>12} {:>12} {:>12} {:>12} {:>14} {:>15} {:>12} {:>14} {:>14} {:>18}",
             "position",
             "depth",
             "leaves",
@@ -498,9 +569,13 @@ fn split_runs(json: bool, one_core_mhz: f64) -> Result<()> {
             "split l/s",
             "1 core l/s",
             "model l/s",
+            "rsshogi l/s",
+            "rsshogi bulk",
             "fairy-sf bulk",
             "split/model",
-            "split/fairy-sf"
+            "split/fairy-sf",
+            "split/rsshogi",
+            "split/rsshogi bulk"
         );
     }
     let table = perft_table();
@@ -529,6 +604,7 @@ fn split_runs(json: bool, one_core_mhz: f64) -> Result<()> {
             );
         }
         let split_rate = leaves as f64 * mhz * 1e6 / elapsed as f64;
+        let (rs, rs_bulk) = rsshogi_perft(sfen, depth, leaves)?;
         let one_core_rate = leaves as f64 * one_core_mhz * 1e6 / one_core.cycles as f64;
         let fsf_rate = fsf.map(|(n, s)| n as f64 / s);
         let row = SplitRow {
@@ -551,13 +627,17 @@ fn split_runs(json: bool, one_core_mhz: f64) -> Result<()> {
             fairy_stockfish_leaves: fsf.map(|f| f.0),
             split_over_model: split_rate / model_rate,
             split_over_fairy_stockfish: fsf_rate.map(|f| split_rate / f),
+            rsshogi_leaves_per_s: rs,
+            rsshogi_bulk_leaves_per_s: rs_bulk,
+            split_over_rsshogi: split_rate / rs,
+            split_over_rsshogi_bulk: split_rate / rs_bulk,
         };
         if json {
             println!("{}", serde_json::json!({ "split": row }));
         } else {
             let m = |x: f64| format!("{:.2}M", x / 1e6);
             println!(
-                "{:<8} {:>5} {:>11} {:>5} {:>6} {:>14} {:>12} {:>12} {:>12} {:>15} {:>11.2}x {:>14}",
+                "{:<8} {:>5} {:>11} {:>5} {:>6} {:>14} {:>12} {:>12} {:>12} {:>12} {:>14} {:>15} {:>11.2}x {:>14} {:>13.2}x {:>17.2}x",
                 format!("#{i}"),
                 depth,
                 leaves,
@@ -567,11 +647,15 @@ fn split_runs(json: bool, one_core_mhz: f64) -> Result<()> {
                 m(split_rate),
                 m(row.one_core_leaves_per_s),
                 m(model_rate),
+                m(rs),
+                m(rs_bulk),
                 fsf_rate.map(m).unwrap_or_else(|| "absent".into()),
                 row.split_over_model,
                 row.split_over_fairy_stockfish
                     .map(|r| format!("{r:.2}x"))
-                    .unwrap_or_else(|| "-".into())
+                    .unwrap_or_else(|| "-".into()),
+                row.split_over_rsshogi,
+                row.split_over_rsshogi_bulk
             );
             if let Some(n) = row.fairy_stockfish_leaves.filter(|&n| n != leaves) {
                 println!(
