@@ -487,7 +487,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // for 20 (1,374 s). Before, at 51,502 and 44,881 LUT4s, router1's queue did not drain
         // (docs/tsume.md, "The routed build"); nor with the shogi core's abort fix (42,355
         // after yosys, four seeds). With mask A's rays from the discover walk as well: 41,130
-        // LUT4s, 21.3 MHz asked for 20 (1,342 s, 2026-12-02).
+        // LUT4s, 21.3 MHz asked for 20 (1,342 s, 2026-12-02); with the walker's 16 frames,
+        // 41,085 LUT4s, 22.6 MHz (4,805 s beside the `shogi` row's route, 2026-12-03).
         clocks: &[clock(BoardId::Ulx3s, 20)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,

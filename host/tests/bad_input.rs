@@ -96,7 +96,7 @@ fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
         // Shogi: each SFEN error names what is wrong.
         (vec!["shogi", "perft", "7"], 2, "too deep"),
         (
-            vec!["shogi", "perft", "9", "--sim", "rust"],
+            vec!["shogi", "perft", "17", "--sim", "rust"],
             2,
             "too deep for the board's perft walker",
         ),

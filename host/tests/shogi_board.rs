@@ -234,7 +234,8 @@ fn loads_and_reads_are_checked() {
 
 /// Perft on chip: the walker's leaves, moves jobs and cycles equal the model's walk (the
 /// start position and the matsuri one, a random position whose walk skips a mating pawn
-/// drop); progress while it runs; an abort unwinds the walk, and the loaded position stays.
+/// drop); progress while it runs; an abort unwinds the walk, and the loaded position stays,
+/// also after a walk of the full depth (`WALK_MAX_DEPTH`) has reached its last frames.
 #[test]
 fn perft_on_the_board_equals_the_model_walk() {
     let Some(mut l) = board() else { return };
@@ -279,6 +280,33 @@ fn perft_on_the_board_equals_the_model_walk() {
         r.moves.map(|m| m.0 as usize),
         Some(generate(&mating).moves.len()),
         "a moves job without a load after the abort"
+    );
+    // A perft of the walker's full depth (16) descends to its last frame within a few hundred
+    // cycles (a node a moves job); aborted thousands of cycles in, the walk unwinds all its
+    // undo frames, and the root is the loaded position again: frames 8-15 are their own (an
+    // eight-frame stack would have written them over frames 0-7 and restored other words).
+    host::shogi::load_position(&mut l, &start).unwrap();
+    let st = l.job_start(&perft_args(WALK_MAX_DEPTH)).unwrap();
+    assert_eq!(st.state, job::RUNNING);
+    let mut st = l.job_poll().unwrap();
+    while st.state == job::RUNNING && st.progress < 5_000 {
+        st = l.job_poll().unwrap();
+    }
+    assert_eq!(
+        st.state,
+        job::RUNNING,
+        "a perft of depth {WALK_MAX_DEPTH} ended: {st:?}"
+    );
+    let mut st = l.job_abort().unwrap();
+    while st.state == job::RUNNING {
+        st = l.job_poll().unwrap();
+    }
+    assert_eq!(st.state, job::ABORTED, "{st:?}");
+    let r = decode_result(&l.run_job(&MOVES_ARGS, "moves", |_| {}).unwrap()).unwrap();
+    assert_eq!(
+        (r.moves.map(|m| m.0 as usize), r.cycles),
+        (Some(generate(&start).moves.len()), moves_job_cycles(&start)),
+        "the start position's moves job after the deep walk's abort"
     );
 }
 

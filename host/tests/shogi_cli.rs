@@ -246,7 +246,7 @@ fn usi_go_perft_on_the_simulated_board_equals_the_model() {
     if !sim::tools::require_verilator_backend("shogi usi --sim") {
         return;
     }
-    let session = "usi\nposition startpos moves 7g7f 3c3d\ngo perft 2\ngo perft 9\nquit\n";
+    let session = "usi\nposition startpos moves 7g7f 3c3d\ngo perft 2\ngo perft 17\nquit\n";
     let run = |args: &[&str]| {
         let mut child = Command::new(env!("CARGO_BIN_EXE_boardgate"))
             .args(args)
@@ -291,7 +291,7 @@ fn usi_go_perft_on_the_simulated_board_equals_the_model() {
     assert!(
         board
             .iter()
-            .any(|l| l == "info string go perft needs a depth from 0 to 8"),
+            .any(|l| l == "info string go perft needs a depth from 0 to 16"),
         "{board:?}"
     );
 }
@@ -364,7 +364,7 @@ fn mate_on_the_model() {
             "--convention",
         ),
         (
-            &["--sfen", futile, "--sim", "verilator", "--max-plies", "9"],
+            &["--sfen", futile, "--sim", "verilator", "--max-plies", "17"],
             "--max-plies",
         ),
         (
@@ -398,7 +398,7 @@ fn mate_on_the_model() {
 }
 
 /// `shogi usi --sim verilator --design tsume`: `go mate infinite` on a problem the board
-/// walks for long (no mate within its 7 plies) ends at the `stop` sent after it with
+/// walks for long (a mate at 13 plies, 45 M cycles into its walks) ends at the `stop` sent after it with
 /// `checkmate timeout`, its job aborted; the lines sent meanwhile are handled after it: a mate
 /// in 3 searched on the same board, its line of 3 moves.
 #[test]

@@ -343,3 +343,31 @@ fn the_mate_walk_agrees_with_the_reference_search() {
         "{checked} searches, {mates} mates"
     );
 }
+
+/// The walker's sixteen frames: the data file's problem whose plain-rules mate is longer than
+/// 7 plies (`plain_rules_min=>7`, df-pn's line 15) mates in the walk of 13 plies and not of
+/// 11; its mating check is a legal check, and df-pn (`model::shogi::dfpn`, independent of the
+/// walk) proves the mate.
+#[test]
+fn the_mate_walk_reaches_past_seven_plies() {
+    use model::shogi::dfpn::{dfpn, Proof};
+    use model::shogi::piece_data::BoardData;
+    use model::shogi::walk::{mate_walk, MATE_MAX_PLIES};
+    assert!(
+        MATE_MAX_PLIES >= 13,
+        "the walk stops at {MATE_MAX_PLIES} plies"
+    );
+    let pos = Position::from_sfen("k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1").unwrap();
+    let board = BoardData::from_position(&pos);
+    let r = mate_walk(&board, 13);
+    assert!(r.mate, "no mate in the walk of 13");
+    let first = r.first.expect("the mating check");
+    assert!(legal_moves(&pos).contains(&first) && pos.play(first).in_check());
+    let proof = dfpn(&pos, 2_000_000, None).unwrap().proof;
+    assert!(matches!(proof, Proof::Mate(_)), "df-pn: {proof:?}");
+    assert!(!mate_walk(&board, 11).mate, "a mate in the walk of 11");
+    println!(
+        "the walk of 13: {} moves jobs, {} cycles",
+        r.nodes, r.cycles
+    );
+}

@@ -378,7 +378,7 @@ impl Logic for ShogiCore {
             self.unit[i].start_moves.next = self.jobs.start.val().get_bit(i) & self.is_moves.val();
             self.unit[i].start.next = self.jobs.start.val().get_bit(i) & self.is_walk.val();
             self.unit[i].mate.next = self.is_mate.val();
-            self.unit[i].depth.next = self.job_depth.val().get_bits::<4>(0);
+            self.unit[i].depth.next = self.job_depth.val().get_bits::<5>(0);
             self.unit[i].stop.next = self.jobs.cancel.val().get_bit(i);
             self.unit[i].rd_rank.next = self.rd_rank.val();
             self.unit[i].rd_group.next = self.cand_group.val();

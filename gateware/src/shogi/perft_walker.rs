@@ -91,8 +91,9 @@ pub struct PerftWalker {
     pub hands: Signal<In, Bits<80>>,
     /// Start a perft of `depth` (1 to `model::shogi::walk::WALK_MAX_DEPTH`).
     pub start: Signal<In, Bit>,
-    pub depth: Signal<In, Bits<4>>,
-    /// With `start`: a mate walk of `depth` plies (odd, at most 7) by the side to move,
+    pub depth: Signal<In, Bits<5>>,
+    /// With `start`: a mate walk of `depth` plies (odd, at most
+    /// `model::shogi::walk::MATE_MAX_PLIES`, 15) by the side to move,
     /// instead of a perft (`model::shogi::walk::mate_walk`).
     pub mate: Signal<In, Bit>,
     pub stop: Signal<In, Bit>,
@@ -135,14 +136,14 @@ pub struct PerftWalker {
     any_r: DFF<Bit>,
     /// The candidate stack: written by the unit's stream only, while the unit is busy; read in
     /// Fetch and by the owner while it is idle (`StackRam`'s contract holds).
-    cands: StackRam<FRAME_RANK_BITS, 7>,
-    undo: RAM<Bits<UNDO_BITS>, 3>,
+    cands: StackRam<FRAME_RANK_BITS, 8>,
+    undo: RAM<Bits<UNDO_BITS>, 4>,
     phase: DFF<WalkPhase>,
     stopping: DFF<Bit>,
     hand: DFF<Bits<80>>,
     side: DFF<Bit>,
-    ply: DFF<Bits<3>>,
-    last: DFF<Bits<3>>,
+    ply: DFF<Bits<4>>,
+    last: DFF<Bits<4>>,
     cur_r: DFF<Bits<4>>,
     // The bit cursor: the rank word's candidates up to group cur_g, bit cur_b are popped
     // (none while cur_on is clear).
@@ -843,9 +844,9 @@ impl Logic for PerftWalker {
         // The unit's candidate ranks go to {ply, rank} as it streams them (ply is 0 while
         // idle: a walk returns to idle from ply 0 only), the stack's only writes.
         self.cands.read_address.next =
-            (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64) | bit_cast::<7, 4>(self.cur_r.q.val());
-        self.cands.write_address.next = (bit_cast::<7, 3>(self.ply.q.val()) << 4_u64)
-            | bit_cast::<7, 4>(self.unit.cand_rank.val());
+            (bit_cast::<8, 4>(self.ply.q.val()) << 4_u64) | bit_cast::<8, 4>(self.cur_r.q.val());
+        self.cands.write_address.next = (bit_cast::<8, 4>(self.ply.q.val()) << 4_u64)
+            | bit_cast::<8, 4>(self.unit.cand_rank.val());
         self.cands.write_data.next =
             bit_cast::<FRAME_RANK_BITS, RANK_BOARD_MOVE_BITS>(self.filter.out_moves.val())
                 | (bit_cast::<FRAME_RANK_BITS, RANK_DROP_BITS>(self.filter.out_drops.val())
@@ -867,7 +868,7 @@ impl Logic for PerftWalker {
             self.unit.hands.next = self.hands.val();
             self.unit.start_cover.next = self.start_cover.val();
             self.unit.start_moves.next = self.start_moves.val();
-            self.cands.read_address.next = bit_cast::<7, 4>(self.rd_rank.val());
+            self.cands.read_address.next = bit_cast::<8, 4>(self.rd_rank.val());
         }
         self.rd_covers.next = self.unit.rd_covers.val();
         self.rd_moves.next = self.gw.val();
@@ -940,11 +941,11 @@ impl Logic for PerftWalker {
                     self.hand.d.next = self.hands.val();
                     self.side.d.next = self.black.val();
                     self.ply.d.next = 0_u64.into();
-                    self.last.d.next = bit_cast::<3, 4>(self.depth.val() - 1_u64);
+                    self.last.d.next = bit_cast::<4, 5>(self.depth.val() - 1_u64);
                     self.mating.d.next = self.mate.val();
                     if self.mate.val() {
                         // The defender's node at the last ply counts its moves.
-                        self.last.d.next = bit_cast::<3, 4>(self.depth.val());
+                        self.last.d.next = bit_cast::<4, 5>(self.depth.val());
                     }
                     self.leaves_r.d.next = 0_u64.into();
                     self.nodes_r.d.next = 0_u64.into();

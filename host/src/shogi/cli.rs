@@ -91,16 +91,16 @@ pub enum ShogiCmd {
     /// df-pn proves a mate of any length (not necessarily the shortest; its line follows the
     /// proof) or that there is none. With --sim / --port the board searches: the `tsume`
     /// design's mate walk (JOB_MATE, checks only at the attacker's plies, cut-offs), jobs of
-    /// 1, 3, ... plies up to --max-plies (at most 7 there); the line takes the board's
-    /// mating checks and, at the defender's plies, the reply whose mate the board finds
-    /// longest.
+    /// 1, 3, ... plies up to --max-plies (at most 15 there: the walker's 16 frames); the line
+    /// takes the board's mating checks and, at the defender's plies, the reply whose mate the
+    /// board finds longest.
     Mate {
         /// The problem: the side to move attacks (and must not stand in check); the other
         /// side defends (and must have a king).
         #[arg(long)]
         sfen: String,
-        /// The longest mate looked for, in plies (odd, 1..=`MATE_MAX_PLIES`, on the board
-        /// 1..=7; not with --dfpn).
+        /// The longest mate looked for, in plies (odd, 1..=`MATE_MAX_PLIES`, on the model and
+        /// on the board; not with --dfpn).
         #[arg(long, default_value_t = 7, conflicts_with = "dfpn")]
         max_plies: u32,
         /// Prove or disprove with df-pn (no length limit) instead of the shortest-mate search.
@@ -736,7 +736,7 @@ fn board_mate(
     if max_plies == 0 || max_plies.is_multiple_of(2) || max_plies > BOARD_MATE_MAX_PLIES {
         return Err(Usage(format!(
             "--max-plies {max_plies}: an odd number of plies from 1 to {BOARD_MATE_MAX_PLIES} on \
-             the board (the model goes to {MATE_MAX_PLIES})"
+             the board (the perft walker's frames)"
         ))
         .into());
     }

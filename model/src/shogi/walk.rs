@@ -23,9 +23,10 @@ use super::all_moves::{generate, mate_job_cycles, moves_job_cycles, SquareMoves}
 use super::piece_data::BoardData;
 use super::{Kind, Move};
 
-/// Deepest walk: the candidate stack's frames (plies 0 to 6 expand; the node at ply 7
-/// counts).
-pub const WALK_MAX_DEPTH: u32 = 8;
+/// Deepest walk: the candidate stack's frames (plies 0 to 14 expand; the node at ply 15
+/// counts). Sixteen frames of nine 800-bit rank words fill 256 words of the stack's block
+/// RAM, which holds 512 at that width: the eight frames before cost as many DP16KD.
+pub const WALK_MAX_DEPTH: u32 = 16;
 /// The longest mate walk: the defender's node after the last ply needs a frame of its own.
 pub const MATE_MAX_PLIES: u32 = WALK_MAX_DEPTH - 1;
 /// Cycles of a node besides its moves job and its children: start and the job's end cycle.
