@@ -259,14 +259,19 @@ fn perft_on_the_board_equals_the_model_walk() {
         );
         assert!(polls.windows(2).all(|w| w[0] <= w[1]), "{what}: {polls:?}");
     }
+    // An abort, then polls while the walk unwinds (at most 72 + 2 + 4 x WALK_MAX_DEPTH cycles)
+    // before the core stops running: the state it ends in.
+    let abort_and_wait = |l: &mut Link<SimTransport>| {
+        let mut st = l.job_abort().unwrap();
+        while st.state == job::RUNNING {
+            st = l.job_poll().unwrap();
+        }
+        st
+    };
     // An abort mid-walk: the job ends aborted, without a result; the position is the root's.
     let st = l.job_start(&perft_args(4)).unwrap();
     assert_eq!(st.state, job::RUNNING);
-    // The walk unwinds (at most 72 + 2 + 4 x WALK_MAX_DEPTH cycles) before the core is idle.
-    let mut st = l.job_abort().unwrap();
-    while st.state == job::RUNNING {
-        st = l.job_poll().unwrap();
-    }
+    let st = abort_and_wait(&mut l);
     assert_eq!(st.state, job::ABORTED, "{st:?}");
     assert_eq!(
         match l.call(op::JOB_RESULT, &[]) {
@@ -297,10 +302,7 @@ fn perft_on_the_board_equals_the_model_walk() {
         job::RUNNING,
         "a perft of depth {WALK_MAX_DEPTH} ended: {st:?}"
     );
-    let mut st = l.job_abort().unwrap();
-    while st.state == job::RUNNING {
-        st = l.job_poll().unwrap();
-    }
+    let st = abort_and_wait(&mut l);
     assert_eq!(st.state, job::ABORTED, "{st:?}");
     let r = decode_result(&l.run_job(&MOVES_ARGS, "moves", |_| {}).unwrap()).unwrap();
     assert_eq!(

@@ -398,8 +398,8 @@ fn mate_on_the_model() {
 }
 
 /// `shogi usi --sim verilator --design tsume`: `go mate infinite` on a problem the board
-/// walks for long (a mate at 13 plies, 45 M cycles into its walks) ends at the `stop` sent after it with
-/// `checkmate timeout`, its job aborted; the lines sent meanwhile are handled after it: a mate
+/// walks for long (a mate at 13 plies, 45 M cycles into its walks) ends at the `stop` sent
+/// after it with `checkmate timeout`, its job aborted; the lines sent meanwhile are handled after it: a mate
 /// in 3 searched on the same board, its line of 3 moves.
 #[test]
 fn usi_stop_ends_go_mate_on_the_simulated_board() {

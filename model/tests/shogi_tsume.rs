@@ -352,8 +352,8 @@ fn the_mate_walk_agrees_with_the_reference_search() {
 fn the_mate_walk_reaches_past_seven_plies() {
     use model::shogi::dfpn::{dfpn, Proof};
     use model::shogi::piece_data::BoardData;
-    // (`mate_walk` refuses plies past `walk::MATE_MAX_PLIES`: with 8 frames, 7.)
     use model::shogi::walk::mate_walk;
+    // `mate_walk` refuses plies past `walk::MATE_MAX_PLIES` (7 with the walker's 8 frames).
     let pos = Position::from_sfen("k8/9/1K7/9/9/9/8B/8B/9 b 2r4g4s4n4l18p 1").unwrap();
     let board = BoardData::from_position(&pos);
     let r = mate_walk(&board, 13);

@@ -32,7 +32,6 @@ use model::shogi::mate::solve;
 use model::shogi::piece_data::BoardData;
 use model::shogi::random::TSUME_TABLE;
 use model::shogi::walk::{mate_walk, MATE_MAX_PLIES};
-const _: () = assert!(BENCH_MAX_PLIES <= MATE_MAX_PLIES);
 use model::shogi::Position;
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
@@ -46,6 +45,7 @@ const PAPER_CPU_US_PER_NODE: f64 = 50.0;
 /// 3 or 7), and the walker's 15 plies (`MATE_MAX_PLIES`) would walk its two problems without
 /// a mate within 7 to 15 plies, hundreds of millions of cycles on the simulated board.
 const BENCH_MAX_PLIES: u32 = 7;
+const _: () = assert!(BENCH_MAX_PLIES <= MATE_MAX_PLIES);
 /// df-pn's node budget a problem (every problem of the file within 7 plies needs far fewer).
 const DFPN_NODES: u64 = 2_000_000;
 
