@@ -469,6 +469,35 @@ pub fn run_all_moves_unit(
     )
 }
 
+/// The kings' squares by identity as the perft walker names them to its unit
+/// (`AllMovesUnit::kings_in`: identity 0's rank in bits 0-3 and file in 4-7, identity 1's in
+/// 8-15); an identity not on the board reads `absent` (the unit must not look at it).
+pub fn kings_by_identity(board: &model::shogi::piece_data::BoardData, absent: u8) -> u16 {
+    let at = |id: u8| {
+        board.square_of(id).map_or(u16::from(absent), |s| {
+            u16::from(s / 9) | u16::from(s % 9) << 4
+        })
+    };
+    at(0) | at(1) << 8
+}
+
+/// [`run_all_moves_unit`] with the kings named at the start (`AllMovesUnit::kings_known`:
+/// the walks beside the scan) and `discover` (a mate walk's attacker job).
+pub fn run_all_moves_unit_kings_known(
+    u: &mut gateware::shogi::AllMovesUnit,
+    board: &model::shogi::piece_data::BoardData,
+    kings: u16,
+    discover: bool,
+) -> Result<UnitRun> {
+    u.kings_known.next = true;
+    u.kings_in.next = u64::from(kings).into();
+    u.discover.next = discover;
+    let run = run_all_moves_unit(u, board);
+    u.kings_known.next = false;
+    u.discover.next = false;
+    run
+}
+
 /// A moves job on the perft walker's unit while the walker is idle: as [`run_all_moves_unit`],
 /// the ranks written only when `load` (else the board data the walker left, `board` giving
 /// the side and hands).

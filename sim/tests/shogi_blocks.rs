@@ -7,8 +7,8 @@ use gateware::shogi::{
     RookCoverCalculator, Scanner,
 };
 use model::shogi::all_moves::{
-    candidates, generate, king_rays, moves_job_cycles, pawn_drop_mates, piece_info, Candidates,
-    GENERATOR_CYCLES, PIECE_INFO_CYCLES,
+    candidates, generate, king_rays, moves_job_cycles, pawn_drop_mates, piece_info,
+    walk_job_cycles, Candidates, GENERATOR_CYCLES, PIECE_INFO_CYCLES,
 };
 use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_CYCLES};
 use model::shogi::piece_data::cover_table;
@@ -21,9 +21,10 @@ use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, king_first_rays,
-    king_ray_pins, run_all_moves, run_all_moves_unit, run_king_rays, run_perft_walker,
-    run_piece_cover, run_walker_moves, set_all_moves_inputs, settle, side_and_hands,
-    start_king_rays, table_rank, UnitRun,
+    king_ray_pins, kings_by_identity, run_all_moves, run_all_moves_unit,
+    run_all_moves_unit_kings_known, run_king_rays, run_perft_walker, run_piece_cover,
+    run_walker_moves, set_all_moves_inputs, settle, side_and_hands, start_king_rays, table_rank,
+    UnitRun,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -558,6 +559,62 @@ fn all_moves_unit_matches_model_position_for_position() {
     eprintln!("cycles: {cycles:?}");
     assert!(cycles.contains_key(&20), "no position without an own king");
     assert!(probes > 20 && mates > 0, "{probes} probes, {mates} mates");
+}
+
+/// With the kings named at the start (the perft walker below its root), the unit's walks run
+/// beside its scan: after a job on a position, a job on the position after each of a few of
+/// its legal moves (king moves among them) gives the same candidates, count, probe and table
+/// as the model, in `walk_job_cycles` with `kings_known`, in discover mode on every other
+/// job; an absent king's square is garbage the unit must not read.
+#[test]
+fn all_moves_unit_walks_beside_the_scan_when_the_kings_are_named() {
+    let mut uut = AllMovesUnit::default();
+    uut.connect_all();
+    let mut r = StdRng::seed_from_u64(SEED + 13);
+    let (mut saved, mut jobs, mut king_moves, mut kingless) = (0, 0, 0, 0);
+    for b in generator_positions(SEED + 14, 60) {
+        let root = run_all_moves_unit(&mut uut, &b).unwrap();
+        assert_eq!(root.cycles, moves_job_cycles(&b));
+        let moves = generate(&b).moves;
+        let mut picks: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Board { from, .. } if b.squares[*from as usize].kind() == Kind::King))
+            .take(1)
+            .collect();
+        for _ in 0..2 {
+            if !moves.is_empty() {
+                picks.push(moves[r.gen_range(0..moves.len())]);
+            }
+        }
+        for m in picks {
+            let after = b.play(m);
+            let discover = jobs % 2 == 1;
+            let kings = kings_by_identity(&after, 0xff);
+            let got = run_all_moves_unit_kings_known(&mut uut, &after, kings, discover).unwrap();
+            let what = format!("{} after {m:?}", b.to_position().sfen());
+            let mut want = model_moves_job(&after);
+            want.cycles = walk_job_cycles(&after, discover, true);
+            assert_eq!(got, want, "{what}");
+            saved += walk_job_cycles(&after, discover, false) - want.cycles;
+            jobs += 1;
+            king_moves += usize::from(
+                matches!(m, Move::Board { from, .. } if b.squares[from as usize].kind() == Kind::King),
+            );
+            kingless += usize::from(after.square_of(0).is_none() || after.square_of(1).is_none());
+        }
+    }
+    eprintln!(
+        "{jobs} jobs, {king_moves} king moves, {kingless} without a king, {saved} cycles saved"
+    );
+    assert!(
+        jobs > 100 && king_moves > 10 && kingless > 0,
+        "{jobs} {king_moves} {kingless}"
+    );
+    assert!(
+        saved > 4 * jobs as u64,
+        "{saved} cycles saved in {jobs} jobs"
+    );
 }
 
 /// The walker's leaves, moves jobs and cycles equal `perft_walk`'s; a walk leaves the board

@@ -9,16 +9,27 @@
 //! means the drop mates: uchifuzume), writes the square back and computes the table again.
 //!
 //! ```text
-//!  start_moves -> [1] cover table (9) | piece info (9) -> [D] with `discover`: the
-//!                  opponent king's walks in discover mode (<= 8) -> [2] king walks (<= 8;
-//!                  none without an own king)
-//!              -> [3] candidate pass (9, a rank streamed a cycle) -> idle
+//!  start_moves -> [1] cover table (9) | piece info (9)
+//!                  [W] the walks: [D] with `discover`, the opponent king's walks in discover
+//!                      mode (<= 8), then [2] the own king's (<= 8; none without an own king):
+//!                      after [1], or beside it from its first cycle with `kings_known`
+//!              -> [3] candidate pass (9, a rank streamed a cycle), once [1] and [W] are over
+//!                      -> idle
 //!                  `-- a probe: [4] write the pawn -> [5] start -> [1] .. [3] for the
 //!                      opponent, drops off -> [6] write the square back -> [7, 8] table again
 //!  start_cover -> the cover table only (9)
 //! ```
 //!
-//! Cycles of a job: `model::shogi::protocol::moves_job_cycles`. The board data is written a
+//! The walks need the kings' squares, which the piece info table finds only as its pass
+//! reads their ranks. An owner that knows them (the perft walker below its root, from its
+//! square table) names them with the start (`kings_known`, `kings_in`, by identity: the
+//! unit keeps from its last pass which king identity is whose and whether each side has
+//! one; kings are never captured, so they hold through a walk), and the walks run beside
+//! the scan: a moves job is the longer of the two, not their sum (a mate walk's attacker
+//! job: both walks, up to 18 cycles, hidden behind the scan's 10).
+//!
+//! Cycles of a job: `model::shogi::all_moves::moves_job_cycles` (`walk_job_cycles` with
+//! `kings_known`). The board data is written a
 //! rank at a time while the unit is idle; `black` and `hands` (the position's side to move and
 //! hands) are the owner's and must hold during a job. Model: `model::shogi::all_moves`
 //! (`generate`, `candidates`, `pawn_drop_mates`).
@@ -32,15 +43,23 @@ use rust_hdl::prelude::*;
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum Phase {
     Idle,
+    /// The scan [1] and the walks [W] (`Walks`), the candidate pass started when both end.
     Scan,
-    Discover,
-    Walk,
     Generate,
     ProbeWrite,
     ProbeStart,
     Restore,
     Rescan,
     RescanWait,
+}
+
+/// The walks of a moves job's pass, beside or after the scan.
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum Walks {
+    Start,
+    Discover,
+    Own,
+    Done,
 }
 
 #[derive(LogicBlock)]
@@ -57,6 +76,11 @@ pub struct AllMovesUnit {
     /// With `start_moves`: the job's first pass walks from the opponent king in discover mode
     /// first (a mate walk's attacker: the tsume circuit's mask B, `disc_on` and `disc_ids`).
     pub discover: Signal<In, Bit>,
+    /// With `start_moves`: the kings stand at `kings_in` (identity 0's rank in bits 0-3 and
+    /// file in 4-7, identity 1's in 8-15), and the same kings are on the board as at the
+    /// unit's last job: the walks start with the scan.
+    pub kings_known: Signal<In, Bit>,
+    pub kings_in: Signal<In, Bits<16>>,
     pub busy: Signal<Out, Bit>,
     /// Reading: the table's rank `rd_rank` (the cover RAMs), the cycle after `rd_rank`.
     pub rd_rank: Signal<In, Bits<4>>,
@@ -114,12 +138,36 @@ pub struct AllMovesUnit {
     disc_req: DFF<Bit>,
     disc_on_r: DFF<Bits<8>>,
     disc_ids_r: DFF<Bits<48>>,
+    walks: DFF<Walks>,
+    /// The scan ended in an earlier cycle of this pass (the table's king rank was read).
+    scanned: DFF<Bit>,
+    /// The job's kings are the owner's (`kings_known`): `kings_r`, by colour as the piece
+    /// info table gives them, an absent king's square 0.
+    early: DFF<Bit>,
+    kings_r: DFF<Bits<16>>,
+    /// From the last pass's piece info table: which sides have a king, and whether Black's
+    /// (White's) king is identity 0.
+    has_r: DFF<Bits<2>>,
+    b_id0: DFF<Bit>,
+    w_id0: DFF<Bit>,
     k_pawn_ids: [Constant<Bits<6>>; 18],
     k_pawn_index: [Constant<Bits<10>>; 18],
     k_pawn_data: Constant<Bits<10>>,
     k_file: [Constant<Bits<4>>; 9],
     k_fmask: [Constant<Bits<90>>; 9],
     hand: Signal<Local, Bits<40>>,
+    /// The kings and their presence this pass: the owner's or the piece info table's.
+    kings_v: Signal<Local, Bits<16>>,
+    has_v: Signal<Local, Bits<2>>,
+    own_kr: Signal<Local, Bits<4>>,
+    own_kf: Signal<Local, Bits<4>>,
+    opp_kr: Signal<Local, Bits<4>>,
+    opp_kf: Signal<Local, Bits<4>>,
+    /// The owner's kings by colour (`kings_in` by identity, then absent kings cleared).
+    k_black: Signal<Local, Bits<8>>,
+    k_white: Signal<Local, Bits<8>>,
+    scan_done: Signal<Local, Bit>,
+    walks_over: Signal<Local, Bit>,
     own_king: Signal<Local, Bit>,
     opp_king: Signal<Local, Bit>,
     pawn_index: Signal<Local, Bits<10>>,
@@ -147,6 +195,8 @@ impl Default for AllMovesUnit {
             start_cover: Default::default(),
             start_moves: Default::default(),
             discover: Default::default(),
+            kings_known: Default::default(),
+            kings_in: Default::default(),
             busy: Default::default(),
             rd_rank: Default::default(),
             rd_covers: Default::default(),
@@ -184,6 +234,13 @@ impl Default for AllMovesUnit {
             disc_req: Default::default(),
             disc_on_r: Default::default(),
             disc_ids_r: Default::default(),
+            walks: Default::default(),
+            scanned: Default::default(),
+            early: Default::default(),
+            kings_r: Default::default(),
+            has_r: Default::default(),
+            b_id0: Default::default(),
+            w_id0: Default::default(),
             k_pawn_ids: std::array::from_fn(|k| Constant::new((pawn + k as u64).into())),
             k_pawn_index: std::array::from_fn(|k| Constant::new((k as u64 + 1).into())),
             // An unpromoted pawn's type bits (9-7); ownership and index are added.
@@ -191,6 +248,16 @@ impl Default for AllMovesUnit {
             k_file: std::array::from_fn(|f| Constant::new((f as u64).into())),
             k_fmask: std::array::from_fn(|f| super::mask(90, |b| b / 10 == f)),
             hand: Default::default(),
+            kings_v: Default::default(),
+            has_v: Default::default(),
+            own_kr: Default::default(),
+            own_kf: Default::default(),
+            opp_kr: Default::default(),
+            opp_kf: Default::default(),
+            k_black: Default::default(),
+            k_white: Default::default(),
+            scan_done: Default::default(),
+            walks_over: Default::default(),
             own_king: Default::default(),
             opp_king: Default::default(),
             pawn_index: Default::default(),
@@ -211,7 +278,7 @@ impl Logic for AllMovesUnit {
     fn update(&mut self) {
         dff_setup!(
             self, clock, phase, pass, side, count_r, probe_r, probe_sq, probe_at, mates_r,
-            disc_req, disc_on_r, disc_ids_r
+            disc_req, disc_on_r, disc_ids_r, walks, scanned, early, kings_r, has_r, b_id0, w_id0
         );
         self.cover_circuit.clock.next = self.clock.val();
         self.info.clock.next = self.clock.val();
@@ -225,19 +292,48 @@ impl Logic for AllMovesUnit {
         self.info.board.next = self.kept_board_info.board.val();
         self.rays.board.next = self.kept_board_rays.board.val();
         self.rays.black.next = self.side.q.val();
-        self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(8);
-        self.rays.king_file.next = self.info.kings.val().get_bits::<4>(12);
+        self.kings_v.next = self.info.kings.val();
+        self.has_v.next = self.info.has_king.val();
+        if self.early.q.val() {
+            self.kings_v.next = self.kings_r.q.val();
+            self.has_v.next = self.has_r.q.val();
+        }
+        self.own_kr.next = self.kings_v.val().get_bits::<4>(8);
+        self.own_kf.next = self.kings_v.val().get_bits::<4>(12);
+        self.opp_kr.next = self.kings_v.val().get_bits::<4>(0);
+        self.opp_kf.next = self.kings_v.val().get_bits::<4>(4);
         self.hand.next = self.hands.val().get_bits::<40>(40);
-        self.own_king.next = self.info.has_king.val().get_bit(1);
-        self.opp_king.next = self.info.has_king.val().get_bit(0);
-        self.rays.discover.next = self.phase.q.val() == Phase::Discover;
+        self.own_king.next = self.has_v.val().get_bit(1);
+        self.opp_king.next = self.has_v.val().get_bit(0);
         if self.side.q.val() {
-            self.own_king.next = self.info.has_king.val().get_bit(0);
-            self.opp_king.next = self.info.has_king.val().get_bit(1);
-            self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(0);
-            self.rays.king_file.next = self.info.kings.val().get_bits::<4>(4);
+            self.own_kr.next = self.kings_v.val().get_bits::<4>(0);
+            self.own_kf.next = self.kings_v.val().get_bits::<4>(4);
+            self.opp_kr.next = self.kings_v.val().get_bits::<4>(8);
+            self.opp_kf.next = self.kings_v.val().get_bits::<4>(12);
+            self.own_king.next = self.has_v.val().get_bit(0);
+            self.opp_king.next = self.has_v.val().get_bit(1);
             self.hand.next = self.hands.val().get_bits::<40>(0);
         }
+        self.rays.king_rank.next = self.own_kr.val();
+        self.rays.king_file.next = self.own_kf.val();
+        self.rays.discover.next = self.walks.q.val() == Walks::Discover;
+        // The owner's kings by colour, for a start with `kings_known`.
+        self.k_black.next = self.kings_in.val().get_bits::<8>(8);
+        if self.b_id0.q.val() {
+            self.k_black.next = self.kings_in.val().get_bits::<8>(0);
+        }
+        if !self.has_r.q.val().get_bit(0) {
+            self.k_black.next = 0_u64.into();
+        }
+        self.k_white.next = self.kings_in.val().get_bits::<8>(8);
+        if self.w_id0.q.val() {
+            self.k_white.next = self.kings_in.val().get_bits::<8>(0);
+        }
+        if !self.has_r.q.val().get_bit(1) {
+            self.k_white.next = 0_u64.into();
+        }
+        self.scan_done.next = !self.cover_circuit.busy.val() & !self.info.busy.val();
+        self.walks_over.next = false;
         self.gen.black.next = self.side.q.val();
         self.gen.drops_on.next = !self.pass.q.val();
         self.gen.board.next = self.kept_board_gen.board.val();
@@ -245,7 +341,7 @@ impl Logic for AllMovesUnit {
         self.gen.hand.next = self.hand.val();
         self.gen.owned.next = self.info.owned.val();
         self.squares.next = self.info.squares.val();
-        self.kings.next = self.info.kings.val();
+        self.kings.next = self.kings_v.val();
         self.promoted.next = self.info.promoted.val();
         self.gen.promoted.next = self.info.promoted.val();
         self.gen.zone.next = self.info.zone.val();
@@ -310,54 +406,75 @@ impl Logic for AllMovesUnit {
                     self.mates_r.d.next = false;
                     self.disc_req.d.next = self.discover.val();
                     self.disc_on_r.d.next = 0_u64.into();
+                    self.walks.d.next = Walks::Start;
+                    self.scanned.d.next = false;
+                    self.early.d.next = self.kings_known.val();
+                    self.kings_r.d.next = bit_cast::<16, 8>(self.k_black.val())
+                        | (bit_cast::<16, 8>(self.k_white.val()) << 8_u64);
                     self.phase.d.next = Phase::Scan;
                 } else if self.start_cover.val() {
                     self.cover_circuit.start.next = true;
                 }
             }
             Phase::Scan => {
-                if !self.cover_circuit.busy.val() & !self.info.busy.val() {
-                    // The discover walk first when asked (a mate walk's attacker: the
-                    // opponent king's walks, the side's sliders), then the own king's; without
-                    // an own king (a tsume attacker) there is nothing more to walk.
-                    if self.disc_req.q.val() & !self.pass.q.val() & self.opp_king.val() {
-                        self.rays.start.next = true;
-                        self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(0);
-                        self.rays.king_file.next = self.info.kings.val().get_bits::<4>(4);
-                        if self.side.q.val() {
-                            self.rays.king_rank.next = self.info.kings.val().get_bits::<4>(8);
-                            self.rays.king_file.next = self.info.kings.val().get_bits::<4>(12);
+                // The own king's rank of the table, read for the generator's start (its
+                // checkers): the start waits for a cycle after the scan's end.
+                self.cover_circuit.rd_rank.next = self.own_kr.val();
+                if self.scan_done.val() {
+                    self.scanned.d.next = true;
+                    self.has_r.d.next = self.info.has_king.val();
+                    self.b_id0.d.next = self.info.owned.val().get_bit(0);
+                    self.w_id0.d.next = self.info.owned.val().get_bit(40);
+                }
+                // The walks, once the kings are known: the discover walk first when asked (a
+                // mate walk's attacker: the opponent king's walks, the side's sliders), then
+                // the own king's; without an own king (a tsume attacker) none.
+                match self.walks.q.val() {
+                    Walks::Start => {
+                        if self.early.q.val() | self.scan_done.val() {
+                            if self.disc_req.q.val() & !self.pass.q.val() & self.opp_king.val() {
+                                self.rays.start.next = true;
+                                self.rays.king_rank.next = self.opp_kr.val();
+                                self.rays.king_file.next = self.opp_kf.val();
+                                self.walks.d.next = Walks::Discover;
+                            } else if self.own_king.val() {
+                                self.rays.start.next = true;
+                                self.walks.d.next = Walks::Own;
+                            } else {
+                                self.walks_over.next = true;
+                                self.walks.d.next = Walks::Done;
+                            }
                         }
-                        self.phase.d.next = Phase::Discover;
-                    } else if self.own_king.val() {
-                        self.rays.start.next = true;
-                        self.phase.d.next = Phase::Walk;
-                    } else {
-                        self.gen.start.next = true;
-                        self.phase.d.next = Phase::Generate;
+                    }
+                    Walks::Discover => {
+                        // Its results kept for the candidate pass; then the own king's walks.
+                        if !self.rays.busy.val() {
+                            self.disc_on_r.d.next = self.rays.pinned.val();
+                            self.disc_ids_r.d.next = self.rays.pin_ids.val();
+                            self.disc_end.next = true;
+                            if self.own_king.val() {
+                                self.rays.start.next = true;
+                                self.walks.d.next = Walks::Own;
+                            } else {
+                                self.walks_over.next = true;
+                                self.walks.d.next = Walks::Done;
+                            }
+                        }
+                    }
+                    Walks::Own => {
+                        if !self.rays.busy.val() {
+                            self.walks_over.next = true;
+                            self.walks.d.next = Walks::Done;
+                        }
+                    }
+                    Walks::Done => {
+                        self.walks_over.next = true;
                     }
                 }
-            }
-            Phase::Discover => {
-                // Its results kept for the candidate pass; then the own king's walks.
-                if !self.rays.busy.val() {
-                    self.disc_on_r.d.next = self.rays.pinned.val();
-                    self.disc_ids_r.d.next = self.rays.pin_ids.val();
-                    self.disc_end.next = true;
-                    if self.own_king.val() {
-                        self.rays.start.next = true;
-                        self.phase.d.next = Phase::Walk;
-                    } else {
-                        self.gen.start.next = true;
-                        self.phase.d.next = Phase::Generate;
-                    }
-                }
-            }
-            Phase::Walk => {
-                // The king's rank of the table for the generator's start (its checkers: the
-                // walks take at least two cycles, so the RAM shows it when the generator starts).
-                self.cover_circuit.rd_rank.next = self.rays.king_rank.val();
-                if !self.rays.busy.val() {
+                if self.walks_over.val()
+                    & self.scan_done.val()
+                    & (!self.own_king.val() | self.scanned.q.val())
+                {
                     self.gen.start.next = true;
                     self.phase.d.next = Phase::Generate;
                 }
@@ -393,6 +510,8 @@ impl Logic for AllMovesUnit {
             Phase::ProbeStart => {
                 self.cover_circuit.start.next = true;
                 self.info.start.next = true;
+                self.walks.d.next = Walks::Start;
+                self.scanned.d.next = false;
                 self.phase.d.next = Phase::Scan;
             }
             Phase::Restore => {

@@ -168,6 +168,9 @@ pub struct PerftWalker {
     // (rank).
     sq_file: [DFF<Bits<40>>; 4],
     sq_rank: [DFF<Bits<40>>; 4],
+    /// The kings' squares from the table, by identity (0: rank bits 0-3, file 4-7; 1: 8-15),
+    /// named to the unit with every start below the root.
+    kings_sq: Signal<Local, Bits<16>>,
     k_plane_r: [Constant<Bits<10>>; 4],
     k_id_bit: [Constant<Bits<40>>; 6],
     k_grp_bit: [Constant<Bits<20>>; 5],
@@ -323,6 +326,7 @@ impl Default for PerftWalker {
             k_fmask: std::array::from_fn(|f| mask(90, |b| b / 10 == f)),
             sq_file: Default::default(),
             sq_rank: Default::default(),
+            kings_sq: Default::default(),
             k_plane_r: std::array::from_fn(|j| c(160 + 40 * j as u64)),
             k_id_bit: std::array::from_fn(|j| mask(40, |i| i >> j & 1 == 1)),
             k_grp_bit: std::array::from_fn(|j| mask(20, |g| g >> j & 1 == 1)),
@@ -861,6 +865,24 @@ impl Logic for PerftWalker {
         self.unit.start_cover.next = false;
         self.unit.start_moves.next = false;
         self.unit.discover.next = self.attacking.val();
+        self.kings_sq.next = bit_cast::<16, 1>(self.sq_rank[0].q.val().get_bits::<1>(0))
+            | (bit_cast::<16, 1>(self.sq_rank[1].q.val().get_bits::<1>(0)) << 1_u64)
+            | (bit_cast::<16, 1>(self.sq_rank[2].q.val().get_bits::<1>(0)) << 2_u64)
+            | (bit_cast::<16, 1>(self.sq_rank[3].q.val().get_bits::<1>(0)) << 3_u64)
+            | (bit_cast::<16, 1>(self.sq_file[0].q.val().get_bits::<1>(0)) << 4_u64)
+            | (bit_cast::<16, 1>(self.sq_file[1].q.val().get_bits::<1>(0)) << 5_u64)
+            | (bit_cast::<16, 1>(self.sq_file[2].q.val().get_bits::<1>(0)) << 6_u64)
+            | (bit_cast::<16, 1>(self.sq_file[3].q.val().get_bits::<1>(0)) << 7_u64)
+            | (bit_cast::<16, 1>(self.sq_rank[0].q.val().get_bits::<1>(1)) << 8_u64)
+            | (bit_cast::<16, 1>(self.sq_rank[1].q.val().get_bits::<1>(1)) << 9_u64)
+            | (bit_cast::<16, 1>(self.sq_rank[2].q.val().get_bits::<1>(1)) << 10_u64)
+            | (bit_cast::<16, 1>(self.sq_rank[3].q.val().get_bits::<1>(1)) << 11_u64)
+            | (bit_cast::<16, 1>(self.sq_file[0].q.val().get_bits::<1>(1)) << 12_u64)
+            | (bit_cast::<16, 1>(self.sq_file[1].q.val().get_bits::<1>(1)) << 13_u64)
+            | (bit_cast::<16, 1>(self.sq_file[2].q.val().get_bits::<1>(1)) << 14_u64)
+            | (bit_cast::<16, 1>(self.sq_file[3].q.val().get_bits::<1>(1)) << 15_u64);
+        self.unit.kings_in.next = self.kings_sq.val();
+        self.unit.kings_known.next = false;
         self.unit.rd_rank.next = self.rd_rank.val();
         // Idle: the unit is the owner's, frame 0 its candidates.
         if self.phase.q.val() == WalkPhase::Idle {
@@ -957,6 +979,9 @@ impl Logic for PerftWalker {
                     self.phase.d.next = WalkPhase::Return;
                 } else {
                     self.unit.start_moves.next = true;
+                    // Below the root the square table holds the kings (loaded when the root's
+                    // job ends, moved by every make): the job walks beside its scan.
+                    self.unit.kings_known.next = self.ply.q.val().any();
                     self.nodes_r.d.next = self.nodes_r.q.val() + 1_u64;
                     self.any_r.d.next = false;
                     self.phase.d.next = WalkPhase::Wait;

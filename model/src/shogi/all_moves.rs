@@ -178,23 +178,33 @@ pub const GENERATOR_CYCLES: u64 = 9;
 /// same three stages for the opponent on the position after the drop, two cycles to write
 /// the square back and start, and the table computed again (9) and a cycle.
 pub fn moves_job_cycles(board: &BoardData) -> u64 {
-    job_cycles(board, false)
+    job_cycles(board, false, false)
 }
 
-/// Cycles of a moves job at a mate walk's node: at the attacker's (`attacker`) the job's
-/// first pass walks from the defender's king in discover mode ([`discover_walks`]: the
-/// longest walk's squares and a cycle) before its own king's walks.
-pub fn mate_job_cycles(board: &BoardData, attacker: bool) -> u64 {
-    job_cycles(board, attacker)
+/// Cycles of a moves job whose owner names the kings' squares at its start (`kings_known`:
+/// the perft walker below its root, from its square table): the walks (the discover walk
+/// first when `discover`) start in the scan's first cycle, beside the cover table and the
+/// piece info table, not after them. The candidate pass starts when both are over, and with
+/// an own king not before the cycle after the scan's end (the table's king rank read for
+/// the checkers): `max(1 + walks, 10 + own king)` where the sequenced job takes
+/// `10 + walks`.
+/// At a mate walk's attacker node (`discover`) the job's first pass walks from the defender's
+/// king in discover mode ([`discover_walks`]: the longest walk's squares and a cycle) before
+/// its own king's walks.
+pub fn walk_job_cycles(board: &BoardData, discover: bool, kings_known: bool) -> u64 {
+    job_cycles(board, discover, kings_known)
 }
 
-fn job_cycles(board: &BoardData, discover: bool) -> u64 {
+fn job_cycles(board: &BoardData, discover: bool, kings_known: bool) -> u64 {
     let stages = |b: &BoardData, discover: bool| {
-        let walks = king_rays(b, &cover_table(b), b.side).map_or(0, |k| k.cycles + 1);
+        let own = king_rays(b, &cover_table(b), b.side);
+        let walks = own.as_ref().map_or(0, |k| k.cycles + 1);
         let disc = discover_walks(b, b.side)
             .filter(|_| discover)
             .map_or(0, |k| k.cycles + 1);
-        PIECE_INFO_CYCLES + 1 + disc + walks + GENERATOR_CYCLES + 1
+        let scanned = PIECE_INFO_CYCLES + 1;
+        let first = if kings_known { 1 } else { scanned };
+        (first + disc + walks).max(scanned + own.is_some() as u64) + GENERATOR_CYCLES + 1
     };
     let g = generate(board);
     stages(board, discover)

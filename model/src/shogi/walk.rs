@@ -11,7 +11,8 @@
 //! hands from the undo stack).
 //!
 //! ```text
-//!  node:   start (1) -> the moves job (J = moves_job_cycles) and the cycle it ends (J + 1)
+//!  node:   start (1) -> the moves job (J = walk_job_cycles: at the root moves_job_cycles,
+//!          below it the walks beside the scan) and the cycle it ends (J + 1)
 //!   count: leaves += legal count -> return (1)
 //!   expand: fetch (1), pick (1):
 //!             empty rank -> next rank (after rank 9: return (1))
@@ -19,7 +20,7 @@
 //!             a move -> make (2) -> child node ... return -> unmake (2) -> fetch
 //! ```
 
-use super::all_moves::{generate, mate_job_cycles, moves_job_cycles, SquareMoves};
+use super::all_moves::{generate, walk_job_cycles, SquareMoves};
 use super::piece_data::BoardData;
 use super::{Kind, Move};
 
@@ -102,14 +103,16 @@ pub fn meets_mating_drop(b: &BoardData) -> bool {
 pub fn perft_walk(board: &BoardData, depth: u32) -> WalkRun {
     assert!((1..=WALK_MAX_DEPTH).contains(&depth), "walk depth {depth}");
     let mut run = WalkRun::default();
-    node(board, depth, &mut run);
+    node(board, depth, false, &mut run);
     run
 }
 
-fn node(board: &BoardData, depth: u32, run: &mut WalkRun) {
+/// A node; `kings_known` below the root, where the walker names the kings' squares from its
+/// square table and the job's walks run beside its scan (`walk_job_cycles`).
+fn node(board: &BoardData, depth: u32, kings_known: bool, run: &mut WalkRun) {
     let g = generate(board);
     run.nodes += 1;
-    run.cycles += NODE_CYCLES + moves_job_cycles(board) + RETURN_CYCLES;
+    run.cycles += NODE_CYCLES + walk_job_cycles(board, false, kings_known) + RETURN_CYCLES;
     if depth == 1 {
         run.leaves += g.moves.len() as u64;
         return;
@@ -119,7 +122,7 @@ fn node(board: &BoardData, depth: u32, run: &mut WalkRun) {
     run.cycles += 9 * PICK_CYCLES + mating.map_or(0, |_| PICK_CYCLES);
     for m in pop_order(board, &g.candidates.squares, mating) {
         run.cycles += PICK_CYCLES + MAKE_CYCLES + UNMAKE_CYCLES;
-        node(&board.play(m), depth - 1, run);
+        node(&board.play(m), depth - 1, true, run);
     }
 }
 
@@ -177,7 +180,7 @@ fn frame(board: &BoardData, squares: &[SquareMoves], attacker: bool) -> Vec<Squa
 ///
 /// ```text
 ///  node (start, moves job, its end, return: as perft's; the attacker's job walks from the
-///        defender's king first: `mate_job_cycles`):
+///        defender's king first: `walk_job_cycles`):
 ///    attacker (even ply): the checks only; none -> no mate
 ///    defender (odd ply): no legal move -> mate; at the last ply (plies left 0) -> no mate
 ///    expand: each move in pop order: pick, make, the child, unmake;
@@ -194,7 +197,7 @@ pub fn mate_walk(board: &BoardData, plies: u32) -> MateWalkRun {
         "mate walk plies {plies}"
     );
     let mut run = MateWalkRun::default();
-    let (mate, first) = mate_node(board, plies, true, &mut run);
+    let (mate, first) = mate_node(board, plies, true, false, &mut run);
     run.mate = mate;
     run.first = first;
     run
@@ -205,11 +208,12 @@ fn mate_node(
     board: &BoardData,
     left: u32,
     attacker: bool,
+    kings_known: bool,
     run: &mut MateWalkRun,
 ) -> (bool, Option<Move>) {
     let g = generate(board);
     run.nodes += 1;
-    run.cycles += NODE_CYCLES + mate_job_cycles(board, attacker) + RETURN_CYCLES;
+    run.cycles += NODE_CYCLES + walk_job_cycles(board, attacker, kings_known) + RETURN_CYCLES;
     let squares = frame(board, &g.candidates.squares, attacker);
     // The job says whether the frame holds a candidate (the mating drop counts: the walk
     // meets it and passes).
@@ -248,7 +252,7 @@ fn mate_node(
                 }
             }
             run.cycles += MAKE_CYCLES + UNMAKE_CYCLES;
-            let (child, _) = mate_node(&board.play(m), left - 1, !attacker, run);
+            let (child, _) = mate_node(&board.play(m), left - 1, !attacker, true, run);
             if child == attacker {
                 return (child, Some(m));
             }
