@@ -561,25 +561,43 @@ fn all_moves_unit_matches_model_position_for_position() {
     assert!(probes > 20 && mates > 0, "{probes} probes, {mates} mates");
 }
 
+/// `b` with its kings' identities swapped (identities follow the board's square order, so
+/// White's king is nearly always identity 0: the swap gives Black's king identity 0, or a
+/// lone king identity 1).
+fn kings_swapped(b: &BoardData) -> BoardData {
+    let mut b = b.clone();
+    for d in b.squares.iter_mut() {
+        if let (Some(id @ 0..=1), Some(p)) = (d.id(), d.piece()) {
+            *d = PieceData::of_id(1 - id, false, p.color);
+        }
+    }
+    b
+}
+
 /// With the kings named at the start (the perft walker below its root), the unit's walks run
 /// beside its scan: after a job on a position, a job on the position after each of a few of
-/// its legal moves (king moves among them) gives the same candidates, count, probe and table
-/// as the model, in `walk_job_cycles` with `kings_known`, in discover mode on every other
-/// job; an absent king's square is garbage the unit must not read.
+/// its legal moves (king moves among them) gives the same candidates, count, probe, table
+/// and kings as the model, in `walk_job_cycles` with `kings_known`, in discover mode on every
+/// other job; an absent king's square is garbage the unit must not read. Every other
+/// position has its kings' identities swapped, so that the unit must take whose king each
+/// identity is from its last pass.
 #[test]
 fn all_moves_unit_walks_beside_the_scan_when_the_kings_are_named() {
     let mut uut = AllMovesUnit::default();
     uut.connect_all();
     let mut r = StdRng::seed_from_u64(SEED + 13);
-    let (mut saved, mut jobs, mut king_moves, mut kingless) = (0, 0, 0, 0);
-    for b in generator_positions(SEED + 14, 60) {
+    let (mut saved, mut jobs, mut king_moves) = (0, 0, 0);
+    let (mut kingless, mut kingless_discover, mut black_id0, mut probes) = (0, 0, 0, 0);
+    let is_king_move = |b: &BoardData, m: &Move| matches!(m, Move::Board { from, .. } if b.squares[*from as usize].kind() == Kind::King);
+    for (i, b) in generator_positions(SEED + 14, 60).into_iter().enumerate() {
+        let b = if i % 2 == 1 { kings_swapped(&b) } else { b };
         let root = run_all_moves_unit(&mut uut, &b).unwrap();
         assert_eq!(root.cycles, moves_job_cycles(&b));
         let moves = generate(&b).moves;
         let mut picks: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| matches!(m, Move::Board { from, .. } if b.squares[*from as usize].kind() == Kind::King))
+            .filter(|m| is_king_move(&b, m))
             .take(1)
             .collect();
         for _ in 0..2 {
@@ -596,21 +614,37 @@ fn all_moves_unit_walks_beside_the_scan_when_the_kings_are_named() {
             let mut want = model_moves_job(&after);
             want.cycles = walk_job_cycles(&after, discover, true);
             assert_eq!(got, want, "{what}");
+            let info = piece_info(&after).kings;
+            let square = |k: Option<u8>| k.map_or(0, |s| u64::from(s / 9) | u64::from(s % 9) << 4);
+            assert_eq!(
+                uut.kings.val().to_u64(),
+                square(info[0]) | square(info[1]) << 8,
+                "kings, {what}"
+            );
             saved += walk_job_cycles(&after, discover, false) - want.cycles;
             jobs += 1;
-            king_moves += usize::from(
-                matches!(m, Move::Board { from, .. } if b.squares[from as usize].kind() == Kind::King),
-            );
-            kingless += usize::from(after.square_of(0).is_none() || after.square_of(1).is_none());
+            king_moves += usize::from(is_king_move(&b, &m));
+            let own_king = info[after.side.index()].is_some();
+            kingless += usize::from(!own_king);
+            kingless_discover += usize::from(!own_king && discover);
+            black_id0 += usize::from(after.square_of(0) == info[0]);
+            probes += usize::from(want.probe.is_some());
         }
     }
     eprintln!(
-        "{jobs} jobs, {king_moves} king moves, {kingless} without a king, {saved} cycles saved"
+        "{jobs} jobs, {king_moves} king moves, {kingless} without an own king \
+         ({kingless_discover} discovering), {black_id0} with Black's king identity 0, \
+         {probes} probes, {saved} cycles saved"
     );
     assert!(
-        jobs > 100 && king_moves > 10 && kingless > 0,
-        "{jobs} {king_moves} {kingless}"
+        jobs > 100 && king_moves > 10,
+        "{jobs} jobs, {king_moves} king moves"
     );
+    assert!(
+        kingless_discover > 0 && kingless > kingless_discover,
+        "{kingless} {kingless_discover}"
+    );
+    assert!(black_id0 > 10 && probes > 5, "{black_id0} {probes}");
     assert!(
         saved > 4 * jobs as u64,
         "{saved} cycles saved in {jobs} jobs"

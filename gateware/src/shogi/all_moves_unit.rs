@@ -25,8 +25,8 @@
 //! square table) names them with the start (`kings_known`, `kings_in`, by identity: the
 //! unit keeps from its last pass which king identity is whose and whether each side has
 //! one; kings are never captured, so they hold through a walk), and the walks run beside
-//! the scan: a moves job is the longer of the two, not their sum (a mate walk's attacker
-//! job: both walks, up to 18 cycles, hidden behind the scan's 10).
+//! the scan: a moves job is the longer of the two, not their sum (a tsume attacker has no
+//! king: its discover walk, at most 9 cycles, hides behind the scan's 10).
 //!
 //! Cycles of a job: `model::shogi::all_moves::moves_job_cycles` (`walk_job_cycles` with
 //! `kings_known`). The board data is written a
