@@ -7,7 +7,7 @@ use gateware::shogi::{
     RookCoverCalculator, Scanner,
 };
 use model::shogi::all_moves::{
-    candidates, generate, king_rays, moves_job_cycles, pawn_drop_mates, piece_info,
+    candidates, generate, job_table, king_rays, moves_job_cycles, pawn_drop_mates, piece_info,
     walk_job_cycles, Candidates, GENERATOR_CYCLES, PIECE_INFO_CYCLES,
 };
 use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_CYCLES};
@@ -577,7 +577,8 @@ fn kings_swapped(b: &BoardData) -> BoardData {
 /// With the kings named at the start (the perft walker below its root), the unit's walks run
 /// beside its scan: after a job on a position, a job on the position after each of a few of
 /// its legal moves (king moves among them) gives the same candidates, count, probe, table
-/// and kings as the model, in `walk_job_cycles` with `kings_known`, in discover mode on every
+/// (`job_table`: after a probe, the probe board's) and kings as the model, in
+/// `walk_job_cycles` with `kings_known`, in discover mode on every
 /// other job; an absent king's square is garbage the unit must not read. Every other
 /// position has its kings' identities swapped, so that the unit must take whose king each
 /// identity is from its last pass.
@@ -613,6 +614,7 @@ fn all_moves_unit_walks_beside_the_scan_when_the_kings_are_named() {
             let what = format!("{} after {m:?}", b.to_position().sfen());
             let mut want = model_moves_job(&after);
             want.cycles = walk_job_cycles(&after, discover, true);
+            want.table = job_table(&after, true).0;
             assert_eq!(got, want, "{what}");
             let info = piece_info(&after).kings;
             let square = |k: Option<u8>| k.map_or(0, |s| u64::from(s / 9) | u64::from(s % 9) << 4);

@@ -191,6 +191,9 @@ pub fn moves_job_cycles(board: &BoardData) -> u64 {
 /// At a mate walk's attacker node (`discover`) the job's first pass walks from the defender's
 /// king in discover mode ([`discover_walks`]: the longest walk's squares and a cycle) before
 /// its own king's walks.
+/// A probe in such a job ends with the square written back (a cycle): the table is not
+/// computed again, as no owner below a walk's root reads it (the unit leaves the probe
+/// board's table: [`job_table`]).
 pub fn walk_job_cycles(board: &BoardData, discover: bool, kings_known: bool) -> u64 {
     job_cycles(board, discover, kings_known)
 }
@@ -213,8 +216,26 @@ fn job_cycles(board: &BoardData, discover: bool, kings_known: bool) -> u64 {
                 kind: Kind::Pawn,
                 to,
             });
-            2 + stages(&after, false) + 2 + super::cover_scan::FAST_CYCLES + 1
+            let rescan = if kings_known {
+                0
+            } else {
+                1 + super::cover_scan::FAST_CYCLES + 1
+            };
+            2 + stages(&after, false) + 1 + rescan
         })
+}
+
+/// The piece cover table the unit holds after a moves job on `board`: the position's, but
+/// after a probe in a job with `kings_known` (below a walk's root) the probe board's (the
+/// pawn dropped, the opponent to move), which the unit does not compute again.
+pub fn job_table(board: &BoardData, kings_known: bool) -> CoverTable {
+    match generate(board).candidates.probe {
+        Some(to) if kings_known => cover_table(&board.play(Move::Drop {
+            kind: Kind::Pawn,
+            to,
+        })),
+        _ => cover_table(board),
+    }
 }
 
 /// The piece info table: what the generator needs to know of each identity, gathered from
