@@ -736,7 +736,7 @@ fn model_moves_job(b: &BoardData) -> UnitRun {
         probe: g.candidates.probe,
         probe_mates: g.probe_mates,
         cycles: moves_job_cycles(b),
-        table: cover_table(b).0,
+        table: job_table(b, false).0,
     }
 }
 

@@ -212,10 +212,7 @@ fn job_cycles(board: &BoardData, discover: bool, kings_known: bool) -> u64 {
     let g = generate(board);
     stages(board, discover)
         + g.candidates.probe.map_or(0, |to| {
-            let after = board.play(Move::Drop {
-                kind: Kind::Pawn,
-                to,
-            });
+            let after = probe_board(board, to);
             let rescan = if kings_known {
                 0
             } else {
@@ -230,12 +227,17 @@ fn job_cycles(board: &BoardData, discover: bool, kings_known: bool) -> u64 {
 /// pawn dropped, the opponent to move), which the unit does not compute again.
 pub fn job_table(board: &BoardData, kings_known: bool) -> CoverTable {
     match generate(board).candidates.probe {
-        Some(to) if kings_known => cover_table(&board.play(Move::Drop {
-            kind: Kind::Pawn,
-            to,
-        })),
+        Some(to) if kings_known => cover_table(&probe_board(board, to)),
         _ => cover_table(board),
     }
+}
+
+/// The probe's board: a pawn of the side to move dropped on `to`, the opponent to move.
+fn probe_board(board: &BoardData, to: u8) -> BoardData {
+    board.play(Move::Drop {
+        kind: Kind::Pawn,
+        to,
+    })
 }
 
 /// The piece info table: what the generator needs to know of each identity, gathered from
@@ -513,11 +515,7 @@ pub fn ordered_moves(
 /// pass without drops on the position after the drop finds none (a check by an adjacent pawn
 /// cannot be blocked).
 pub fn pawn_drop_mates(board: &BoardData, to: u8) -> bool {
-    let after = board.play(Move::Drop {
-        kind: Kind::Pawn,
-        to,
-    });
-    stages(&after, false).1.count == 0
+    stages(&probe_board(board, to), false).1.count == 0
 }
 
 #[cfg(test)]
