@@ -335,19 +335,30 @@ fn generator_positions(seed: u64, n: usize) -> Vec<BoardData> {
     positions.iter().map(BoardData::from_position).collect()
 }
 
+/// The piece info table's inputs in the cycle it reads rank `r` of `b`: the rank word and
+/// its identities one-hot, as the piece cover circuit's top-down scan gives them
+/// (`PieceCoverCircuit::scan_rank`, `scan_ids`; the unit's tests check that pairing).
+fn info_rank(u: &mut PieceInfoTable, b: &BoardData, r: u64) {
+    let r = r as usize;
+    u.rank_data.next = bits_from_u128(b.rank_word(r));
+    let ids: Vec<u128> = (0..9)
+        .map(|f| b.squares[9 * r + f].id().map_or(0, |id| 1 << id))
+        .collect();
+    u.rank_ids.next = bits_from_words(&ids, 40);
+}
+
 #[test]
 fn piece_info_table_matches_model() {
     let mut uut = PieceInfoTable::default();
     uut.connect_all();
     for b in generator_positions(SEED + 7, 2000) {
         let want = piece_info(&b);
-        let words: Vec<u128> = (0..9).map(|r| b.rank_word(r)).collect();
-        uut.board.next = bits_from_words(&words, 90);
         uut.start.next = true;
         cycle(&mut uut, |u| &mut u.clock).unwrap();
         uut.start.next = false;
         let mut cycles = 0;
         while uut.busy.val() {
+            info_rank(&mut uut, &b, cycles % 9);
             cycles += 1;
             assert!(cycles <= 20, "the scan does not end");
             cycle(&mut uut, |u| &mut u.clock).unwrap();
@@ -489,8 +500,8 @@ fn piece_info_and_all_moves_verilog() {
         boards.len() * 11,
         Some("clock"),
         |u, k| {
-            let words: Vec<u128> = (0..9).map(|r| boards[k / 11].rank_word(r)).collect();
-            u.board.next = bits_from_words(&words, 90);
+            // The rank of the `t`-th cycle after the start (rank 1 around it).
+            info_rank(u, &boards[k / 11], (k % 11).saturating_sub(1).min(8) as u64);
             u.start.next = k % 11 == 0;
         },
         |u, level| u.clock.next = Clock::from(level),

@@ -9,7 +9,7 @@
 //! means the drop mates: uchifuzume), writes the square back and computes the table again.
 //!
 //! ```text
-//!  start_moves -> [1] cover table (9) | piece info (9)
+//!  start_moves -> [1] cover table (9) | piece info (9, on the top-down scan's ranks)
 //!                  [W] the walks: [D] with `discover`, the opponent king's walks in discover
 //!                      mode (<= 8), then [2] the own king's (<= 8; none without an own king):
 //!                      after [1], or beside it from its first cycle with `kings_known`
@@ -121,7 +121,6 @@ pub struct AllMovesUnit {
     pub disc_end: Signal<Out, Bit>,
     cover_circuit: PieceCoverCircuit,
     // Copies of the board data for the other readers (`BoardCopy`: fewer long nets).
-    kept_board_info: BoardCopy,
     kept_board_rays: BoardCopy,
     kept_board_gen: BoardCopy,
     kept_board_owner: BoardCopy,
@@ -217,7 +216,6 @@ impl Default for AllMovesUnit {
             disc_rays: Default::default(),
             disc_end: Default::default(),
             cover_circuit: PieceCoverCircuit::fast(),
-            kept_board_info: Default::default(),
             kept_board_rays: Default::default(),
             kept_board_gen: Default::default(),
             kept_board_owner: Default::default(),
@@ -290,7 +288,8 @@ impl Logic for AllMovesUnit {
             | (bit_cast::<783, 63>(self.gen.drops.val()) << 720_u64);
         self.cand_we.next = false;
         // The blocks' data paths.
-        self.info.board.next = self.kept_board_info.board.val();
+        self.info.rank_data.next = self.cover_circuit.scan_rank.val();
+        self.info.rank_ids.next = self.cover_circuit.scan_ids.val();
         self.rays.board.next = self.kept_board_rays.board.val();
         self.rays.black.next = self.side.q.val();
         self.kings_v.next = self.info.kings.val();
@@ -564,10 +563,6 @@ impl Logic for AllMovesUnit {
         self.cover_circuit.wr_en.next = self.bw_en.val();
         self.cover_circuit.wr_rank.next = self.bw_rank.val();
         self.cover_circuit.wr_data.next = self.bw_data.val();
-        self.kept_board_info.clock.next = self.clock.val();
-        self.kept_board_info.wr_en.next = self.bw_en.val();
-        self.kept_board_info.wr_rank.next = self.bw_rank.val();
-        self.kept_board_info.wr_data.next = self.bw_data.val();
         self.kept_board_rays.clock.next = self.clock.val();
         self.kept_board_rays.wr_en.next = self.bw_en.val();
         self.kept_board_rays.wr_rank.next = self.bw_rank.val();

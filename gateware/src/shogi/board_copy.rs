@@ -4,8 +4,8 @@
 //!
 //! ```text
 //!  wr_en, wr_rank, wr_data (90) --+--> piece cover circuit's board data (the scanners)
-//!                                 +--> BoardCopy (piece info table)   --> board (810)
 //!                                 +--> BoardCopy (king walkers)       --> board (810)
+//!                                 +--> BoardCopy (generator)          --> board (810)
 //!                                 +--> ...
 //! ```
 //!

@@ -51,6 +51,11 @@ pub struct PieceCoverCircuit {
     /// The whole board data (square `s` in bits `10s..10s+9`), for the blocks that read it
     /// at once.
     pub board_data: Signal<Out, Bits<810>>,
+    /// The rank the top-down scan reads this cycle (rank `t` in the `t`-th cycle after
+    /// `start`) and its identities, one-hot (file `f` in bits `40f..40f+39`): the piece info
+    /// table's stream, so that the rank multiplexer and the decode are built once.
+    pub scan_rank: Signal<Out, Bits<90>>,
+    pub scan_ids: Signal<Out, Bits<360>>,
     board: [DFF<Bits<90>>; 9],
     /// The cover RAMs of the top-down scan (with the rook cover calculator) and the
     /// bottom-up scan: a rank a word.
@@ -116,6 +121,8 @@ impl PieceCoverCircuit {
             rd_covers: Default::default(),
             rd_board: Default::default(),
             board_data: Default::default(),
+            scan_rank: Default::default(),
+            scan_ids: Default::default(),
             board: std::array::from_fn(|_| Default::default()),
             td_table: Default::default(),
             bu_table: Default::default(),
@@ -231,6 +238,8 @@ impl Logic for PieceCoverCircuit {
             self.bottom_up.rank.next = self.board[0].q.val();
         }
         self.rook.rank.next = self.top_down.rank.val();
+        self.scan_rank.next = self.top_down.rank.val();
+        self.scan_ids.next = self.top_down.ids.val();
         self.top_down.load.next = self.td_on.val();
         self.bottom_up.load.next = self.bu_on.val();
         self.top_down.first.next = self.t.q.val() == self.k_step[0].val();

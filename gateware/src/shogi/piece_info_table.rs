@@ -6,20 +6,25 @@
 //! up where the piece stands.
 //!
 //! ```text
-//!  board data [810] -> latch, shift 90 a cycle -> nine file decoders (identity one-hot)
-//!                                              -> OR into: owned (per owner), promoted, zone,
-//!                                                 pawn files (per owner), king squares
-//!                                              -> each identity's square (bit planes)
+//!  piece cover circuit's top-down scan: rank t in cycle t (90 bits) and its identities (9 x 40)
+//!      -> OR into: owned (per owner), promoted, zone, pawn files (per owner), king squares
+//!      -> each identity's square (bit planes)
 //! ```
+//!
+//! The table reads no board data of its own: it rides on the top-down scanner's pass, which
+//! reads rank `t` in the `t`-th cycle after a start and decodes its identities anyway
+//! (`PieceCoverCircuit::scan_rank`, `scan_ids`; both started in the same cycle). It had an
+//! 810-bit latch shifted a rank a cycle, a copy of the board data to load it from and nine
+//! identity decoders of its own: about 1,600 flip-flops and 1,700 LUTs of a core.
 //!
 //! The squares are kept as eight 40-bit planes (bit `i` of plane `j` is bit `j` of identity
 //! `i`'s file, then rank): a rank's update is a handful of 40-bit word operations, not 40
 //! multiplexed 8-bit fields. The perft walker takes them at its root and keeps them itself.
 //!
-//! Results are valid once `busy` falls (9 cycles after `start`; the board data is read at
-//! `start` only). Model: `model::shogi::all_moves::piece_info` (`PIECE_INFO_CYCLES`).
+//! Results are valid once `busy` falls (9 cycles after `start`; `rank_data` and `rank_ids`
+//! must hold rank `t` in the `t`-th cycle after it). Model:
+//! `model::shogi::all_moves::piece_info` (`PIECE_INFO_CYCLES`).
 
-use model::shogi::piece_data::ID_BASE;
 use model::shogi::Kind;
 use rust_hdl::prelude::*;
 
@@ -27,8 +32,11 @@ use rust_hdl::prelude::*;
 pub struct PieceInfoTable {
     pub clock: Signal<In, Clock>,
     pub start: Signal<In, Bit>,
-    /// The board data: square `s` in bits `10s..10s+9`.
-    pub board: Signal<In, Bits<810>>,
+    /// In the `t`-th cycle after `start` (0-8): rank `t` of the board data (file `f` in bits
+    /// `10f..10f+9`) and its identities, one-hot (file `f` in bits `40f..40f+39`; 0 for an
+    /// empty square).
+    pub rank_data: Signal<In, Bits<90>>,
+    pub rank_ids: Signal<In, Bits<360>>,
     pub busy: Signal<Out, Bit>,
     /// The identities on the board: Black's in bits 0-39, White's in 40-79.
     pub owned: Signal<Out, Bits<80>>,
@@ -45,7 +53,6 @@ pub struct PieceInfoTable {
     /// `j` of the identities' files (planes 0-3) and ranks (planes 4-7). An identity in hand
     /// keeps the square it had last.
     pub squares: Signal<Out, Bits<320>>,
-    brd: DFF<Bits<810>>,
     rank: DFF<Bits<4>>,
     active: DFF<Bit>,
     own_b: DFF<Bits<40>>,
@@ -58,19 +65,15 @@ pub struct PieceInfoTable {
     has_r: DFF<Bits<2>>,
     sq_file: [DFF<Bits<40>>; 4],
     sq_rank: [DFF<Bits<40>>; 4],
-    k_off: [Constant<Bits<10>>; 9],
+    k_off: [Constant<Bits<7>>; 9],
+    k_off40: [Constant<Bits<9>>; 9],
     k_file: [Constant<Bits<4>>; 9],
-    k_type: [Constant<Bits<3>>; 8],
-    k_base: [Constant<Bits<6>>; 8],
     k_king: Constant<Bits<3>>,
     k_pawn: Constant<Bits<3>>,
-    k_one: Constant<Bits<64>>,
     // Per file of the rank read now: piece data, occupied, identity one-hot.
     data: [Signal<Local, Bits<10>>; 9],
     occ: [Signal<Local, Bit>; 9],
-    base: [Signal<Local, Bits<6>>; 9],
     oh: [Signal<Local, Bits<40>>; 9],
-    t_ix: Signal<Local, Bits<6>>,
     t_file: Signal<Local, Bits<4>>,
     // The rank is in Black's zone (ranks 1-3) or White's (7-9).
     zone_black: Signal<Local, Bit>,
@@ -94,7 +97,8 @@ impl Default for PieceInfoTable {
         PieceInfoTable {
             clock: Default::default(),
             start: Default::default(),
-            board: Default::default(),
+            rank_data: Default::default(),
+            rank_ids: Default::default(),
             busy: Default::default(),
             owned: Default::default(),
             promoted: Default::default(),
@@ -103,7 +107,6 @@ impl Default for PieceInfoTable {
             kings: Default::default(),
             has_king: Default::default(),
             squares: Default::default(),
-            brd: Default::default(),
             rank: Default::default(),
             active: Default::default(),
             own_b: Default::default(),
@@ -117,17 +120,13 @@ impl Default for PieceInfoTable {
             sq_file: Default::default(),
             sq_rank: Default::default(),
             k_off: std::array::from_fn(|f| Constant::new((10 * f as u64).into())),
+            k_off40: std::array::from_fn(|f| Constant::new((40 * f as u64).into())),
             k_file: std::array::from_fn(|f| Constant::new((f as u64).into())),
-            k_type: std::array::from_fn(|t| Constant::new((t as u64).into())),
-            k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
             k_king: Constant::new((Kind::King.code() as u64).into()),
             k_pawn: Constant::new((Kind::Pawn.code() as u64).into()),
-            k_one: Constant::new(1_u64.into()),
             data: Default::default(),
             occ: Default::default(),
-            base: Default::default(),
             oh: Default::default(),
-            t_ix: Default::default(),
             t_file: Default::default(),
             zone_black: Default::default(),
             zone_white: Default::default(),
@@ -149,8 +148,7 @@ impl Logic for PieceInfoTable {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, brd, rank, active, own_b, own_w, prom, zone_r, pawn_b, pawn_w, kings_r,
-            has_r
+            self, clock, rank, active, own_b, own_w, prom, zone_r, pawn_b, pawn_w, kings_r, has_r
         );
         self.zone_black.next = self.rank.q.val() < 3_u64;
         self.zone_white.next = self.rank.q.val() > 5_u64;
@@ -171,22 +169,17 @@ impl Logic for PieceInfoTable {
             self.sq_rank[j].d.next = self.sq_rank[j].q.val();
         }
         for f in 0..9 {
-            self.data[f].next = self.brd.q.val().get_bits::<10>(self.k_off[f].val().index());
+            self.data[f].next = self
+                .rank_data
+                .val()
+                .get_bits::<10>(self.k_off[f].val().index());
             self.occ[f].next = self.data[f].val().get_bits::<5>(0).any();
-            self.base[f].next = 0_u64.into();
-            for t in 0..8 {
-                if self.data[f].val().get_bits::<3>(7) == self.k_type[t].val() {
-                    self.base[f].next = self.k_base[t].val();
-                }
-            }
-            // (A function's arguments cannot name the loop index: scalar temporaries.)
-            self.t_ix.next =
-                self.base[f].val() + (self.data[f].val().get_bits::<6>(0) & 31_u64) - 1_u64;
+            self.oh[f].next = self
+                .rank_ids
+                .val()
+                .get_bits::<40>(self.k_off40[f].val().index());
+            // (A function's arguments cannot name the loop index: a scalar temporary.)
             self.t_file.next = self.k_file[f].val();
-            self.oh[f].next = 0_u64.into();
-            if self.occ[f].val() {
-                self.oh[f].next = bit_cast::<40, 64>(self.k_one.val() << self.t_ix.val());
-            }
             self.on.next = self.on.val() | self.oh[f].val();
             for j in 0..4 {
                 if self.k_file[f].val().get_bit(j) {
@@ -230,7 +223,6 @@ impl Logic for PieceInfoTable {
             }
         }
         if self.start.val() {
-            self.brd.d.next = self.board.val();
             self.rank.d.next = 0_u64.into();
             self.active.d.next = true;
             self.own_b.d.next = 0_u64.into();
@@ -242,7 +234,6 @@ impl Logic for PieceInfoTable {
             self.kings_r.d.next = 0_u64.into();
             self.has_r.d.next = 0_u64.into();
         } else if self.active.q.val() {
-            self.brd.d.next = self.brd.q.val() >> 90_u64;
             self.rank.d.next = self.rank.q.val() + 1_u64;
             self.active.d.next = self.rank.q.val() != 8_u64;
             self.own_b.d.next = self.ob.val();

@@ -35,6 +35,9 @@ pub struct RookCoverCalculator {
     k_gold: Constant<Bits<3>>,
     k_index: [Constant<Bits<5>>; 18],
     k_count: [Constant<Bits<18>>; 8],
+    /// The rook identities: the only ones a sweep carries (bits outside are constant 0 along
+    /// the chains, so synthesis keeps 2 of each link's 40 bits).
+    k_rooks: Constant<Bits<40>>,
     data: [Signal<Local, Bits<10>>; 9],
     typ: [Signal<Local, Bits<3>>; 9],
     idx_oh: [Signal<Local, Bits<18>>; 9],
@@ -65,6 +68,7 @@ impl Default for RookCoverCalculator {
             k_gold: Constant::new((Kind::Gold.code() as u64).into()),
             k_index: super::id_decode().0,
             k_count: super::id_decode().1,
+            k_rooks: super::ids_of(&[Kind::Rook]),
             data: std::array::from_fn(|_| Default::default()),
             typ: std::array::from_fn(|_| Default::default()),
             idx_oh: Default::default(),
@@ -123,7 +127,8 @@ impl Logic for RookCoverCalculator {
                 self.up[f + 1].next = self.up[f].val();
             }
             if self.rook[f].val() {
-                self.up[f + 1].next = self.up[f + 1].val() | self.oh[f].val();
+                self.up[f + 1].next =
+                    self.up[f + 1].val() | (self.oh[f].val() & self.k_rooks.val());
             }
         }
         self.down[9].next = 0_u64.into();
@@ -133,7 +138,8 @@ impl Logic for RookCoverCalculator {
                 self.down[8 - g].next = self.down[9 - g].val();
             }
             if self.rook[8 - g].val() {
-                self.down[8 - g].next = self.down[8 - g].val() | self.oh[8 - g].val();
+                self.down[8 - g].next =
+                    self.down[8 - g].val() | (self.oh[8 - g].val() & self.k_rooks.val());
             }
         }
         // A square's cover: the rays arriving from both sides and the neighbours' side steps.

@@ -23,7 +23,22 @@
 //! rank for rank).
 
 use model::shogi::piece_data::ID_BASE;
+use model::shogi::Kind;
 use rust_hdl::prelude::*;
+
+/// The kinds whose identities a ray register can carry: only sliders start rays, rooks (and
+/// dragons) and lances straight on, bishops (and horses) diagonally. A register reads through
+/// this mask (`k_ray_ids`), so synthesis keeps 6 of its 40 flip-flops (2 diagonally) and
+/// drops the rest with their logic; the rank two before is read for knight jumps only.
+/// A third of a scanner's LUTs and two thirds of its flip-flops carried identities that can
+/// never be there.
+pub fn ray_kinds(straight: bool) -> &'static [Kind] {
+    if straight {
+        &[Kind::Rook, Kind::Lance]
+    } else {
+        &[Kind::Bishop]
+    }
+}
 
 #[derive(LogicBlock)]
 pub struct Scanner {
@@ -37,6 +52,9 @@ pub struct Scanner {
     /// The cover of the rank read this cycle from this scan's direction: file `f` in bits
     /// `40f..40f+39`.
     pub covers: Signal<Out, Bits<360>>,
+    /// The identities on the rank read this cycle, one-hot: file `f` in bits `40f..40f+39`
+    /// (the piece info table takes the top-down scanner's, so the decode is built once).
+    pub ids: Signal<Out, Bits<360>>,
     /// Ray registers: index `3f + k`, the pieces whose ray arrives at file `f` of the rank
     /// read next, going to file `f` from file `f - dfs[k]` (`dfs` = -1, 0, +1).
     pub rays: [DFF<Bits<40>>; 27],
@@ -56,6 +74,10 @@ pub struct Scanner {
     k_base: [Constant<Bits<6>>; 8],
     k_index: [Constant<Bits<5>>; 18],
     k_count: [Constant<Bits<18>>; 8],
+    /// The identities each register can carry (`ray_ids`): a ray register's rook and lance
+    /// identities (straight) or bishop identities (diagonal), the rank two before's knights.
+    k_ray_ids: [Constant<Bits<40>>; 27],
+    k_knights: Constant<Bits<40>>,
     // Decoded piece data of the rank read now.
     data: [Signal<Local, Bits<10>>; 9],
     oh: [Signal<Local, Bits<40>>; 9],
@@ -83,6 +105,7 @@ pub struct Scanner {
     idx_oh: [Signal<Local, Bits<18>>; 9],
     t_cut: Signal<Local, Bits<18>>,
     t_c: Signal<Local, Bits<40>>,
+    t_id: Signal<Local, Bits<40>>,
 }
 
 impl Scanner {
@@ -93,6 +116,7 @@ impl Scanner {
             first: Default::default(),
             rank: Default::default(),
             covers: Default::default(),
+            ids: Default::default(),
             rays: std::array::from_fn(|_| Default::default()),
             p1_oh: std::array::from_fn(|_| Default::default()),
             p1_st: std::array::from_fn(|_| Default::default()),
@@ -107,6 +131,8 @@ impl Scanner {
             k_base: std::array::from_fn(|t| Constant::new((ID_BASE[t] as u64).into())),
             k_index: super::id_decode().0,
             k_count: super::id_decode().1,
+            k_ray_ids: std::array::from_fn(|i| super::ids_of(ray_kinds(i % 3 == 1))),
+            k_knights: super::ids_of(&[Kind::Knight]),
             data: std::array::from_fn(|_| Default::default()),
             oh: std::array::from_fn(|_| Default::default()),
             occ: std::array::from_fn(|_| Default::default()),
@@ -130,6 +156,7 @@ impl Scanner {
             idx_oh: Default::default(),
             t_cut: Default::default(),
             t_c: Default::default(),
+            t_id: Default::default(),
         }
     }
 
@@ -205,7 +232,7 @@ impl Logic for Scanner {
         for i in 0..27 {
             self.rays[i].clock.next = self.clock.val();
             self.rays[i].d.next = self.rays[i].q.val();
-            self.r_in[i].next = self.rays[i].q.val();
+            self.r_in[i].next = self.rays[i].q.val() & self.k_ray_ids[i].val();
             if self.first.val() {
                 self.r_in[i].next = 0_u64.into();
             }
@@ -227,7 +254,7 @@ impl Logic for Scanner {
             self.p1_st_in[f].next = self.p1_st[f].q.val() & !self.first.val();
             self.p1_dg_in[f].next = self.p1_dg[f].q.val() & !self.first.val();
             self.p1_jp_in[f].next = self.p1_jp[f].q.val() & !self.first.val();
-            self.p2_in[f].next = self.p2_oh[f].q.val();
+            self.p2_in[f].next = self.p2_oh[f].q.val() & self.k_knights.val();
             self.p2_jp_in[f].next = self.p2_jp[f].q.val() & !self.first.val();
         }
         // The cover of the rank read now: arriving rays, steps from the rank before, jumps
@@ -254,10 +281,14 @@ impl Logic for Scanner {
             }
         }
         self.covers.next = 0_u64.into();
+        self.ids.next = 0_u64.into();
         for f in 0..9 {
             self.t_c.next = self.c[f].val();
             self.covers.next =
                 self.covers.val() | (bit_cast::<360, 40>(self.t_c.val()) << self.k_off40[f].val());
+            self.t_id.next = self.oh[f].val();
+            self.ids.next =
+                self.ids.val() | (bit_cast::<360, 40>(self.t_id.val()) << self.k_off40[f].val());
         }
         // At the clock edge: rays go on through empty squares and start at sliders; the rank
         // read becomes the rank before. Straight on: register 3f + 1 of the same file; towards
