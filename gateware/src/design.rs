@@ -460,9 +460,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // row's flow (static placer, narrow LUTs, router1), yosys gave 71,914 LUT4s (86%),
         // 30,559 FFs and 46 DP16KD, placed at an estimated 20.4 MHz; router1 then had
         // 284,057 of 302,320 arcs still queued after 104,000 iterations (420 s), ripping up
-        // a quarter of what it routed, and was stopped (2026-11-29). Not built: the row runs
-        // on the simulated board, and its link is counted at the clock asked (docs/shogi.md,
-        // "Two cores: `shogi-x2`").
+        // a quarter of what it routed, and was stopped (2026-11-29). With the smaller core
+        // (2026-12-04): 62,617 LUT4s (74%), 22,417 FFs, placed at an estimated 21.1 MHz;
+        // router1 had 176,133 of 260,143 arcs left after 383,000 iterations (1,146 s) and was
+        // stopped. Not built: the row runs on the simulated board, and its link is counted at
+        // the clock asked (docs/shogi.md, "Two cores: `shogi-x2`").
         clocks: &[clock(BoardId::Ulx3s, 15)],
         // 1 Mbaud, a whole divisor (15) of 15 MHz and a rate the FTDI bridge makes exactly:
         // every job of a split loads its position (ten `JOB_LOAD`s) before it starts.

@@ -2,6 +2,7 @@
 //! of seeded random positions (random play from the perft table's and the tsume table's
 //! positions), and each block's emitted Verilog against its Rust simulation.
 
+use gateware::shogi::scanner::ray_kinds;
 use gateware::shogi::{
     AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit, PieceInfoTable,
     RookCoverCalculator, Scanner,
@@ -74,6 +75,13 @@ fn scanner_covers(u: &Scanner) -> [u64; 9] {
 /// One scan of `board` on `u`, back to back with whatever it did before (`first` clears), with
 /// random idle cycles (`load` low) between ranks; the covers and the ray registers must be the
 /// model's, rank for rank.
+/// The identities of `kinds`, one bit each.
+fn ids_of_kinds(kinds: &[Kind]) -> u64 {
+    (0..40u8)
+        .filter(|&id| kinds.contains(&model::shogi::piece_data::kind_of_id(id)))
+        .fold(0, |m, id| m | 1 << id)
+}
+
 fn check_scan(u: &mut Scanner, dir: Scan, board: &BoardData, r: &mut StdRng) -> usize {
     let trace = scan(board, dir);
     let mut rays = 0;
@@ -96,12 +104,24 @@ fn check_scan(u: &mut Scanner, dir: Scan, board: &BoardData, r: &mut StdRng) -> 
             )
         };
         assert_eq!(scanner_covers(u), trace.covers[i], "{}", what());
+        // The identities it decodes (the piece info table's, through the cover circuit).
+        let ids: [u64; 9] = std::array::from_fn(|f| bits_to_u128(&u.ids.val(), 40 * f, 40) as u64);
+        let want: [u64; 9] =
+            std::array::from_fn(|f| board.squares[9 * rank + f].id().map_or(0, |id| 1 << id));
+        assert_eq!(ids, want, "identities, {}", what());
         if i > 0 {
             let regs: [[u64; 3]; 9] = std::array::from_fn(|f| {
                 std::array::from_fn(|k| u.rays[3 * f + k].q.val().to_u64())
             });
             assert_eq!(regs, trace.rays[i], "ray registers, {}", what());
             rays += regs.iter().flatten().filter(|&&x| x != 0).count();
+            // The model's rays carry only the kinds the scanner's registers keep.
+            for (f, regs) in trace.rays[i].iter().enumerate() {
+                for (k, &ray) in regs.iter().enumerate() {
+                    let kept = ids_of_kinds(ray_kinds(k == 1));
+                    assert_eq!(ray & !kept, 0, "file {} ray {k} kind, {}", f + 1, what());
+                }
+            }
         }
         cycle(u, |u| &mut u.clock).unwrap();
     }

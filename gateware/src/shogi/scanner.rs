@@ -30,8 +30,8 @@ use rust_hdl::prelude::*;
 /// dragons) and lances straight on, bishops (and horses) diagonally. A register reads through
 /// this mask (`k_ray_ids`), so synthesis keeps 6 of its 40 flip-flops (2 diagonally) and
 /// drops the rest with their logic; the rank two before is read for knight jumps only.
-/// A third of a scanner's LUTs and two thirds of its flip-flops carried identities that can
-/// never be there.
+/// Half a scanner's LUT4s and two thirds of its flip-flops carried identities that can never
+/// be there (a scanner synthesized apart: 3,108 LUT4s and 1,756 FFs, now 1,516 and 518).
 pub fn ray_kinds(straight: bool) -> &'static [Kind] {
     if straight {
         &[Kind::Rook, Kind::Lance]
