@@ -436,9 +436,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "the shogi piece cover circuit alone (9 cycles a table, 0.15 us at 60 MHz)",
         core: CoreKind::ShogiCover,
         // The clock target for the table is 50 MHz or more on the ULX3S: 63.8 MHz
-        // reached asked for 50 (12,048 LUT4s), 62.3 asked for 60 (12,057; 2026-11-29). The block
-        // alone, out of context, is 9,412 LUT4s: more than the Alchitry Cu's 7,680 LUTs
-        // before the link joins it.
+        // reached asked for 50 (12,048 LUT4s), 62.3 asked for 60 (12,057; 2026-11-29), 67.3
+        // with the scanners' narrower ray registers (9,235; 2026-12-04). The block alone, out
+        // of context, was 9,412 LUT4s before them: more than the Alchitry Cu's 7,680 LUTs
+        // before the link joins it (not measured alone since).
         clocks: &[clock(BoardId::Ulx3s, 60)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
