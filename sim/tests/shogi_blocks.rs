@@ -72,16 +72,22 @@ fn scanner_covers(u: &Scanner) -> [u64; 9] {
     std::array::from_fn(|f| bits_slice::<360, 40>(&u.covers.val(), 40 * f))
 }
 
-/// One scan of `board` on `u`, back to back with whatever it did before (`first` clears), with
-/// random idle cycles (`load` low) between ranks; the covers and the ray registers must be the
-/// model's, rank for rank.
-/// The identities of `kinds`, one bit each.
+/// The identities of `kinds`, one bit each (the test's own statement of what
+/// `gateware::shogi::ids_of` builds as a constant).
 fn ids_of_kinds(kinds: &[Kind]) -> u64 {
     (0..40u8)
         .filter(|&id| kinds.contains(&model::shogi::piece_data::kind_of_id(id)))
         .fold(0, |m, id| m | 1 << id)
 }
 
+/// The identities on rank `r` of `b`, one-hot per file (0 for an empty square).
+fn rank_ids(b: &BoardData, r: usize) -> [u64; 9] {
+    std::array::from_fn(|f| b.squares[9 * r + f].id().map_or(0, |id| 1 << id))
+}
+
+/// One scan of `board` on `u`, back to back with whatever it did before (`first` clears), with
+/// random idle cycles (`load` low) between ranks; the covers and the ray registers must be the
+/// model's, rank for rank.
 fn check_scan(u: &mut Scanner, dir: Scan, board: &BoardData, r: &mut StdRng) -> usize {
     let trace = scan(board, dir);
     let mut rays = 0;
@@ -106,9 +112,7 @@ fn check_scan(u: &mut Scanner, dir: Scan, board: &BoardData, r: &mut StdRng) -> 
         assert_eq!(scanner_covers(u), trace.covers[i], "{}", what());
         // The identities it decodes (the piece info table's, through the cover circuit).
         let ids: [u64; 9] = std::array::from_fn(|f| bits_to_u128(&u.ids.val(), 40 * f, 40) as u64);
-        let want: [u64; 9] =
-            std::array::from_fn(|f| board.squares[9 * rank + f].id().map_or(0, |id| 1 << id));
-        assert_eq!(ids, want, "identities, {}", what());
+        assert_eq!(ids, rank_ids(board, rank), "identities, {}", what());
         if i > 0 {
             let regs: [[u64; 3]; 9] = std::array::from_fn(|f| {
                 std::array::from_fn(|k| u.rays[3 * f + k].q.val().to_u64())
@@ -361,9 +365,7 @@ fn generator_positions(seed: u64, n: usize) -> Vec<BoardData> {
 fn info_rank(u: &mut PieceInfoTable, b: &BoardData, r: u64) {
     let r = r as usize;
     u.rank_data.next = bits_from_u128(b.rank_word(r));
-    let ids: Vec<u128> = (0..9)
-        .map(|f| b.squares[9 * r + f].id().map_or(0, |id| 1 << id))
-        .collect();
+    let ids = rank_ids(b, r).map(u128::from);
     u.rank_ids.next = bits_from_words(&ids, 40);
 }
 
