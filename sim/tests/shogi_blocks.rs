@@ -72,14 +72,6 @@ fn scanner_covers(u: &Scanner) -> [u64; 9] {
     std::array::from_fn(|f| bits_slice::<360, 40>(&u.covers.val(), 40 * f))
 }
 
-/// The identities of `kinds`, one bit each (the test's own statement of what
-/// `gateware::shogi::ids_of` builds as a constant).
-fn ids_of_kinds(kinds: &[Kind]) -> u64 {
-    (0..40u8)
-        .filter(|&id| kinds.contains(&model::shogi::piece_data::kind_of_id(id)))
-        .fold(0, |m, id| m | 1 << id)
-}
-
 /// The identities on rank `r` of `b`, one-hot per file (0 for an empty square).
 fn rank_ids(b: &BoardData, r: usize) -> [u64; 9] {
     std::array::from_fn(|f| b.squares[9 * r + f].id().map_or(0, |id| 1 << id))
@@ -122,7 +114,7 @@ fn check_scan(u: &mut Scanner, dir: Scan, board: &BoardData, r: &mut StdRng) -> 
             // The model's rays carry only the kinds the scanner's registers keep.
             for (f, regs) in trace.rays[i].iter().enumerate() {
                 for (k, &ray) in regs.iter().enumerate() {
-                    let kept = ids_of_kinds(ray_kinds(k == 1));
+                    let kept = model::shogi::piece_data::ids_mask(ray_kinds(k == 1));
                     assert_eq!(ray & !kept, 0, "file {} ray {k} kind, {}", f + 1, what());
                 }
             }

@@ -34,12 +34,10 @@ pub mod scanner;
 
 pub(crate) use crate::common::{c, mask, offsets};
 
-/// The 40 identities of `kinds`, one bit each (the generator's and the check filter's kind
-/// masks).
+/// The 40 identities of `kinds`, one bit each (`model::shogi::piece_data::ids_mask` as a
+/// constant: the generator's and the check filter's kind masks).
 pub(crate) fn ids_of(kinds: &[model::shogi::Kind]) -> Constant<Bits<40>> {
-    mask(model::shogi::piece_data::PIECES, |id| {
-        kinds.contains(&model::shogi::piece_data::kind_of_id(id as u8))
-    })
+    c(model::shogi::piece_data::ids_mask(kinds))
 }
 
 /// The identity one-hot decode's constants (scanners, rook cover calculator, generator):

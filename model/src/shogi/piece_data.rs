@@ -53,6 +53,14 @@ pub fn kind_of_id(id: u8) -> Kind {
         .expect("an identity below 40")
 }
 
+/// The identities of `kinds`, one bit each (bit `id`): the masks the circuits read a kind
+/// through (the generator's and the check filter's kind masks, a scanner's ray registers).
+pub fn ids_mask(kinds: &[Kind]) -> u64 {
+    (0..PIECES as u8)
+        .filter(|&id| kinds.contains(&kind_of_id(id)))
+        .fold(0, |m, id| m | 1 << id)
+}
+
 /// One 10-bit piece data word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct PieceData(pub u16);
