@@ -437,9 +437,10 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         core: CoreKind::ShogiCover,
         // The clock target for the table is 50 MHz or more on the ULX3S: 63.8 MHz
         // reached asked for 50 (12,048 LUT4s), 62.3 asked for 60 (12,057; 2026-11-29), 67.3
-        // with the scanners' narrower ray registers (9,235; 2026-12-04). The block alone, out
-        // of context, was 9,412 LUT4s before them: more than the Alchitry Cu's 7,680 LUTs
-        // before the link joins it (not measured alone since).
+        // with the scanners' narrower ray registers (9,235; 2026-12-04). Not for the Alchitry
+        // Cu: yosys's `synth_ice40` of this Verilog gives 7,412 LUT4s and 4,868 FFs, but 47
+        // RAM40 blocks of the HX8K's 32, its two 360-bit-wide cover RAMs taking 23 each
+        // (docs/shogi.md, "Not on the Alchitry Cu, and why").
         clocks: &[clock(BoardId::Ulx3s, 60)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
