@@ -7,7 +7,7 @@ use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
     CheckmateStrategyChecker, GameRecordManager, NextMoveSelector, SkilfulLinePredictor,
-    TemplateMatching,
+    TemplateMatching, ThreatScanner,
 };
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
 use model::connect6::paper::selector::{decide_with_cycles, Module, PUT_CYCLES, SCAN_CYCLES};
@@ -15,6 +15,7 @@ use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
 use model::connect6::paper::templates;
 use model::connect6::paper::{row_word, stone_code, Cell, Region};
 use model::connect6::random::{baseline_game, random_game};
+use model::connect6::threat_scan::{self, SideThreats, ThreatScan, ThreatWindow};
 use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
@@ -715,4 +716,134 @@ fn next_move_selector_random_mode_as_the_model() {
         random[0], random[1]
     );
     assert!(random.iter().all(|&n| n > 0), "{random:?}");
+}
+
+/// One scan of `board` for `side` on the threat scanner: row 0 with `first`, then the rows in
+/// order, with random idle cycles between them (`row_en` low); the answer the cycle after the
+/// last row, checked against `done` before and after.
+fn run_threat_scan(
+    u: &mut ThreatScanner,
+    board: &Board,
+    side: Color,
+    rng: &mut StdRng,
+) -> ThreatScan {
+    u.side.next = stone_code(Some(side)).into();
+    for r in 0..SIZE {
+        while rng.gen_ratio(1, 4) {
+            u.row_en.next = false;
+            u.first.next = false;
+            cycle(u, |u| &mut u.clock).unwrap();
+        }
+        u.row_en.next = true;
+        u.first.next = r == 0;
+        u.row.next = row_word(board, r).into();
+        cycle(u, |u| &mut u.clock).unwrap();
+        assert_eq!(u.done.val(), r + 1 == SIZE, "done after row {r}");
+    }
+    u.row_en.next = false;
+    u.first.next = false;
+    let side_of =
+        |found: bool, count: Bits<10>, dir: Bits<2>, col: Bits<5>, row: Bits<5>, e: Bits<6>| {
+            SideThreats {
+                count: count.index(),
+                first: found.then(|| ThreatWindow {
+                    dir: dir.index(),
+                    first: Point::new(col.index(), row.index()).expect("a point on the board"),
+                    empties: e.index() as u8,
+                }),
+            }
+        };
+    ThreatScan {
+        own: side_of(
+            u.own_found.val(),
+            u.own_count.val(),
+            u.own_dir.val(),
+            u.own_col.val(),
+            u.own_row.val(),
+            u.own_empties.val(),
+        ),
+        opp: side_of(
+            u.opp_found.val(),
+            u.opp_count.val(),
+            u.opp_dir.val(),
+            u.opp_col.val(),
+            u.opp_row.val(),
+            u.opp_empties.val(),
+        ),
+    }
+}
+
+#[test]
+fn threat_scanner_matches_model() {
+    let mut uut = ThreatScanner::default();
+    uut.connect_all();
+    let mut rng = StdRng::seed_from_u64(SEED + 1_400);
+    let probes = probes(SEED + 1_300, 60);
+    let (mut scans, mut own, mut opp, mut many) = (0, 0, 0, 0);
+    // Every position once (the probes repeat a position for each stone they centre on), for
+    // the side to move and for the other.
+    for (i, p) in probes.iter().enumerate() {
+        if i > 0 && probes[i - 1].board == p.board {
+            continue;
+        }
+        for side in [p.side, p.side.other()] {
+            let want = threat_scan::scan(&p.board, side);
+            let got = run_threat_scan(&mut uut, &p.board, side, &mut rng);
+            assert_eq!(
+                got,
+                want,
+                "probe {i}, {side:?} to move:\n{}",
+                p.board.diagram()
+            );
+            scans += 1;
+            own += usize::from(want.own.first.is_some());
+            opp += usize::from(want.opp.first.is_some());
+            many += usize::from(want.own.count + want.opp.count > 1);
+        }
+    }
+    println!(
+        "threat scanner: {scans} scans, {own} with a threat of the side to move, {opp} of \
+         the other, {many} with two or more"
+    );
+    // The games must reach threats, or the test checks only the empty answer.
+    assert!(
+        own > 100 && opp > 100 && many > 100,
+        "too few threats: {own}, {opp}, {many}"
+    );
+}
+
+#[test]
+fn threat_scanner_verilog() {
+    if !sim::tools::require("verilator", "threat_scanner_verilog") {
+        return;
+    }
+    let probes = probes(SEED + 1_500, 4);
+    // A scan a probe: 19 rows and an idle cycle; the side alternates.
+    let per = SIZE + 1;
+    let rep = cosim(
+        "threat_scanner",
+        &mut ThreatScanner::default(),
+        probes.len() * per,
+        Some("clock"),
+        |u, k| {
+            let (p, r) = (&probes[k / per], k % per);
+            u.side.next = stone_code(Some(if (k / per) % 2 == 0 {
+                p.side
+            } else {
+                p.side.other()
+            }))
+            .into();
+            u.row_en.next = r < SIZE;
+            u.first.next = r == 0;
+            u.row.next = row_word(&p.board, r.min(SIZE - 1)).into();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "threat scanner: {} probes, {} cycles co-simulated",
+        probes.len(),
+        rep.cycles
+    );
+    assert_eq!(rep.mismatches, 0);
 }

@@ -12,6 +12,7 @@
 //! | next-move selector (§III-E) and the player: per opponent stone a fetch and the three modules, the ranking, the random mode, the stones put; a second pass for the turn's second stone | [`next_move_selector`] | `model::connect6::paper::selector::decide` | per pass and stone 17 + 2 x 107 + a few; see `selector::decide_cycles` |
 //! | host interface: the link, job control, the opponent's stones put on the record, the player started (the paper's I/O) | [`core`] | `model::connect6::protocol` (`job_cycles`) | 4 a stone put, 1 after the decision |
 //! | skilful-line predictor (§III-D): the 4 lines of 13 points through a stone, window levels, the best point | [`skilful_line_predictor`] | `model::connect6::paper::skilful_line::best_on_lines` | 0 (combinational) |
+//! | past the paper: the threat scanner (the whole board's threats of both sides, counted, the first of each in scan order: the threat player's first block) | [`threat_scanner`] | `model::connect6::threat_scan::scan` | [`threat_scanner::CYCLES`] (19: a row a cycle) |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 
@@ -21,6 +22,7 @@ pub mod game_record_manager;
 pub mod next_move_selector;
 pub mod skilful_line_predictor;
 pub mod template_matching;
+pub mod threat_scanner;
 
 pub use self::core::Connect6Core;
 pub use checkmate_strategy_checker::CheckmateStrategyChecker;
@@ -28,3 +30,4 @@ pub use game_record_manager::GameRecordManager;
 pub use next_move_selector::NextMoveSelector;
 pub use skilful_line_predictor::SkilfulLinePredictor;
 pub use template_matching::TemplateMatching;
+pub use threat_scanner::ThreatScanner;

@@ -14,6 +14,7 @@ pub mod paper;
 pub mod protocol;
 pub mod random;
 pub mod threat;
+pub mod threat_scan;
 
 use thiserror::Error;
 

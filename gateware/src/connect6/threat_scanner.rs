@@ -1,0 +1,360 @@
+//! The threat scanner, past the paper: the whole board's threats, for both sides, from one
+//! pass over its rows. The paper's modules see only the regions around the opponent's last
+//! stones; its losses came from what they miss (its missing edge, wins and threats
+//! elsewhere). This block sees all 924 six-point windows, edges and corners included: the
+//! first block of the threat player on chip (`docs/connect6.md`, "The threat scanner").
+//!
+//! ```text
+//!  row word (19 points x 2 bits, as the record manager's RAM holds it), one a cycle, rows 0..18
+//!    --> own/opponent planes of the row (19 bits each), the five rows before in registers
+//!    --> the windows complete at this row: 14 along it; from row 5 on, 19 down the columns
+//!        and 14 on each diagonal ending on it (61)
+//!    --> per window: a threat of a side (four or more of its stones, none of the other's)
+//!    --> per side: the threats counted; the first in scan order kept (direction, first
+//!        point, empty points)
+//! ```
+//!
+//! Cycles: one a row ([`CYCLES`], 19); the answer is in the registers the cycle after the
+//! last row. Scan order, the model's `threat_scan::scan_key`: the row a window ends on, its
+//! direction (`model::connect6::DIRECTIONS`), its first point's column. Rows may come with
+//! gaps (`row_en` low); `first` marks row 0 and starts a scan. Model:
+//! `model::connect6::threat_scan::scan`.
+
+use crate::common::c;
+use model::connect6::{SIZE, WIN_LENGTH};
+use rust_hdl::prelude::*;
+
+/// Cycles of a scan: one a row.
+pub const CYCLES: u32 = model::connect6::threat_scan::ROWS as u32;
+/// Windows complete at a row: 14 along it, 19 down, 14 on each diagonal.
+const ALONG: usize = SIZE + 1 - WIN_LENGTH;
+const AT_ROW: usize = ALONG + SIZE + 2 * ALONG;
+
+#[derive(LogicBlock)]
+pub struct ThreatScanner {
+    pub clock: Signal<In, Clock>,
+    /// A row word (`model::connect6::paper::row_word`: point `c` in bits `2c..2c+1`, 0 empty,
+    /// 1 Black, 2 White) is presented; with `first`, it is row 0 and a scan starts.
+    pub row_en: Signal<In, Bit>,
+    pub first: Signal<In, Bit>,
+    pub row: Signal<In, Bits<38>>,
+    /// The side to move's stone code (1 Black, 2 White): its threats are `own_*`.
+    pub side: Signal<In, Bits<2>>,
+    /// All 19 rows seen since the last `first`.
+    pub done: Signal<Out, Bit>,
+    /// Threat windows of each side so far.
+    pub own_count: Signal<Out, Bits<10>>,
+    pub opp_count: Signal<Out, Bits<10>>,
+    /// Each side's first threat in scan order: its direction, its first point (col, row) and
+    /// its empty points (bit `k` for point `k` along the direction).
+    pub own_found: Signal<Out, Bit>,
+    pub own_dir: Signal<Out, Bits<2>>,
+    pub own_col: Signal<Out, Bits<5>>,
+    pub own_row: Signal<Out, Bits<5>>,
+    pub own_empties: Signal<Out, Bits<6>>,
+    pub opp_found: Signal<Out, Bit>,
+    pub opp_dir: Signal<Out, Bits<2>>,
+    pub opp_col: Signal<Out, Bits<5>>,
+    pub opp_row: Signal<Out, Bits<5>>,
+    pub opp_empties: Signal<Out, Bits<6>>,
+    rows: DFF<Bits<5>>,
+    /// The own and opponent planes of the five rows before (index 4 the last).
+    po: [DFF<Bits<19>>; 5],
+    pp: [DFF<Bits<19>>; 5],
+    oc: DFF<Bits<10>>,
+    pc: DFF<Bits<10>>,
+    of: DFF<Bit>,
+    od: DFF<Bits<2>>,
+    ocol: DFF<Bits<5>>,
+    orow: DFF<Bits<5>>,
+    oe: DFF<Bits<6>>,
+    pf: DFF<Bit>,
+    pd: DFF<Bits<2>>,
+    pcol: DFF<Bits<5>>,
+    prow: DFF<Bits<5>>,
+    pe: DFF<Bits<6>>,
+    /// This row's number, the planes, a stone code.
+    rr: Signal<Local, Bits<5>>,
+    cur_o: Signal<Local, Bits<19>>,
+    cur_p: Signal<Local, Bits<19>>,
+    code: Signal<Local, Bits<2>>,
+    /// Window `j` of the row's 61 (scan order): its own and opponent stones, point `k` in bit `k`.
+    wo: [Signal<Local, Bits<6>>; AT_ROW],
+    wp: [Signal<Local, Bits<6>>; AT_ROW],
+    n_o: Signal<Local, Bits<3>>,
+    n_p: Signal<Local, Bits<3>>,
+    full: Signal<Local, Bit>,
+    t_o: Signal<Local, Bit>,
+    t_p: Signal<Local, Bit>,
+    cnt_o: Signal<Local, Bits<7>>,
+    cnt_p: Signal<Local, Bits<7>>,
+    /// The counts and finds this scan had before this row (none at `first`).
+    base_oc: Signal<Local, Bits<10>>,
+    base_pc: Signal<Local, Bits<10>>,
+    base_of: Signal<Local, Bit>,
+    base_pf: Signal<Local, Bit>,
+    hit_o: Signal<Local, Bit>,
+    hit_p: Signal<Local, Bit>,
+    /// Window `j`'s direction, first point's column, how far above this row its first point
+    /// is (5 down the columns and on the falling diagonal, else 0), and whether it needs
+    /// five rows before (all but those along the row).
+    k_dir: [Constant<Bits<2>>; AT_ROW],
+    k_col: [Constant<Bits<5>>; AT_ROW],
+    k_up: [Constant<Bits<5>>; AT_ROW],
+    k_tall: [Constant<Bit>; AT_ROW],
+    k_rows: Constant<Bits<5>>,
+}
+
+impl Default for ThreatScanner {
+    fn default() -> Self {
+        // Scan order within a row: along it, down the columns, the falling diagonal (1, 1),
+        // the rising one (1, -1), each by its first point's column.
+        let dir = |j: usize| match j {
+            j if j < ALONG => 0,
+            j if j < ALONG + SIZE => 1,
+            j if j < 2 * ALONG + SIZE => 2,
+            _ => 3,
+        };
+        let col = |j: usize| match dir(j) {
+            0 => j,
+            1 => j - ALONG,
+            2 => j - ALONG - SIZE,
+            _ => j - 2 * ALONG - SIZE,
+        };
+        Self {
+            clock: Default::default(),
+            row_en: Default::default(),
+            first: Default::default(),
+            row: Default::default(),
+            side: Default::default(),
+            done: Default::default(),
+            own_count: Default::default(),
+            opp_count: Default::default(),
+            own_found: Default::default(),
+            own_dir: Default::default(),
+            own_col: Default::default(),
+            own_row: Default::default(),
+            own_empties: Default::default(),
+            opp_found: Default::default(),
+            opp_dir: Default::default(),
+            opp_col: Default::default(),
+            opp_row: Default::default(),
+            opp_empties: Default::default(),
+            rows: Default::default(),
+            po: Default::default(),
+            pp: Default::default(),
+            oc: Default::default(),
+            pc: Default::default(),
+            of: Default::default(),
+            od: Default::default(),
+            ocol: Default::default(),
+            orow: Default::default(),
+            oe: Default::default(),
+            pf: Default::default(),
+            pd: Default::default(),
+            pcol: Default::default(),
+            prow: Default::default(),
+            pe: Default::default(),
+            rr: Default::default(),
+            cur_o: Default::default(),
+            cur_p: Default::default(),
+            code: Default::default(),
+            wo: std::array::from_fn(|_| Default::default()),
+            wp: std::array::from_fn(|_| Default::default()),
+            n_o: Default::default(),
+            n_p: Default::default(),
+            full: Default::default(),
+            t_o: Default::default(),
+            t_p: Default::default(),
+            cnt_o: Default::default(),
+            cnt_p: Default::default(),
+            base_oc: Default::default(),
+            base_pc: Default::default(),
+            base_of: Default::default(),
+            base_pf: Default::default(),
+            hit_o: Default::default(),
+            hit_p: Default::default(),
+            k_dir: std::array::from_fn(|j| c(dir(j) as u64)),
+            k_col: std::array::from_fn(|j| c(col(j) as u64)),
+            k_up: std::array::from_fn(|j| c(if matches!(dir(j), 1 | 2) { 5 } else { 0 })),
+            k_tall: std::array::from_fn(|j| Constant::new(dir(j) != 0)),
+            k_rows: c(SIZE as u64),
+        }
+    }
+}
+
+impl Logic for ThreatScanner {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, rows, oc, pc, of, od, ocol, orow, oe, pf, pd, pcol, prow, pe);
+        for k in 0..5 {
+            self.po[k].clock.next = self.clock.val();
+            self.po[k].d.next = self.po[k].q.val();
+            self.pp[k].clock.next = self.clock.val();
+            self.pp[k].d.next = self.pp[k].q.val();
+        }
+        self.done.next = self.rows.q.val() == self.k_rows.val();
+        self.own_count.next = self.oc.q.val();
+        self.opp_count.next = self.pc.q.val();
+        self.own_found.next = self.of.q.val();
+        self.own_dir.next = self.od.q.val();
+        self.own_col.next = self.ocol.q.val();
+        self.own_row.next = self.orow.q.val();
+        self.own_empties.next = self.oe.q.val();
+        self.opp_found.next = self.pf.q.val();
+        self.opp_dir.next = self.pd.q.val();
+        self.opp_col.next = self.pcol.q.val();
+        self.opp_row.next = self.prow.q.val();
+        self.opp_empties.next = self.pe.q.val();
+
+        // The row's number and the scan so far (nothing at `first`).
+        self.rr.next = self.rows.q.val();
+        self.base_oc.next = self.oc.q.val();
+        self.base_pc.next = self.pc.q.val();
+        self.base_of.next = self.of.q.val();
+        self.base_pf.next = self.pf.q.val();
+        if self.first.val() {
+            self.rr.next = 0_u64.into();
+            self.base_oc.next = 0_u64.into();
+            self.base_pc.next = 0_u64.into();
+            self.base_of.next = false;
+            self.base_pf.next = false;
+        }
+
+        // The row as two planes seen by `side` (a code 3 never comes: the link refuses it).
+        self.cur_o.next = 0_u64.into();
+        self.cur_p.next = 0_u64.into();
+        for p in 0..19 {
+            self.code.next = self.row.val().get_bits::<2>(2 * p);
+            self.cur_o.next = self
+                .cur_o
+                .val()
+                .replace_bit(p, self.code.val() == self.side.val());
+            self.cur_p.next = self.cur_p.val().replace_bit(
+                p,
+                (self.code.val() != 0_u64) & (self.code.val() != self.side.val()),
+            );
+        }
+
+        // The windows complete at this row, point k in bit k: along the row from column c;
+        // down column c from row - 5 (point k on row - 5 + k); the falling diagonal from
+        // (c, row - 5); the rising one from (c, row), up to the right (point k on row - k).
+        for j in 0..AT_ROW {
+            self.wo[j].next = 0_u64.into();
+            self.wp[j].next = 0_u64.into();
+        }
+        for j in 0..14 {
+            self.wo[j].next = self.cur_o.val().get_bits::<6>(j);
+            self.wp[j].next = self.cur_p.val().get_bits::<6>(j);
+        }
+        for j in 0..19 {
+            for k in 0..5 {
+                self.wo[14 + j].next = self.wo[14 + j]
+                    .val()
+                    .replace_bit(k, self.po[k].q.val().get_bit(j));
+                self.wp[14 + j].next = self.wp[14 + j]
+                    .val()
+                    .replace_bit(k, self.pp[k].q.val().get_bit(j));
+            }
+            self.wo[14 + j].next = self.wo[14 + j]
+                .val()
+                .replace_bit(5, self.cur_o.val().get_bit(j));
+            self.wp[14 + j].next = self.wp[14 + j]
+                .val()
+                .replace_bit(5, self.cur_p.val().get_bit(j));
+        }
+        for j in 0..14 {
+            for k in 0..5 {
+                self.wo[33 + j].next = self.wo[33 + j]
+                    .val()
+                    .replace_bit(k, self.po[k].q.val().get_bit(j + k));
+                self.wp[33 + j].next = self.wp[33 + j]
+                    .val()
+                    .replace_bit(k, self.pp[k].q.val().get_bit(j + k));
+                self.wo[47 + j].next = self.wo[47 + j]
+                    .val()
+                    .replace_bit(5 - k, self.po[k].q.val().get_bit(j + 5 - k));
+                self.wp[47 + j].next = self.wp[47 + j]
+                    .val()
+                    .replace_bit(5 - k, self.pp[k].q.val().get_bit(j + 5 - k));
+            }
+            self.wo[33 + j].next = self.wo[33 + j]
+                .val()
+                .replace_bit(5, self.cur_o.val().get_bit(j + 5));
+            self.wp[33 + j].next = self.wp[33 + j]
+                .val()
+                .replace_bit(5, self.cur_p.val().get_bit(j + 5));
+            self.wo[47 + j].next = self.wo[47 + j]
+                .val()
+                .replace_bit(0, self.cur_o.val().get_bit(j));
+            self.wp[47 + j].next = self.wp[47 + j]
+                .val()
+                .replace_bit(0, self.cur_p.val().get_bit(j));
+        }
+
+        // Each window's threats: counted, and the first of each side kept in scan order.
+        self.full.next = self.rr.val() >= 5_u64;
+        self.cnt_o.next = 0_u64.into();
+        self.cnt_p.next = 0_u64.into();
+        self.hit_o.next = self.base_of.val();
+        self.hit_p.next = self.base_pf.val();
+        self.n_o.next = 0_u64.into();
+        self.n_p.next = 0_u64.into();
+        self.t_o.next = false;
+        self.t_p.next = false;
+        for j in 0..AT_ROW {
+            self.n_o.next = 0_u64.into();
+            self.n_p.next = 0_u64.into();
+            for k in 0..6 {
+                if self.wo[j].val().get_bit(k) {
+                    self.n_o.next = self.n_o.val() + 1_u64;
+                }
+                if self.wp[j].val().get_bit(k) {
+                    self.n_p.next = self.n_p.val() + 1_u64;
+                }
+            }
+            self.t_o.next = (self.full.val() | !self.k_tall[j].val())
+                & !self.wp[j].val().any()
+                & (self.n_o.val() >= 4_u64);
+            self.t_p.next = (self.full.val() | !self.k_tall[j].val())
+                & !self.wo[j].val().any()
+                & (self.n_p.val() >= 4_u64);
+            if self.t_o.val() {
+                self.cnt_o.next = self.cnt_o.val() + 1_u64;
+            }
+            if self.t_p.val() {
+                self.cnt_p.next = self.cnt_p.val() + 1_u64;
+            }
+            if self.row_en.val() & self.t_o.val() & !self.hit_o.val() {
+                self.hit_o.next = true;
+                self.of.d.next = true;
+                self.od.d.next = self.k_dir[j].val();
+                self.ocol.d.next = self.k_col[j].val();
+                self.orow.d.next = self.rr.val() - self.k_up[j].val();
+                self.oe.d.next = !(self.wo[j].val() | self.wp[j].val());
+            }
+            if self.row_en.val() & self.t_p.val() & !self.hit_p.val() {
+                self.hit_p.next = true;
+                self.pf.d.next = true;
+                self.pd.d.next = self.k_dir[j].val();
+                self.pcol.d.next = self.k_col[j].val();
+                self.prow.d.next = self.rr.val() - self.k_up[j].val();
+                self.pe.d.next = !(self.wo[j].val() | self.wp[j].val());
+            }
+        }
+
+        if self.row_en.val() {
+            self.rows.d.next = self.rr.val() + 1_u64;
+            for k in 0..4 {
+                self.po[k].d.next = self.po[k + 1].q.val();
+                self.pp[k].d.next = self.pp[k + 1].q.val();
+            }
+            self.po[4].d.next = self.cur_o.val();
+            self.pp[4].d.next = self.cur_p.val();
+            self.oc.d.next = self.base_oc.val() + bit_cast::<10, 7>(self.cnt_o.val());
+            self.pc.d.next = self.base_pc.val() + bit_cast::<10, 7>(self.cnt_p.val());
+            self.of.d.next = self.hit_o.val();
+            self.pf.d.next = self.hit_p.val();
+        }
+    }
+}
