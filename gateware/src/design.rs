@@ -510,7 +510,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // The player alone is about 20,100 LUT4s after yosys (docs/connect6.md), 2.6 times
         // the Alchitry Cu's HX8K: built for the ULX3S only until it shrinks. Asked for 25 MHz
         // it routed at 22.1 (20,878 LUT4s, 25%; the critical path from the checker's region
-        // through an entry's evaluation on the 36 triangles and their tree): 20 MHz.
+        // through an entry's evaluation on the 36 triangles and their tree): 20 MHz. With the
+        // checker on nine triangles at a time (2026-12-04): 17,668 LUT4s, 22.1 MHz, the
+        // critical path now in the random mode's subspace search.
         clocks: &[clock(BoardId::Ulx3s, 20)],
         // 1 Mbaud, a whole divisor (20) of 20 MHz: a decision's link time is mostly its USB
         // round trips and bytes, not its cycles (docs/connect6.md, the bench).

@@ -9,9 +9,7 @@
 //! running; the `chess` sweep is the one that found a perft ending DONE after such an abort
 //! (docs/chess.md, "Beyond the issue"), and it keeps the fix honest.
 //!
-//! Not here: `shogi-cover`'s and `connect6`'s jobs (9 cycles, and under 1,000) end before
-//! an abort can follow their start (the start's 15-byte answer goes out first: 1,200 cycles
-//! at the smallest divisor; the longest decision measured took 946).
+//! Not here: `shogi-cover`'s job (9 cycles) ends before an abort can follow its start.
 
 use gateware::Design;
 use host::{Link, LinkError, SimTransport, Transport};
@@ -76,10 +74,15 @@ struct Outcome {
     result: bool,
 }
 
+/// What a try does before its start: a job that changes the core's state (a Connect6
+/// decision puts its stones on the board) restores it; the others leave it as they found it
+/// (a perft or a solve does), and nothing is done.
+type Before<'a> = &'a dyn Fn(&mut Link<Paused>);
+
 /// The job of `args` started and, in the same write, `wait` cycles after the start's frame is
 /// in, an abort; then polls (at least one) until the core stops running, and a `JOB_RESULT`.
-/// The job must leave the core as it found it (a perft or a solve does).
-fn abort_after(l: &mut Link<Paused>, args: &[u8], wait: u64) -> Outcome {
+fn abort_after(l: &mut Link<Paused>, args: &[u8], wait: u64, before: Before) -> Outcome {
+    before(l);
     l.transport.pause = Some((HEADER_LEN + args.len() + CRC_LEN, wait));
     let answers = l
         .request_batch(&[(op::JOB_START, args), (op::JOB_ABORT, &[])])
@@ -111,9 +114,9 @@ fn abort_after(l: &mut Link<Paused>, args: &[u8], wait: u64) -> Outcome {
 /// it DONE. (`slack` is 0 on a core that takes commands in any cycle; a `chess` thread takes
 /// them at its turn, every fourth cycle, in a phase set by the cycles since the board's
 /// start, so its boundary moves by up to 3 cycles from one try to the next.)
-fn abort_across_the_end(l: &mut Link<Paused>, args: &[u8], what: &str, slack: u64) {
+fn abort_across_the_end(l: &mut Link<Paused>, args: &[u8], what: &str, slack: u64, before: Before) {
     let finds_it_running = |l: &mut Link<Paused>, wait| {
-        let o = abort_after(l, args, wait);
+        let o = abort_after(l, args, wait, before);
         println!("{what}: wait {wait}: {o:?}");
         o.answer == job::ABORTED
     };
@@ -147,7 +150,7 @@ fn abort_across_the_end(l: &mut Link<Paused>, args: &[u8], what: &str, slack: u6
         result: true,
     };
     for wait in lo.saturating_sub(slack + 3)..=hi + slack + 3 {
-        let o = abort_after(l, args, wait);
+        let o = abort_after(l, args, wait, before);
         let agrees = if o.answer == job::ABORTED {
             &aborted
         } else {
@@ -179,6 +182,7 @@ fn link_wait_aborted_in_its_last_cycle() {
         &5_000_u32.to_le_bytes(),
         "link wait 5,000 cycles",
         0,
+        &|_| {},
     );
 }
 
@@ -192,7 +196,7 @@ fn othello_solve_aborted_in_its_last_cycle() {
     let (p, o) = model::othello::random::random_position(&mut r, 10);
     let bound = model::othello::protocol::SCORE_BOUND as i8;
     let args = model::othello::protocol::encode_start(p, o, -bound, bound);
-    abort_across_the_end(&mut l, &args, "othello solve, 10 empties", 0);
+    abort_across_the_end(&mut l, &args, "othello solve, 10 empties", 0, &|_| {});
 }
 
 /// The sweep of `args` on a shogi board (`shogi` or `tsume`) with `pos` loaded into core 0
@@ -204,7 +208,7 @@ fn shogi_sweep(design: Design, pos: &model::shogi::Position, args: &[u8], what: 
     };
     let b = model::shogi::piece_data::BoardData::from_position(pos);
     host::shogi::load_position(&mut l, &b).unwrap();
-    abort_across_the_end(&mut l, args, what, 0);
+    abort_across_the_end(&mut l, args, what, 0, &|_| {});
 }
 
 /// `shogi`: a perft of depth 3 from the start, counted by the walker (its last cycle was
@@ -251,5 +255,26 @@ fn chess_perft_aborted_in_its_last_cycle() {
     let args = model::chess::protocol::encode_start(&model::chess::Position::start(), 2).unwrap();
     // A stop waits for its thread's turn: up to THREADS - 1 cycles.
     let slack = gateware::chess::perft::THREADS as u64 - 1;
-    abort_across_the_end(&mut l, &args, "chess perft 2 of the start", slack);
+    abort_across_the_end(&mut l, &args, "chess perft 2 of the start", slack, &|_| {});
+}
+
+/// `connect6`: a decision of the side to move after twelve turns of a baseline game (about
+/// 1,700-3,500 cycles since the checker takes four passes; at 107 cycles a check no decision
+/// outlasted the start's answer). The decision puts its stones on the board, so each try
+/// writes the position's 19 rows again first.
+#[test]
+fn connect6_decision_aborted_in_its_last_cycle() {
+    use model::connect6::protocol::{encode_load, StartArgs};
+    let Some(mut l) = board_of(Design::Connect6) else {
+        return;
+    };
+    let game = model::connect6::random::baseline_game(0xc6_ab07, 3, 12);
+    let args = StartArgs::of(&game, false).encode();
+    let rows = |l: &mut Link<Paused>| {
+        for r in 0..model::connect6::SIZE {
+            l.call(op::JOB_LOAD, &encode_load(0, game.board(), r))
+                .unwrap();
+        }
+    };
+    abort_across_the_end(&mut l, &args, "connect6 decision", 0, &rows);
 }

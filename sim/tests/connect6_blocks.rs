@@ -196,8 +196,10 @@ fn region_bits(p: &Probe) -> Bits<450> {
     cells_bits(Region::around(p.stone).cells(&p.board, p.side))
 }
 
-/// One check: `start` with the region and the colour, then cycles until `done`; the result
-/// as the model gives it (worth, region index of each stone) and the cycles taken.
+/// One check: `start` with the region and the colour, then cycles until `done` with the
+/// region's bits inverted and the other colour (the checker reads them at `start` only: the selector fetches the
+/// next record while a check runs); the result as the model gives it (worth, region index of
+/// each stone) and the cycles taken.
 fn run_checker(
     u: &mut CheckmateStrategyChecker,
     p: &Probe,
@@ -208,6 +210,8 @@ fn run_checker(
     u.start.next = true;
     cycle(u, |u| &mut u.clock).unwrap();
     u.start.next = false;
+    u.region.next = !region_bits(p);
+    u.colour.next = (3 - colour.code()).into();
     // The start cycle and the busy ones.
     let cycles = 1 + busy_cycles(
         u,
@@ -231,7 +235,7 @@ fn run_checker(
 fn checkmate_strategy_checker_matches_model() {
     let mut uut = CheckmateStrategyChecker::default();
     uut.connect_all();
-    // Every sixth probe: a check is 107 clocked cycles of the Rust simulation (about 5,000
+    // Every sixth probe: a check is 425 clocked cycles of the Rust simulation (about 5,000
     // cycles a second); the Verilog runs more below.
     let probes: Vec<Probe> = probes(SEED + 200, 60).into_iter().step_by(6).collect();
     let table = tactics_table();
@@ -579,7 +583,7 @@ fn next_move_selector_verilog() {
         random_mode_game(SEED + 1_500, true),
         random_mode_game(SEED + 1_501, false),
     ]);
-    let per = 19 + 1 + 1_200;
+    let per = 19 + 1 + 4_000;
     assert!(positions
         .iter()
         .all(|g| decide_with_cycles(g).1 as usize + 20 < per));
@@ -827,7 +831,7 @@ fn threat_scanner_verilog() {
         Some("clock"),
         |u, k| {
             let (p, r) = (&probes[k / per], k % per);
-            u.side.next = stone_code(Some(if (k / per) % 2 == 0 {
+            u.side.next = stone_code(Some(if (k / per).is_multiple_of(2) {
                 p.side
             } else {
                 p.side.other()

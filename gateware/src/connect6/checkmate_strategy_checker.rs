@@ -5,24 +5,30 @@
 //! pair: "decides the game with high probability").
 //!
 //! ```text
-//!  start: region[450], colour --> per triangle: its 6 lines' counts of the colour, open
-//!                                 flags, its empty points (registered, 36 x 39 bits)
+//!  a pass p (0..3) of the table, for the triangles 9p..9p+8:
+//!  first cycle: region[450] (at `start`; after, its copy), colour --> per lane: its triangle's 6 lines' counts of the
+//!                                 colour, open flags, its empty points (9 x 39 bits)
 //!  entry e (tactics ROM, 105 x 20 bits) --> one-hot pair, its lines
-//!    --> 36 triangles at once: worth (both empty: the best open line through the pair)
-//!    --> a tree over the 36 (ties to the lower triangle) --> best so far
-//!  after entry 104: done; the pair as region indices (subspace base + rotated offset)
+//!    --> 9 triangles at once: worth (both empty: the best open line through the pair)
+//!    --> a tree over the 9 (ties to the lower triangle) --> best so far
+//!  after entry 104 of the last pass: done; the pair as region indices (subspace base +
+//!  rotated offset)
 //! ```
 //!
-//! [`CYCLES`] cycles from `start` to `done`: one entry a cycle, as the paper reads its table,
-//! the 36 triangles in parallel. The same circuit checks either colour: the side to move's
-//! (offence: its own four) or the opponent's (defence: the pair to take first). Ties keep the
-//! model's scan order (triangle, then entry): a later entry wins only with a higher worth or a
-//! lower triangle. Model: `model::connect6::paper::checkmate::check_cells`.
+//! [`CYCLES`] cycles from `start` to `done` (425): one entry a cycle, as the paper reads its
+//! table, nine triangles (`selector::CHECK_LANES`) in parallel, four passes. (It was one pass
+//! on all 36, 107 cycles, and 8,989 LUT4s of the design's 20,786 on the ECP5: the Alchitry
+//! Cu's whole budget.) The same circuit checks either colour: the side to move's (offence:
+//! its own four) or the opponent's (defence: the pair to take first). Ties keep the model's
+//! scan order (triangle, then entry): a later entry wins only with a higher worth or a lower
+//! triangle, and the passes take the triangles in order, so the answer is the one-pass
+//! answer. Model: `model::connect6::paper::checkmate::check_cells`.
 
 use crate::common::c;
 use model::connect6::paper::checkmate::{
     rotate, tactics_table, triangle, triangle_point, LINES, MIN_WORTH, PAIRS, TRIANGLE, TRIANGLES,
 };
+use model::connect6::paper::selector::{CHECK_LANES, CHECK_PASSES};
 use model::connect6::paper::{Cell, REGION};
 use rust_hdl::prelude::*;
 
@@ -64,10 +70,10 @@ fn spread(x: u64) -> u64 {
 #[derive(LogicBlock)]
 pub struct CheckmateStrategyChecker {
     pub clock: Signal<In, Clock>,
-    /// The region's cells, point `row * 15 + col` in bits `2 p..` ([`Cell`] codes); held from
-    /// `start` on (the summaries are taken at `start`).
+    /// The region's cells, point `row * 15 + col` in bits `2 p..` ([`Cell`] codes), and the
+    /// colour to check: `Cell::Own` (offence) or `Cell::Opp` (defence); both read at `start`
+    /// (the later passes read a copy).
     pub region: Signal<In, Bits<450>>,
-    /// The colour to check: `Cell::Own` (offence) or `Cell::Opp` (defence).
     pub colour: Signal<In, Bits<2>>,
     pub start: Signal<In, Bit>,
     /// The result is ready (until the next `start`).
@@ -82,10 +88,16 @@ pub struct CheckmateStrategyChecker {
     run: DFF<Bit>,
     ev: DFF<Bit>,
     fin: DFF<Bit>,
-    /// Per triangle: its lines' counts (3 bits a line), open flags, empty points.
-    tc: [DFF<Bits<18>>; TRIANGLES],
-    to: [DFF<Bits<6>>; TRIANGLES],
-    te: [DFF<Bits<15>>; TRIANGLES],
+    /// The pass: its lanes hold triangles `9 pass..9 pass + 8`.
+    pass: DFF<Bits<2>>,
+    /// The region as it was at `start`, for the later passes (the selector fetches the next
+    /// stone's record while a check runs).
+    rgn: DFF<Bits<450>>,
+    clr: DFF<Bits<2>>,
+    /// Per lane: its triangle's lines' counts (3 bits a line), open flags, empty points.
+    tc: [DFF<Bits<18>>; CHECK_LANES],
+    to: [DFF<Bits<6>>; CHECK_LANES],
+    te: [DFF<Bits<15>>; CHECK_LANES],
     /// The best so far: worth, triangle, the entry's points.
     bw: DFF<Bits<3>>,
     bt: DFF<Bits<6>>,
@@ -102,9 +114,16 @@ pub struct CheckmateStrategyChecker {
     pair: Signal<Local, Bits<15>>,
     tsum: Signal<Local, Bits<18>>,
     v: Signal<Local, Bits<3>>,
-    /// The triangle tree in heap order (leaves from 63).
-    key: [Signal<Local, Bits<3>>; 127],
-    tri: [Signal<Local, Bits<6>>; 127],
+    /// The pass whose summaries load now (at `start` the first, at a pass's end the next),
+    /// and whether one does.
+    grp: Signal<Local, Bits<2>>,
+    load: Signal<Local, Bit>,
+    /// The colour the loading pass summarises.
+    cc: Signal<Local, Bits<2>>,
+    /// The lanes' tree in heap order (leaves from 15), and its winner's triangle.
+    key: [Signal<Local, Bits<3>>; 31],
+    tri: [Signal<Local, Bits<6>>; 31],
+    best_t: Signal<Local, Bits<6>>,
     base: Signal<Local, Bits<8>>,
     off_a: Signal<Local, Bits<8>>,
     off_b: Signal<Local, Bits<8>>,
@@ -116,13 +135,17 @@ pub struct CheckmateStrategyChecker {
     k_pinc: [Constant<Bits<18>>; TRIANGLE],
     k_inc: [Constant<Bits<18>>; LINES],
     k_i: [Constant<Bits<4>>; TRIANGLE],
-    k_t: [Constant<Bits<6>>; 64],
+    /// Lane `j` (the padding: the last), and pass `p`'s first triangle.
+    k_t: [Constant<Bits<6>>; 16],
+    k_first: [Constant<Bits<6>>; 4],
+    k_p: [Constant<Bits<2>>; 4],
     k_k: [Constant<Bits<4>>; 9],
     k_rot: [Constant<Bits<2>>; 4],
     /// Subspace `k`'s top-left region index; rotation `rot` point `i`'s offset from it.
     k_base: [Constant<Bits<8>>; 9],
     k_off: [Constant<Bits<8>>; 4 * TRIANGLE],
     k_last: Constant<Bits<7>>,
+    k_last_pass: Constant<Bits<2>>,
     k_min: Constant<Bits<3>>,
 }
 
@@ -144,6 +167,9 @@ impl Default for CheckmateStrategyChecker {
             run: Default::default(),
             ev: Default::default(),
             fin: Default::default(),
+            pass: Default::default(),
+            rgn: Default::default(),
+            clr: Default::default(),
             tc: std::array::from_fn(|_| Default::default()),
             to: std::array::from_fn(|_| Default::default()),
             te: std::array::from_fn(|_| Default::default()),
@@ -162,8 +188,12 @@ impl Default for CheckmateStrategyChecker {
             pair: Default::default(),
             tsum: Default::default(),
             v: Default::default(),
+            grp: Default::default(),
+            load: Default::default(),
+            cc: Default::default(),
             key: std::array::from_fn(|_| Default::default()),
             tri: std::array::from_fn(|_| Default::default()),
+            best_t: Default::default(),
             base: Default::default(),
             off_a: Default::default(),
             off_b: Default::default(),
@@ -173,7 +203,9 @@ impl Default for CheckmateStrategyChecker {
             k_pinc: std::array::from_fn(|i| c(spread(lines_of(i)))),
             k_inc: std::array::from_fn(|l| c(1 << (3 * l))),
             k_i: std::array::from_fn(|i| c(i as u64)),
-            k_t: std::array::from_fn(|t| c(t.min(TRIANGLES - 1) as u64)),
+            k_t: std::array::from_fn(|t| c(t.min(CHECK_LANES - 1) as u64)),
+            k_first: std::array::from_fn(|p| c((p * CHECK_LANES) as u64)),
+            k_p: std::array::from_fn(|p| c(p as u64)),
             k_k: std::array::from_fn(|k| c(k as u64)),
             k_rot: std::array::from_fn(|r| c(r as u64)),
             k_base: std::array::from_fn(|k| c((k / 3 * 5 * REGION + k % 3 * 5) as u64)),
@@ -182,6 +214,7 @@ impl Default for CheckmateStrategyChecker {
                 c((r * REGION + col) as u64)
             }),
             k_last: c(PAIRS as u64 - 1),
+            k_last_pass: c(CHECK_PASSES as u64 - 1),
             k_min: c(MIN_WORTH as u64),
         }
     }
@@ -190,7 +223,7 @@ impl Default for CheckmateStrategyChecker {
 impl Logic for CheckmateStrategyChecker {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, addr, run, ev, fin, bw, bt, ba, bb);
+        dff_setup!(self, clock, addr, run, ev, fin, pass, rgn, clr, bw, bt, ba, bb);
         // Every temporary has a value on every path (no latches).
         self.cw.next = 0_u64.into();
         self.sc.next = 0_u64.into();
@@ -199,7 +232,7 @@ impl Logic for CheckmateStrategyChecker {
         self.v.next = 0_u64.into();
         self.tactics.clock.next = self.clock.val();
         self.tactics.address.next = self.addr.q.val();
-        for t in 0..36 {
+        for t in 0..9 {
             self.tc[t].clock.next = self.clock.val();
             self.to[t].clock.next = self.clock.val();
             self.te[t].clock.next = self.clock.val();
@@ -209,9 +242,19 @@ impl Logic for CheckmateStrategyChecker {
         }
 
         // The sequencer: addresses 0..104 while `run`; the ROM word is entry `addr - 1`
-        // while `ev` (one cycle behind); `fin` after the last entry.
+        // while `ev` (one cycle behind); after a pass's last entry the next pass loads its
+        // lanes (in the cycle that evaluates that entry), `fin` after the last pass's.
         self.ev.d.next = self.run.q.val();
-        self.fin.d.next = self.fin.q.val() | (self.ev.q.val() & !self.run.q.val());
+        self.load.next = false;
+        self.grp.next = self.pass.q.val() + 1_u64;
+        self.cc.next = self.clr.q.val();
+        if self.ev.q.val() & !self.run.q.val() {
+            if self.pass.q.val() == self.k_last_pass.val() {
+                self.fin.d.next = true;
+            } else {
+                self.load.next = true;
+            }
+        }
         if self.run.q.val() {
             self.addr.d.next = self.addr.q.val() + 1_u64;
             if self.addr.q.val() == self.k_last.val() {
@@ -239,62 +282,93 @@ impl Logic for CheckmateStrategyChecker {
                 self.lsum.next = self.lsum.val() + self.k_inc[l].val();
             }
         }
-        for t in 0..36 {
+        for t in 0..9 {
             self.tsum.next = self.tc[t].q.val() + self.lsum.val();
-            self.key[63 + t].next = 0_u64.into();
+            self.key[15 + t].next = 0_u64.into();
             for l in 0..6 {
                 self.v.next = self.tsum.val().get_bits::<3>(3 * l);
                 if self.to[t].q.val().get_bit(l)
                     & self.lab.val().get_bit(l)
-                    & (self.v.val() > self.key[63 + t].val())
+                    & (self.v.val() > self.key[15 + t].val())
                 {
-                    self.key[63 + t].next = self.v.val();
+                    self.key[15 + t].next = self.v.val();
                 }
             }
             if (self.te[t].q.val() & self.pair.val()) != self.pair.val() {
-                self.key[63 + t].next = 0_u64.into();
+                self.key[15 + t].next = 0_u64.into();
             }
         }
-        for t in 36..64 {
-            self.key[63 + t].next = 0_u64.into();
+        for t in 9..16 {
+            self.key[15 + t].next = 0_u64.into();
         }
-        for t in 0..64 {
-            self.tri[63 + t].next = self.k_t[t].val();
+        for t in 0..16 {
+            self.tri[15 + t].next = self.k_t[t].val();
         }
-        for m in 0..63 {
-            self.key[62 - m].next = self.key[2 * (62 - m) + 1].val();
-            self.tri[62 - m].next = self.tri[2 * (62 - m) + 1].val();
-            if self.key[2 * (62 - m) + 2].val() > self.key[2 * (62 - m) + 1].val() {
-                self.key[62 - m].next = self.key[2 * (62 - m) + 2].val();
-                self.tri[62 - m].next = self.tri[2 * (62 - m) + 2].val();
+        for m in 0..15 {
+            self.key[14 - m].next = self.key[2 * (14 - m) + 1].val();
+            self.tri[14 - m].next = self.tri[2 * (14 - m) + 1].val();
+            if self.key[2 * (14 - m) + 2].val() > self.key[2 * (14 - m) + 1].val() {
+                self.key[14 - m].next = self.key[2 * (14 - m) + 2].val();
+                self.tri[14 - m].next = self.tri[2 * (14 - m) + 2].val();
+            }
+        }
+        self.best_t.next = self.tri[0].val();
+        for p in 0..4 {
+            if self.pass.q.val() == self.k_p[p].val() {
+                self.best_t.next = self.k_first[p].val() + self.tri[0].val();
             }
         }
         if self.ev.q.val()
             & (self.key[0].val() >= self.k_min.val())
             & ((self.key[0].val() > self.bw.q.val())
-                | ((self.key[0].val() == self.bw.q.val()) & (self.tri[0].val() < self.bt.q.val())))
+                | ((self.key[0].val() == self.bw.q.val()) & (self.best_t.val() < self.bt.q.val())))
         {
             self.bw.d.next = self.key[0].val();
-            self.bt.d.next = self.tri[0].val();
+            self.bt.d.next = self.best_t.val();
             self.ba.d.next = self.ea.val();
             self.bb.d.next = self.eb.val();
         }
 
-        // Start: each triangle's lines summarised for the colour (a cell of neither the colour
-        // nor empty closes its lines), and the sequencer from entry 0.
+        // Start, and each pass after the first: the pass's triangles' lines summarised for the
+        // colour (a cell of neither the colour nor empty closes its lines), and the sequencer
+        // from entry 0. At start the best so far is cleared.
         if self.start.val() {
-            for t in 0..36 {
+            self.load.next = true;
+            self.grp.next = 0_u64.into();
+            self.rgn.d.next = self.region.val();
+            self.clr.d.next = self.colour.val();
+            self.cc.next = self.colour.val();
+            self.fin.d.next = false;
+            self.bw.d.next = 0_u64.into();
+            self.bt.d.next = 0_u64.into();
+            self.ba.d.next = 0_u64.into();
+            self.bb.d.next = 0_u64.into();
+        }
+        if self.load.val() {
+            self.pass.d.next = self.grp.val();
+            for t in 0..9 {
                 self.sc.next = 0_u64.into();
                 self.so.next = 0x3f_u64.into();
                 self.se.next = 0_u64.into();
                 for i in 0..15 {
+                    // The first pass's triangles from the region as it comes, the others' from
+                    // the copy taken then.
                     self.cw.next = self
                         .region
                         .val()
                         .get_bits::<2>(self.k_tp[15 * t + i].val().index());
+                    for p in 1..4 {
+                        if self.grp.val() == self.k_p[p].val() {
+                            self.cw.next = self
+                                .rgn
+                                .q
+                                .val()
+                                .get_bits::<2>(self.k_tp[15 * (9 * p + t) + i].val().index());
+                        }
+                    }
                     if self.cw.val() == self.k_empty.val() {
                         self.se.next = self.se.val().replace_bit(i, true);
-                    } else if self.cw.val() == self.colour.val() {
+                    } else if self.cw.val() == self.cc.val() {
                         self.sc.next = self.sc.val() + self.k_pinc[i].val();
                     } else {
                         self.so.next = self.so.val() & !self.k_pl[i].val();
@@ -307,11 +381,6 @@ impl Logic for CheckmateStrategyChecker {
             self.addr.d.next = 0_u64.into();
             self.run.d.next = true;
             self.ev.d.next = false;
-            self.fin.d.next = false;
-            self.bw.d.next = 0_u64.into();
-            self.bt.d.next = 0_u64.into();
-            self.ba.d.next = 0_u64.into();
-            self.bb.d.next = 0_u64.into();
         }
 
         // The pair as region indices: the subspace's base plus each point's rotated offset.

@@ -6,8 +6,8 @@
 //! the modules again for the turn's second stone, unless the best was a checker's pair.
 //!
 //! ```text
-//!  start --> per pass: per last stone j: fetch (17) -> SL, TM latched; checker own (107),
-//!            opp (107) -> rank: SL, own, opp, TM (strictly better replaces: the model's
+//!  start --> per pass: per last stone j: fetch (17) -> SL, TM latched; checker own (425),
+//!            opp (425) -> rank: SL, own, opp, TM (strictly better replaces: the model's
 //!            first among equals) [j = 0: the random mode's stone from the region]
 //!        --> decide: the best (a pair: both stones if two are due), else the random mode's
 //!            stone, else the board's first empty point (scan)

@@ -117,11 +117,21 @@ pub fn random_mode(board: &Board, region: Region) -> Option<Point> {
         .min_by_key(|p| p.col().abs_diff(centre.0).max(p.row().abs_diff(centre.1)))
 }
 
+/// Triangles the checkmate strategy checker evaluates a table entry on at once: the 36 in
+/// [`CHECK_PASSES`] passes over the table, a quarter of the evaluation logic for four times
+/// its cycles (the circuit was 36 wide: 107 cycles a colour, and the design's largest block).
+pub const CHECK_LANES: usize = 9;
+/// Passes over the tactics table in a check.
+pub const CHECK_PASSES: u32 = (checkmate::TRIANGLES / CHECK_LANES) as u32;
+
 /// The circuit's schedule (`gateware::connect6`): a fetch of a stone's record (the game
 /// record manager's 15 row reads), a check of one colour (the checkmate strategy checker's
-/// 105 table entries), a put (a row read and written), a scan's cycles beyond its rows.
+/// passes over the 105 table entries: a pass's first cycle loads its triangles' summaries,
+/// then an entry a cycle; the last entry's evaluation overlaps the next pass's load, and
+/// `done` comes a cycle after the last pass's), a put (a row read and written), a scan's
+/// cycles beyond its rows.
 pub const FETCH_CYCLES: u32 = 17;
-pub const CHECK_CYCLES: u32 = checkmate::PAIRS as u32 + 2;
+pub const CHECK_CYCLES: u32 = CHECK_PASSES * (checkmate::PAIRS as u32 + 1) + 1;
 pub const PUT_CYCLES: u32 = 3;
 pub const SCAN_CYCLES: u32 = 3;
 /// One last stone's modules in a pass: its fetch, the checker for each side, the ranking.
