@@ -6,8 +6,9 @@
 //!
 //! ```text
 //!  a pass p (0..3) of the table, for the triangles 9p..9p+8:
-//!  first cycle: region[450] (at `start`; after, its copy), colour --> per lane: its triangle's 6 lines' counts of the
-//!                                 colour, open flags, its empty points (9 x 39 bits)
+//!  first cycle: region[450] (at `start`; after, its copy), colour
+//!    --> per lane: its triangle's 6 lines' counts of the colour, open flags, its empty
+//!        points (9 x 39 bits)
 //!  entry e (tactics ROM, 105 x 20 bits) --> one-hot pair, its lines
 //!    --> 9 triangles at once: worth (both empty: the best open line through the pair)
 //!    --> a tree over the 9 (ties to the lower triangle) --> best so far
