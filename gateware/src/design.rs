@@ -465,7 +465,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // a quarter of what it routed, and was stopped (2026-11-29). With the smaller core
         // (2026-12-04): 62,617 LUT4s (74%), 22,417 FFs, placed at an estimated 21.1 MHz;
         // router1 had 176,133 of 260,143 arcs left after 383,000 iterations (1,146 s) and was
-        // stopped. Not built: the row runs on the simulated board, and its link is counted at
+        // stopped; run again from the start, 111,669 left after 820,000 (5,224 s, beside
+        // other work), still falling, stopped for the tests. Not built: the row runs on the simulated board, and its link is counted at
         // the clock asked (docs/shogi.md, "Two cores: `shogi-x2`").
         clocks: &[clock(BoardId::Ulx3s, 15)],
         // 1 Mbaud, a whole divisor (15) of 15 MHz and a rate the FTDI bridge makes exactly:
