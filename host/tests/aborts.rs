@@ -264,14 +264,14 @@ fn chess_perft_aborted_in_its_last_cycle() {
 /// writes the position's 19 rows again first.
 #[test]
 fn connect6_decision_aborted_in_its_last_cycle() {
-    use model::connect6::protocol::{encode_load, StartArgs};
+    use model::connect6::protocol::{encode_load, StartArgs, ROWS};
     let Some(mut l) = board_of(Design::Connect6) else {
         return;
     };
     let game = model::connect6::random::baseline_game(0xc6_ab07, 3, 12);
     let args = StartArgs::of(&game, false).encode();
     let rows = |l: &mut Link<Paused>| {
-        for r in 0..model::connect6::SIZE {
+        for r in 0..ROWS {
             l.call(op::JOB_LOAD, &encode_load(0, game.board(), r))
                 .unwrap();
         }

@@ -197,9 +197,9 @@ fn region_bits(p: &Probe) -> Bits<450> {
 }
 
 /// One check: `start` with the region and the colour, then cycles until `done` with the
-/// region's bits inverted and the other colour (the checker reads them at `start` only: the selector fetches the
-/// next record while a check runs); the result as the model gives it (worth, region index of
-/// each stone) and the cycles taken.
+/// region's bits inverted and the other colour (the checker reads them at `start` only: the
+/// selector fetches the next record while a check runs); the result as the model gives it
+/// (worth, region index of each stone) and the cycles taken.
 fn run_checker(
     u: &mut CheckmateStrategyChecker,
     p: &Probe,
@@ -806,8 +806,8 @@ fn threat_scanner_matches_model() {
         }
     }
     println!(
-        "threat scanner: {scans} scans, {own} with a threat of the side to move, {opp} of \
-         the other, {many} with two or more"
+        "threat scanner: {scans} scans, {own} with a threat of the side scanned for, {opp} \
+         of the other, {many} with two or more"
     );
     // The games must reach threats, or the test checks only the empty answer.
     assert!(

@@ -24,8 +24,8 @@ use crate::common::c;
 use model::connect6::{SIZE, WIN_LENGTH};
 use rust_hdl::prelude::*;
 
-/// Cycles of a scan: one a row.
-pub const CYCLES: u32 = model::connect6::threat_scan::ROWS as u32;
+/// Cycles of a scan: one a row of the board.
+pub const CYCLES: u32 = SIZE as u32;
 /// Windows complete at a row: 14 along it, 19 down, 14 on each diagonal.
 const ALONG: usize = SIZE + 1 - WIN_LENGTH;
 const AT_ROW: usize = ALONG + SIZE + 2 * ALONG;
@@ -327,7 +327,6 @@ impl Logic for ThreatScanner {
             }
             if self.row_en.val() & self.t_o.val() & !self.hit_o.val() {
                 self.hit_o.next = true;
-                self.of.d.next = true;
                 self.od.d.next = self.k_dir[j].val();
                 self.ocol.d.next = self.k_col[j].val();
                 self.orow.d.next = self.rr.val() - self.k_up[j].val();
@@ -335,7 +334,6 @@ impl Logic for ThreatScanner {
             }
             if self.row_en.val() & self.t_p.val() & !self.hit_p.val() {
                 self.hit_p.next = true;
-                self.pf.d.next = true;
                 self.pd.d.next = self.k_dir[j].val();
                 self.pcol.d.next = self.k_col[j].val();
                 self.prow.d.next = self.rr.val() - self.k_up[j].val();

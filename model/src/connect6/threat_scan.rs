@@ -12,10 +12,7 @@
 //! count and its first threat in that order: the window's direction, first point and empty
 //! points (a win for the side to move fills them; a block for the other puts a stone in one).
 
-use super::{step, windows, Board, Color, Point, DIRECTIONS, SIZE, WIN_LENGTH};
-
-/// Rows the scan streams, one a cycle.
-pub const ROWS: usize = SIZE;
+use super::{step, windows, Board, Color, Point, DIRECTIONS, WIN_LENGTH};
 
 /// One threat window as the circuit names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +94,7 @@ pub fn scan(board: &Board, side: Color) -> ThreatScan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::connect6::WINDOWS;
+    use crate::connect6::{SIZE, WINDOWS};
 
     #[test]
     fn the_scan_order_is_a_total_order_of_the_windows() {
@@ -107,7 +104,7 @@ mod tests {
         assert_eq!(keys.len(), WINDOWS);
         // A row's batch: 14 windows along it, and from row 5 on, 19 down the columns and 14
         // on each diagonal ending there.
-        for r in 0..ROWS {
+        for r in 0..SIZE {
             let n = keys.iter().filter(|k| k.0 == r).count();
             assert_eq!(n, if r < 5 { 14 } else { 14 + 19 + 14 + 14 }, "row {r}");
         }
