@@ -163,8 +163,10 @@ pub enum CoreKind {
         mate: bool,
     },
     /// The shogi processor's piece cover circuit alone (paper section 6, Figure 8) behind one
-    /// link: the cover job only.
-    ShogiCover,
+    /// link: the cover job only. `one_scanner`: one scanner and one cover RAM, the second scan
+    /// on the turned board (19 cycles a table, small enough for the Alchitry Cu); else both
+    /// scanners at once, a cover RAM each (9 cycles).
+    ShogiCover { one_scanner: bool },
     /// The Connect6 player of Ochiai et al. (checkmate strategy checker, template matching,
     /// skilful-line predictor, next-move selector, game record manager) behind one link.
     Connect6,
@@ -434,14 +436,32 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         design: Design::ShogiCover,
         name: "shogi-cover",
         summary: "the shogi piece cover circuit alone (9 cycles a table, 0.15 us at 60 MHz)",
-        core: CoreKind::ShogiCover,
+        core: CoreKind::ShogiCover { one_scanner: false },
         // The clock target for the table is 50 MHz or more on the ULX3S: 63.8 MHz
         // reached asked for 50 (12,048 LUT4s), 62.3 asked for 60 (12,057; 2026-11-29), 67.3
         // with the scanners' narrower ray registers (9,235; 2026-12-04). Not for the Alchitry
         // Cu: yosys's `synth_ice40` of this Verilog gives 7,412 LUT4s and 4,868 FFs, but 47
         // RAM40 blocks of the HX8K's 32, its two 360-bit-wide cover RAMs taking 23 each
-        // (docs/shogi.md, "Not on the Alchitry Cu, and why").
+        // (docs/shogi.md, "Not on the Alchitry Cu, and why"); `shogi-cover-cu` is the Cu's.
         clocks: &[clock(BoardId::Ulx3s, 60)],
+        baud: link::DEFAULT_BAUD,
+        ci_synth: false,
+        built: true,
+        router2: false,
+        static_placer: false,
+        narrow_luts: false,
+        pnr_seed: None,
+    },
+    DesignSpec {
+        design: Design::ShogiCoverCu,
+        name: "shogi-cover-cu",
+        summary: "the shogi piece cover circuit with one scanner and one cover RAM (19 cycles a table), for the Alchitry Cu",
+        core: CoreKind::ShogiCover { one_scanner: true },
+        // `shogi-cover` needs 47 RAM40 blocks of the HX8K's 32; this circuit needs one cover
+        // RAM (23 blocks) and one scanner: 5,297 LUT4s, 7,197 of 7,680 cells, 24 RAM40s.
+        // Asked for 40 MHz it reached 35.0 (its rank counted from `t` through a subtraction);
+        // asked for 30, 34.0 (docs/shogi.md, "The Alchitry Cu: `shogi-cover-cu`").
+        clocks: &[clock(BoardId::AlchitryCu, 30)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         built: true,
@@ -549,13 +569,14 @@ pub enum Design {
     ChessX3,
     Shogi,
     ShogiCover,
+    ShogiCoverCu,
     ShogiX2,
     Tsume,
     Connect6,
 }
 
 impl Design {
-    pub const COUNT: usize = 13;
+    pub const COUNT: usize = 14;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -567,6 +588,7 @@ impl Design {
         Design::ChessX3,
         Design::Shogi,
         Design::ShogiCover,
+        Design::ShogiCoverCu,
         Design::ShogiX2,
         Design::Tsume,
         Design::Connect6,
@@ -620,7 +642,12 @@ impl Design {
                 cores,
                 mate,
             )),
-            CoreKind::ShogiCover => emit_core(crate::shogi::ShogiCoverCore::named(p, self.name())),
+            CoreKind::ShogiCover { one_scanner: false } => {
+                emit_core(crate::shogi::ShogiCoverCore::named(p, self.name()))
+            }
+            CoreKind::ShogiCover { one_scanner: true } => emit_core(
+                crate::shogi::ShogiCoverCoreOneScanner::named(p, self.name()),
+            ),
             CoreKind::Connect6 => emit_core(crate::connect6::Connect6Core::named(p, self.name())),
         }
     }

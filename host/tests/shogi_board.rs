@@ -1,8 +1,9 @@
-//! The simulated `shogi`, `shogi-cover` and `tsume` boards (Verilator): the board data loaded
-//! through the link; the cover job's table read back, equal to the model's
+//! The simulated `shogi`, `shogi-cover`, `shogi-cover-cu` and `tsume` boards (Verilator): the
+//! board data loaded through the link; the cover job's table read back, equal to the model's
 //! (`model::shogi::piece_data::cover_table`) on the perft table's positions and random ones,
-//! in `model::shogi::cover_scan::FAST_CYCLES` cycles; the moves job's candidates, count, probe
-//! and cycles equal to `model::shogi::all_moves`; the perft job's leaves, moves jobs and
+//! in `model::shogi::cover_scan::FAST_CYCLES` cycles (`ONE_SCANNER_CYCLES` on
+//! `shogi-cover-cu`); the moves job's candidates, count, probe and cycles equal to
+//! `model::shogi::all_moves`; the perft job's leaves, moves jobs and
 //! cycles equal to `model::shogi::walk::perft_walk`, an aborted perft unwound; the `tsume`
 //! design's mate jobs equal to `model::shogi::walk::mate_walk`; `JOB_LOAD` / `JOB_READ` /
 //! `JOB_START` refusals (a mate job on the `shogi` design among them).
@@ -12,7 +13,7 @@ use host::shogi::{count_on_board, cover_on_board, moves_on_board, perft_on_board
 use host::{Link, LinkError, SimTransport};
 use model::link::{err, job, op};
 use model::shogi::all_moves::{generate, moves_job_cycles};
-use model::shogi::cover_scan::FAST_CYCLES;
+use model::shogi::cover_scan::{FAST_CYCLES, ONE_SCANNER_CYCLES};
 use model::shogi::piece_data::{cover_table, BoardData};
 use model::shogi::protocol::{
     decode_result, encode_load, encode_load_hands, encode_read, perft_args, JOB_COVER, JOB_MATE,
@@ -68,13 +69,17 @@ fn loads_are_checked(l: &mut Link<SimTransport>, b: &BoardData) {
     assert_eq!(refused(l, op::JOB_LOAD, &bad), err::BAD_ARGUMENT);
 }
 
-/// On the `shogi` design (the circuit inside the all-move unit) and on `shogi-cover` (the
-/// circuit alone).
+/// On the `shogi` design (the circuit inside the all-move unit), on `shogi-cover` (the circuit
+/// alone) and on `shogi-cover-cu` (one scanner, one cover RAM).
 #[test]
 fn cover_tables_on_the_board_equal_the_model() {
     let mut positions = random::table_positions();
     positions.extend(random::positions(0x5c0e, 12, 120));
-    for design in [Design::Shogi, Design::ShogiCover] {
+    for (design, cycles) in [
+        (Design::Shogi, FAST_CYCLES),
+        (Design::ShogiCover, FAST_CYCLES),
+        (Design::ShogiCoverCu, ONE_SCANNER_CYCLES),
+    ] {
         let Some(mut l) = board_of(design) else {
             return;
         };
@@ -84,21 +89,31 @@ fn cover_tables_on_the_board_equal_the_model() {
             let r = cover_on_board(&mut l, &b).unwrap();
             let what = format!("{} on {}", pos.sfen(), design.name());
             assert_eq!(r.table, cover_table(&b), "cover table of {what}");
-            assert_eq!(r.cycles, FAST_CYCLES, "{what}");
+            assert_eq!(r.cycles, cycles, "{what}");
             covers += r.table.0.iter().map(|c| c.count_ones()).sum::<u32>();
         }
         assert!(covers > 1000, "{covers} covers in all");
     }
 }
 
-/// `shogi-cover` runs the cover job alone: the moves, perft and mate jobs are bad arguments
-/// (it has no generator and no walker); candidate words have no result, as after a cover job
-/// on the `shogi` design; its loads and reads are checked as the `shogi` design's.
+/// `shogi-cover` and `shogi-cover-cu` run the cover job alone: the moves, perft and mate
+/// jobs are bad arguments (they have no generator and no walker); candidate words have no
+/// result, as after a cover job on the `shogi` design; their loads and reads are checked as
+/// the `shogi` design's.
 #[test]
-fn the_cover_design_refuses_what_it_lacks() {
-    let Some(mut l) = board_of(Design::ShogiCover) else {
-        return;
-    };
+fn the_cover_designs_refuse_what_they_lack() {
+    for (design, cycles) in [
+        (Design::ShogiCover, FAST_CYCLES),
+        (Design::ShogiCoverCu, ONE_SCANNER_CYCLES),
+    ] {
+        let Some(l) = board_of(design) else {
+            return;
+        };
+        cover_design_refuses_what_it_lacks(l, cycles);
+    }
+}
+
+fn cover_design_refuses_what_it_lacks(mut l: Link<SimTransport>, cycles: u64) {
     let pos = &random::positions(0x5c11, 1, 90)[0];
     let b = BoardData::from_position(pos);
     assert_eq!(refused(&mut l, op::JOB_READ, &[0, 0]), err::NO_RESULT);
@@ -116,7 +131,7 @@ fn the_cover_design_refuses_what_it_lacks() {
     let r = cover_on_board(&mut l, &b).unwrap();
     assert_eq!(r.table, cover_table(&b), "{}", pos.sfen());
     let st = l.job_poll().unwrap();
-    assert_eq!((st.state, st.progress), (job::DONE, FAST_CYCLES));
+    assert_eq!((st.state, st.progress), (job::DONE, cycles));
     assert_eq!(
         refused(&mut l, op::JOB_READ, &encode_read(0, TABLE_WORDS)),
         err::NO_RESULT

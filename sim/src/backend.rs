@@ -82,8 +82,11 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
                 CoreKind::Shogi { cores, mate } => Box::new(RustSim::from_core(
                     gateware::shogi::ShogiCore::with_cores(&p, design.name(), cores, mate),
                 )?),
-                CoreKind::ShogiCover => Box::new(RustSim::from_core(
+                CoreKind::ShogiCover { one_scanner: false } => Box::new(RustSim::from_core(
                     gateware::shogi::ShogiCoverCore::named(&p, design.name()),
+                )?),
+                CoreKind::ShogiCover { one_scanner: true } => Box::new(RustSim::from_core(
+                    gateware::shogi::ShogiCoverCoreOneScanner::named(&p, design.name()),
                 )?),
                 CoreKind::Connect6 => Box::new(RustSim::from_core(
                     gateware::connect6::Connect6Core::named(&p, design.name()),

@@ -191,35 +191,50 @@ fn write_ranks<B: Block>(
     Ok(())
 }
 
-/// The piece cover circuit (either schedule) on `board`: the board data loaded a rank a cycle,
-/// a start, the busy cycles counted, the table read back. (The block tests and the shogi bench
-/// share it.)
-pub fn run_piece_cover(
-    u: &mut gateware::shogi::PieceCoverCircuit,
-    board: &model::shogi::piece_data::BoardData,
-) -> Result<([u64; 81], u64)> {
-    write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
-    u.start.next = true;
-    cycle(u, |u| &mut u.clock)?;
-    u.start.next = false;
-    let cycles = busy_cycles(
-        u,
-        |u| &mut u.clock,
-        |u| u.busy.val(),
-        100,
-        "the piece cover circuit",
-    )?;
-    let mut table = [0u64; 81];
-    for r in 0..9 {
-        // The cover RAMs show a rank the cycle after its address.
-        u.rd_rank.next = (r as u64).into();
-        cycle(u, |u| &mut u.clock)?;
-        for f in 0..9 {
-            table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
+/// A cover circuit on `board`: the board data loaded a rank a cycle, a start, the busy cycles
+/// counted, the table read back. (The block tests and the shogi bench share it.)
+macro_rules! cover_runner {
+    ($(#[$doc:meta])* $run:ident, $circuit:ty) => {
+        $(#[$doc])*
+        pub fn $run(
+            u: &mut $circuit,
+            board: &model::shogi::piece_data::BoardData,
+        ) -> Result<([u64; 81], u64)> {
+            write_ranks(u, board, |u| &mut u.clock, rank_port!())?;
+            u.start.next = true;
+            cycle(u, |u| &mut u.clock)?;
+            u.start.next = false;
+            let cycles = busy_cycles(
+                u,
+                |u| &mut u.clock,
+                |u| u.busy.val(),
+                100,
+                "the piece cover circuit",
+            )?;
+            let mut table = [0u64; 81];
+            for r in 0..9 {
+                // The cover RAMs show a rank the cycle after its address.
+                u.rd_rank.next = (r as u64).into();
+                cycle(u, |u| &mut u.clock)?;
+                for f in 0..9 {
+                    table[r * 9 + f] = bits_slice::<360, 40>(&u.rd_covers.val(), 40 * f);
+                }
+            }
+            Ok((table, cycles))
         }
-    }
-    Ok((table, cycles))
+    };
 }
+
+cover_runner!(
+    /// The piece cover circuit (either schedule).
+    run_piece_cover,
+    gateware::shogi::PieceCoverCircuit
+);
+cover_runner!(
+    /// The piece cover circuit with one scanner and one cover RAM.
+    run_piece_cover_one_scanner,
+    gateware::shogi::PieceCoverCircuitOneScanner
+);
 
 /// Sets the all-move generator's inputs for the side to move of `board` (every input, read at
 /// the next clock edge when `start` is high): the board data, the cover table, the side's

@@ -390,7 +390,8 @@ fn shogi_core_verilog() {
     cosim_board_core("shogi_core", &mut core, cycles, &stream);
 }
 
-/// The `shogi-cover` core (`ShogiCoverCore`): a read before any table, the board data loaded
+/// The `shogi-cover` and `shogi-cover-cu` cores (`ShogiCoverCore`,
+/// `ShogiCoverCoreOneScanner`): a read before any table, the board data loaded
 /// a rank at a time (the hands word accepted), a cover job, its poll and result, table words
 /// read, the refusals (a moves, perft or mate job, a cover job with a depth, candidate words,
 /// a core or word past the last, padding), a second table read, a load making it stale.
@@ -437,6 +438,9 @@ fn shogi_cover_core_verilog() {
     let cycles = stream_cycles(&stream, 1_000);
     let mut core = gateware::shogi::ShogiCoverCore::build(&CoreParams::sim());
     cosim_board_core("shogi_cover_core", &mut core, cycles, &stream);
+    // The same kernel around the one-scanner circuit (`shogi-cover-cu`).
+    let mut core = gateware::shogi::ShogiCoverCoreOneScanner::build(&CoreParams::sim());
+    cosim_board_core("shogi_cover_core_one_scanner", &mut core, cycles, &stream);
 }
 
 /// The Connect6 core (`Connect6Core`): a position's 19 rows loaded, a decision with the last

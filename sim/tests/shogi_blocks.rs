@@ -4,14 +4,17 @@
 
 use gateware::shogi::scanner::ray_kinds;
 use gateware::shogi::{
-    AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit, PieceInfoTable,
-    RookCoverCalculator, Scanner,
+    AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit,
+    PieceCoverCircuitOneScanner, PieceInfoTable, RookCoverCalculator, Scanner,
 };
 use model::shogi::all_moves::{
     candidates, generate, job_table, king_rays, moves_job_cycles, pawn_drop_mates, piece_info,
     walk_job_cycles, Candidates, GENERATOR_CYCLES, PIECE_INFO_CYCLES,
 };
-use model::shogi::cover_scan::{rank_cover, scan, Scan, FAST_CYCLES, PAPER_ORDER_CYCLES};
+use model::shogi::cover_scan::{
+    one_scanner_cover_table, rank_cover, scan, Scan, FAST_CYCLES, ONE_SCANNER_CYCLES,
+    PAPER_ORDER_CYCLES,
+};
 use model::shogi::piece_data::cover_table;
 use model::shogi::piece_data::{BoardData, PieceData};
 use model::shogi::random;
@@ -24,8 +27,8 @@ use sim::harness::{
     bits_from_u128, bits_from_words, bits_slice, bits_to_u128, cycle, king_first_rays,
     king_ray_pins, kings_by_identity, run_all_moves, run_all_moves_unit,
     run_all_moves_unit_kings_known, run_king_rays, run_perft_walker, run_piece_cover,
-    run_walker_moves, set_all_moves_inputs, settle, side_and_hands, start_king_rays, table_rank,
-    UnitRun,
+    run_piece_cover_one_scanner, run_walker_moves, set_all_moves_inputs, settle, side_and_hands,
+    start_king_rays, table_rank, UnitRun,
 };
 
 const SEED: u64 = 0x5e09_1001;
@@ -157,6 +160,30 @@ fn piece_cover_circuit_matches_model_table_for_table() {
             assert_eq!(cycles, want_cycles);
         }
     }
+}
+
+#[test]
+fn piece_cover_circuit_one_scanner_matches_model_table_for_table() {
+    // The board's tables and those of the board turned (each the other's second pass), from
+    // positions the two-scanner test does not use; a board loaded over the last one's table.
+    let mut uut = PieceCoverCircuitOneScanner::default();
+    uut.connect_all();
+    let mut covered = 0;
+    for pos in random::positions(SEED + 13, 200, 150)
+        .iter()
+        .chain(&random::table_positions())
+    {
+        let b = BoardData::from_position(pos);
+        for board in [b.clone(), model::shogi::cover_scan::turned(&b)] {
+            let (table, cycles) = run_piece_cover_one_scanner(&mut uut, &board).unwrap();
+            let want = one_scanner_cover_table(&board);
+            assert_eq!(want, cover_table(&board), "the model, {}", pos.sfen());
+            assert_eq!(table, want.0, "{}", pos.sfen());
+            assert_eq!(cycles, ONE_SCANNER_CYCLES);
+            covered += table.iter().filter(|&&c| c != 0).count();
+        }
+    }
+    assert!(covered > 20_000, "{covered} squares covered");
 }
 
 #[test]
@@ -306,6 +333,33 @@ fn shogi_blocks_verilog() {
         .unwrap();
         assert_eq!(rep.mismatches, 0);
     }
+    // The one-scanner circuit: the same loads, 31 cycles a board (its 19, then reads).
+    let stim: Vec<(bool, u64, u128, bool, u64)> = boards[..6]
+        .iter()
+        .flat_map(|b| {
+            let load =
+                (0..9).map(move |r| (true, r as u64, b.rank_word(r as usize), false, r as u64));
+            let run = (0..31).map(|k| (false, 0, 0, k == 0, k % 9));
+            load.chain(run)
+        })
+        .collect();
+    let rep = cosim(
+        "piece_cover_circuit_one_scanner",
+        &mut PieceCoverCircuitOneScanner::default(),
+        stim.len(),
+        Some("clock"),
+        |u, k| {
+            let (wr, rank, data, start, rd) = stim[k];
+            u.wr_en.next = wr;
+            u.wr_rank.next = rank.into();
+            u.wr_data.next = bits_from_u128(data);
+            u.start.next = start;
+            u.rd_rank.next = rd.into();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    assert_eq!(rep.mismatches, 0);
 }
 
 #[test]

@@ -202,14 +202,14 @@ fn open_shogi(
     )
 }
 
-/// Whether a core has the all-move generator (every shogi core but `shogi-cover`'s).
+/// Whether a core has the all-move generator (every shogi core but the `shogi-cover` rows').
 fn move_generator(core: CoreKind) -> bool {
     matches!(core, CoreKind::Shogi { .. })
 }
 
 /// Whether a core runs the cover job: every shogi core.
 fn cover_circuit(core: CoreKind) -> bool {
-    move_generator(core) || core == CoreKind::ShogiCover
+    move_generator(core) || matches!(core, CoreKind::ShogiCover { .. })
 }
 
 /// Whether a core has the mate search (`JOB_MATE`): the `tsume` design's.

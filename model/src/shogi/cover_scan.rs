@@ -30,6 +30,12 @@ pub const PAPER_ORDER_CYCLES: u64 = 18;
 /// The paper's cycles a table (section 6.3, Figure 11: 46 at 38.46 MHz, 1.20 us).
 pub const PAPER_CYCLES: u64 = 46;
 
+/// Cycles of the one-scanner schedule (`gateware::shogi::PieceCoverCircuitOneScanner`, the
+/// circuit small enough for the Alchitry Cu: [`one_scanner_cover_table`]): the top-down scan
+/// of the board (9), a cycle for the cover RAM's first read, the top-down scan of the
+/// [`turned`] board, each rank OR-ed into the word the first scan wrote (9).
+pub const ONE_SCANNER_CYCLES: u64 = 19;
+
 /// A scan's direction: rank steps of +1 (top-down: rank 1 to 9) or -1 (bottom-up).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scan {
@@ -192,6 +198,58 @@ pub fn scan_cover_table(board: &BoardData) -> CoverTable {
     CoverTable(table)
 }
 
+/// The board turned half a turn with the colours swapped: square (file `f`, rank `r`) holds
+/// the piece of square (`8 - f`, `8 - r`), its owner the other side. The rules are the same
+/// for both sides seen from their own side, so a piece's moves on the turned board are its
+/// moves on the board, turned: what goes up the board goes down the turned one. (The hands
+/// and the side to move are swapped too; the cover table does not read them.)
+pub fn turned(board: &BoardData) -> BoardData {
+    use super::piece_data::field::OWNER_BIT;
+    BoardData {
+        squares: std::array::from_fn(|s| {
+            let d = board.squares[SQUARES - 1 - s];
+            if d.is_empty() {
+                d
+            } else {
+                PieceData(d.0 ^ 1 << OWNER_BIT)
+            }
+        }),
+        hands: [board.hands[1], board.hands[0]],
+        side: board.side.other(),
+    }
+}
+
+/// The piece cover table as one top-down scanner computes it (the one-scanner schedule, for
+/// a chip with room for one scanner and one cover RAM): the top-down scan of the board with
+/// the rook cover calculator writes each rank's word; then the top-down scan of the
+/// [`turned`] board, again with the rook cover calculator, gives the moves that go up the
+/// board, a rank turned back (files reversed) and OR-ed into the word written before. The
+/// rook cover calculator's moves along a rank are the same on the turned rank, turned back, so
+/// OR-ing them twice changes nothing. [`scan_cover_table`] and
+/// [`super::piece_data::cover_table`] are the checks of the whole.
+pub fn one_scanner_cover_table(board: &BoardData) -> CoverTable {
+    let rank = |b: &BoardData, r: usize| -> [PieceData; 9] {
+        std::array::from_fn(|f| b.squares[r * 9 + f])
+    };
+    let mut table = [0u64; SQUARES];
+    let down = scan(board, Scan::TopDown);
+    for r in 0..9 {
+        let along = rank_cover(&rank(board, r));
+        for f in 0..9 {
+            table[r * 9 + f] = down.covers[r][f] | along[f];
+        }
+    }
+    let t = turned(board);
+    let up = scan(&t, Scan::TopDown);
+    for s in 0..9 {
+        let along = rank_cover(&rank(&t, s));
+        for f in 0..9 {
+            table[(8 - s) * 9 + 8 - f] |= up.covers[s][f] | along[f];
+        }
+    }
+    CoverTable(table)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +275,34 @@ mod tests {
                 .count();
         }
         assert!(rays_carried > 10_000, "{rays_carried} ray registers set");
+    }
+
+    #[test]
+    fn one_scanner_on_the_turned_board_gives_the_cover_table() {
+        let mut up_moves = 0;
+        for pos in random::positions(29, 2000, 150)
+            .into_iter()
+            .chain([Position::start()])
+        {
+            let b = BoardData::from_position(&pos);
+            assert_eq!(turned(&turned(&b)), b, "{}", pos.sfen());
+            assert_eq!(
+                one_scanner_cover_table(&b),
+                cover_table(&b),
+                "{}",
+                pos.sfen()
+            );
+            // The turned board's top-down scan is the board's bottom-up scan, turned.
+            let up = scan(&turned(&b), Scan::TopDown);
+            let bu = scan(&b, Scan::BottomUp);
+            for s in 0..9 {
+                for f in 0..9 {
+                    assert_eq!(up.covers[s][f], bu.covers[s][8 - f], "{}", pos.sfen());
+                    up_moves += (up.covers[s][f] != 0) as usize;
+                }
+            }
+        }
+        assert!(up_moves > 20_000, "{up_moves} squares covered from below");
     }
 
     #[test]

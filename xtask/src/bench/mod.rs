@@ -141,6 +141,19 @@ pub(crate) fn ulx3s_clock_mhz(design: Design) -> Result<f64> {
     })
 }
 
+/// A design's core clock on `board` in MHz: its passing committed report's, or the clock its
+/// row plans for the board.
+pub(crate) fn board_clock_mhz(design: Design, board: gateware::BoardId) -> Result<f64> {
+    let fm = report_clocks(design.name())
+        .into_iter()
+        .find(|(b, _)| b == board.name())
+        .and_then(|(_, f)| f);
+    Ok(match fm {
+        Some(f) => f,
+        None => design.core_clock_hz(board)? as f64 / 1e6,
+    })
+}
+
 /// Per board the design is built for, the clock (MHz) of its passing committed report.
 fn report_clocks(design: &str) -> Vec<(String, Option<f64>)> {
     let Ok(d) = Design::from_name(design) else {

@@ -10,6 +10,8 @@
 //!   (1.20 us); the link's time per table at the design's baud rate (ten loads, a start,
 //!   a poll, a result, 18 reads: the board's cycles on the simulated line, in bit times) and one USB
 //!   round trip a request (`host::split::USB_ROUND_TRIP_S`).
+//! * The same tables on the simulated `shogi-cover-cu` board (one scanner, one cover RAM),
+//!   each checked, its cycles a table, the time at the Alchitry Cu clock of its report.
 //! * The CPU, one thread, same boards: the model's `cover_table` (written for clarity: every
 //!   piece walks its moves) and `cover_scan::scan_cover_table` (the circuit's scans in
 //!   software), tables per second, as ratios to the circuit.
@@ -83,6 +85,13 @@ struct CoverRow {
     paper_us_per_table: f64,
     /// The paper's time per table over ours.
     speedup_over_paper: f64,
+    /// The one-scanner circuit (`shogi-cover-cu`) on the Alchitry Cu: cycles a table, its
+    /// clock, the time a table, the paper's time over it.
+    cu_design: String,
+    cycles_one_scanner: u64,
+    cu_clock_mhz: f64,
+    cu_us_per_table: f64,
+    cu_speedup_over_paper: f64,
     baud: u32,
     /// Requests a table (each one USB round trip on a real board).
     link_requests_per_table: f64,
@@ -292,6 +301,9 @@ pub fn run(json: bool) -> Result<()> {
     let (fast, line_cycles) = tables_on_board(&mut lc, &boards)?;
     let link_requests = lc.stats.requests - requests_before;
     let requests = link_requests as f64 / boards.len() as f64;
+    let cu_design = Design::ShogiCoverCu;
+    let cu_mhz = super::board_clock_mhz(cu_design, BoardId::AlchitryCu)?;
+    let (one_scanner, _) = tables_on_board(&mut open(cu_design)?, &boards)?;
     let mut paper = PieceCoverCircuit::paper_order();
     paper.connect_all();
     let mut paper_cycles = None;
@@ -335,6 +347,11 @@ pub fn run(json: bool) -> Result<()> {
         shogi_us_per_table: fast as f64 / mhz,
         paper_us_per_table: paper_us,
         speedup_over_paper: paper_us / us,
+        cu_design: cu_design.name().to_string(),
+        cycles_one_scanner: one_scanner,
+        cu_clock_mhz: cu_mhz,
+        cu_us_per_table: one_scanner as f64 / cu_mhz,
+        cu_speedup_over_paper: paper_us / (one_scanner as f64 / cu_mhz),
         baud,
         link_requests_per_table: requests,
         link_ms_per_table: link_ms,
@@ -360,6 +377,15 @@ pub fn run(json: bool) -> Result<()> {
              {paper_us:.2} us at {PAPER_MHZ} MHz: {:.1}x faster; inside the shogi design at \
              {mhz:.1} MHz ({shogi_clock_from}): {:.3} us",
             us, row.design, row.speedup_over_paper, row.shogi_us_per_table
+        );
+        println!(
+            "  one scanner, one cover RAM ({} on the Alchitry Cu): {} cycles, {:.3} us a \
+             table at {:.1} MHz: {:.1}x faster than the paper",
+            row.cu_design,
+            row.cycles_one_scanner,
+            row.cu_us_per_table,
+            row.cu_clock_mhz,
+            row.cu_speedup_over_paper
         );
         println!(
             "  CPU, one thread: {cpu_model:.2} us a table (model cover_table), {cpu_scan:.2} us \

@@ -1,0 +1,240 @@
+//! The piece cover circuit (paper section 6, Figure 8) with one scanner and one cover RAM: the
+//! circuit small enough for the Alchitry Cu's iCE40-HX8K, 19 cycles a table.
+//!
+//! ```text
+//!  board data (9 x 90-bit registers) --rank--> [turn?] --> top-down scanner --+
+//!                                                      --> rook cover calc ----+-> (turn back?)
+//!                                                                              |     | OR (2nd pass)
+//!                                       cover RAM (9 x 360) <--write-----------+-----+
+//!                                              `--read: the word to OR into, then the table
+//! ```
+//!
+//! The two-RAM circuit ([`super::PieceCoverCircuit`]) does not fit the HX8K: an iCE40 block
+//! RAM is at most 16 bits wide, so each 360-bit cover RAM takes 23 of its 32 blocks. Here one
+//! RAM holds the table and one top-down scanner makes both scans: first over the board (cycles
+//! 0-8, rank `t`, each rank's word written with the rook cover calculator's moves along it),
+//! then over the board turned half a turn with the colours swapped
+//! (`model::shogi::cover_scan::turned`), whose moves going down are the board's moves going up
+//! (cycles 10-18: the turned board's rank `t - 10` is the board's rank `18 - t`, files
+//! reversed; its covers, turned back, are OR-ed into the word of rank `18 - t`, read from the
+//! RAM the cycle before). Cycle 9 reads the first word the second pass ORs into: the first
+//! pass writes it in cycle 8, and a block RAM read in the cycle it is written is not the new
+//! word on every FPGA. The rook cover calculator runs in both passes; its moves along the
+//! turned rank, turned back, are the same moves, and OR-ing them twice changes nothing. Model:
+//! `model::shogi::cover_scan::one_scanner_cover_table`, `ONE_SCANNER_CYCLES`.
+//!
+//! Ports: as [`super::PieceCoverCircuit`]'s that the `shogi-cover` core uses: load the board
+//! data a rank at a time (`wr_en`, `wr_rank`, `wr_data`), pulse `start`; `busy` is high for
+//! the 19 cycles; read the table a rank at a time: `rd_covers` holds rank `rd_rank` the cycle
+//! after (a RAM read; while busy the circuit reads the RAM itself).
+
+use super::{RookCoverCalculator, Scanner};
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct PieceCoverCircuitOneScanner {
+    pub clock: Signal<In, Clock>,
+    /// Write `wr_data` to board data rank `wr_rank` (0 = rank 1).
+    pub wr_en: Signal<In, Bit>,
+    pub wr_rank: Signal<In, Bits<4>>,
+    pub wr_data: Signal<In, Bits<90>>,
+    /// Compute the table from the board data (ignored while busy).
+    pub start: Signal<In, Bit>,
+    pub busy: Signal<Out, Bit>,
+    /// The table's rank `rd_rank` the cycle after: file `f` in bits `40f..40f+39`.
+    pub rd_rank: Signal<In, Bits<4>>,
+    pub rd_covers: Signal<Out, Bits<360>>,
+    board: [DFF<Bits<90>>; 9],
+    /// The piece cover table: a rank a word. (Not `table` or `cover`: Verilog keywords.)
+    cover_ram: RAM<Bits<360>, 4>,
+    t: DFF<Bits<5>>,
+    running: DFF<Bit>,
+    scanner: Scanner,
+    rook: RookCoverCalculator,
+    k_rank: [Constant<Bits<4>>; 9],
+    /// The second pass's first cycle (10), the last cycle (18), the gap (9: the first word
+    /// to OR into is read, its address 17 - t as all the second pass's reads).
+    k_second: Constant<Bits<5>>,
+    k_last: Constant<Bits<5>>,
+    k_gap: Constant<Bits<5>>,
+    k_read_base: Constant<Bits<5>>,
+    /// A square's piece data in the rank word, and the square that file turns into.
+    k_off: [Constant<Bits<7>>; 9],
+    k_off_turned: [Constant<Bits<7>>; 9],
+    k_off40: [Constant<Bits<9>>; 9],
+    k_off40_turned: [Constant<Bits<9>>; 9],
+    k_owner: Constant<Bits<10>>,
+    /// The second pass (from cycle 10), and the board rank the scanner reads: `t`, then
+    /// `18 - t`. (From `t` through the subtraction is the first 7.8 ns of the 28.5 ns critical
+    /// path on the iCE40; counted in registers beside `t` instead, yosys's `synth_ice40` gave
+    /// 726 flip-flops more, 8 x 90 of them on the rank multiplexer's tree, and the design
+    /// took 7,801 logic cells of 7,680.)
+    second: Signal<Local, Bit>,
+    rk: Signal<Local, Bits<5>>,
+    /// The word the second pass reads, a cycle before it ORs into it: `17 - t`.
+    rd_at: Signal<Local, Bits<5>>,
+    pair: [Signal<Local, Bits<90>>; 4],
+    quad: [Signal<Local, Bits<90>>; 2],
+    oct: Signal<Local, Bits<90>>,
+    rank: Signal<Local, Bits<90>>,
+    turned: Signal<Local, Bits<90>>,
+    t_sq: Signal<Local, Bits<10>>,
+    /// The scan's covers with the moves along the rank, and turned back.
+    x: Signal<Local, Bits<360>>,
+    x_back: Signal<Local, Bits<360>>,
+    t_x: Signal<Local, Bits<40>>,
+}
+
+impl Default for PieceCoverCircuitOneScanner {
+    fn default() -> Self {
+        let k4 = |v: usize| Constant::new((v as u64).into());
+        PieceCoverCircuitOneScanner {
+            clock: Default::default(),
+            wr_en: Default::default(),
+            wr_rank: Default::default(),
+            wr_data: Default::default(),
+            start: Default::default(),
+            busy: Default::default(),
+            rd_rank: Default::default(),
+            rd_covers: Default::default(),
+            board: std::array::from_fn(|_| Default::default()),
+            cover_ram: Default::default(),
+            t: Default::default(),
+            running: Default::default(),
+            scanner: Scanner::top_down(),
+            rook: Default::default(),
+            k_rank: std::array::from_fn(k4),
+            k_second: Constant::new(10_u64.into()),
+            k_last: Constant::new(18_u64.into()),
+            k_gap: Constant::new(9_u64.into()),
+            k_read_base: Constant::new(17_u64.into()),
+            k_off: std::array::from_fn(|f| Constant::new(((10 * f) as u64).into())),
+            k_off_turned: std::array::from_fn(|f| Constant::new(((10 * (8 - f)) as u64).into())),
+            k_off40: std::array::from_fn(|f| Constant::new(((40 * f) as u64).into())),
+            k_off40_turned: std::array::from_fn(|f| Constant::new(((40 * (8 - f)) as u64).into())),
+            k_owner: Constant::new((1_u64 << model::shogi::piece_data::field::OWNER_BIT).into()),
+            second: Default::default(),
+            rk: Default::default(),
+            rd_at: Default::default(),
+            pair: Default::default(),
+            quad: Default::default(),
+            oct: Default::default(),
+            rank: Default::default(),
+            turned: Default::default(),
+            t_sq: Default::default(),
+            x: Default::default(),
+            x_back: Default::default(),
+            t_x: Default::default(),
+        }
+    }
+}
+
+impl Logic for PieceCoverCircuitOneScanner {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, t, running);
+        self.second.next = self.running.q.val() & (self.t.q.val() >= self.k_second.val());
+        self.rk.next = self.t.q.val();
+        if self.second.val() {
+            self.rk.next = self.k_last.val() - self.t.q.val();
+        }
+        self.scanner.clock.next = self.clock.val();
+        for r in 0..9 {
+            self.board[r].clock.next = self.clock.val();
+            self.board[r].d.next = self.board[r].q.val();
+            if self.wr_en.val() & (self.wr_rank.val() == self.k_rank[r].val()) {
+                self.board[r].d.next = self.wr_data.val();
+            }
+        }
+        // The rank read: a balanced tree of 2:1 multiplexers on `rk`'s bits.
+        self.pair[0].next = self.board[0].q.val();
+        if self.rk.val().get_bit(0) {
+            self.pair[0].next = self.board[1].q.val();
+        }
+        self.pair[1].next = self.board[2].q.val();
+        if self.rk.val().get_bit(0) {
+            self.pair[1].next = self.board[3].q.val();
+        }
+        self.pair[2].next = self.board[4].q.val();
+        if self.rk.val().get_bit(0) {
+            self.pair[2].next = self.board[5].q.val();
+        }
+        self.pair[3].next = self.board[6].q.val();
+        if self.rk.val().get_bit(0) {
+            self.pair[3].next = self.board[7].q.val();
+        }
+        self.quad[0].next = self.pair[0].val();
+        if self.rk.val().get_bit(1) {
+            self.quad[0].next = self.pair[1].val();
+        }
+        self.quad[1].next = self.pair[2].val();
+        if self.rk.val().get_bit(1) {
+            self.quad[1].next = self.pair[3].val();
+        }
+        self.oct.next = self.quad[0].val();
+        if self.rk.val().get_bit(2) {
+            self.oct.next = self.quad[1].val();
+        }
+        self.rank.next = self.oct.val();
+        if self.rk.val().get_bit(3) {
+            self.rank.next = self.board[8].q.val();
+        }
+        // The turned rank: files reversed, the owner of each piece swapped (an empty square
+        // stays 0).
+        self.turned.next = 0_u64.into();
+        for f in 0..9 {
+            self.t_sq.next = self
+                .rank
+                .val()
+                .get_bits::<10>(self.k_off_turned[f].val().index());
+            if self.t_sq.val().get_bits::<5>(0).any() {
+                self.t_sq.next = self.t_sq.val() ^ self.k_owner.val();
+            }
+            self.turned.next =
+                self.turned.val() | (bit_cast::<90, 10>(self.t_sq.val()) << self.k_off[f].val());
+        }
+        self.scanner.rank.next = self.rank.val();
+        if self.second.val() {
+            self.scanner.rank.next = self.turned.val();
+        }
+        self.rook.rank.next = self.scanner.rank.val();
+        self.scanner.load.next = self.running.q.val() & (self.t.q.val() != self.k_gap.val());
+        self.scanner.first.next =
+            (self.t.q.val() == 0_u64) | (self.t.q.val() == self.k_second.val());
+        // The rank's covers; in the second pass turned back and OR-ed into the first's word.
+        self.x.next = self.scanner.covers.val() | self.rook.covers.val();
+        self.x_back.next = 0_u64.into();
+        for f in 0..9 {
+            self.t_x.next = self
+                .x
+                .val()
+                .get_bits::<40>(self.k_off40_turned[f].val().index());
+            self.x_back.next =
+                self.x_back.val() | (bit_cast::<360, 40>(self.t_x.val()) << self.k_off40[f].val());
+        }
+        self.cover_ram.write_clock.next = self.clock.val();
+        self.cover_ram.read_clock.next = self.clock.val();
+        self.cover_ram.write_address.next = self.rk.val().get_bits::<4>(0);
+        self.cover_ram.write_data.next = self.x.val();
+        if self.second.val() {
+            self.cover_ram.write_data.next = self.x_back.val() | self.cover_ram.read_data.val();
+        }
+        self.cover_ram.write_enable.next = self.scanner.load.val();
+        self.rd_at.next = self.k_read_base.val() - self.t.q.val();
+        self.cover_ram.read_address.next = self.rd_rank.val();
+        if self.running.q.val() {
+            self.cover_ram.read_address.next = self.rd_at.val().get_bits::<4>(0);
+        }
+        self.rd_covers.next = self.cover_ram.read_data.val();
+        if self.running.q.val() {
+            self.t.d.next = self.t.q.val() + 1_u64;
+            if self.t.q.val() == self.k_last.val() {
+                self.running.d.next = false;
+            }
+        } else if self.start.val() {
+            self.running.d.next = true;
+            self.t.d.next = 0_u64.into();
+        }
+        self.busy.next = self.running.q.val();
+    }
+}
