@@ -245,6 +245,20 @@ fn king_rays_match_model_walk_for_walk() {
     );
 }
 
+/// A cover circuit's inputs a cycle (write enable, rank, rank word, start, read rank): each
+/// board's nine ranks loaded, then `run` cycles from a start, reading the ranks in turn.
+fn cover_stimulus(boards: &[BoardData], run: u64) -> Vec<(bool, u64, u128, bool, u64)> {
+    boards
+        .iter()
+        .flat_map(|b| {
+            let load =
+                (0..9).map(move |r| (true, r as u64, b.rank_word(r as usize), false, r as u64));
+            let run = (0..run).map(|k| (false, 0, 0, k == 0, k % 9));
+            load.chain(run)
+        })
+        .collect()
+}
+
 #[test]
 fn shogi_blocks_verilog() {
     if !sim::tools::require("verilator", "shogi_blocks_verilog") {
@@ -299,15 +313,7 @@ fn shogi_blocks_verilog() {
         assert_eq!(rep.mismatches, 0);
     }
     // The whole circuit, both schedules: load, compute and read back a few boards.
-    let stim: Vec<(bool, u64, u128, bool, u64)> = boards[..6]
-        .iter()
-        .flat_map(|b| {
-            let load =
-                (0..9).map(move |r| (true, r as u64, b.rank_word(r as usize), false, r as u64));
-            let run = (0..21).map(|k| (false, 0, 0, k == 0, k % 9));
-            load.chain(run)
-        })
-        .collect();
+    let stim = cover_stimulus(&boards[..6], 21);
     for (name, mut uut) in [
         ("piece_cover_circuit", PieceCoverCircuit::fast()),
         (
@@ -334,15 +340,7 @@ fn shogi_blocks_verilog() {
         assert_eq!(rep.mismatches, 0);
     }
     // The one-scanner circuit: the same loads, 31 cycles a board (its 19, then reads).
-    let stim: Vec<(bool, u64, u128, bool, u64)> = boards[..6]
-        .iter()
-        .flat_map(|b| {
-            let load =
-                (0..9).map(move |r| (true, r as u64, b.rank_word(r as usize), false, r as u64));
-            let run = (0..31).map(|k| (false, 0, 0, k == 0, k % 9));
-            load.chain(run)
-        })
-        .collect();
+    let stim = cover_stimulus(&boards[..6], 31);
     let rep = cosim(
         "piece_cover_circuit_one_scanner",
         &mut PieceCoverCircuitOneScanner::default(),

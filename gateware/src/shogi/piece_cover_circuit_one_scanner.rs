@@ -29,7 +29,17 @@
 //! after (a RAM read; while busy the circuit reads the RAM itself).
 
 use super::{RookCoverCalculator, Scanner};
+use model::shogi::cover_scan::{FAST_CYCLES, ONE_SCANNER_CYCLES};
 use rust_hdl::prelude::*;
+
+/// The schedule's cycles, from the model's count: a pass a rank a cycle (`FAST_CYCLES`, 9),
+/// the gap, the second pass; the last cycle, and the second pass's first read a cycle before
+/// its first write.
+const GAP: u64 = FAST_CYCLES;
+const SECOND: u64 = GAP + 1;
+const LAST: u64 = ONE_SCANNER_CYCLES - 1;
+const READ_BASE: u64 = LAST - 1;
+const _: () = assert!(ONE_SCANNER_CYCLES == 2 * FAST_CYCLES + 1 && LAST == 18);
 
 #[derive(LogicBlock)]
 pub struct PieceCoverCircuitOneScanner {
@@ -104,10 +114,10 @@ impl Default for PieceCoverCircuitOneScanner {
             scanner: Scanner::top_down(),
             rook: Default::default(),
             k_rank: std::array::from_fn(k4),
-            k_second: Constant::new(10_u64.into()),
-            k_last: Constant::new(18_u64.into()),
-            k_gap: Constant::new(9_u64.into()),
-            k_read_base: Constant::new(17_u64.into()),
+            k_second: Constant::new(SECOND.into()),
+            k_last: Constant::new(LAST.into()),
+            k_gap: Constant::new(GAP.into()),
+            k_read_base: Constant::new(READ_BASE.into()),
             k_off: std::array::from_fn(|f| Constant::new(((10 * f) as u64).into())),
             k_off_turned: std::array::from_fn(|f| Constant::new(((10 * (8 - f)) as u64).into())),
             k_off40: std::array::from_fn(|f| Constant::new(((40 * f) as u64).into())),

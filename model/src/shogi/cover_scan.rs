@@ -100,10 +100,14 @@ pub struct ScanTrace {
     pub rays: [Rays; 9],
 }
 
+/// Rank `r` of the board data, file 1 first: what a scan reads in a cycle.
+fn rank_of(board: &BoardData, r: usize) -> [PieceData; 9] {
+    std::array::from_fn(|f| board.squares[r * 9 + f])
+}
+
 /// One scan over the board data, as its nine file sub-blocks compute it.
 pub fn scan(board: &BoardData, dir: Scan) -> ScanTrace {
     let dr = dir.dr();
-    let rank = |r: usize| -> [PieceData; 9] { std::array::from_fn(|f| board.squares[r * 9 + f]) };
     let mut rays: Rays = [[0; 3]; 9];
     let mut prev1 = [PieceData::EMPTY; 9];
     let mut prev2 = [PieceData::EMPTY; 9];
@@ -112,7 +116,7 @@ pub fn scan(board: &BoardData, dir: Scan) -> ScanTrace {
         rays: [[[0; 3]; 9]; 9],
     };
     for (i, r) in dir.ranks().into_iter().enumerate() {
-        let now = rank(r);
+        let now = rank_of(board, r);
         trace.rays[i] = rays;
         let mut cover = [0u64; 9];
         let mut next: Rays = [[0; 3]; 9];
@@ -190,8 +194,7 @@ pub fn scan_cover_table(board: &BoardData) -> CoverTable {
         }
     }
     for r in 0..9 {
-        let rank: [PieceData; 9] = std::array::from_fn(|f| board.squares[r * 9 + f]);
-        for (f, c) in rank_cover(&rank).into_iter().enumerate() {
+        for (f, c) in rank_cover(&rank_of(board, r)).into_iter().enumerate() {
             table[r * 9 + f] |= c;
         }
     }
@@ -228,13 +231,10 @@ pub fn turned(board: &BoardData) -> BoardData {
 /// OR-ing them twice changes nothing. [`scan_cover_table`] and
 /// [`super::piece_data::cover_table`] are the checks of the whole.
 pub fn one_scanner_cover_table(board: &BoardData) -> CoverTable {
-    let rank = |b: &BoardData, r: usize| -> [PieceData; 9] {
-        std::array::from_fn(|f| b.squares[r * 9 + f])
-    };
     let mut table = [0u64; SQUARES];
     let down = scan(board, Scan::TopDown);
     for r in 0..9 {
-        let along = rank_cover(&rank(board, r));
+        let along = rank_cover(&rank_of(board, r));
         for f in 0..9 {
             table[r * 9 + f] = down.covers[r][f] | along[f];
         }
@@ -242,7 +242,7 @@ pub fn one_scanner_cover_table(board: &BoardData) -> CoverTable {
     let t = turned(board);
     let up = scan(&t, Scan::TopDown);
     for s in 0..9 {
-        let along = rank_cover(&rank(&t, s));
+        let along = rank_cover(&rank_of(&t, s));
         for f in 0..9 {
             table[(8 - s) * 9 + 8 - f] |= up.covers[s][f] | along[f];
         }

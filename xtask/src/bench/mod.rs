@@ -131,14 +131,7 @@ pub fn run(a: Args) -> Result<()> {
 /// A design's core clock on the ULX3S in MHz: its committed synthesis report's, or without
 /// one (or one that failed) the board's planned core clock.
 pub(crate) fn ulx3s_clock_mhz(design: Design) -> Result<f64> {
-    let fm = report_clocks(design.name())
-        .into_iter()
-        .find(|(b, _)| b == "ulx3s")
-        .and_then(|(_, f)| f);
-    Ok(match fm {
-        Some(f) => f,
-        None => board_ulx3s::core_clock_hz(design)? as f64 / 1e6,
-    })
+    board_clock_mhz(design, gateware::BoardId::Ulx3s)
 }
 
 /// A design's core clock on `board` in MHz: its passing committed report's, or the clock its
