@@ -15,9 +15,10 @@
 //! 0-8, rank `t`, each rank's word written with the rook cover calculator's moves along it),
 //! then over the board turned half a turn with the colours swapped
 //! (`model::shogi::cover_scan::turned`), whose moves going down are the board's moves going up
-//! (cycles 10-18: the turned board's rank `t - 10` is the board's rank `18 - t`, files
-//! reversed; its covers, turned back, are OR-ed into the word of rank `18 - t`, read from the
-//! RAM the cycle before). Cycle 9 reads the first word the second pass ORs into: the first
+//! (cycles 10-18, the step counter counting the board's ranks down, 8 to 0: the turned
+//! board's rank `8 - r` is the board's rank `r`, files reversed; its covers, turned back, are
+//! OR-ed into the word of rank `r`, read from the RAM the cycle before). Cycle 9 (the gap)
+//! reads the first word the second pass ORs into: the first
 //! pass writes it in cycle 8, and a block RAM read in the cycle it is written is not the new
 //! word on every FPGA. The rook cover calculator runs in both passes; its moves along the
 //! turned rank, turned back, are the same moves, and OR-ing them twice changes nothing. Model:
@@ -32,14 +33,13 @@ use super::{RookCoverCalculator, Scanner};
 use model::shogi::cover_scan::{FAST_CYCLES, ONE_SCANNER_CYCLES};
 use rust_hdl::prelude::*;
 
-/// The schedule's cycles, from the model's count: a pass a rank a cycle (`FAST_CYCLES`, 9),
-/// the gap, the second pass; the last cycle, and the second pass's first read a cycle before
-/// its first write.
+/// The schedule, from the model's count: a pass a rank a cycle (`FAST_CYCLES`, 9), the gap,
+/// the second pass. The step counter `t` counts the first pass up (ranks 0-8), then, with
+/// `second` set, counts down from the gap (9) through the second pass's ranks (8-0), so that
+/// the rank the scanner reads is `t` itself in both passes.
 const GAP: u64 = FAST_CYCLES;
-const SECOND: u64 = GAP + 1;
-const LAST: u64 = ONE_SCANNER_CYCLES - 1;
-const READ_BASE: u64 = LAST - 1;
-const _: () = assert!(ONE_SCANNER_CYCLES == 2 * FAST_CYCLES + 1 && LAST == 18);
+const LAST_RANK: u64 = FAST_CYCLES - 1;
+const _: () = assert!(ONE_SCANNER_CYCLES == 2 * FAST_CYCLES + 1 && GAP == 9);
 
 #[derive(LogicBlock)]
 pub struct PieceCoverCircuitOneScanner {
@@ -57,32 +57,29 @@ pub struct PieceCoverCircuitOneScanner {
     board: [DFF<Bits<90>>; 9],
     /// The piece cover table: a rank a word. (Not `table` or `cover`: Verilog keywords.)
     cover_ram: RAM<Bits<360>, 4>,
-    t: DFF<Bits<5>>,
+    /// The step: the rank read (the gap, 9, between the passes).
+    t: DFF<Bits<4>>,
     running: DFF<Bit>,
+    /// The second pass (and the gap before it).
+    second: DFF<Bit>,
     scanner: Scanner,
     rook: RookCoverCalculator,
     k_rank: [Constant<Bits<4>>; 9],
-    /// The second pass's first cycle (10), the last cycle (18), the gap (9: the first word
-    /// to OR into is read, its address 17 - t as all the second pass's reads).
-    k_second: Constant<Bits<5>>,
-    k_last: Constant<Bits<5>>,
-    k_gap: Constant<Bits<5>>,
-    k_read_base: Constant<Bits<5>>,
+    /// The gap (9: the first word the second pass ORs into is read) and the last rank (8).
+    k_gap: Constant<Bits<4>>,
+    k_last_rank: Constant<Bits<4>>,
     /// A square's piece data in the rank word, and the square that file turns into.
     k_off: [Constant<Bits<7>>; 9],
     k_off_turned: [Constant<Bits<7>>; 9],
     k_off40: [Constant<Bits<9>>; 9],
     k_off40_turned: [Constant<Bits<9>>; 9],
     k_owner: Constant<Bits<10>>,
-    /// The second pass (from cycle 10), and the board rank the scanner reads: `t`, then
-    /// `18 - t`. (From `t` through the subtraction is the first 7.8 ns of the 28.5 ns critical
-    /// path on the iCE40; counted in registers beside `t` instead, yosys's `synth_ice40` gave
-    /// 726 flip-flops more, 8 x 90 of them on the rank multiplexer's tree, and the design
-    /// took 7,801 logic cells of 7,680.)
-    second: Signal<Local, Bit>,
-    rk: Signal<Local, Bits<5>>,
-    /// The word the second pass reads, a cycle before it ORs into it: `17 - t`.
-    rd_at: Signal<Local, Bits<5>>,
+    /// The word the second pass reads, a cycle before it ORs into it: `t - 1`. (The board
+    /// rank was `18 - t` with `t` counting up through both passes: that subtraction was the
+    /// first 7.8 ns of the 28.5 ns critical path on the iCE40. Counted in a register of its
+    /// own beside `t`, yosys's `synth_ice40` gave 726 flip-flops more, 8 x 90 of them on the
+    /// rank multiplexer's tree, and the design took 7,801 logic cells of 7,680.)
+    rd_at: Signal<Local, Bits<4>>,
     pair: [Signal<Local, Bits<90>>; 4],
     quad: [Signal<Local, Bits<90>>; 2],
     oct: Signal<Local, Bits<90>>,
@@ -111,20 +108,17 @@ impl Default for PieceCoverCircuitOneScanner {
             cover_ram: Default::default(),
             t: Default::default(),
             running: Default::default(),
+            second: Default::default(),
             scanner: Scanner::top_down(),
             rook: Default::default(),
             k_rank: std::array::from_fn(k4),
-            k_second: Constant::new(SECOND.into()),
-            k_last: Constant::new(LAST.into()),
             k_gap: Constant::new(GAP.into()),
-            k_read_base: Constant::new(READ_BASE.into()),
+            k_last_rank: Constant::new(LAST_RANK.into()),
             k_off: std::array::from_fn(|f| Constant::new(((10 * f) as u64).into())),
             k_off_turned: std::array::from_fn(|f| Constant::new(((10 * (8 - f)) as u64).into())),
             k_off40: std::array::from_fn(|f| Constant::new(((40 * f) as u64).into())),
             k_off40_turned: std::array::from_fn(|f| Constant::new(((40 * (8 - f)) as u64).into())),
             k_owner: Constant::new((1_u64 << model::shogi::piece_data::field::OWNER_BIT).into()),
-            second: Default::default(),
-            rk: Default::default(),
             rd_at: Default::default(),
             pair: Default::default(),
             quad: Default::default(),
@@ -142,12 +136,7 @@ impl Default for PieceCoverCircuitOneScanner {
 impl Logic for PieceCoverCircuitOneScanner {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, t, running);
-        self.second.next = self.running.q.val() & (self.t.q.val() >= self.k_second.val());
-        self.rk.next = self.t.q.val();
-        if self.second.val() {
-            self.rk.next = self.k_last.val() - self.t.q.val();
-        }
+        dff_setup!(self, clock, t, running, second);
         self.scanner.clock.next = self.clock.val();
         for r in 0..9 {
             self.board[r].clock.next = self.clock.val();
@@ -156,37 +145,37 @@ impl Logic for PieceCoverCircuitOneScanner {
                 self.board[r].d.next = self.wr_data.val();
             }
         }
-        // The rank read: a balanced tree of 2:1 multiplexers on `rk`'s bits.
+        // The rank read: a balanced tree of 2:1 multiplexers on the step's bits.
         self.pair[0].next = self.board[0].q.val();
-        if self.rk.val().get_bit(0) {
+        if self.t.q.val().get_bit(0) {
             self.pair[0].next = self.board[1].q.val();
         }
         self.pair[1].next = self.board[2].q.val();
-        if self.rk.val().get_bit(0) {
+        if self.t.q.val().get_bit(0) {
             self.pair[1].next = self.board[3].q.val();
         }
         self.pair[2].next = self.board[4].q.val();
-        if self.rk.val().get_bit(0) {
+        if self.t.q.val().get_bit(0) {
             self.pair[2].next = self.board[5].q.val();
         }
         self.pair[3].next = self.board[6].q.val();
-        if self.rk.val().get_bit(0) {
+        if self.t.q.val().get_bit(0) {
             self.pair[3].next = self.board[7].q.val();
         }
         self.quad[0].next = self.pair[0].val();
-        if self.rk.val().get_bit(1) {
+        if self.t.q.val().get_bit(1) {
             self.quad[0].next = self.pair[1].val();
         }
         self.quad[1].next = self.pair[2].val();
-        if self.rk.val().get_bit(1) {
+        if self.t.q.val().get_bit(1) {
             self.quad[1].next = self.pair[3].val();
         }
         self.oct.next = self.quad[0].val();
-        if self.rk.val().get_bit(2) {
+        if self.t.q.val().get_bit(2) {
             self.oct.next = self.quad[1].val();
         }
         self.rank.next = self.oct.val();
-        if self.rk.val().get_bit(3) {
+        if self.t.q.val().get_bit(3) {
             self.rank.next = self.board[8].q.val();
         }
         // The turned rank: files reversed, the owner of each piece swapped (an empty square
@@ -204,13 +193,13 @@ impl Logic for PieceCoverCircuitOneScanner {
                 self.turned.val() | (bit_cast::<90, 10>(self.t_sq.val()) << self.k_off[f].val());
         }
         self.scanner.rank.next = self.rank.val();
-        if self.second.val() {
+        if self.second.q.val() {
             self.scanner.rank.next = self.turned.val();
         }
         self.rook.rank.next = self.scanner.rank.val();
         self.scanner.load.next = self.running.q.val() & (self.t.q.val() != self.k_gap.val());
-        self.scanner.first.next =
-            (self.t.q.val() == 0_u64) | (self.t.q.val() == self.k_second.val());
+        self.scanner.first.next = (!self.second.q.val() & (self.t.q.val() == 0_u64))
+            | (self.second.q.val() & (self.t.q.val() == self.k_last_rank.val()));
         // The rank's covers; in the second pass turned back and OR-ed into the first's word.
         self.x.next = self.scanner.covers.val() | self.rook.covers.val();
         self.x_back.next = 0_u64.into();
@@ -224,25 +213,34 @@ impl Logic for PieceCoverCircuitOneScanner {
         }
         self.cover_ram.write_clock.next = self.clock.val();
         self.cover_ram.read_clock.next = self.clock.val();
-        self.cover_ram.write_address.next = self.rk.val().get_bits::<4>(0);
+        self.cover_ram.write_address.next = self.t.q.val();
         self.cover_ram.write_data.next = self.x.val();
-        if self.second.val() {
+        if self.second.q.val() {
             self.cover_ram.write_data.next = self.x_back.val() | self.cover_ram.read_data.val();
         }
         self.cover_ram.write_enable.next = self.scanner.load.val();
-        self.rd_at.next = self.k_read_base.val() - self.t.q.val();
+        self.rd_at.next = self.t.q.val() - 1_u64;
         self.cover_ram.read_address.next = self.rd_rank.val();
         if self.running.q.val() {
-            self.cover_ram.read_address.next = self.rd_at.val().get_bits::<4>(0);
+            self.cover_ram.read_address.next = self.rd_at.val();
         }
         self.rd_covers.next = self.cover_ram.read_data.val();
         if self.running.q.val() {
-            self.t.d.next = self.t.q.val() + 1_u64;
-            if self.t.q.val() == self.k_last.val() {
-                self.running.d.next = false;
+            if self.second.q.val() {
+                self.t.d.next = self.t.q.val() - 1_u64;
+                if self.t.q.val() == 0_u64 {
+                    self.running.d.next = false;
+                    self.second.d.next = false;
+                }
+            } else {
+                self.t.d.next = self.t.q.val() + 1_u64;
+                if self.t.q.val() == self.k_last_rank.val() {
+                    self.second.d.next = true;
+                }
             }
         } else if self.start.val() {
             self.running.d.next = true;
+            self.second.d.next = false;
             self.t.d.next = 0_u64.into();
         }
         self.busy.next = self.running.q.val();
