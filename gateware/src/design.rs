@@ -487,7 +487,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // (2026-12-04): 62,617 LUT4s (74%), 22,417 FFs, placed at an estimated 21.1 MHz;
         // router1 had 176,133 of 260,143 arcs left after 383,000 iterations (1,146 s) and was
         // stopped; run again from the start, 111,669 left after 820,000 (5,224 s, beside
-        // other work), still falling, stopped for the tests. Not built: the row runs on the simulated board, and its link is counted at
+        // other work), still falling, stopped for the tests. With trixie's native
+        // nextpnr-ecp5 0.7 (2026-12-04): its static placer diverged; from its heap placement,
+        // 200,508 of 261,168 arcs left after 837,000 iterations (1,088 s). Not built: the row runs on the simulated board, and its link is counted at
         // the clock asked (docs/shogi.md, "Two cores: `shogi-x2`").
         clocks: &[clock(BoardId::Ulx3s, 15)],
         // 1 Mbaud, a whole divisor (15) of 15 MHz and a rate the FTDI bridge makes exactly:
