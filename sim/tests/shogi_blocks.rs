@@ -259,6 +259,31 @@ fn cover_stimulus(boards: &[BoardData], run: u64) -> Vec<(bool, u64, u128, bool,
         .collect()
 }
 
+/// Co-simulates a cover circuit (either kind: the same ports) on a [`cover_stimulus`]: its
+/// Verilog against its Rust simulation, every output every cycle.
+macro_rules! cosim_cover_circuit {
+    ($name:expr, $uut:expr, $stim:expr $(,)?) => {{
+        let stim: &[(bool, u64, u128, bool, u64)] = $stim;
+        let rep = cosim(
+            $name,
+            $uut,
+            stim.len(),
+            Some("clock"),
+            |u, k| {
+                let (wr, rank, data, start, rd) = stim[k];
+                u.wr_en.next = wr;
+                u.wr_rank.next = rank.into();
+                u.wr_data.next = bits_from_u128(data);
+                u.start.next = start;
+                u.rd_rank.next = rd.into();
+            },
+            |u, level| u.clock.next = Clock::from(level),
+        )
+        .unwrap();
+        assert_eq!(rep.mismatches, 0);
+    }};
+}
+
 #[test]
 fn shogi_blocks_verilog() {
     if !sim::tools::require("verilator", "shogi_blocks_verilog") {
@@ -321,43 +346,15 @@ fn shogi_blocks_verilog() {
             PieceCoverCircuit::paper_order(),
         ),
     ] {
-        let rep = cosim(
-            name,
-            &mut uut,
-            stim.len(),
-            Some("clock"),
-            |u, k| {
-                let (wr, rank, data, start, rd) = stim[k];
-                u.wr_en.next = wr;
-                u.wr_rank.next = rank.into();
-                u.wr_data.next = bits_from_u128(data);
-                u.start.next = start;
-                u.rd_rank.next = rd.into();
-            },
-            |u, level| u.clock.next = Clock::from(level),
-        )
-        .unwrap();
-        assert_eq!(rep.mismatches, 0);
+        cosim_cover_circuit!(name, &mut uut, &stim);
     }
     // The one-scanner circuit: the same loads, 31 cycles a board (its 19, then reads).
     let stim = cover_stimulus(&boards[..6], 31);
-    let rep = cosim(
+    cosim_cover_circuit!(
         "piece_cover_circuit_one_scanner",
         &mut PieceCoverCircuitOneScanner::default(),
-        stim.len(),
-        Some("clock"),
-        |u, k| {
-            let (wr, rank, data, start, rd) = stim[k];
-            u.wr_en.next = wr;
-            u.wr_rank.next = rank.into();
-            u.wr_data.next = bits_from_u128(data);
-            u.start.next = start;
-            u.rd_rank.next = rd.into();
-        },
-        |u, level| u.clock.next = Clock::from(level),
-    )
-    .unwrap();
-    assert_eq!(rep.mismatches, 0);
+        &stim,
+    );
 }
 
 #[test]
