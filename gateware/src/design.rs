@@ -458,11 +458,12 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         summary: "the shogi piece cover circuit with one scanner and one cover RAM (19 cycles a table), for the Alchitry Cu",
         core: CoreKind::ShogiCover { one_scanner: true },
         // `shogi-cover` needs 47 RAM40 blocks of the HX8K's 32; this circuit needs one cover
-        // RAM (23 blocks) and one scanner: 5,329 LUT4s, 24 RAM40s. Its step counter counts
-        // the second pass down (the rank read is the counter itself): 45.7 MHz reached for
-        // 45, 48.5 for 50; with the rank as `18 - t` it reached 35.0 for 40 (docs/shogi.md,
-        // "The Alchitry Cu: `shogi-cover-cu`").
-        clocks: &[clock(BoardId::AlchitryCu, 45)],
+        // RAM (23 blocks) and one scanner: 5,181 LUT4s, 24 RAM40s. Its step counter counts
+        // the second pass down and the rank word is read a cycle ahead into a register:
+        // 55.1 MHz reached for 55 (56.7 for 45); with the rank read from the counter
+        // directly, 45.7 for 45 and 48.5 for 50; with the rank as `18 - t`, 35.0 for 40
+        // (docs/shogi.md, "The Alchitry Cu: `shogi-cover-cu`").
+        clocks: &[clock(BoardId::AlchitryCu, 55)],
         baud: link::DEFAULT_BAUD,
         ci_synth: false,
         built: true,
@@ -489,7 +490,8 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // stopped; run again from the start, 111,669 left after 820,000 (5,224 s, beside
         // other work), still falling, stopped for the tests. With trixie's native
         // nextpnr-ecp5 0.7 (2026-12-04): its static placer diverged; from its heap placement,
-        // 200,508 of 261,168 arcs left after 837,000 iterations (1,088 s). Not built: the row runs on the simulated board, and its link is counted at
+        // 200,508 of 261,168 arcs left after 837,000 iterations (1,088 s); from YoWASP's
+        // static placement, 196,200 of 260,143 after 781,000 (1,258 s). Not built: the row runs on the simulated board, and its link is counted at
         // the clock asked (docs/shogi.md, "Two cores: `shogi-x2`").
         clocks: &[clock(BoardId::Ulx3s, 15)],
         // 1 Mbaud, a whole divisor (15) of 15 MHz and a rate the FTDI bridge makes exactly:
