@@ -104,6 +104,20 @@ pub struct NextMoveSelector {
     b1c: DFF<Bits<5>>,
     b1r: DFF<Bits<5>>,
     bm: DFF<Bits<3>>,
+    /// The random mode's search, a stage a register, from the region of the fetch before
+    /// (stable from the manager's `ready` until the next fetch: the 850 cycles of the two
+    /// checks lie between, so every stage has settled by `Rank`, which adds the last step
+    /// and keeps it for the first stone). In one cycle, the region through the counts, the
+    /// choice and the point into `rnd_c` was the ULX3S build's critical path.
+    /// Each subspace's stones; the first emptiest subspace; its empty points and its top-left
+    /// in the region; the empty point nearest the centre and its distance (3: none).
+    rq_cnt: [DFF<Bits<5>>; 9],
+    rq_ks: DFF<Bits<4>>,
+    rq_sel: DFF<Bits<25>>,
+    rq_sub_c: DFF<Bits<5>>,
+    rq_sub_r: DFF<Bits<5>>,
+    rq_bi: DFF<Bits<5>>,
+    rq_bd: DFF<Bits<2>>,
     /// The random mode's stone (from the first last stone's region).
     rnd_ok: DFF<Bit>,
     rnd_c: DFF<Bits<5>>,
@@ -234,6 +248,13 @@ impl Default for NextMoveSelector {
             b1c: Default::default(),
             b1r: Default::default(),
             bm: Default::default(),
+            rq_cnt: Default::default(),
+            rq_ks: Default::default(),
+            rq_sel: Default::default(),
+            rq_sub_c: Default::default(),
+            rq_sub_r: Default::default(),
+            rq_bi: Default::default(),
+            rq_bd: Default::default(),
             rnd_ok: Default::default(),
             rnd_c: Default::default(),
             rnd_r: Default::default(),
@@ -308,7 +329,7 @@ impl Logic for NextMoveSelector {
         dff_setup!(
             self, clock, state, j, np, sc, sr, sl_code, sl_dir, sl_idx, tm_score, tm_at, bp, btwo,
             b0c, b0r, b1c, b1r, bm, rnd_ok, rnd_c, rnd_r, pq, pqc, pqr, pqm, o0c, o0r, o0m, o1c,
-            o1r, o1m, fin
+            o1r, o1m, fin, rq_ks, rq_sel, rq_sub_c, rq_sub_r, rq_bi, rq_bd
         );
         // Every temporary has a value on every path (no latches).
         self.cp.next = 0_u64.into();
@@ -363,6 +384,66 @@ impl Logic for NextMoveSelector {
         self.go_pass.next = false;
         self.go_second.next = false;
         self.npn.next = self.np.q.val();
+
+        // The random mode's search, every cycle from the fetched region, a stage a register.
+        // 1: each subspace's stones as one sum (an adder tree, not a chain of conditional
+        // increments: the chain was 225 steps deep).
+        for k in 0..9 {
+            self.rq_cnt[k].clock.next = self.clock.val();
+            self.cnt.next = 0_u64.into();
+            for x in 0..25 {
+                self.nz.next = self
+                    .rm
+                    .region
+                    .val()
+                    .get_bits::<2>(self.k_cell_off[25 * k + x].val().index())
+                    .any();
+                self.cnt.next = self.cnt.val() + bit_cast::<5, 1>(self.nz.val().into());
+            }
+            self.rq_cnt[k].d.next = self.cnt.val();
+        }
+        // 2: the first emptiest by a 9-step comparison.
+        self.bcnt.next = 31_u64.into();
+        self.ks.next = 0_u64.into();
+        for k in 0..9 {
+            if self.rq_cnt[k].q.val() < self.bcnt.val() {
+                self.bcnt.next = self.rq_cnt[k].q.val();
+                self.ks.next = self.k_i4[k].val();
+            }
+        }
+        self.rq_ks.d.next = self.ks.val();
+        // 3: the chosen subspace's empty points and its top-left.
+        for k in 0..9 {
+            if self.rq_ks.q.val() == self.k_i4[k].val() {
+                self.sub_c.next = self.k_sub_c[k].val();
+                self.sub_r.next = self.k_sub_r[k].val();
+                for x in 0..25 {
+                    self.sel.next = self.sel.val().replace_bit(
+                        x,
+                        self.rm
+                            .region
+                            .val()
+                            .get_bits::<2>(self.k_cell_off[25 * k + x].val().index())
+                            == self.k_empty.val(),
+                    );
+                }
+            }
+        }
+        self.rq_sel.d.next = self.sel.val();
+        self.rq_sub_c.d.next = self.sub_c.val();
+        self.rq_sub_r.d.next = self.sub_r.val();
+        // 4: the nearest the centre (the first in row order among equals) by a 25-step
+        // priority in the order farthest first, last in row order first: the last match wins.
+        self.bd.next = 3_u64.into();
+        self.bi.next = 0_u64.into();
+        for i in 0..25 {
+            if self.rq_sel.q.val().get_bit(self.k_order[i].val().index()) {
+                self.bd.next = self.k_order_dist[i].val();
+                self.bi.next = self.k_order[i].val();
+            }
+        }
+        self.rq_bi.d.next = self.bi.val();
+        self.rq_bd.d.next = self.bd.val();
 
         match self.state.q.val() {
             SelectorState::Idle => {}
@@ -486,70 +567,21 @@ impl Logic for NextMoveSelector {
                         self.bm.d.next = self.k_mod[3].val();
                     }
                 }
-                // The first stone's region: the random mode's stone (the emptiest subspace,
-                // its empty point nearest the centre).
+                // The first stone's region: the random mode's stone, from the search's
+                // last stage (below).
                 if !self.j.q.val() {
-                    // Each subspace's stones as one sum (an adder tree, not a chain of
-                    // conditional increments: the chain was 225 steps deep), the first
-                    // emptiest by a 9-step comparison.
-                    self.bcnt.next = 31_u64.into();
-                    self.ks.next = 0_u64.into();
-                    for k in 0..9 {
-                        self.cnt.next = 0_u64.into();
-                        for x in 0..25 {
-                            self.nz.next = self
-                                .rm
-                                .region
-                                .val()
-                                .get_bits::<2>(self.k_cell_off[25 * k + x].val().index())
-                                .any();
-                            self.cnt.next = self.cnt.val() + bit_cast::<5, 1>(self.nz.val().into());
-                        }
-                        if self.cnt.val() < self.bcnt.val() {
-                            self.bcnt.next = self.cnt.val();
-                            self.ks.next = self.k_i4[k].val();
-                        }
-                    }
-                    // The chosen subspace's empty points, then the nearest the centre (the
-                    // first in row order among equals) by a 25-step priority in the order
-                    // farthest first, last in row order first: the last match wins.
-                    self.sel.next = 0_u64.into();
-                    self.sub_c.next = 0_u64.into();
-                    self.sub_r.next = 0_u64.into();
-                    for k in 0..9 {
-                        if self.ks.val() == self.k_i4[k].val() {
-                            self.sub_c.next = self.k_sub_c[k].val();
-                            self.sub_r.next = self.k_sub_r[k].val();
-                            for x in 0..25 {
-                                self.sel.next =
-                                    self.sel.val().replace_bit(
-                                        x,
-                                        self.rm.region.val().get_bits::<2>(
-                                            self.k_cell_off[25 * k + x].val().index(),
-                                        ) == self.k_empty.val(),
-                                    );
-                            }
-                        }
-                    }
-                    self.bd.next = 3_u64.into();
-                    self.bi.next = 0_u64.into();
-                    for i in 0..25 {
-                        if self.sel.val().get_bit(self.k_order[i].val().index()) {
-                            self.bd.next = self.k_order_dist[i].val();
-                            self.bi.next = self.k_order[i].val();
-                        }
-                    }
                     self.pc.next = 0_u64.into();
                     self.prow.next = 0_u64.into();
                     for x in 0..25 {
-                        if self.bi.val() == self.k_i[x].val() {
+                        if self.rq_bi.q.val() == self.k_i[x].val() {
                             self.pc.next = self.k_p5c[x].val();
                             self.prow.next = self.k_p5r[x].val();
                         }
                     }
-                    self.rnd_ok.d.next = self.bd.val() != 3_u64;
-                    self.rnd_c.d.next = self.rm.col0.val() + self.sub_c.val() + self.pc.val();
-                    self.rnd_r.d.next = self.rm.row0.val() + self.sub_r.val() + self.prow.val();
+                    self.rnd_ok.d.next = self.rq_bd.q.val() != 3_u64;
+                    self.rnd_c.d.next = self.rm.col0.val() + self.rq_sub_c.q.val() + self.pc.val();
+                    self.rnd_r.d.next =
+                        self.rm.row0.val() + self.rq_sub_r.q.val() + self.prow.val();
                 }
                 if !self.j.q.val() & (self.last_n.val() == 2_u64) {
                     self.go_second.next = true;
