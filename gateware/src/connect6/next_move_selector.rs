@@ -568,7 +568,7 @@ impl Logic for NextMoveSelector {
                     }
                 }
                 // The first stone's region: the random mode's stone, from the search's
-                // last stage (below).
+                // last stage (before the states).
                 if !self.j.q.val() {
                     self.pc.next = 0_u64.into();
                     self.prow.next = 0_u64.into();
