@@ -7,7 +7,7 @@ use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
     CheckmateStrategyChecker, GameRecordManager, NextMoveSelector, SkilfulLinePredictor,
-    TemplateMatching, ThreatScanner,
+    TemplateMatching, ThreatScanner, WinningPairSearch,
 };
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
 use model::connect6::paper::selector::{decide_with_cycles, Module, PUT_CYCLES, SCAN_CYCLES};
@@ -15,6 +15,7 @@ use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
 use model::connect6::paper::templates;
 use model::connect6::paper::{row_word, stone_code, Cell, Region};
 use model::connect6::random::{baseline_game, random_game};
+use model::connect6::pair_search::{self, PairSearch};
 use model::connect6::threat_scan::{self, SideThreats, ThreatScan, ThreatWindow};
 use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -849,5 +850,148 @@ fn threat_scanner_verilog() {
         probes.len(),
         rep.cycles
     );
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// One search on the winning-pair search block: `start` a cycle, then the board's read port
+/// answered as a block RAM does (the word of the row asked the cycle before) until `done`;
+/// the answer as the model gives it, the cycles from `start` to `done`.
+fn run_pair_search(
+    u: &mut WinningPairSearch,
+    board: &Board,
+    side: Color,
+    first_only: bool,
+    budget: u64,
+) -> PairSearch {
+    u.side.next = stone_code(Some(side)).into();
+    u.first_only.next = first_only;
+    u.budget.next = budget.into();
+    u.start.next = true;
+    let mut cycles = 0u64;
+    loop {
+        let addr = u.rd_addr.val().index();
+        cycle(u, |u| &mut u.clock).unwrap();
+        u.start.next = false;
+        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
+        cycles += 1;
+        if u.done.val() {
+            break;
+        }
+        assert!(u.busy.val(), "the search is busy until done");
+        assert!(cycles < 1 << 22, "the search does not finish");
+    }
+    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    PairSearch {
+        own_threat: u.own_threat.val(),
+        first: u.found.val().then(|| {
+            [
+                point(u.a_col.val(), u.a_row.val()),
+                point(u.c_col.val(), u.c_row.val()),
+            ]
+        }),
+        wins: u.wins.val().index() as u64,
+        tested: u.tested.val().index() as u64,
+        exhausted: u.exhausted.val(),
+        scans: 0,
+        cycles,
+    }
+}
+
+#[test]
+fn winning_pair_search_matches_model() {
+    let mut uut = WinningPairSearch::default();
+    uut.connect_all();
+    let probes = probes(SEED + 1_600, 8);
+    let (mut searches, mut wins, mut threat, mut cut, mut pairs, mut cycles) = (0, 0, 0, 0, 0, 0);
+    for (i, p) in probes.iter().enumerate() {
+        if i > 0 && probes[i - 1].board == p.board {
+            continue;
+        }
+        for (s, side) in [p.side, p.side.other()].into_iter().enumerate() {
+            // All pairs where they are few, else a budget (some cut short); every third
+            // search stops at the first winning pair.
+            let n = pair_search::candidates(&p.board, side).len() as u64;
+            let budget = if n <= 16 { pair_search::MAX_BUDGET } else { 30 };
+            let first_only = (i + s) % 3 == 0;
+            let mut want = pair_search::search(&p.board, side, first_only, budget);
+            let got = run_pair_search(&mut uut, &p.board, side, first_only, budget);
+            want.scans = 0;
+            assert_eq!(
+                got,
+                want,
+                "probe {i}, {side:?}, first only {first_only}, budget {budget}:\n{}",
+                p.board.diagram()
+            );
+            searches += 1;
+            wins += usize::from(want.wins > 0);
+            threat += usize::from(want.own_threat);
+            cut += usize::from(want.exhausted);
+            pairs += want.tested;
+            cycles += want.cycles;
+        }
+    }
+    println!(
+        "winning-pair search: {searches} searches, {wins} with a winning pair, {threat} of a \
+         side with a threat, {cut} cut by the budget; {pairs} pairs tested in {cycles} cycles"
+    );
+    // The games must reach winning pairs, threats and long searches, or the test checks only
+    // the empty answer.
+    assert!(wins > 10 && threat > 20 && cut > 20, "{wins}, {threat}, {cut}");
+}
+
+#[test]
+fn winning_pair_search_verilog() {
+    if !sim::tools::require("verilator", "winning_pair_search_verilog") {
+        return;
+    }
+    // Positions where a pair of the first 12 makes a threat (so the blockers' scans run),
+    // for the side to move and the other by turns, and one side with a threat.
+    let mut probes: Vec<(Board, Color)> = probes(SEED + 1_700, 4)
+        .into_iter()
+        .flat_map(|p| [(p.board.clone(), p.side), (p.board, p.side.other())])
+        .filter(|(b, side)| {
+            let s = pair_search::search(b, *side, false, 12);
+            !s.own_threat && s.scans > s.tested + 2
+        })
+        .step_by(3)
+        .collect();
+    assert!(probes.len() > 12, "{} probes", probes.len());
+    let mut four = Board::default();
+    for col in 3..7 {
+        four.set(Point::new(col, 9).unwrap(), Some(Color::White));
+    }
+    probes.insert(1, (four, Color::White));
+    // Searches back to back, each on the next probe with a budget of 12 pairs, every third
+    // up to the first winning pair; the read port answered as a block RAM; one search cancelled.
+    let (mut next, mut prev_addr) = (0usize, 0usize);
+    let mut board = Board::default();
+    let rep = cosim(
+        "winning_pair_search",
+        &mut WinningPairSearch::default(),
+        12_000,
+        Some("clock"),
+        |u, k| {
+            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
+            u.start.next = false;
+            if k == 0 || u.done.val() {
+                let (b, side) = &probes[next % probes.len()];
+                board = b.clone();
+                u.side.next = stone_code(Some(*side)).into();
+                u.first_only.next = next % 3 == 0;
+                u.budget.next = 12_u64.into();
+                u.start.next = true;
+                next += 1;
+            }
+            u.cancel.next = k == 5_000;
+            prev_addr = u.rd_addr.val().index();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "winning-pair search: {next} searches, {} cycles co-simulated",
+        rep.cycles
+    );
+    assert!(next > 10, "{next} searches");
     assert_eq!(rep.mismatches, 0);
 }

@@ -12,7 +12,8 @@
 //! | next-move selector (§III-E) and the player: per opponent stone a fetch and the three modules, the ranking, the random mode, the stones put; a second pass for the turn's second stone | [`next_move_selector`] | `model::connect6::paper::selector::decide` | per pass and stone 17 + 2 x 425 + a few; see `selector::decide_cycles` |
 //! | host interface: the link, job control, the opponent's stones put on the record, the player started (the paper's I/O) | [`core`] | `model::connect6::protocol` (`job_cycles`) | 4 a stone put, 1 after the decision |
 //! | skilful-line predictor (§III-D): the 4 lines of 13 points through a stone, window levels, the best point | [`skilful_line_predictor`] | `model::connect6::paper::skilful_line::best_on_lines` | 0 (combinational) |
-//! | past the paper: the threat scanner (the whole board's threats of both sides, counted, the first of each in scan order: the threat player's first block) | [`threat_scanner`] | `model::connect6::threat_scan::scan` | [`threat_scanner::CYCLES`] (19: a row a cycle) |
+//! | past the paper: the threat scanner (the whole board's threats of both sides, counted, the first of each in scan order: the threat player's first block; and the points where two more stones make a threat) | [`threat_scanner`] | `model::connect6::threat_scan::scan` | [`threat_scanner::CYCLES`] (19: a row a cycle) |
+//! | past the paper: the winning-pair search (the candidates, then each pair tested by one to seven scans with the pair and the blockers overlaid; the first winning pair, the count, a budget) | [`winning_pair_search`] | `model::connect6::pair_search::search` | [`winning_pair_search::START_CYCLES`] (24) + [`winning_pair_search::SCAN_CYCLES`] (21) a scan |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 
@@ -23,6 +24,7 @@ pub mod next_move_selector;
 pub mod skilful_line_predictor;
 pub mod template_matching;
 pub mod threat_scanner;
+pub mod winning_pair_search;
 
 pub use self::core::Connect6Core;
 pub use checkmate_strategy_checker::CheckmateStrategyChecker;
@@ -31,3 +33,4 @@ pub use next_move_selector::NextMoveSelector;
 pub use skilful_line_predictor::SkilfulLinePredictor;
 pub use template_matching::TemplateMatching;
 pub use threat_scanner::ThreatScanner;
+pub use winning_pair_search::WinningPairSearch;

@@ -29,6 +29,8 @@ pub const CYCLES: u32 = SIZE as u32;
 /// Windows complete at a row: 14 along it, 19 down, 14 on each diagonal.
 const ALONG: usize = SIZE + 1 - WIN_LENGTH;
 const AT_ROW: usize = ALONG + SIZE + 2 * ALONG;
+/// Marks a row gives: 19 points on each of the six rows its windows reach.
+pub const MARKS: usize = WIN_LENGTH * SIZE;
 
 #[derive(LogicBlock)]
 pub struct ThreatScanner {
@@ -57,6 +59,12 @@ pub struct ThreatScanner {
     pub opp_col: Signal<Out, Bits<5>>,
     pub opp_row: Signal<Out, Bits<5>>,
     pub opp_empties: Signal<Out, Bits<6>>,
+    /// This row's marks (combinational, with the row): the points of the windows complete at
+    /// it that hold two or more of the side to move's stones and none of the other's, and are
+    /// not its stones (so empty): where two more stones can make a threat. Bit `19 d + col` for
+    /// the point `d` rows above this one (0..5). The winning-pair search gathers its
+    /// candidates from them (`winning_pair_search`).
+    pub marks: Signal<Out, Bits<MARKS>>,
     rows: DFF<Bits<5>>,
     /// The own and opponent planes of the five rows before (index 4 the last).
     po: [DFF<Bits<19>>; 5],
@@ -86,6 +94,9 @@ pub struct ThreatScanner {
     full: Signal<Local, Bit>,
     t_o: Signal<Local, Bit>,
     t_p: Signal<Local, Bit>,
+    /// Window `j` holds two or more of the side to move's stones and none of the other's.
+    live: Signal<Local, Bits<AT_ROW>>,
+    mk: Signal<Local, Bits<MARKS>>,
     cnt_o: Signal<Local, Bits<7>>,
     cnt_p: Signal<Local, Bits<7>>,
     /// The counts and finds this scan had before this row (none at `first`).
@@ -166,6 +177,9 @@ impl Default for ThreatScanner {
             full: Default::default(),
             t_o: Default::default(),
             t_p: Default::default(),
+            live: Default::default(),
+            mk: Default::default(),
+            marks: Default::default(),
             cnt_o: Default::default(),
             cnt_p: Default::default(),
             base_oc: Default::default(),
@@ -302,6 +316,8 @@ impl Logic for ThreatScanner {
         self.n_p.next = 0_u64.into();
         self.t_o.next = false;
         self.t_p.next = false;
+        self.live.next = 0_u64.into();
+        self.mk.next = 0_u64.into();
         for j in 0..AT_ROW {
             self.n_o.next = 0_u64.into();
             self.n_p.next = 0_u64.into();
@@ -319,6 +335,12 @@ impl Logic for ThreatScanner {
             self.t_p.next = (self.full.val() | !self.k_tall[j].val())
                 & !self.wo[j].val().any()
                 & (self.n_p.val() >= 4_u64);
+            self.live.next = self.live.val().replace_bit(
+                j,
+                (self.full.val() | !self.k_tall[j].val())
+                    & !self.wp[j].val().any()
+                    & (self.n_o.val() >= 2_u64),
+            );
             if self.t_o.val() {
                 self.cnt_o.next = self.cnt_o.val() + 1_u64;
             }
@@ -340,6 +362,31 @@ impl Logic for ThreatScanner {
                 self.pe.d.next = !(self.wo[j].val() | self.wp[j].val());
             }
         }
+
+        // The live windows' points that are not the side's stones, each as `d` rows up and its
+        // column: along the row (0 up, column j + k), down column j and on the falling
+        // diagonal (5 - k up), on the rising one (k up).
+        for j in 0..14 {
+            for k in 0..6 {
+                if self.live.val().get_bit(j) & !self.wo[j].val().get_bit(k) {
+                    self.mk.next = self.mk.val().replace_bit(j + k, true);
+                }
+                if self.live.val().get_bit(33 + j) & !self.wo[33 + j].val().get_bit(k) {
+                    self.mk.next = self.mk.val().replace_bit((5 - k) * 19 + j + k, true);
+                }
+                if self.live.val().get_bit(47 + j) & !self.wo[47 + j].val().get_bit(k) {
+                    self.mk.next = self.mk.val().replace_bit(k * 19 + j + k, true);
+                }
+            }
+        }
+        for j in 0..19 {
+            for k in 0..6 {
+                if self.live.val().get_bit(14 + j) & !self.wo[14 + j].val().get_bit(k) {
+                    self.mk.next = self.mk.val().replace_bit((5 - k) * 19 + j, true);
+                }
+            }
+        }
+        self.marks.next = self.mk.val();
 
         if self.row_en.val() {
             self.rows.d.next = self.rr.val() + 1_u64;

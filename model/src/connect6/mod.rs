@@ -12,6 +12,7 @@
 pub mod baseline;
 pub mod paper;
 pub mod protocol;
+pub mod pair_search;
 pub mod random;
 pub mod threat;
 pub mod threat_scan;

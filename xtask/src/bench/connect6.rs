@@ -18,7 +18,15 @@
 //! * The threat player (`threat::decide`, the model on this CPU) against the baseline,
 //!   [`MATCH_GAMES`] seeded games: its wins, losses and draws, its time a move.
 //!
-//! `--json`: one object per game, then a `total` object, then a `match` object.
+//! * The winning-pair search block (`gateware::connect6::winning_pair_search`, past the paper):
+//!   on the positions of [`PAIR_GAMES`] seeded baseline games, for each side without a
+//!   threat, all its winning pairs; the block's cycles from its model
+//!   (`pair_search::search`, which `sim/tests/connect6_blocks.rs` holds equal to the block,
+//!   cycle for cycle) at the design's clock, against the model's own search on this CPU
+//!   (`threat::winning_pairs`, the threat player's) timed in the same run.
+//!
+//! `--json`: one object per game, then a `total` object, then a `pair_search` object, then a
+//! `match` object.
 
 use anyhow::{bail, Result};
 use gateware::Design;
@@ -27,7 +35,7 @@ use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
-use model::connect6::{random, threat, Color, Game, Outcome, Point};
+use model::connect6::{pair_search, random, threat, Color, Game, Outcome, Point};
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
@@ -203,8 +211,10 @@ pub fn run(json: bool) -> Result<()> {
     }
     total.winner = format!("board {wins} of {GAMES}");
     finish(&mut total, mhz);
+    let ps = pair_search_bench(mhz);
     if json {
         println!("{}", serde_json::json!({ "total": total }));
+        println!("{}", serde_json::json!({ "pair_search": ps }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -225,6 +235,22 @@ pub fn run(json: bool) -> Result<()> {
         total.ratio_cpu,
         total.ratio_cpu_through_link,
         per(total.threat_cpu_us),
+    );
+    println!(
+        "the winning-pair search block (cycles from its model, which the block test holds \
+         equal; at {mhz:.1} MHz, not yet in a routed design) on {} positions of {PAIR_GAMES} \
+         baseline games, all of a side's winning pairs: {} pairs tested, {:.2} scans a pair, \
+         {:.0} cycles a search (worst {}): {:.1} us, the worst {:.2} ms; the model's search \
+         (`threat::winning_pairs`, this CPU) {:.1} us a search: the block {:.2}x the CPU",
+        ps.positions,
+        ps.pairs,
+        ps.scans as f64 / ps.pairs.max(1) as f64,
+        ps.mean_cycles,
+        ps.worst_cycles,
+        ps.board_us,
+        ps.worst_board_ms,
+        ps.cpu_us,
+        ps.ratio_cpu,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -248,6 +274,74 @@ pub fn run(json: bool) -> Result<()> {
         m.slowest_move_ms
     );
     Ok(())
+}
+
+/// Baseline games whose positions the winning-pair search is measured on, and their turns.
+const PAIR_GAMES: u64 = 6;
+const PAIR_TURNS: usize = 40;
+const PAIR_SEED: u64 = 0x9a1_5ea;
+
+/// The winning-pair search block against the model's search on this CPU.
+#[derive(Serialize, Default)]
+struct PairSearchRow {
+    /// Positions searched (a side without a threat, of the games' positions).
+    positions: u64,
+    /// Positions with a winning pair.
+    with_pair: u64,
+    pairs: u64,
+    scans: u64,
+    mean_cycles: f64,
+    worst_cycles: u64,
+    clock_mhz: f64,
+    /// The block's mean time a search, and its worst.
+    board_us: f64,
+    worst_board_ms: f64,
+    /// The model's search on this CPU, mean time a search.
+    cpu_us: f64,
+    ratio_cpu: f64,
+}
+
+/// Every position of [`PAIR_GAMES`] baseline games, both sides (those without a threat): all
+/// winning pairs by the block's model (cycles) and by the threat player's search (timed).
+fn pair_search_bench(mhz: f64) -> PairSearchRow {
+    let mut row = PairSearchRow {
+        clock_mhz: mhz,
+        ..PairSearchRow::default()
+    };
+    let (mut cycles, mut cpu_s) = (0u64, 0f64);
+    for g in 0..PAIR_GAMES {
+        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
+        let mut replay = Game::new();
+        for turn in game.turns() {
+            replay
+                .play(turn)
+                .expect("a baseline game's turns are legal");
+            for side in [Color::Black, Color::White] {
+                let board = replay.board();
+                let block = pair_search::search(board, side, false, pair_search::MAX_BUDGET);
+                if block.own_threat {
+                    continue;
+                }
+                let t = Instant::now();
+                let cpu = threat::winning_pairs(board, side);
+                cpu_s += t.elapsed().as_secs_f64();
+                assert_eq!(cpu.len() as u64, block.wins, "the block's model and the model agree");
+                row.positions += 1;
+                row.with_pair += u64::from(block.wins > 0);
+                row.pairs += block.tested;
+                row.scans += block.scans;
+                cycles += block.cycles;
+                row.worst_cycles = row.worst_cycles.max(block.cycles);
+            }
+        }
+    }
+    let n = row.positions.max(1) as f64;
+    row.mean_cycles = cycles as f64 / n;
+    row.board_us = row.mean_cycles / mhz;
+    row.worst_board_ms = row.worst_cycles as f64 / mhz / 1e3;
+    row.cpu_us = cpu_s * 1e6 / n;
+    row.ratio_cpu = row.cpu_us / row.board_us.max(f64::MIN_POSITIVE);
+    row
 }
 
 /// Games of the threat player's match against the baseline, and the first baseline seed.
@@ -315,5 +409,10 @@ mod tests {
     fn json_keys_are_documented() {
         super::super::assert_keys_documented(Some("total"), &Row::default(), "docs/connect6.md");
         super::super::assert_keys_documented(Some("match"), &Match::default(), "docs/connect6.md");
+        super::super::assert_keys_documented(
+            Some("pair_search"),
+            &PairSearchRow::default(),
+            "docs/connect6.md",
+        );
     }
 }

@@ -1,0 +1,237 @@
+//! The winning-pair search as the circuit runs it (`gateware::connect6::winning_pair_search`):
+//! the threat player's inner step ([`super::threat`]: attack, and the counts its block, defence
+//! and preparation compare) on the threat scanner ([`super::threat_scan`]), with its cycles.
+//!
+//! A *winning pair* of a side is two empty points after which its threats cannot all be hit
+//! by two stones ([`super::threat::winning_pairs`]). The circuit finds the pairs the way the
+//! model's search does, among the *candidates* (the empty points of windows holding two or
+//! more of the side's stones and none of the other's), in board order: `a` before `c`, then
+//! `c` after `a`. Where the model tests a pair by looking at the windows through its two points,
+//! the circuit has one tool, a scan of the whole board, and the board's stones can be
+//! overlaid as the rows stream past. It tests a pair by scans:
+//!
+//! 1. the pair put down: no threat of the side, no win (a scan);
+//! 2. else every blocking set holds an empty point `x` of that scan's first threat `w0` (one or
+//!    two: a threat has four or five of the side's stones and none of the other's): for each,
+//!    `x` put down as the opponent's (it kills every window through it) and a scan; no threat
+//!    left, the pair is blocked;
+//! 3. else the second stone `y` is an empty point of the first threat left: for each, `y` put
+//!    down as well and a scan; none left, the pair is blocked;
+//! 4. no `x` and `y` block it: a winning pair.
+//!
+//! One to seven scans a pair. Which window is first in scan order changes which stones are
+//! tried (and so the scans), not the answer: every blocking set must hit every threat.
+//!
+//! The side must have no threat (it would just win; the model's search has the same
+//! precondition): the circuit's first scan checks that and stops ([`PairSearch::own_threat`]).
+
+use super::threat_scan::scan;
+use super::{windows, Board, Color, Point};
+
+/// Cycles of one scan in the circuit: 19 rows read (a row a cycle, the word the cycle after its
+/// address), the last in the scanner's registers, and the cycle that reads its answer and
+/// chooses the next scan's stones.
+pub const SCAN_CYCLES: u64 = 21;
+
+/// Cycles from `start` to the first pair's scan: the start cycle, the candidate scan (the
+/// same 21 cycles: the side's threat count and the candidates' marks), and two cycles that
+/// find the first candidate and the one after it.
+pub const START_CYCLES: u64 = 1 + SCAN_CYCLES + 2;
+
+/// Most pairs a search may test: the circuit's budget is 20 bits.
+pub const MAX_BUDGET: u64 = (1 << 20) - 1;
+
+/// The search's answer, as the circuit gives it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PairSearch {
+    /// The side had a threat already: the search did not run (no pair tested).
+    pub own_threat: bool,
+    /// The first winning pair in candidate order, if any was found.
+    pub first: Option<[Point; 2]>,
+    /// Winning pairs found (one at most when only the first was asked for).
+    pub wins: u64,
+    /// Pairs tested.
+    pub tested: u64,
+    /// The budget ran out with pairs left to test.
+    pub exhausted: bool,
+    /// Scans run on the pairs (the candidate scan not counted).
+    pub scans: u64,
+    /// Cycles from `start` to the first cycle `done` is high.
+    pub cycles: u64,
+}
+
+/// The candidates of `side`: the empty points of its windows with two or more of its stones
+/// and none of the other's, in board order.
+pub fn candidates(board: &Board, side: Color) -> Vec<Point> {
+    board.empties_of((0..windows().len()).filter(|&w| {
+        let (own, opp) = board.window_counts(w, side);
+        opp == 0 && own >= 2
+    }))
+}
+
+/// Whether the pair already on `b` wins for `side`, and the scans the circuit runs to decide.
+fn test_pair(b: &mut Board, side: Color) -> (bool, u64) {
+    let opp = side.other();
+    let mut scans = 1;
+    let Some(w0) = scan(b, side).own.first else {
+        return (false, scans);
+    };
+    for x in w0.empty_points() {
+        b.set(x, Some(opp));
+        scans += 1;
+        let blocked = match scan(b, side).own.first {
+            None => true,
+            Some(w1) => w1.empty_points().into_iter().any(|y| {
+                b.set(y, Some(opp));
+                scans += 1;
+                let none = scan(b, side).own.count == 0;
+                b.set(y, None);
+                none
+            }),
+        };
+        b.set(x, None);
+        if blocked {
+            return (false, scans);
+        }
+    }
+    (true, scans)
+}
+
+/// The search of `side`'s winning pairs on `board`, pair by pair as the circuit tests them:
+/// all of them, or up to the first if `first_only`; at most `budget` pairs tested (the
+/// circuit's budget register: at most [`MAX_BUDGET`]).
+pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> PairSearch {
+    assert!(budget <= MAX_BUDGET, "a budget of {budget} pairs: the circuit counts 20 bits");
+    if scan(board, side).own.count > 0 {
+        return PairSearch {
+            own_threat: true,
+            cycles: 1 + SCAN_CYCLES,
+            ..PairSearch::default()
+        };
+    }
+    let cands = candidates(board, side);
+    let mut out = PairSearch::default();
+    let mut b = board.clone();
+    'pairs: for (i, &a) in cands.iter().enumerate() {
+        b.set(a, Some(side));
+        for &c in &cands[i + 1..] {
+            if out.tested == budget {
+                out.exhausted = true;
+                break 'pairs;
+            }
+            out.tested += 1;
+            b.set(c, Some(side));
+            let (wins, scans) = test_pair(&mut b, side);
+            b.set(c, None);
+            out.scans += scans;
+            if wins {
+                out.wins += 1;
+                out.first.get_or_insert([a, c]);
+                if first_only {
+                    break 'pairs;
+                }
+            }
+        }
+        b.set(a, None);
+    }
+    out.cycles = START_CYCLES + out.scans * SCAN_CYCLES;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect6::random::{baseline_game, random_game};
+    use crate::connect6::threat::{threats, winning_pairs};
+    use crate::connect6::Game;
+
+    /// Positions of seeded games (random play-outs and baseline games), each with both sides,
+    /// where the side has no threat.
+    fn positions(seed: u64, games: u64) -> Vec<(Board, Color)> {
+        let mut out = Vec::new();
+        for g in 0..games {
+            let game = if g % 2 == 0 {
+                random_game(seed + g, 40)
+            } else {
+                baseline_game(seed + g, 3, 40)
+            };
+            let mut replay = Game::new();
+            for turn in game.turns() {
+                replay.play(turn).expect("a recorded game replays");
+                for side in [Color::Black, Color::White] {
+                    if threats(replay.board(), side).is_empty() {
+                        out.push((replay.board().clone(), side));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_scans_find_the_model_s_winning_pairs() {
+        let (mut with, mut tested, mut scans, mut worst) = (0, 0, 0, 0);
+        let positions = positions(0x9a1_5ea, 6);
+        for (board, side) in &positions {
+            let (board, side) = (board, *side);
+            let want = winning_pairs(board, side);
+            let got = search(board, side, false, MAX_BUDGET);
+            assert!(!got.own_threat && !got.exhausted);
+            assert_eq!(got.wins, want.len() as u64, "{side:?}\n{}", board.diagram());
+            assert_eq!(got.first, want.first().copied());
+            let n = candidates(board, side).len() as u64;
+            assert_eq!(got.tested, n * n.saturating_sub(1) / 2);
+            // First only: the same first pair, fewer or as many pairs tested.
+            let one = search(board, side, true, MAX_BUDGET);
+            assert_eq!(one.first, got.first);
+            assert!(one.tested <= got.tested && one.wins == u64::from(got.first.is_some()));
+            with += usize::from(!want.is_empty());
+            tested += got.tested;
+            scans += got.scans;
+            worst = worst.max(got.cycles);
+        }
+        println!(
+            "{} positions, {with} with a winning pair; {tested} pairs, {scans} scans; the \
+             longest search {worst} cycles",
+            positions.len()
+        );
+        // The games must reach winning pairs, or this checks only the empty answer.
+        assert!(with > 20, "{with} positions with a winning pair");
+        assert!(tested > 10_000, "{tested} pairs");
+    }
+
+    #[test]
+    fn the_budget_stops_the_search_where_the_model_s_does() {
+        for (board, side) in positions(0x9a1_5eb, 4).into_iter().step_by(3) {
+            let all = search(&board, side, false, MAX_BUDGET);
+            for budget in [0, 1, all.tested / 2, all.tested] {
+                let got = search(&board, side, false, budget);
+                assert_eq!(got.tested, budget.min(all.tested));
+                assert_eq!(got.exhausted, budget < all.tested);
+                let want = winning_pairs(&board, side);
+                assert!(got.wins as usize <= want.len());
+                assert_eq!(got.first.is_some(), got.wins > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_side_with_a_threat_is_not_searched() {
+        let mut b = Board::default();
+        for col in 3..7 {
+            b.set(Point::new(col, 9).unwrap(), Some(Color::Black));
+        }
+        let got = search(&b, Color::Black, false, MAX_BUDGET);
+        assert!(got.own_threat && got.tested == 0 && got.cycles == 1 + SCAN_CYCLES);
+        // Two threes far apart and no threat yet: a stone that makes each an open four wins
+        // (each four needs two stones to block).
+        b.set(Point::new(3, 9).unwrap(), None);
+        for row in 3..6 {
+            b.set(Point::new(14, row).unwrap(), Some(Color::Black));
+        }
+        let got = search(&b, Color::Black, false, MAX_BUDGET);
+        assert!(!got.own_threat && got.wins > 0);
+        assert!(got.first.is_some() && got.scans > got.tested);
+        assert_eq!(got.wins, winning_pairs(&b, Color::Black).len() as u64);
+    }
+}
