@@ -1,4 +1,4 @@
-//! Emits one shogi block's Verilog (top module `top`), for sizing a block alone with yosys:
+//! Emits one shogi or Connect6 block's Verilog (top module `top`), for sizing a block alone with yosys:
 //!
 //! ```text
 //! cargo run --release -p gateware --example block_verilog -- king_rays /tmp/kr.v
@@ -8,12 +8,14 @@
 //! A block alone has every port free, so it is larger than inside the design (docs/shogi.md,
 //! "Size and clock", lists the figures and how they were taken).
 
+use gateware::connect6::{ThreatScanner, WinningPairSearch};
 use gateware::design::emit_core;
 use gateware::shogi::{
     AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit, PieceInfoTable,
 };
 
-const BLOCKS: &str = "king_rays, generator, cover, info, unit, walker";
+const BLOCKS: &str =
+    "king_rays, generator, cover, info, unit, walker, threat_scanner, winning_pair_search";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,6 +30,8 @@ fn main() {
         "info" => emit_core(PieceInfoTable::default()),
         "unit" => emit_core(AllMovesUnit::default()),
         "walker" => emit_core(PerftWalker::default()),
+        "threat_scanner" => emit_core(ThreatScanner::default()),
+        "winning_pair_search" => emit_core(WinningPairSearch::default()),
         other => {
             eprintln!("block_verilog: no block {other:?}; blocks: {BLOCKS}");
             std::process::exit(2);

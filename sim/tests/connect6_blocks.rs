@@ -9,13 +9,13 @@ use gateware::connect6::{
     CheckmateStrategyChecker, GameRecordManager, NextMoveSelector, SkilfulLinePredictor,
     TemplateMatching, ThreatScanner, WinningPairSearch,
 };
+use model::connect6::pair_search::{self, PairSearch};
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
 use model::connect6::paper::selector::{decide_with_cycles, Module, PUT_CYCLES, SCAN_CYCLES};
 use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
 use model::connect6::paper::templates;
 use model::connect6::paper::{row_word, stone_code, Cell, Region};
 use model::connect6::random::{baseline_game, random_game};
-use model::connect6::pair_search::{self, PairSearch};
 use model::connect6::threat_scan::{self, SideThreats, ThreatScan, ThreatWindow};
 use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
@@ -936,7 +936,10 @@ fn winning_pair_search_matches_model() {
     );
     // The games must reach winning pairs, threats and long searches, or the test checks only
     // the empty answer.
-    assert!(wins > 10 && threat > 20 && cut > 20, "{wins}, {threat}, {cut}");
+    assert!(
+        wins > 10 && threat > 20 && cut > 20,
+        "{wins}, {threat}, {cut}"
+    );
 }
 
 #[test]

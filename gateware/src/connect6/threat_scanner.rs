@@ -65,6 +65,9 @@ pub struct ThreatScanner {
     /// the point `d` rows above this one (0..5). The winning-pair search gathers its
     /// candidates from them (`winning_pair_search`).
     pub marks: Signal<Out, Bits<MARKS>>,
+    /// The same for windows of three or more of its stones (and none of the other's): where
+    /// one more stone makes a threat.
+    pub marks3: Signal<Out, Bits<MARKS>>,
     rows: DFF<Bits<5>>,
     /// The own and opponent planes of the five rows before (index 4 the last).
     po: [DFF<Bits<19>>; 5],
@@ -96,7 +99,9 @@ pub struct ThreatScanner {
     t_p: Signal<Local, Bit>,
     /// Window `j` holds two or more of the side to move's stones and none of the other's.
     live: Signal<Local, Bits<AT_ROW>>,
+    live3: Signal<Local, Bits<AT_ROW>>,
     mk: Signal<Local, Bits<MARKS>>,
+    mk3: Signal<Local, Bits<MARKS>>,
     cnt_o: Signal<Local, Bits<7>>,
     cnt_p: Signal<Local, Bits<7>>,
     /// The counts and finds this scan had before this row (none at `first`).
@@ -178,8 +183,11 @@ impl Default for ThreatScanner {
             t_o: Default::default(),
             t_p: Default::default(),
             live: Default::default(),
+            live3: Default::default(),
             mk: Default::default(),
+            mk3: Default::default(),
             marks: Default::default(),
+            marks3: Default::default(),
             cnt_o: Default::default(),
             cnt_p: Default::default(),
             base_oc: Default::default(),
@@ -317,7 +325,9 @@ impl Logic for ThreatScanner {
         self.t_o.next = false;
         self.t_p.next = false;
         self.live.next = 0_u64.into();
+        self.live3.next = 0_u64.into();
         self.mk.next = 0_u64.into();
+        self.mk3.next = 0_u64.into();
         for j in 0..AT_ROW {
             self.n_o.next = 0_u64.into();
             self.n_p.next = 0_u64.into();
@@ -340,6 +350,12 @@ impl Logic for ThreatScanner {
                 (self.full.val() | !self.k_tall[j].val())
                     & !self.wp[j].val().any()
                     & (self.n_o.val() >= 2_u64),
+            );
+            self.live3.next = self.live3.val().replace_bit(
+                j,
+                (self.full.val() | !self.k_tall[j].val())
+                    & !self.wp[j].val().any()
+                    & (self.n_o.val() >= 3_u64),
             );
             if self.t_o.val() {
                 self.cnt_o.next = self.cnt_o.val() + 1_u64;
@@ -371,11 +387,20 @@ impl Logic for ThreatScanner {
                 if self.live.val().get_bit(j) & !self.wo[j].val().get_bit(k) {
                     self.mk.next = self.mk.val().replace_bit(j + k, true);
                 }
+                if self.live3.val().get_bit(j) & !self.wo[j].val().get_bit(k) {
+                    self.mk3.next = self.mk3.val().replace_bit(j + k, true);
+                }
                 if self.live.val().get_bit(33 + j) & !self.wo[33 + j].val().get_bit(k) {
                     self.mk.next = self.mk.val().replace_bit((5 - k) * 19 + j + k, true);
                 }
+                if self.live3.val().get_bit(33 + j) & !self.wo[33 + j].val().get_bit(k) {
+                    self.mk3.next = self.mk3.val().replace_bit((5 - k) * 19 + j + k, true);
+                }
                 if self.live.val().get_bit(47 + j) & !self.wo[47 + j].val().get_bit(k) {
                     self.mk.next = self.mk.val().replace_bit(k * 19 + j + k, true);
+                }
+                if self.live3.val().get_bit(47 + j) & !self.wo[47 + j].val().get_bit(k) {
+                    self.mk3.next = self.mk3.val().replace_bit(k * 19 + j + k, true);
                 }
             }
         }
@@ -384,9 +409,13 @@ impl Logic for ThreatScanner {
                 if self.live.val().get_bit(14 + j) & !self.wo[14 + j].val().get_bit(k) {
                     self.mk.next = self.mk.val().replace_bit((5 - k) * 19 + j, true);
                 }
+                if self.live3.val().get_bit(14 + j) & !self.wo[14 + j].val().get_bit(k) {
+                    self.mk3.next = self.mk3.val().replace_bit((5 - k) * 19 + j, true);
+                }
             }
         }
         self.marks.next = self.mk.val();
+        self.marks3.next = self.mk3.val();
 
         if self.row_en.val() {
             self.rows.d.next = self.rr.val() + 1_u64;

@@ -6,28 +6,33 @@
 //!
 //! ```text
 //!  start --> candidate scan: the 19 row words read (a row a cycle), the side's threats
-//!            counted (one: stop) and its candidates marked (the empty points of windows of
-//!            two or more of its stones and none of the other's) into 19 x 19 bits
-//!        --> the pairs (a, c) of candidates in board order, found by a "next candidate after"
-//!            unit (row priority, then column priority) while the pair's first scan runs
-//!        --> per pair, one to seven scans with stones overlaid on the rows as they stream:
-//!            a and c the side's; then x (each empty point of the first threat, the
-//!            opponent's); then y (each empty point of the first threat left); no threat
-//!            left after a scan: blocked. No x and y block it: a winning pair.
+//!            counted (one: stop), its candidates marked (the empty points of windows of two
+//!            or more of its stones and none of the other's) and its one-stone threat points
+//!            (windows of three or more) into 19 x 19 bits each
+//!        --> the pairs (a, c) of candidates in board order, from a "next candidate after"
+//!            unit (row priority, then column priority), a cycle a step
+//!        --> per pair: counted against the budget and filtered: it can make a threat only if
+//!            a or c is a one-stone threat point, or both are in one window (one line, five
+//!            apart at most); else passed without a scan
+//!        --> else one to seven scans with stones overlaid on the rows as they stream: a and
+//!            c the side's; then x (each empty point of the first threat, the opponent's);
+//!            then y (each empty point of the first threat left); no threat left after a
+//!            scan: blocked. No x and y block it: a winning pair.
 //!        --> the first winning pair, the count, the pairs tested (a 20-bit budget bounds them)
 //! ```
 //!
-//! Cycles (the model's): [`START_CYCLES`] (24) to the first pair's scan, then [`SCAN_CYCLES`]
-//! (21) a scan: a row read a cycle (0-18), the words in the scanner (1-19), its answer read and
-//! the next scan's stones chosen (20). The side must have no threat; if it has, the search
-//! stops after the candidate scan with `own_threat` (22 cycles).
+//! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (24) to the first pair;
+//! [`PAIR_CYCLES`] (2) a pair, its filter and the step to the next c; [`SCAN_CYCLES`] (21) a
+//! scan: a row read a cycle (0-18), the words in the scanner (1-19), its answer read and the
+//! next scan's stones chosen (20); [`ADVANCE_CYCLES`] (2) to move a on. The side must have no
+//! threat; if it has, the search stops after the candidate scan with `own_threat` (22 cycles).
 
 use super::threat_scanner::{ThreatScanner, MARKS};
 use crate::common::c;
 use model::connect6::SIZE;
 use rust_hdl::prelude::*;
 
-pub use model::connect6::pair_search::{SCAN_CYCLES, START_CYCLES};
+pub use model::connect6::pair_search::{ADVANCE_CYCLES, PAIR_CYCLES, SCAN_CYCLES, START_CYCLES};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
 pub enum PairState {
@@ -36,10 +41,16 @@ pub enum PairState {
     Cand,
     /// The first candidate found.
     FirstA,
-    /// The one after it: the first pair.
+    /// The candidate after a: a pair's c.
     FirstC,
+    /// A pair: counted against the budget; scanned if it can make a threat, else passed.
+    Pick,
     /// A pair's scans.
     Test,
+    /// The candidate after c.
+    Step,
+    /// The candidate after a: the next a.
+    AdvA,
     Done,
 }
 
@@ -82,21 +93,15 @@ pub struct WinningPairSearch {
     /// The candidates, row by row (bit = column), and the five rows still being marked.
     cand: [DFF<Bits<19>>; SIZE],
     pend: [DFF<Bits<19>>; 5],
-    /// The pair, and the candidates after c, after a, and after that one.
+    /// The points where one more stone makes a threat, row by row, and the five rows still
+    /// being marked.
+    cand3: [DFF<Bits<19>>; SIZE],
+    pend3: [DFF<Bits<19>>; 5],
+    /// The pair.
     ar: DFF<Bits<5>>,
     ac: DFF<Bits<5>>,
-    a_ok: DFF<Bit>,
     cr: DFF<Bits<5>>,
     cc: DFF<Bits<5>>,
-    cn_ok: DFF<Bit>,
-    cn_r: DFF<Bits<5>>,
-    cn_c: DFF<Bits<5>>,
-    an_ok: DFF<Bit>,
-    an_r: DFF<Bits<5>>,
-    an_c: DFF<Bits<5>>,
-    c2_ok: DFF<Bit>,
-    c2_r: DFF<Bits<5>>,
-    c2_c: DFF<Bits<5>>,
     /// The scan of the pair: 0 the pair alone, 1 with x, 2 with x and the first y, 3 with x
     /// and the second y; which x (the second once `xsel`); the stones overlaid.
     ph: DFF<Bits<2>>,
@@ -130,6 +135,15 @@ pub struct WinningPairSearch {
     opp: Signal<Local, Bits<2>>,
     row_ov: Signal<Local, Bits<38>>,
     mk: Signal<Local, Bits<MARKS>>,
+    mk3: Signal<Local, Bits<MARKS>>,
+    /// Whether the pair can make a threat: a or c is where one more stone makes one (`t3a`,
+    /// `t3c`), or a and c are in a window together (on a line, five apart at most: `near`).
+    t3_bits: Signal<Local, Bits<19>>,
+    t3a: Signal<Local, Bit>,
+    t3c: Signal<Local, Bit>,
+    dcol: Signal<Local, Bits<5>>,
+    drow: Signal<Local, Bits<5>>,
+    near: Signal<Local, Bit>,
     /// The next-candidate unit: after (q_r, q_c), or the first if `q_start`.
     q_start: Signal<Local, Bit>,
     q_r: Signal<Local, Bits<5>>,
@@ -153,7 +167,6 @@ pub struct WinningPairSearch {
     end_pair: Signal<Local, Bit>,
     win: Signal<Local, Bit>,
     x_next: Signal<Local, Bit>,
-    next_pair: Signal<Local, Bit>,
     k_last: Constant<Bits<5>>,
     /// 0..18, to compare with a loop's index.
     k_idx: [Constant<Bits<5>>; SIZE],
@@ -189,20 +202,12 @@ impl Default for WinningPairSearch {
             left: Default::default(),
             cand: std::array::from_fn(|_| Default::default()),
             pend: std::array::from_fn(|_| Default::default()),
+            cand3: std::array::from_fn(|_| Default::default()),
+            pend3: std::array::from_fn(|_| Default::default()),
             ar: Default::default(),
             ac: Default::default(),
-            a_ok: Default::default(),
             cr: Default::default(),
             cc: Default::default(),
-            cn_ok: Default::default(),
-            cn_r: Default::default(),
-            cn_c: Default::default(),
-            an_ok: Default::default(),
-            an_r: Default::default(),
-            an_c: Default::default(),
-            c2_ok: Default::default(),
-            c2_r: Default::default(),
-            c2_c: Default::default(),
             ph: Default::default(),
             xsel: Default::default(),
             xv: Default::default(),
@@ -233,6 +238,13 @@ impl Default for WinningPairSearch {
             opp: Default::default(),
             row_ov: Default::default(),
             mk: Default::default(),
+            mk3: Default::default(),
+            t3_bits: Default::default(),
+            t3a: Default::default(),
+            t3c: Default::default(),
+            dcol: Default::default(),
+            drow: Default::default(),
+            near: Default::default(),
             q_start: Default::default(),
             q_r: Default::default(),
             q_c: Default::default(),
@@ -253,7 +265,6 @@ impl Default for WinningPairSearch {
             end_pair: Default::default(),
             win: Default::default(),
             x_next: Default::default(),
-            next_pair: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
             k_idx: std::array::from_fn(|i| c(i as u64)),
         }
@@ -264,20 +275,24 @@ impl Logic for WinningPairSearch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, t, side_q, first_q, left, ar, ac, a_ok, cr, cc, cn_ok, cn_r, cn_c,
-            an_ok, an_r, an_c, c2_ok, c2_r, c2_c, ph, xsel, xv, xr, xc, x2_ok, x2_r, x2_c, yv, yr,
-            yc, y2_ok, y2_r, y2_c, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q
+            self, clock, state, t, side_q, first_q, left, ar, ac, cr, cc, ph, xsel, xv, xr, xc,
+            x2_ok, x2_r, x2_c, yv, yr, yc, y2_ok, y2_r, y2_c, found_q, fa_r, fa_c, fc_r, fc_c,
+            wins_q, tested_q, exh_q, thr_q
         );
         for r in 0..19 {
             self.cand[r].clock.next = self.clock.val();
             self.cand[r].d.next = self.cand[r].q.val();
+            self.cand3[r].clock.next = self.clock.val();
+            self.cand3[r].d.next = self.cand3[r].q.val();
         }
         for i in 0..5 {
             self.pend[i].clock.next = self.clock.val();
             self.pend[i].d.next = self.pend[i].q.val();
+            self.pend3[i].clock.next = self.clock.val();
+            self.pend3[i].d.next = self.pend3[i].q.val();
         }
-        self.busy.next = (self.state.q.val() != PairState::Idle)
-            & (self.state.q.val() != PairState::Done);
+        self.busy.next =
+            (self.state.q.val() != PairState::Idle) & (self.state.q.val() != PairState::Done);
         self.done.next = self.state.q.val() == PairState::Done;
         self.own_threat.next = self.thr_q.q.val();
         self.found.next = self.found_q.q.val();
@@ -302,7 +317,8 @@ impl Logic for WinningPairSearch {
         for p in 0..19 {
             if self.state.q.val() == PairState::Test {
                 if ((self.dr.val() == self.ar.q.val()) & (self.ac.q.val() == self.k_idx[p].val()))
-                    | ((self.dr.val() == self.cr.q.val()) & (self.cc.q.val() == self.k_idx[p].val()))
+                    | ((self.dr.val() == self.cr.q.val())
+                        & (self.cc.q.val() == self.k_idx[p].val()))
                 {
                     self.om.next = self.om.val().replace_bit(p, true);
                 }
@@ -345,45 +361,82 @@ impl Logic for WinningPairSearch {
         // 19 d..: the row five up is complete (its last windows end here), the other four
         // gather; at the last row all of them are complete.
         self.mk.next = self.scan.marks.val();
+        self.mk3.next = self.scan.marks3.val();
         if (self.state.q.val() == PairState::Cand) & self.scan.row_en.val() {
             for r in 0..14 {
                 if self.dr.val() == self.k_idx[r + 5].val() {
                     self.cand[r].d.next = self.pend[0].q.val() | self.mk.val().get_bits::<19>(95);
+                    self.cand3[r].d.next =
+                        self.pend3[0].q.val() | self.mk3.val().get_bits::<19>(95);
                 }
             }
             for i in 0..4 {
                 self.pend[i].d.next =
                     self.pend[i + 1].q.val() | self.mk.val().get_bits::<19>(19 * (4 - i));
+                self.pend3[i].d.next =
+                    self.pend3[i + 1].q.val() | self.mk3.val().get_bits::<19>(19 * (4 - i));
             }
             self.pend[4].d.next = self.mk.val().get_bits::<19>(0);
+            self.pend3[4].d.next = self.mk3.val().get_bits::<19>(0);
             if self.dr.val() == 18_u64 {
                 for i in 0..4 {
                     self.cand[14 + i].d.next =
                         self.pend[i + 1].q.val() | self.mk.val().get_bits::<19>(19 * (4 - i));
+                    self.cand3[14 + i].d.next =
+                        self.pend3[i + 1].q.val() | self.mk3.val().get_bits::<19>(19 * (4 - i));
                 }
                 self.cand[18].d.next = self.mk.val().get_bits::<19>(0);
+                self.cand3[18].d.next = self.mk3.val().get_bits::<19>(0);
             }
         }
 
+        // The pair's filter. c comes after a in board order: its row is a's or below.
+        self.t3a.next = false;
+        self.t3c.next = false;
+        for r in 0..19 {
+            if self.ar.q.val() == self.k_idx[r].val() {
+                self.t3_bits.next = self.cand3[r].q.val();
+                for p in 0..19 {
+                    if self.ac.q.val() == self.k_idx[p].val() {
+                        self.t3a.next = self.t3_bits.val().get_bit(p);
+                    }
+                }
+            }
+            if self.cr.q.val() == self.k_idx[r].val() {
+                self.t3_bits.next = self.cand3[r].q.val();
+                for p in 0..19 {
+                    if self.cc.q.val() == self.k_idx[p].val() {
+                        self.t3c.next = self.t3_bits.val().get_bit(p);
+                    }
+                }
+            }
+        }
+        self.drow.next = self.cr.q.val() - self.ar.q.val();
+        self.dcol.next = self.cc.q.val() - self.ac.q.val();
+        if self.ac.q.val() > self.cc.q.val() {
+            self.dcol.next = self.ac.q.val() - self.cc.q.val();
+        }
+        self.near.next = (self.drow.val() <= 5_u64)
+            & (self.dcol.val() <= 5_u64)
+            & ((self.drow.val() == 0_u64)
+                | (self.dcol.val() == 0_u64)
+                | (self.dcol.val() == self.drow.val()));
+
         // The next candidate after (q_r, q_c), or the first: the rows below q_r whole, q_r's
         // columns past q_c; the first row with one, then its first column.
-        self.q_start.next = false;
+        self.q_start.next = self.state.q.val() == PairState::FirstA;
         self.q_r.next = self.ar.q.val();
         self.q_c.next = self.ac.q.val();
-        if self.state.q.val() == PairState::FirstA {
-            self.q_start.next = true;
-        }
-        if (self.state.q.val() == PairState::Test) & (self.t.q.val() == 1_u64) {
+        if self.state.q.val() == PairState::Step {
             self.q_r.next = self.cr.q.val();
             self.q_c.next = self.cc.q.val();
         }
-        if (self.state.q.val() == PairState::Test) & (self.t.q.val() == 3_u64) {
-            self.q_r.next = self.an_r.q.val();
-            self.q_c.next = self.an_c.q.val();
-        }
         self.gt.next = 0_u64.into();
         for p in 0..19 {
-            self.gt.next = self.gt.val().replace_bit(p, self.q_c.val() < self.k_idx[p].val());
+            self.gt.next = self
+                .gt
+                .val()
+                .replace_bit(p, self.q_c.val() < self.k_idx[p].val());
         }
         for r in 0..19 {
             self.e[r].next = 0_u64.into();
@@ -447,7 +500,6 @@ impl Logic for WinningPairSearch {
         self.end_pair.next = false;
         self.win.next = false;
         self.x_next.next = false;
-        self.next_pair.next = false;
         match self.state.q.val() {
             PairState::Idle => {}
             PairState::Done => {}
@@ -466,35 +518,57 @@ impl Logic for WinningPairSearch {
             PairState::FirstA => {
                 self.ar.d.next = self.nx_r.val();
                 self.ac.d.next = self.nx_c.val();
-                self.a_ok.d.next = self.nx_ok.val();
                 self.state.d.next = PairState::FirstC;
+                if !self.nx_ok.val() {
+                    self.state.d.next = PairState::Done;
+                }
+            }
+            PairState::AdvA => {
+                self.ar.d.next = self.nx_r.val();
+                self.ac.d.next = self.nx_c.val();
+                self.state.d.next = PairState::FirstC;
+                if !self.nx_ok.val() {
+                    self.state.d.next = PairState::Done;
+                }
             }
             PairState::FirstC => {
                 self.cr.d.next = self.nx_r.val();
                 self.cc.d.next = self.nx_c.val();
-                if !self.a_ok.q.val() | !self.nx_ok.val() {
+                self.state.d.next = PairState::Pick;
+                if !self.nx_ok.val() {
+                    self.state.d.next = PairState::Done;
+                }
+            }
+            PairState::Step => {
+                self.cr.d.next = self.nx_r.val();
+                self.cc.d.next = self.nx_c.val();
+                self.state.d.next = PairState::Pick;
+                if !self.nx_ok.val() {
+                    self.state.d.next = PairState::AdvA;
+                }
+            }
+            PairState::Pick => {
+                // The budget counts every pair, scanned or passed.
+                if self.left.q.val() == 0_u64 {
+                    self.exh_q.d.next = true;
                     self.state.d.next = PairState::Done;
                 } else {
-                    self.next_pair.next = true;
+                    self.left.d.next = self.left.q.val() - 1_u64;
+                    self.tested_q.d.next = self.tested_q.q.val() + 1_u64;
+                    if self.t3a.val() | self.t3c.val() | self.near.val() {
+                        self.state.d.next = PairState::Test;
+                        self.t.d.next = 0_u64.into();
+                        self.ph.d.next = 0_u64.into();
+                        self.xsel.d.next = false;
+                        self.xv.d.next = false;
+                        self.yv.d.next = false;
+                    } else {
+                        self.state.d.next = PairState::Step;
+                    }
                 }
             }
             PairState::Test => {
                 self.t.d.next = self.t.q.val() + 1_u64;
-                if self.t.q.val() == 1_u64 {
-                    self.cn_ok.d.next = self.nx_ok.val();
-                    self.cn_r.d.next = self.nx_r.val();
-                    self.cn_c.d.next = self.nx_c.val();
-                }
-                if self.t.q.val() == 2_u64 {
-                    self.an_ok.d.next = self.nx_ok.val();
-                    self.an_r.d.next = self.nx_r.val();
-                    self.an_c.d.next = self.nx_c.val();
-                }
-                if self.t.q.val() == 3_u64 {
-                    self.c2_ok.d.next = self.nx_ok.val();
-                    self.c2_r.d.next = self.nx_r.val();
-                    self.c2_c.d.next = self.nx_c.val();
-                }
                 if self.t.q.val() == self.k_last.val() {
                     self.t.d.next = 0_u64.into();
                     if self.scan.own_count.val() == 0_u64 {
@@ -549,36 +623,10 @@ impl Logic for WinningPairSearch {
                     }
                     if self.win.val() & self.first_q.q.val() {
                         self.state.d.next = PairState::Done;
-                    } else if self.cn_ok.q.val() {
-                        self.cr.d.next = self.cn_r.q.val();
-                        self.cc.d.next = self.cn_c.q.val();
-                        self.next_pair.next = true;
-                    } else if self.an_ok.q.val() & self.c2_ok.q.val() {
-                        self.ar.d.next = self.an_r.q.val();
-                        self.ac.d.next = self.an_c.q.val();
-                        self.cr.d.next = self.c2_r.q.val();
-                        self.cc.d.next = self.c2_c.q.val();
-                        self.next_pair.next = true;
                     } else {
-                        self.state.d.next = PairState::Done;
+                        self.state.d.next = PairState::Step;
                     }
                 }
-            }
-        }
-        // A pair starts if the budget allows: its first scan, the pair alone.
-        if self.next_pair.val() {
-            if self.left.q.val() == 0_u64 {
-                self.exh_q.d.next = true;
-                self.state.d.next = PairState::Done;
-            } else {
-                self.left.d.next = self.left.q.val() - 1_u64;
-                self.tested_q.d.next = self.tested_q.q.val() + 1_u64;
-                self.state.d.next = PairState::Test;
-                self.t.d.next = 0_u64.into();
-                self.ph.d.next = 0_u64.into();
-                self.xsel.d.next = false;
-                self.xv.d.next = false;
-                self.yv.d.next = false;
             }
         }
 
@@ -597,6 +645,7 @@ impl Logic for WinningPairSearch {
             self.thr_q.d.next = false;
             for i in 0..5 {
                 self.pend[i].d.next = 0_u64.into();
+                self.pend3[i].d.next = 0_u64.into();
             }
         }
         if self.cancel.val() {

@@ -10,9 +10,9 @@
 //! A..S, the column first: `JJ` is the centre (col 9, row 9), `AS` is col 0, row 18.
 
 pub mod baseline;
+pub mod pair_search;
 pub mod paper;
 pub mod protocol;
-pub mod pair_search;
 pub mod random;
 pub mod threat;
 pub mod threat_scan;

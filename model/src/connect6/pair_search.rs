@@ -26,17 +26,25 @@
 //! precondition): the circuit's first scan checks that and stops ([`PairSearch::own_threat`]).
 
 use super::threat_scan::scan;
-use super::{windows, Board, Color, Point};
+use super::{windows, Board, Color, Point, POINTS};
 
 /// Cycles of one scan in the circuit: 19 rows read (a row a cycle, the word the cycle after its
 /// address), the last in the scanner's registers, and the cycle that reads its answer and
 /// chooses the next scan's stones.
 pub const SCAN_CYCLES: u64 = 21;
 
-/// Cycles from `start` to the first pair's scan: the start cycle, the candidate scan (the
-/// same 21 cycles: the side's threat count and the candidates' marks), and two cycles that
-/// find the first candidate and the one after it.
+/// Cycles from `start` to the first pair: the start cycle, the candidate scan (the same 21
+/// cycles: the side's threat count and the candidates' marks), the first candidate (a) and the
+/// one after it (c).
 pub const START_CYCLES: u64 = 1 + SCAN_CYCLES + 2;
+
+/// Cycles of a pair besides its scans: the cycle that counts it and filters it, and the cycle
+/// that finds the next c.
+pub const PAIR_CYCLES: u64 = 2;
+
+/// Cycles to move `a` on once its pairs are done: the candidate after it, and the one after
+/// that (its first c).
+pub const ADVANCE_CYCLES: u64 = 2;
 
 /// Most pairs a search may test: the circuit's budget is 20 bits.
 pub const MAX_BUDGET: u64 = (1 << 20) - 1;
@@ -67,6 +75,29 @@ pub fn candidates(board: &Board, side: Color) -> Vec<Point> {
         let (own, opp) = board.window_counts(w, side);
         opp == 0 && own >= 2
     }))
+}
+
+/// The points where one more stone of `side` makes a threat: empty points of windows with
+/// three or more of its stones and none of the other's.
+fn threat_points(board: &Board, side: Color) -> Vec<bool> {
+    let mut out = vec![false; POINTS];
+    for p in board.empties_of((0..windows().len()).filter(|&w| {
+        let (own, opp) = board.window_counts(w, side);
+        opp == 0 && own >= 3
+    })) {
+        out[p.index()] = true;
+    }
+    out
+}
+
+/// The filter: whether the pair (`a` before `c` in board order) may make a threat of the side
+/// whose one-stone threat points are `t3`: one of them is such a point, or they are on one line
+/// at most five apart (in one window).
+pub fn can_make_threat(t3: &[bool], a: Point, c: Point) -> bool {
+    let drow = c.row().abs_diff(a.row());
+    let dcol = c.col().abs_diff(a.col());
+    let near = drow <= 5 && dcol <= 5 && (drow == 0 || dcol == 0 || drow == dcol);
+    t3[a.index()] || t3[c.index()] || near
 }
 
 /// Whether the pair already on `b` wins for `side`, and the scans the circuit runs to decide.
@@ -101,40 +132,58 @@ fn test_pair(b: &mut Board, side: Color) -> (bool, u64) {
 /// all of them, or up to the first if `first_only`; at most `budget` pairs tested (the
 /// circuit's budget register: at most [`MAX_BUDGET`]).
 pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> PairSearch {
-    assert!(budget <= MAX_BUDGET, "a budget of {budget} pairs: the circuit counts 20 bits");
+    assert!(
+        budget <= MAX_BUDGET,
+        "a budget of {budget} pairs: the circuit counts 20 bits"
+    );
+    let mut out = PairSearch {
+        cycles: 1 + SCAN_CYCLES,
+        ..PairSearch::default()
+    };
     if scan(board, side).own.count > 0 {
-        return PairSearch {
-            own_threat: true,
-            cycles: 1 + SCAN_CYCLES,
-            ..PairSearch::default()
-        };
+        out.own_threat = true;
+        return out;
     }
     let cands = candidates(board, side);
-    let mut out = PairSearch::default();
+    let t3 = threat_points(board, side);
     let mut b = board.clone();
-    'pairs: for (i, &a) in cands.iter().enumerate() {
+    // The first a (or none), then its first c (or none).
+    out.cycles += (START_CYCLES - out.cycles).min(1 + cands.len() as u64);
+    'pairs: for (i, &a) in cands.iter().enumerate().take(cands.len().saturating_sub(1)) {
+        if i > 0 {
+            out.cycles += ADVANCE_CYCLES;
+        }
         b.set(a, Some(side));
         for &c in &cands[i + 1..] {
             if out.tested == budget {
                 out.exhausted = true;
+                out.cycles += 1;
                 break 'pairs;
             }
             out.tested += 1;
-            b.set(c, Some(side));
-            let (wins, scans) = test_pair(&mut b, side);
-            b.set(c, None);
-            out.scans += scans;
-            if wins {
-                out.wins += 1;
-                out.first.get_or_insert([a, c]);
-                if first_only {
-                    break 'pairs;
+            if can_make_threat(&t3, a, c) {
+                b.set(c, Some(side));
+                let (wins, scans) = test_pair(&mut b, side);
+                b.set(c, None);
+                out.scans += scans;
+                out.cycles += scans * SCAN_CYCLES;
+                if wins {
+                    out.wins += 1;
+                    out.first.get_or_insert([a, c]);
+                    if first_only {
+                        out.cycles += 1;
+                        break 'pairs;
+                    }
                 }
             }
+            out.cycles += PAIR_CYCLES;
         }
         b.set(a, None);
     }
-    out.cycles = START_CYCLES + out.scans * SCAN_CYCLES;
+    // After the last a's last c: the a after it, which has no c.
+    if !out.exhausted && !(first_only && out.first.is_some()) && cands.len() >= 2 {
+        out.cycles += ADVANCE_CYCLES;
+    }
     out
 }
 
@@ -231,7 +280,7 @@ mod tests {
         }
         let got = search(&b, Color::Black, false, MAX_BUDGET);
         assert!(!got.own_threat && got.wins > 0);
-        assert!(got.first.is_some() && got.scans > got.tested);
+        assert!(got.first.is_some() && got.scans > 0);
         assert_eq!(got.wins, winning_pairs(&b, Color::Black).len() as u64);
     }
 }

@@ -325,7 +325,11 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
                 let t = Instant::now();
                 let cpu = threat::winning_pairs(board, side);
                 cpu_s += t.elapsed().as_secs_f64();
-                assert_eq!(cpu.len() as u64, block.wins, "the block's model and the model agree");
+                assert_eq!(
+                    cpu.len() as u64,
+                    block.wins,
+                    "the block's model and the model agree"
+                );
                 row.positions += 1;
                 row.with_pair += u64::from(block.wins > 0);
                 row.pairs += block.tested;
