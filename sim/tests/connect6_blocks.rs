@@ -6,8 +6,8 @@ use gateware::connect6::checkmate_strategy_checker::CYCLES;
 use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
-    CheckmateStrategyChecker, GameRecordManager, NextMoveSelector, SkilfulLinePredictor,
-    TemplateMatching, ThreatScanner, WinningPairSearch,
+    CheckmateStrategyChecker, GameRecordManager, NextMoveSelector, PairTester,
+    SkilfulLinePredictor, TemplateMatching, ThreatScanner, WinningPairSearch,
 };
 use model::connect6::pair_search::{self, PairSearch};
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
@@ -996,5 +996,131 @@ fn winning_pair_search_verilog() {
         rep.cycles
     );
     assert!(next > 10, "{next} searches");
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// Drives one pair into the pair tester: a's and c's lines, the pair's points.
+fn drive_pair(u: &mut PairTester, board: &Board, side: Color, a: Point, c: Point) {
+    let (own_a, blocked_a) = pair_search::lines_through(board, side, a);
+    let (own_c, blocked_c) = pair_search::lines_through(board, side, c);
+    u.own_a.next = own_a.into();
+    u.blocked_a.next = blocked_a.into();
+    u.own_c.next = own_c.into();
+    u.blocked_c.next = blocked_c.into();
+    u.a_col.next = (a.col() as u64).into();
+    u.a_row.next = (a.row() as u64).into();
+    u.c_col.next = (c.col() as u64).into();
+    u.c_row.next = (c.row() as u64).into();
+}
+
+/// The pairs of `board` the tester is checked on: every candidate pair the search's filter
+/// scans, and every 7th of those it passes (which make no threat).
+fn tester_pairs(board: &Board, side: Color) -> Vec<[Point; 2]> {
+    let cands = pair_search::candidates(board, side);
+    let t3 = pair_search::threat_points(board, side);
+    let mut out = Vec::new();
+    let mut passed = 0;
+    for (i, &a) in cands.iter().enumerate() {
+        for &c in &cands[i + 1..] {
+            if pair_search::can_make_threat(&t3, a, c) {
+                out.push([a, c]);
+            } else {
+                passed += 1;
+                if passed % 7 == 0 {
+                    out.push([a, c]);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn pair_tester_matches_model() {
+    use gateware::connect6::pair_tester::CYCLES;
+    let mut uut = PairTester::default();
+    uut.connect_all();
+    let probes = probes(SEED + 1_800, 4);
+    let (mut positions, mut pairs, mut wins) = (0, 0, 0);
+    for (i, p) in probes.iter().enumerate() {
+        if i > 0 && probes[i - 1].board == p.board {
+            continue;
+        }
+        for side in [p.side, p.side.other()] {
+            if threat_scan::scan(&p.board, side).own.count > 0 {
+                continue;
+            }
+            positions += 1;
+            for [a, c] in tester_pairs(&p.board, side).into_iter().step_by(3) {
+                drive_pair(&mut uut, &p.board, side, a, c);
+                uut.start.next = true;
+                for k in 0..CYCLES {
+                    cycle(&mut uut, |u| &mut u.clock).unwrap();
+                    uut.start.next = false;
+                    assert_eq!(
+                        uut.done.val(),
+                        k + 1 == CYCLES,
+                        "done after {} cycles",
+                        k + 1
+                    );
+                }
+                let want = model::connect6::threat::pair_wins(&p.board, side, a, c);
+                assert_eq!(
+                    uut.wins.val(),
+                    want,
+                    "probe {i}, {side:?}, pair {a} {c}:\n{}",
+                    p.board.diagram()
+                );
+                pairs += 1;
+                wins += usize::from(want);
+            }
+        }
+    }
+    println!("pair tester: {positions} positions, {pairs} pairs, {wins} winning");
+    assert!(wins > 50 && pairs > 10_000, "{wins} of {pairs}");
+}
+
+#[test]
+fn pair_tester_verilog() {
+    if !sim::tools::require("verilator", "pair_tester_verilog") {
+        return;
+    }
+    // Of the pairs a few positions' searches scan, the winning ones and every 40th of the
+    // others, back to back.
+    let mut pairs: Vec<(Board, Color, [Point; 2])> = Vec::new();
+    let mut wins = 0;
+    for p in probes(SEED + 1_900, 6) {
+        for side in [p.side, p.side.other()] {
+            if threat_scan::scan(&p.board, side).own.count == 0 {
+                for (k, [a, c]) in tester_pairs(&p.board, side).into_iter().enumerate() {
+                    let win = model::connect6::threat::pair_wins(&p.board, side, a, c);
+                    if (win || k % 40 == 0) && pairs.len() < 2_000 {
+                        pairs.push((p.board.clone(), side, [a, c]));
+                        wins += usize::from(win);
+                    }
+                }
+            }
+        }
+    }
+    let per = gateware::connect6::pair_tester::CYCLES as usize;
+    let n = pairs.len();
+    let rep = cosim(
+        "pair_tester",
+        &mut PairTester::default(),
+        n * per,
+        Some("clock"),
+        |u, k| {
+            let (b, side, [a, c]) = &pairs[k / per];
+            drive_pair(u, b, *side, *a, *c);
+            u.start.next = k % per == 0;
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "pair tester: {n} pairs ({wins} winning), {} cycles co-simulated",
+        rep.cycles
+    );
+    assert!(wins > 10, "{wins} winning pairs");
     assert_eq!(rep.mismatches, 0);
 }

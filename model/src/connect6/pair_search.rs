@@ -26,7 +26,7 @@
 //! precondition): the circuit's first scan checks that and stops ([`PairSearch::own_threat`]).
 
 use super::threat_scan::scan;
-use super::{windows, Board, Color, Point, POINTS};
+use super::{step, windows, Board, Color, Point, DIRECTIONS, POINTS, WIN_LENGTH};
 
 /// Cycles of one scan in the circuit: 19 rows read (a row a cycle, the word the cycle after its
 /// address), the last in the scanner's registers, and the cycle that reads its answer and
@@ -79,7 +79,7 @@ pub fn candidates(board: &Board, side: Color) -> Vec<Point> {
 
 /// The points where one more stone of `side` makes a threat: empty points of windows with
 /// three or more of its stones and none of the other's.
-fn threat_points(board: &Board, side: Color) -> Vec<bool> {
+pub fn threat_points(board: &Board, side: Color) -> Vec<bool> {
     let mut out = vec![false; POINTS];
     for p in board.empties_of((0..windows().len()).filter(|&w| {
         let (own, opp) = board.window_counts(w, side);
@@ -98,6 +98,31 @@ pub fn can_make_threat(t3: &[bool], a: Point, c: Point) -> bool {
     let dcol = c.col().abs_diff(a.col());
     let near = drow <= 5 && dcol <= 5 && (drow == 0 || dcol == 0 || drow == dcol);
     t3[a.index()] || t3[c.index()] || near
+}
+
+/// Points on each side of a line's centre that the pair tester sees: a window through the
+/// centre reaches five away.
+pub const LINE_REACH: usize = WIN_LENGTH - 1;
+/// Points of one line through a point: the point and five each way.
+pub const LINE_POINTS: usize = 2 * LINE_REACH + 1;
+
+/// The four lines through `p` ([`DIRECTIONS`] order), as the pair tester takes them: line
+/// `d`'s point `k` (0..11) is `k - 5` steps from `p` along direction `d`, in bit `11 d + k`
+/// of `own` if it holds a stone of `side`, of `blocked` if it holds the other's or is off
+/// the board (no window of `side` passes there).
+pub fn lines_through(board: &Board, side: Color, p: Point) -> (u64, u64) {
+    let (mut own, mut blocked) = (0u64, 0u64);
+    for (d, &dir) in DIRECTIONS.iter().enumerate() {
+        for k in 0..LINE_POINTS {
+            let bit = 1u64 << (LINE_POINTS * d + k);
+            match step(p, dir, k as i32 - LINE_REACH as i32).map(|q| board.get(q)) {
+                Some(Some(c)) if c == side => own |= bit,
+                Some(None) => {}
+                _ => blocked |= bit,
+            }
+        }
+    }
+    (own, blocked)
 }
 
 /// Whether the pair already on `b` wins for `side`, and the scans the circuit runs to decide.

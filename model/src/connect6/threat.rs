@@ -178,6 +178,15 @@ pub fn winning_pairs(board: &Board, side: Color) -> Vec<[Point; 2]> {
     pairs_that_win(board, side, false, &mut unbounded)
 }
 
+/// Whether `a` and `c` (empty) are a winning pair of `side` (which has no threat): its threats
+/// after them cannot all be hit by two stones.
+pub fn pair_wins(board: &Board, side: Color, a: Point, c: Point) -> bool {
+    let mut b = board.clone();
+    b.set(a, Some(side));
+    b.set(c, Some(side));
+    !blockable(&b, &threats_through(&b, side, a, c), 2)
+}
+
 /// The winning pairs in candidate order (only the first if `first`), a pair of `budget` each.
 fn pairs_that_win(board: &Board, side: Color, first: bool, budget: &mut u64) -> Vec<[Point; 2]> {
     let cands = threat_candidates(board, side);
