@@ -206,7 +206,8 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
         b.set(a, None);
     }
     // After the last a's last c: the a after it, which has no c.
-    if !out.exhausted && !(first_only && out.first.is_some()) && cands.len() >= 2 {
+    let stopped = out.exhausted || (first_only && out.first.is_some());
+    if !stopped && cands.len() >= 2 {
         out.cycles += ADVANCE_CYCLES;
     }
     out
