@@ -892,7 +892,8 @@ fn run_pair_search(
         wins: u.wins.val().index() as u64,
         tested: u.tested.val().index() as u64,
         exhausted: u.exhausted.val(),
-        scans: 0,
+        tests: 0,
+        gathers: 0,
         cycles,
     }
 }
@@ -915,7 +916,8 @@ fn winning_pair_search_matches_model() {
             let first_only = (i + s) % 3 == 0;
             let mut want = pair_search::search(&p.board, side, first_only, budget);
             let got = run_pair_search(&mut uut, &p.board, side, first_only, budget);
-            want.scans = 0;
+            want.tests = 0;
+            want.gathers = 0;
             assert_eq!(
                 got,
                 want,
@@ -947,14 +949,14 @@ fn winning_pair_search_verilog() {
     if !sim::tools::require("verilator", "winning_pair_search_verilog") {
         return;
     }
-    // Positions where a pair of the first 12 makes a threat (so the blockers' scans run),
+    // Positions where the filter keeps pairs of the first 12 (so lines are gathered and tested),
     // for the side to move and the other by turns, and one side with a threat.
     let mut probes: Vec<(Board, Color)> = probes(SEED + 1_700, 4)
         .into_iter()
         .flat_map(|p| [(p.board.clone(), p.side), (p.board, p.side.other())])
         .filter(|(b, side)| {
             let s = pair_search::search(b, *side, false, 12);
-            !s.own_threat && s.scans > s.tested + 2
+            !s.own_threat && s.tests > 2
         })
         .step_by(3)
         .collect();

@@ -13,8 +13,8 @@
 //! | host interface: the link, job control, the opponent's stones put on the record, the player started (the paper's I/O) | [`core`] | `model::connect6::protocol` (`job_cycles`) | 4 a stone put, 1 after the decision |
 //! | skilful-line predictor (§III-D): the 4 lines of 13 points through a stone, window levels, the best point | [`skilful_line_predictor`] | `model::connect6::paper::skilful_line::best_on_lines` | 0 (combinational) |
 //! | past the paper: the threat scanner (the whole board's threats of both sides, counted, the first of each in scan order: the threat player's first block; and the points where two more stones make a threat) | [`threat_scanner`] | `model::connect6::threat_scan::scan` | [`threat_scanner::CYCLES`] (19: a row a cycle) |
-//! | past the paper: the pair tester (whether two stones make a winning pair, from the four lines of 11 points through each: 48 windows, the blocking test on their threats; not in the search yet) | [`pair_tester`] | `model::connect6::threat::pair_wins`, `pair_search::lines_through` | [`pair_tester::CYCLES`] (4) |
-//! | past the paper: the winning-pair search (the candidates, then each pair tested by one to seven scans with the pair and the blockers overlaid; the first winning pair, the count, a budget) | [`winning_pair_search`] | `model::connect6::pair_search::search` | [`winning_pair_search::START_CYCLES`] (24) + [`winning_pair_search::SCAN_CYCLES`] (21) a scan |
+//! | past the paper: the pair tester (whether two stones make a winning pair, from the four lines of 11 points through each: 48 windows, the blocking test on their threats) | [`pair_tester`] | `model::connect6::threat::pair_wins`, `pair_search::lines_through` | [`pair_tester::CYCLES`] (4) |
+//! | past the paper: the winning-pair search (the candidates marked by a scan; each pair filtered, its lines gathered and tested by the pair tester; the first winning pair, the count, a budget) | [`winning_pair_search`] | `model::connect6::pair_search::search` | [`winning_pair_search::START_CYCLES`] (24), 2 a pair, 12 a gathering, 5 a test |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 

@@ -1,7 +1,7 @@
 //! The pair tester, past the paper: whether two stones make a winning pair, from the lines
 //! through them alone, as the model's search decides it (`model::connect6::threat::pair_wins`),
-//! in [`CYCLES`] cycles where the winning-pair search's scans take 21 each
-//! (`docs/connect6.md`, "The pair tester"). The side must have no threat before the pair, so
+//! in [`CYCLES`] cycles, for the winning-pair search (`winning_pair_search`; `docs/connect6.md`,
+//! "The pair tester"). The side must have no threat before the pair, so
 //! every threat after it is a window through `a` or `c`: the 6 windows through a point on each
 //! of its 4 lines, 48 in all (a window through both is there twice, which changes nothing).
 //!

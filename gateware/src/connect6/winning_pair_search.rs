@@ -1,38 +1,39 @@
 //! The winning-pair search, past the paper: the threat player's inner step (its attack, and
 //! the counts its block, defence and preparation compare: `docs/connect6.md`, "The threat
-//! player") on the threat scanner. A *winning pair* of a side is two empty points after which
-//! its threats cannot all be hit by two stones. Model: `model::connect6::pair_search::search`
-//! (the pairs of `model::connect6::threat::winning_pairs`, with the scans and cycles).
+//! player"). A *winning pair* of a side is two empty points after which its threats cannot all
+//! be hit by two stones. Model: `model::connect6::pair_search::search` (the pairs of
+//! `model::connect6::threat::winning_pairs`, with the cycles).
 //!
 //! ```text
-//!  start --> candidate scan: the 19 row words read (a row a cycle), the side's threats
-//!            counted (one: stop), its candidates marked (the empty points of windows of two
-//!            or more of its stones and none of the other's) and its one-stone threat points
-//!            (windows of three or more) into 19 x 19 bits each
+//!  start --> candidate scan (the threat scanner): the 19 row words read (a row a cycle), the
+//!            side's threats counted (one: stop), its candidates marked (the empty points of
+//!            windows of two or more of its stones and none of the other's) and its
+//!            one-stone threat points (windows of three or more) into 19 x 19 bits each
 //!        --> the pairs (a, c) of candidates in board order, from a "next candidate after"
 //!            unit (row priority, then column priority), a cycle a step
 //!        --> per pair: counted against the budget and filtered: it can make a threat only if
 //!            a or c is a one-stone threat point, or both are in one window (one line, five
-//!            apart at most); else passed without a scan
-//!        --> else one to seven scans with stones overlaid on the rows as they stream: a and
-//!            c the side's; then x (each empty point of the first threat, the opponent's);
-//!            then y (each empty point of the first threat left); no threat left after a
-//!            scan: blocked. No x and y block it: a winning pair.
+//!            apart at most); else passed
+//!        --> else the lines of 11 points through a (once for its pairs) and through c
+//!            gathered from 11 row reads, and the pair tester (`pair_tester`) decides
 //!        --> the first winning pair, the count, the pairs tested (a 20-bit budget bounds them)
 //! ```
 //!
 //! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (24) to the first pair;
-//! [`PAIR_CYCLES`] (2) a pair, its filter and the step to the next c; [`SCAN_CYCLES`] (21) a
-//! scan: a row read a cycle (0-18), the words in the scanner (1-19), its answer read and the
-//! next scan's stones chosen (20); [`ADVANCE_CYCLES`] (2) to move a on. The side must have no
-//! threat; if it has, the search stops after the candidate scan with `own_threat` (22 cycles).
+//! [`PAIR_CYCLES`] (2) a pair, its filter and the step to the next c; for a pair the filter
+//! keeps, [`GATHER_CYCLES`] (12) for c's lines (and as many for a's, once an a) and
+//! [`TEST_CYCLES`] (5) for the tester; [`ADVANCE_CYCLES`] (2) to move a on. The side must have
+//! no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
 
+use super::pair_tester::PairTester;
 use super::threat_scanner::{ThreatScanner, MARKS};
 use crate::common::c;
 use model::connect6::SIZE;
 use rust_hdl::prelude::*;
 
-pub use model::connect6::pair_search::{ADVANCE_CYCLES, PAIR_CYCLES, SCAN_CYCLES, START_CYCLES};
+pub use model::connect6::pair_search::{
+    ADVANCE_CYCLES, GATHER_CYCLES, PAIR_CYCLES, SCAN_CYCLES, START_CYCLES, TEST_CYCLES,
+};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
 pub enum PairState {
@@ -43,9 +44,12 @@ pub enum PairState {
     FirstA,
     /// The candidate after a: a pair's c.
     FirstC,
-    /// A pair: counted against the budget; scanned if it can make a threat, else passed.
+    /// A pair: counted against the budget; tested if it can make a threat, else passed.
     Pick,
-    /// A pair's scans.
+    /// The lines through a, then through c.
+    GatherA,
+    GatherC,
+    /// The pair tester.
     Test,
     /// The candidate after c.
     Step,
@@ -84,8 +88,9 @@ pub struct WinningPairSearch {
     pub tested: Signal<Out, Bits<20>>,
     pub exhausted: Signal<Out, Bit>,
     scan: ThreatScanner,
+    tester: PairTester,
     state: DFF<PairState>,
-    /// The step of a scan (0..20).
+    /// The step of a scan (0..20) or a gathering (0..11) or a test (0..4).
     t: DFF<Bits<5>>,
     side_q: DFF<Bits<2>>,
     first_q: DFF<Bit>,
@@ -102,22 +107,12 @@ pub struct WinningPairSearch {
     ac: DFF<Bits<5>>,
     cr: DFF<Bits<5>>,
     cc: DFF<Bits<5>>,
-    /// The scan of the pair: 0 the pair alone, 1 with x, 2 with x and the first y, 3 with x
-    /// and the second y; which x (the second once `xsel`); the stones overlaid.
-    ph: DFF<Bits<2>>,
-    xsel: DFF<Bit>,
-    xv: DFF<Bit>,
-    xr: DFF<Bits<5>>,
-    xc: DFF<Bits<5>>,
-    x2_ok: DFF<Bit>,
-    x2_r: DFF<Bits<5>>,
-    x2_c: DFF<Bits<5>>,
-    yv: DFF<Bit>,
-    yr: DFF<Bits<5>>,
-    yc: DFF<Bits<5>>,
-    y2_ok: DFF<Bit>,
-    y2_r: DFF<Bits<5>>,
-    y2_c: DFF<Bits<5>>,
+    /// The lines through a (gathered for this a: `a_lines`) and through c, own and blocked.
+    a_lines: DFF<Bit>,
+    la_own: DFF<Bits<44>>,
+    la_blk: DFF<Bits<44>>,
+    lc_own: DFF<Bits<44>>,
+    lc_blk: DFF<Bits<44>>,
     found_q: DFF<Bit>,
     fa_r: DFF<Bits<5>>,
     fa_c: DFF<Bits<5>>,
@@ -127,13 +122,8 @@ pub struct WinningPairSearch {
     tested_q: DFF<Bits<20>>,
     exh_q: DFF<Bit>,
     thr_q: DFF<Bit>,
-    /// The row whose word is here (t - 1), the stones' columns on it, the word overlaid.
+    /// The row whose word is here (t - 1) in a scan.
     dr: Signal<Local, Bits<5>>,
-    om: Signal<Local, Bits<19>>,
-    pm: Signal<Local, Bits<19>>,
-    code: Signal<Local, Bits<2>>,
-    opp: Signal<Local, Bits<2>>,
-    row_ov: Signal<Local, Bits<38>>,
     mk: Signal<Local, Bits<MARKS>>,
     mk3: Signal<Local, Bits<MARKS>>,
     /// Whether the pair can make a threat: a or c is where one more stone makes one (`t3a`,
@@ -144,6 +134,21 @@ pub struct WinningPairSearch {
     dcol: Signal<Local, Bits<5>>,
     drow: Signal<Local, Bits<5>>,
     near: Signal<Local, Bit>,
+    /// The gathering: the point (a's or c's), the row read (its row - 5 + t), the word's row
+    /// offset from the point (`t - 6`, with the word), whether that row is on the board, the
+    /// word's cells as own and blocked planes, the columns wanted and their cells.
+    g_r: Signal<Local, Bits<6>>,
+    g_c: Signal<Local, Bits<6>>,
+    g_row: Signal<Local, Bits<6>>,
+    g_on: Signal<Local, Bit>,
+    g_own: Signal<Local, Bits<19>>,
+    g_blk: Signal<Local, Bits<19>>,
+    code: Signal<Local, Bits<2>>,
+    col: Signal<Local, Bits<6>>,
+    cell_own: Signal<Local, Bit>,
+    cell_blk: Signal<Local, Bit>,
+    g_o: Signal<Local, Bits<44>>,
+    g_b: Signal<Local, Bits<44>>,
     /// The next-candidate unit: after (q_r, q_c), or the first if `q_start`.
     q_start: Signal<Local, Bit>,
     q_r: Signal<Local, Bits<5>>,
@@ -154,22 +159,12 @@ pub struct WinningPairSearch {
     nx_r: Signal<Local, Bits<5>>,
     nx_c: Signal<Local, Bits<5>>,
     nx_bits: Signal<Local, Bits<19>>,
-    /// The scan's first threat's empty points: the first and the last (the same if one).
-    k1_r: Signal<Local, Bits<5>>,
-    k1_c: Signal<Local, Bits<5>>,
-    k2_r: Signal<Local, Bits<5>>,
-    k2_c: Signal<Local, Bits<5>>,
-    two: Signal<Local, Bit>,
-    pt_r: Signal<Local, Bits<5>>,
-    pt_c: Signal<Local, Bits<5>>,
-    hit: Signal<Local, Bit>,
-    /// The pair's test ends (`win`: no x and y block it); the next pair starts.
-    end_pair: Signal<Local, Bit>,
-    win: Signal<Local, Bit>,
-    x_next: Signal<Local, Bit>,
     k_last: Constant<Bits<5>>,
     /// 0..18, to compare with a loop's index.
     k_idx: [Constant<Bits<5>>; SIZE],
+    k_idx6: [Constant<Bits<6>>; SIZE],
+    /// -5..5 as 6-bit two's complement, for line point k (k - 5).
+    k_off: [Constant<Bits<6>>; 11],
 }
 
 impl Default for WinningPairSearch {
@@ -195,6 +190,7 @@ impl Default for WinningPairSearch {
             tested: Default::default(),
             exhausted: Default::default(),
             scan: Default::default(),
+            tester: Default::default(),
             state: Default::default(),
             t: Default::default(),
             side_q: Default::default(),
@@ -208,20 +204,11 @@ impl Default for WinningPairSearch {
             ac: Default::default(),
             cr: Default::default(),
             cc: Default::default(),
-            ph: Default::default(),
-            xsel: Default::default(),
-            xv: Default::default(),
-            xr: Default::default(),
-            xc: Default::default(),
-            x2_ok: Default::default(),
-            x2_r: Default::default(),
-            x2_c: Default::default(),
-            yv: Default::default(),
-            yr: Default::default(),
-            yc: Default::default(),
-            y2_ok: Default::default(),
-            y2_r: Default::default(),
-            y2_c: Default::default(),
+            a_lines: Default::default(),
+            la_own: Default::default(),
+            la_blk: Default::default(),
+            lc_own: Default::default(),
+            lc_blk: Default::default(),
             found_q: Default::default(),
             fa_r: Default::default(),
             fa_c: Default::default(),
@@ -232,11 +219,6 @@ impl Default for WinningPairSearch {
             exh_q: Default::default(),
             thr_q: Default::default(),
             dr: Default::default(),
-            om: Default::default(),
-            pm: Default::default(),
-            code: Default::default(),
-            opp: Default::default(),
-            row_ov: Default::default(),
             mk: Default::default(),
             mk3: Default::default(),
             t3_bits: Default::default(),
@@ -245,6 +227,18 @@ impl Default for WinningPairSearch {
             dcol: Default::default(),
             drow: Default::default(),
             near: Default::default(),
+            g_r: Default::default(),
+            g_c: Default::default(),
+            g_row: Default::default(),
+            g_on: Default::default(),
+            g_own: Default::default(),
+            g_blk: Default::default(),
+            code: Default::default(),
+            col: Default::default(),
+            cell_own: Default::default(),
+            cell_blk: Default::default(),
+            g_o: Default::default(),
+            g_b: Default::default(),
             q_start: Default::default(),
             q_r: Default::default(),
             q_c: Default::default(),
@@ -254,19 +248,10 @@ impl Default for WinningPairSearch {
             nx_r: Default::default(),
             nx_c: Default::default(),
             nx_bits: Default::default(),
-            k1_r: Default::default(),
-            k1_c: Default::default(),
-            k2_r: Default::default(),
-            k2_c: Default::default(),
-            two: Default::default(),
-            pt_r: Default::default(),
-            pt_c: Default::default(),
-            hit: Default::default(),
-            end_pair: Default::default(),
-            win: Default::default(),
-            x_next: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
             k_idx: std::array::from_fn(|i| c(i as u64)),
+            k_idx6: std::array::from_fn(|i| c(i as u64)),
+            k_off: std::array::from_fn(|k| c((k as u64).wrapping_sub(5) & 63)),
         }
     }
 }
@@ -275,9 +260,8 @@ impl Logic for WinningPairSearch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, t, side_q, first_q, left, ar, ac, cr, cc, ph, xsel, xv, xr, xc,
-            x2_ok, x2_r, x2_c, yv, yr, yc, y2_ok, y2_r, y2_c, found_q, fa_r, fa_c, fc_r, fc_c,
-            wins_q, tested_q, exh_q, thr_q
+            self, clock, state, t, side_q, first_q, left, ar, ac, cr, cc, a_lines, la_own, la_blk,
+            lc_own, lc_blk, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q
         );
         for r in 0..19 {
             self.cand[r].clock.next = self.clock.val();
@@ -304,65 +288,29 @@ impl Logic for WinningPairSearch {
         self.tested.next = self.tested_q.q.val();
         self.exhausted.next = self.exh_q.q.val();
 
-        // The read port: row t in step t.
+        // The read port: row t of a scan; row p - 5 + t of a gathering around p.
         self.rd_addr.next = self.t.q.val();
+        if self.state.q.val() == PairState::GatherA {
+            self.rd_addr.next = self.ar.q.val() + self.t.q.val() - 5_u64;
+        }
+        if self.state.q.val() == PairState::GatherC {
+            self.rd_addr.next = self.cr.q.val() + self.t.q.val() - 5_u64;
+        }
 
-        // The word read last cycle (row t - 1), the pair's stones (the side's) and the
-        // blockers (the opponent's) put on it during a pair's scans.
+        // The candidate scan: the words as read; the scanner's marks of the row (`dr`), point
+        // d rows up in bits 19 d..: the row five up is complete (its last windows end here),
+        // the other four gather; at the last row all of them are complete.
         self.dr.next = self.t.q.val() - 1_u64;
-        self.opp.next = 3_u64.into();
-        self.opp.next = self.opp.val() - self.side_q.q.val();
-        self.om.next = 0_u64.into();
-        self.pm.next = 0_u64.into();
-        for p in 0..19 {
-            if self.state.q.val() == PairState::Test {
-                if ((self.dr.val() == self.ar.q.val()) & (self.ac.q.val() == self.k_idx[p].val()))
-                    | ((self.dr.val() == self.cr.q.val())
-                        & (self.cc.q.val() == self.k_idx[p].val()))
-                {
-                    self.om.next = self.om.val().replace_bit(p, true);
-                }
-                if (self.xv.q.val()
-                    & (self.dr.val() == self.xr.q.val())
-                    & (self.xc.q.val() == self.k_idx[p].val()))
-                    | (self.yv.q.val()
-                        & (self.dr.val() == self.yr.q.val())
-                        & (self.yc.q.val() == self.k_idx[p].val()))
-                {
-                    self.pm.next = self.pm.val().replace_bit(p, true);
-                }
-            }
-        }
-        self.row_ov.next = self.rd_data.val();
-        for p in 0..19 {
-            self.code.next = self.rd_data.val().get_bits::<2>(2 * p);
-            if self.om.val().get_bit(p) {
-                self.code.next = self.side_q.q.val();
-            }
-            if self.pm.val().get_bit(p) {
-                self.code.next = self.opp.val();
-            }
-            self.row_ov.next = self
-                .row_ov
-                .val()
-                .replace_bit(2 * p, self.code.val().get_bit(0))
-                .replace_bit(2 * p + 1, self.code.val().get_bit(1));
-        }
         self.scan.clock.next = self.clock.val();
         self.scan.side.next = self.side_q.q.val();
-        self.scan.row.next = self.row_ov.val();
+        self.scan.row.next = self.rd_data.val();
         self.scan.first.next = self.t.q.val() == 1_u64;
-        self.scan.row_en.next = ((self.state.q.val() == PairState::Cand)
-            | (self.state.q.val() == PairState::Test))
+        self.scan.row_en.next = (self.state.q.val() == PairState::Cand)
             & (self.t.q.val() >= 1_u64)
             & (self.t.q.val() <= 19_u64);
-
-        // The candidate marks of the row in the scanner (`dr`), point d rows up in bits
-        // 19 d..: the row five up is complete (its last windows end here), the other four
-        // gather; at the last row all of them are complete.
         self.mk.next = self.scan.marks.val();
         self.mk3.next = self.scan.marks3.val();
-        if (self.state.q.val() == PairState::Cand) & self.scan.row_en.val() {
+        if self.scan.row_en.val() {
             for r in 0..14 {
                 if self.dr.val() == self.k_idx[r + 5].val() {
                     self.cand[r].d.next = self.pend[0].q.val() | self.mk.val().get_bits::<19>(95);
@@ -422,6 +370,114 @@ impl Logic for WinningPairSearch {
                 | (self.dcol.val() == 0_u64)
                 | (self.dcol.val() == self.drow.val()));
 
+        // A gathering: the word of row p + (t - 6) (steps 1..11: line point k = t - 1 of the
+        // column and both diagonals; at the middle row the row's own 11 points). Off the board,
+        // a point is blocked.
+        self.g_r.next = bit_cast::<6, 5>(self.ar.q.val());
+        self.g_c.next = bit_cast::<6, 5>(self.ac.q.val());
+        self.g_o.next = self.la_own.q.val();
+        self.g_b.next = self.la_blk.q.val();
+        if self.state.q.val() == PairState::GatherC {
+            self.g_r.next = bit_cast::<6, 5>(self.cr.q.val());
+            self.g_c.next = bit_cast::<6, 5>(self.cc.q.val());
+            self.g_o.next = self.lc_own.q.val();
+            self.g_b.next = self.lc_blk.q.val();
+        }
+        self.g_row.next = self.g_r.val() + bit_cast::<6, 5>(self.t.q.val()) - 6_u64;
+        self.g_on.next = self.g_row.val() <= 18_u64;
+        self.g_own.next = 0_u64.into();
+        self.g_blk.next = 0_u64.into();
+        for p in 0..19 {
+            self.code.next = self.rd_data.val().get_bits::<2>(2 * p);
+            self.g_own.next = self.g_own.val().replace_bit(
+                p,
+                self.g_on.val() & (self.code.val() == self.side_q.q.val()),
+            );
+            self.g_blk.next = self.g_blk.val().replace_bit(
+                p,
+                !self.g_on.val()
+                    | ((self.code.val() != 0_u64) & (self.code.val() != self.side_q.q.val())),
+            );
+        }
+        for k in 0..11 {
+            if self.t.q.val() == self.k_idx[k + 1].val() {
+                // Down the column: point k at column p.
+                self.col.next = self.g_c.val();
+                self.cell_own.next = false;
+                self.cell_blk.next = true;
+                for x in 0..19 {
+                    if self.col.val() == self.k_idx6[x].val() {
+                        self.cell_own.next = self.g_own.val().get_bit(x);
+                        self.cell_blk.next = self.g_blk.val().get_bit(x);
+                    }
+                }
+                self.g_o.next = self.g_o.val().replace_bit(11 + k, self.cell_own.val());
+                self.g_b.next = self.g_b.val().replace_bit(11 + k, self.cell_blk.val());
+                // The falling diagonal: point k at column p + k - 5.
+                self.col.next = self.g_c.val() + self.k_off[k].val();
+                self.cell_own.next = false;
+                self.cell_blk.next = true;
+                for x in 0..19 {
+                    if self.col.val() == self.k_idx6[x].val() {
+                        self.cell_own.next = self.g_own.val().get_bit(x);
+                        self.cell_blk.next = self.g_blk.val().get_bit(x);
+                    }
+                }
+                self.g_o.next = self.g_o.val().replace_bit(22 + k, self.cell_own.val());
+                self.g_b.next = self.g_b.val().replace_bit(22 + k, self.cell_blk.val());
+                // The rising diagonal, up to the right: this row is its point 10 - k, at
+                // column p - (k - 5).
+                self.col.next = self.g_c.val() - self.k_off[k].val();
+                self.cell_own.next = false;
+                self.cell_blk.next = true;
+                for x in 0..19 {
+                    if self.col.val() == self.k_idx6[x].val() {
+                        self.cell_own.next = self.g_own.val().get_bit(x);
+                        self.cell_blk.next = self.g_blk.val().get_bit(x);
+                    }
+                }
+                self.g_o.next = self.g_o.val().replace_bit(43 - k, self.cell_own.val());
+                self.g_b.next = self.g_b.val().replace_bit(43 - k, self.cell_blk.val());
+            }
+        }
+        if self.t.q.val() == 6_u64 {
+            // The point's own row: along it, point j at column p + j - 5.
+            for j in 0..11 {
+                self.col.next = self.g_c.val() + self.k_off[j].val();
+                self.cell_own.next = false;
+                self.cell_blk.next = true;
+                for x in 0..19 {
+                    if self.col.val() == self.k_idx6[x].val() {
+                        self.cell_own.next = self.g_own.val().get_bit(x);
+                        self.cell_blk.next = self.g_blk.val().get_bit(x);
+                    }
+                }
+                self.g_o.next = self.g_o.val().replace_bit(j, self.cell_own.val());
+                self.g_b.next = self.g_b.val().replace_bit(j, self.cell_blk.val());
+            }
+        }
+        if self.state.q.val() == PairState::GatherA {
+            self.la_own.d.next = self.g_o.val();
+            self.la_blk.d.next = self.g_b.val();
+        }
+        if self.state.q.val() == PairState::GatherC {
+            self.lc_own.d.next = self.g_o.val();
+            self.lc_blk.d.next = self.g_b.val();
+        }
+
+        // The pair tester, on the lines and the pair.
+        self.tester.clock.next = self.clock.val();
+        self.tester.own_a.next = self.la_own.q.val();
+        self.tester.blocked_a.next = self.la_blk.q.val();
+        self.tester.own_c.next = self.lc_own.q.val();
+        self.tester.blocked_c.next = self.lc_blk.q.val();
+        self.tester.a_col.next = self.ac.q.val();
+        self.tester.a_row.next = self.ar.q.val();
+        self.tester.c_col.next = self.cc.q.val();
+        self.tester.c_row.next = self.cr.q.val();
+        self.tester.start.next =
+            (self.state.q.val() == PairState::Test) & (self.t.q.val() == 0_u64);
+
         // The next candidate after (q_r, q_c), or the first: the rows below q_r whole, q_r's
         // columns past q_c; the first row with one, then its first column.
         self.q_start.next = self.state.q.val() == PairState::FirstA;
@@ -464,42 +520,6 @@ impl Logic for WinningPairSearch {
             }
         }
 
-        // The scan's first threat's empty points, as board points: the first (k1) and the
-        // last (k2) set bit of its six, point k at the first point plus k steps.
-        self.k1_r.next = 0_u64.into();
-        self.k1_c.next = 0_u64.into();
-        self.k2_r.next = 0_u64.into();
-        self.k2_c.next = 0_u64.into();
-        self.two.next = false;
-        self.hit.next = false;
-        for k in 0..6 {
-            self.pt_c.next = self.scan.own_col.val();
-            self.pt_r.next = self.scan.own_row.val();
-            if self.scan.own_dir.val() != 1_u64 {
-                self.pt_c.next = self.scan.own_col.val() + self.k_idx[k].val();
-            }
-            if (self.scan.own_dir.val() == 1_u64) | (self.scan.own_dir.val() == 2_u64) {
-                self.pt_r.next = self.scan.own_row.val() + self.k_idx[k].val();
-            }
-            if self.scan.own_dir.val() == 3_u64 {
-                self.pt_r.next = self.scan.own_row.val() - self.k_idx[k].val();
-            }
-            if self.scan.own_empties.val().get_bit(k) {
-                if self.hit.val() {
-                    self.two.next = true;
-                } else {
-                    self.k1_r.next = self.pt_r.val();
-                    self.k1_c.next = self.pt_c.val();
-                }
-                self.hit.next = true;
-                self.k2_r.next = self.pt_r.val();
-                self.k2_c.next = self.pt_c.val();
-            }
-        }
-
-        self.end_pair.next = false;
-        self.win.next = false;
-        self.x_next.next = false;
         match self.state.q.val() {
             PairState::Idle => {}
             PairState::Done => {}
@@ -518,6 +538,7 @@ impl Logic for WinningPairSearch {
             PairState::FirstA => {
                 self.ar.d.next = self.nx_r.val();
                 self.ac.d.next = self.nx_c.val();
+                self.a_lines.d.next = false;
                 self.state.d.next = PairState::FirstC;
                 if !self.nx_ok.val() {
                     self.state.d.next = PairState::Done;
@@ -526,6 +547,7 @@ impl Logic for WinningPairSearch {
             PairState::AdvA => {
                 self.ar.d.next = self.nx_r.val();
                 self.ac.d.next = self.nx_c.val();
+                self.a_lines.d.next = false;
                 self.state.d.next = PairState::FirstC;
                 if !self.nx_ok.val() {
                     self.state.d.next = PairState::Done;
@@ -548,70 +570,45 @@ impl Logic for WinningPairSearch {
                 }
             }
             PairState::Pick => {
-                // The budget counts every pair, scanned or passed.
+                // The budget counts every pair, tested or passed.
                 if self.left.q.val() == 0_u64 {
                     self.exh_q.d.next = true;
                     self.state.d.next = PairState::Done;
                 } else {
                     self.left.d.next = self.left.q.val() - 1_u64;
                     self.tested_q.d.next = self.tested_q.q.val() + 1_u64;
+                    self.t.d.next = 0_u64.into();
                     if self.t3a.val() | self.t3c.val() | self.near.val() {
-                        self.state.d.next = PairState::Test;
-                        self.t.d.next = 0_u64.into();
-                        self.ph.d.next = 0_u64.into();
-                        self.xsel.d.next = false;
-                        self.xv.d.next = false;
-                        self.yv.d.next = false;
+                        if self.a_lines.q.val() {
+                            self.state.d.next = PairState::GatherC;
+                        } else {
+                            self.state.d.next = PairState::GatherA;
+                        }
                     } else {
                         self.state.d.next = PairState::Step;
                     }
                 }
             }
+            PairState::GatherA => {
+                self.t.d.next = self.t.q.val() + 1_u64;
+                if self.t.q.val() == 11_u64 {
+                    self.t.d.next = 0_u64.into();
+                    self.a_lines.d.next = true;
+                    self.state.d.next = PairState::GatherC;
+                }
+            }
+            PairState::GatherC => {
+                self.t.d.next = self.t.q.val() + 1_u64;
+                if self.t.q.val() == 11_u64 {
+                    self.t.d.next = 0_u64.into();
+                    self.state.d.next = PairState::Test;
+                }
+            }
             PairState::Test => {
                 self.t.d.next = self.t.q.val() + 1_u64;
-                if self.t.q.val() == self.k_last.val() {
+                if self.tester.done.val() {
                     self.t.d.next = 0_u64.into();
-                    if self.scan.own_count.val() == 0_u64 {
-                        // No threat left: the pair makes none, or x (and y) block it.
-                        self.end_pair.next = true;
-                    } else if self.ph.q.val() == 0_u64 {
-                        self.xv.d.next = true;
-                        self.xr.d.next = self.k1_r.val();
-                        self.xc.d.next = self.k1_c.val();
-                        self.x2_ok.d.next = self.two.val();
-                        self.x2_r.d.next = self.k2_r.val();
-                        self.x2_c.d.next = self.k2_c.val();
-                        self.ph.d.next = 1_u64.into();
-                    } else if self.ph.q.val() == 1_u64 {
-                        self.yv.d.next = true;
-                        self.yr.d.next = self.k1_r.val();
-                        self.yc.d.next = self.k1_c.val();
-                        self.y2_ok.d.next = self.two.val();
-                        self.y2_r.d.next = self.k2_r.val();
-                        self.y2_c.d.next = self.k2_c.val();
-                        self.ph.d.next = 2_u64.into();
-                    } else if (self.ph.q.val() == 2_u64) & self.y2_ok.q.val() {
-                        self.yr.d.next = self.y2_r.q.val();
-                        self.yc.d.next = self.y2_c.q.val();
-                        self.ph.d.next = 3_u64.into();
-                    } else {
-                        self.x_next.next = true;
-                    }
-                }
-                if self.x_next.val() {
-                    if !self.xsel.q.val() & self.x2_ok.q.val() {
-                        self.xsel.d.next = true;
-                        self.xr.d.next = self.x2_r.q.val();
-                        self.xc.d.next = self.x2_c.q.val();
-                        self.yv.d.next = false;
-                        self.ph.d.next = 1_u64.into();
-                    } else {
-                        self.end_pair.next = true;
-                        self.win.next = true;
-                    }
-                }
-                if self.end_pair.val() {
-                    if self.win.val() {
+                    if self.tester.wins.val() {
                         self.wins_q.d.next = self.wins_q.q.val() + 1_u64;
                         if !self.found_q.q.val() {
                             self.found_q.d.next = true;
@@ -621,7 +618,7 @@ impl Logic for WinningPairSearch {
                             self.fc_c.d.next = self.cc.q.val();
                         }
                     }
-                    if self.win.val() & self.first_q.q.val() {
+                    if self.tester.wins.val() & self.first_q.q.val() {
                         self.state.d.next = PairState::Done;
                     } else {
                         self.state.d.next = PairState::Step;

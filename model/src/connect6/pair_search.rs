@@ -1,29 +1,37 @@
 //! The winning-pair search as the circuit runs it (`gateware::connect6::winning_pair_search`):
 //! the threat player's inner step ([`super::threat`]: attack, and the counts its block, defence
-//! and preparation compare) on the threat scanner ([`super::threat_scan`]), with its cycles.
+//! and preparation compare), with its cycles.
 //!
 //! A *winning pair* of a side is two empty points after which its threats cannot all be hit
 //! by two stones ([`super::threat::winning_pairs`]). The circuit finds the pairs the way the
 //! model's search does, among the *candidates* (the empty points of windows holding two or
-//! more of the side's stones and none of the other's), in board order: `a` before `c`, then
-//! `c` after `a`. Where the model tests a pair by looking at the windows through its two points,
-//! the circuit has one tool, a scan of the whole board, and the board's stones can be
-//! overlaid as the rows stream past. It tests a pair by scans:
+//! more of the side's stones and none of the other's, marked by a scan of the board), in board
+//! order: `a` before `c`, then `c` after `a`.
 //!
-//! 1. the pair put down: no threat of the side, no win (a scan);
-//! 2. else every blocking set holds an empty point `x` of that scan's first threat `w0` (one or
-//!    two: a threat has four or five of the side's stones and none of the other's): for each,
-//!    `x` put down as the opponent's (it kills every window through it) and a scan; no threat
-//!    left, the pair is blocked;
+//! Most pairs make no threat at all, and a filter passes them untested: a threat after the
+//! pair is a window of four of the side's stones, so either a window through one of the points
+//! holds three already (the scanner marks such points, as it marks the candidates:
+//! [`can_make_threat`]), or the two points are in one window (on one line, five apart at
+//! most). A pair the filter keeps goes to the pair tester (`gateware::connect6::pair_tester`)
+//! with the lines of 11 points through its two stones ([`lines_through`]), read from the board
+//! row by row (a's once for all its pairs).
+//!
+//! This model decides a pair independently of the tester's reference
+//! (`threat::pair_wins`, the windows through the pair): by scans of the whole board with
+//! stones put down, the way the circuit's first build did (2026-12-04):
+//!
+//! 1. the pair put down: no threat of the side, no win;
+//! 2. else every blocking set holds an empty point `x` of the first threat in scan order (one
+//!    or two: a threat has four or five of the side's stones and none of the other's): for
+//!    each, `x` put down as the opponent's (it kills every window through it) and a scan; no
+//!    threat left, the pair is blocked;
 //! 3. else the second stone `y` is an empty point of the first threat left: for each, `y` put
 //!    down as well and a scan; none left, the pair is blocked;
 //! 4. no `x` and `y` block it: a winning pair.
 //!
-//! One to seven scans a pair. Which window is first in scan order changes which stones are
-//! tried (and so the scans), not the answer: every blocking set must hit every threat.
-//!
 //! The side must have no threat (it would just win; the model's search has the same
-//! precondition): the circuit's first scan checks that and stops ([`PairSearch::own_threat`]).
+//! precondition): the circuit's candidate scan checks that and stops
+//! ([`PairSearch::own_threat`]).
 
 use super::threat_scan::scan;
 use super::{step, windows, Board, Color, Point, DIRECTIONS, POINTS, WIN_LENGTH};
@@ -38,9 +46,17 @@ pub const SCAN_CYCLES: u64 = 21;
 /// one after it (c).
 pub const START_CYCLES: u64 = 1 + SCAN_CYCLES + 2;
 
-/// Cycles of a pair besides its scans: the cycle that counts it and filters it, and the cycle
+/// Cycles of a pair besides its test: the cycle that counts it and filters it, and the cycle
 /// that finds the next c.
 pub const PAIR_CYCLES: u64 = 2;
+
+/// Cycles to gather the lines through a point: 11 rows read, a row a cycle, the last word
+/// the cycle after.
+pub const GATHER_CYCLES: u64 = 12;
+
+/// Cycles of the pair tester (`gateware::connect6::pair_tester::CYCLES`, 4) and the cycle
+/// that reads its answer.
+pub const TEST_CYCLES: u64 = 5;
 
 /// Cycles to move `a` on once its pairs are done: the candidate after it, and the one after
 /// that (its first c).
@@ -62,8 +78,10 @@ pub struct PairSearch {
     pub tested: u64,
     /// The budget ran out with pairs left to test.
     pub exhausted: bool,
-    /// Scans run on the pairs (the candidate scan not counted).
-    pub scans: u64,
+    /// Pairs the filter kept (given to the pair tester), and the lines gathered for them (a's
+    /// once an a, c's each).
+    pub tests: u64,
+    pub gathers: u64,
     /// Cycles from `start` to the first cycle `done` is high.
     pub cycles: u64,
 }
@@ -125,21 +143,18 @@ pub fn lines_through(board: &Board, side: Color, p: Point) -> (u64, u64) {
     (own, blocked)
 }
 
-/// Whether the pair already on `b` wins for `side`, and the scans the circuit runs to decide.
-fn test_pair(b: &mut Board, side: Color) -> (bool, u64) {
+/// Whether the pair already on `b` wins for `side`, by scans of the whole board.
+fn test_pair(b: &mut Board, side: Color) -> bool {
     let opp = side.other();
-    let mut scans = 1;
     let Some(w0) = scan(b, side).own.first else {
-        return (false, scans);
+        return false;
     };
     for x in w0.empty_points() {
         b.set(x, Some(opp));
-        scans += 1;
         let blocked = match scan(b, side).own.first {
             None => true,
             Some(w1) => w1.empty_points().into_iter().any(|y| {
                 b.set(y, Some(opp));
-                scans += 1;
                 let none = scan(b, side).own.count == 0;
                 b.set(y, None);
                 none
@@ -147,10 +162,10 @@ fn test_pair(b: &mut Board, side: Color) -> (bool, u64) {
         };
         b.set(x, None);
         if blocked {
-            return (false, scans);
+            return false;
         }
     }
-    (true, scans)
+    true
 }
 
 /// The search of `side`'s winning pairs on `board`, pair by pair as the circuit tests them:
@@ -179,6 +194,7 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
             out.cycles += ADVANCE_CYCLES;
         }
         b.set(a, Some(side));
+        let mut a_gathered = false;
         for &c in &cands[i + 1..] {
             if out.tested == budget {
                 out.exhausted = true;
@@ -187,11 +203,17 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
             }
             out.tested += 1;
             if can_make_threat(&t3, a, c) {
+                if !a_gathered {
+                    a_gathered = true;
+                    out.gathers += 1;
+                    out.cycles += GATHER_CYCLES;
+                }
+                out.gathers += 1;
+                out.tests += 1;
+                out.cycles += GATHER_CYCLES + TEST_CYCLES;
                 b.set(c, Some(side));
-                let (wins, scans) = test_pair(&mut b, side);
+                let wins = test_pair(&mut b, side);
                 b.set(c, None);
-                out.scans += scans;
-                out.cycles += scans * SCAN_CYCLES;
                 if wins {
                     out.wins += 1;
                     out.first.get_or_insert([a, c]);
@@ -245,7 +267,7 @@ mod tests {
 
     #[test]
     fn the_scans_find_the_model_s_winning_pairs() {
-        let (mut with, mut tested, mut scans, mut worst) = (0, 0, 0, 0);
+        let (mut with, mut tested, mut tests, mut worst) = (0, 0, 0, 0);
         let positions = positions(0x9a1_5ea, 6);
         for (board, side) in &positions {
             let (board, side) = (board, *side);
@@ -262,11 +284,11 @@ mod tests {
             assert!(one.tested <= got.tested && one.wins == u64::from(got.first.is_some()));
             with += usize::from(!want.is_empty());
             tested += got.tested;
-            scans += got.scans;
+            tests += got.tests;
             worst = worst.max(got.cycles);
         }
         println!(
-            "{} positions, {with} with a winning pair; {tested} pairs, {scans} scans; the \
+            "{} positions, {with} with a winning pair; {tested} pairs, {tests} to the tester; the \
              longest search {worst} cycles",
             positions.len()
         );
@@ -306,7 +328,7 @@ mod tests {
         }
         let got = search(&b, Color::Black, false, MAX_BUDGET);
         assert!(!got.own_threat && got.wins > 0);
-        assert!(got.first.is_some() && got.scans > 0);
+        assert!(got.first.is_some() && got.tests > 0 && got.gathers > got.tests);
         assert_eq!(got.wins, winning_pairs(&b, Color::Black).len() as u64);
     }
 }

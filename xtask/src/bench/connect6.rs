@@ -239,12 +239,12 @@ pub fn run(json: bool) -> Result<()> {
     println!(
         "the winning-pair search block (cycles from its model, which the block test holds \
          equal; at {mhz:.1} MHz, not yet in a routed design) on {} positions of {PAIR_GAMES} \
-         baseline games, all of a side's winning pairs: {} pairs tested, {:.2} scans a pair, \
+         baseline games, all of a side's winning pairs: {} pairs, {:.2} of them to the tester, \
          {:.0} cycles a search (worst {}): {:.1} us, the worst {:.2} ms; the model's search \
          (`threat::winning_pairs`, this CPU) {:.1} us a search: the block {:.2}x the CPU",
         ps.positions,
         ps.pairs,
-        ps.scans as f64 / ps.pairs.max(1) as f64,
+        ps.tests as f64 / ps.pairs.max(1) as f64,
         ps.mean_cycles,
         ps.worst_cycles,
         ps.board_us,
@@ -289,7 +289,9 @@ struct PairSearchRow {
     /// Positions with a winning pair.
     with_pair: u64,
     pairs: u64,
-    scans: u64,
+    /// Pairs the filter kept (given to the pair tester), and line gatherings.
+    tests: u64,
+    gathers: u64,
     mean_cycles: f64,
     worst_cycles: u64,
     clock_mhz: f64,
@@ -333,7 +335,8 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
                 row.positions += 1;
                 row.with_pair += u64::from(block.wins > 0);
                 row.pairs += block.tested;
-                row.scans += block.scans;
+                row.tests += block.tests;
+                row.gathers += block.gathers;
                 cycles += block.cycles;
                 row.worst_cycles = row.worst_cycles.max(block.cycles);
             }
