@@ -81,9 +81,12 @@ pub struct PairTester {
     th: Signal<Local, Bits<WINDOWS>>,
     n: Signal<Local, Bits<3>>,
     seen: Signal<Local, Bit>,
-    /// A point's matches among the line points, and the windows that contain it.
+    /// The blockers (x1, x2, the y of each), a blocker's matches among the line points, and
+    /// the windows that hold each.
+    bp_r: [Signal<Local, Bits<6>>; 6],
+    bp_c: [Signal<Local, Bits<6>>; 6],
     hit: Signal<Local, Bits<PTS>>,
-    holds: Signal<Local, Bits<WINDOWS>>,
+    holds: [Signal<Local, Bits<WINDOWS>>; 6],
     /// The selectors: their sets, their first windows' empty points (6 bits), lines and
     /// starts, the first and last empty point's place in the window (`2 q`, `2 q + 1`), whether
     /// they differ,
@@ -160,6 +163,8 @@ impl Default for PairTester {
             th: Default::default(),
             n: Default::default(),
             seen: Default::default(),
+            bp_r: Default::default(),
+            bp_c: Default::default(),
             hit: Default::default(),
             holds: Default::default(),
             sel_in: Default::default(),
@@ -252,26 +257,37 @@ impl Logic for PairTester {
         // threats (the x), 1 and 2 of those left without x1 and x2 (the y). The first window
         // as a one-hot; its empty points, line and offset gathered through it; the points'
         // coordinates from the line's anchor and direction.
-        self.sel_in[0].next = self.th.val();
+        // The windows that hold each blocker (x1, x2, then the y of each): a line point
+        // equal to it in the window.
         for j in 0..2 {
+            self.bp_r[j].next = self.x_r[j].q.val();
+            self.bp_c[j].next = self.x_c[j].q.val();
+        }
+        for j in 0..4 {
+            self.bp_r[2 + j].next = self.y_r[j].q.val();
+            self.bp_c[2 + j].next = self.y_c[j].q.val();
+        }
+        for q in 0..6 {
             self.hit.next = 0_u64.into();
             for i in 0..88 {
                 self.hit.next = self.hit.val().replace_bit(
                     i,
-                    (self.pr[i].val() == self.x_r[j].q.val())
-                        & (self.pc[i].val() == self.x_c[j].q.val()),
+                    (self.pr[i].val() == self.bp_r[q].val())
+                        & (self.pc[i].val() == self.bp_c[q].val()),
                 );
             }
-            self.holds.next = 0_u64.into();
+            self.holds[q].next = 0_u64.into();
             for l in 0..8 {
                 for s in 0..6 {
-                    self.holds.next = self
-                        .holds
+                    self.holds[q].next = self.holds[q]
                         .val()
                         .replace_bit(6 * l + s, self.hit.val().get_bits::<6>(11 * l + s).any());
                 }
             }
-            self.sel_in[1 + j].next = self.th.val() & !self.holds.val();
+        }
+        self.sel_in[0].next = self.th.val();
+        for j in 0..2 {
+            self.sel_in[1 + j].next = self.th.val() & !self.holds[j].val();
         }
         for q in 0..3 {
             self.seen.next = false;
@@ -356,24 +372,8 @@ impl Logic for PairTester {
         }
         for j in 0..2 {
             for yi in 0..2 {
-                self.hit.next = 0_u64.into();
-                for i in 0..88 {
-                    self.hit.next = self.hit.val().replace_bit(
-                        i,
-                        (self.pr[i].val() == self.y_r[2 * j + yi].q.val())
-                            & (self.pc[i].val() == self.y_c[2 * j + yi].q.val()),
-                    );
-                }
-                self.holds.next = 0_u64.into();
-                for l in 0..8 {
-                    for s in 0..6 {
-                        self.holds.next = self
-                            .holds
-                            .val()
-                            .replace_bit(6 * l + s, self.hit.val().get_bits::<6>(11 * l + s).any());
-                    }
-                }
-                if self.y_ok[2 * j + yi].q.val() & !(self.left[j].q.val() & !self.holds.val()).any()
+                if self.y_ok[2 * j + yi].q.val()
+                    & !(self.left[j].q.val() & !self.holds[2 + 2 * j + yi].val()).any()
                 {
                     self.blocked_x[j].next = true;
                 }

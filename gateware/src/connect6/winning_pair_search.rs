@@ -136,7 +136,7 @@ pub struct WinningPairSearch {
     near: Signal<Local, Bit>,
     /// The gathering: the point (a's or c's), the row read (its row - 5 + t), the word's row
     /// offset from the point (`t - 6`, with the word), whether that row is on the board, the
-    /// word's cells as own and blocked planes, the columns wanted and their cells.
+    /// word's cells as own and blocked planes, the columns wanted (`gcol`) and their cells.
     g_r: Signal<Local, Bits<6>>,
     g_c: Signal<Local, Bits<6>>,
     g_row: Signal<Local, Bits<6>>,
@@ -144,9 +144,10 @@ pub struct WinningPairSearch {
     g_own: Signal<Local, Bits<19>>,
     g_blk: Signal<Local, Bits<19>>,
     code: Signal<Local, Bits<2>>,
-    col: Signal<Local, Bits<6>>,
-    cell_own: Signal<Local, Bit>,
-    cell_blk: Signal<Local, Bit>,
+    g_off: Signal<Local, Bits<6>>,
+    gcol: [Signal<Local, Bits<6>>; 14],
+    co: [Signal<Local, Bit>; 14],
+    cb: [Signal<Local, Bit>; 14],
     g_o: Signal<Local, Bits<44>>,
     g_b: Signal<Local, Bits<44>>,
     /// The next-candidate unit: after (q_r, q_c), or the first if `q_start`.
@@ -159,6 +160,8 @@ pub struct WinningPairSearch {
     nx_r: Signal<Local, Bits<5>>,
     nx_c: Signal<Local, Bits<5>>,
     nx_bits: Signal<Local, Bits<19>>,
+    /// Moving to a new a (from the first candidate or the one after a).
+    new_a: Signal<Local, Bit>,
     k_last: Constant<Bits<5>>,
     /// 0..18, to compare with a loop's index.
     k_idx: [Constant<Bits<5>>; SIZE],
@@ -234,9 +237,10 @@ impl Default for WinningPairSearch {
             g_own: Default::default(),
             g_blk: Default::default(),
             code: Default::default(),
-            col: Default::default(),
-            cell_own: Default::default(),
-            cell_blk: Default::default(),
+            g_off: Default::default(),
+            gcol: Default::default(),
+            co: Default::default(),
+            cb: Default::default(),
             g_o: Default::default(),
             g_b: Default::default(),
             q_start: Default::default(),
@@ -248,6 +252,7 @@ impl Default for WinningPairSearch {
             nx_r: Default::default(),
             nx_c: Default::default(),
             nx_bits: Default::default(),
+            new_a: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_idx6: std::array::from_fn(|i| c(i as u64)),
@@ -399,61 +404,48 @@ impl Logic for WinningPairSearch {
                     | ((self.code.val() != 0_u64) & (self.code.val() != self.side_q.q.val())),
             );
         }
+        // The columns this word gives: down the column (p), the falling diagonal (p + off),
+        // the rising one (p - off), off = t - 6 the row's offset; at the middle row (t = 6)
+        // the row's own 11 (p - 5 .. p + 5). Each column's cell; off the board, blocked.
+        self.g_off.next = bit_cast::<6, 5>(self.t.q.val()) - 6_u64;
+        self.gcol[0].next = self.g_c.val();
+        self.gcol[1].next = self.g_c.val() + self.g_off.val();
+        self.gcol[2].next = self.g_c.val() - self.g_off.val();
+        for j in 0..11 {
+            self.gcol[3 + j].next = self.g_c.val() + self.k_off[j].val();
+        }
+        for m in 0..14 {
+            self.co[m].next = false;
+            self.cb[m].next = true;
+            for x in 0..19 {
+                if self.gcol[m].val() == self.k_idx6[x].val() {
+                    self.co[m].next = self.g_own.val().get_bit(x);
+                    self.cb[m].next = self.g_blk.val().get_bit(x);
+                }
+            }
+        }
+        // Step t writes point t - 1 of the column and the falling diagonal, point 11 - t of
+        // the rising one (up to the right).
         for k in 0..11 {
             if self.t.q.val() == self.k_idx[k + 1].val() {
-                // Down the column: point k at column p.
-                self.col.next = self.g_c.val();
-                self.cell_own.next = false;
-                self.cell_blk.next = true;
-                for x in 0..19 {
-                    if self.col.val() == self.k_idx6[x].val() {
-                        self.cell_own.next = self.g_own.val().get_bit(x);
-                        self.cell_blk.next = self.g_blk.val().get_bit(x);
-                    }
-                }
-                self.g_o.next = self.g_o.val().replace_bit(11 + k, self.cell_own.val());
-                self.g_b.next = self.g_b.val().replace_bit(11 + k, self.cell_blk.val());
-                // The falling diagonal: point k at column p + k - 5.
-                self.col.next = self.g_c.val() + self.k_off[k].val();
-                self.cell_own.next = false;
-                self.cell_blk.next = true;
-                for x in 0..19 {
-                    if self.col.val() == self.k_idx6[x].val() {
-                        self.cell_own.next = self.g_own.val().get_bit(x);
-                        self.cell_blk.next = self.g_blk.val().get_bit(x);
-                    }
-                }
-                self.g_o.next = self.g_o.val().replace_bit(22 + k, self.cell_own.val());
-                self.g_b.next = self.g_b.val().replace_bit(22 + k, self.cell_blk.val());
-                // The rising diagonal, up to the right: this row is its point 10 - k, at
-                // column p - (k - 5).
-                self.col.next = self.g_c.val() - self.k_off[k].val();
-                self.cell_own.next = false;
-                self.cell_blk.next = true;
-                for x in 0..19 {
-                    if self.col.val() == self.k_idx6[x].val() {
-                        self.cell_own.next = self.g_own.val().get_bit(x);
-                        self.cell_blk.next = self.g_blk.val().get_bit(x);
-                    }
-                }
-                self.g_o.next = self.g_o.val().replace_bit(43 - k, self.cell_own.val());
-                self.g_b.next = self.g_b.val().replace_bit(43 - k, self.cell_blk.val());
+                self.g_o.next = self
+                    .g_o
+                    .val()
+                    .replace_bit(11 + k, self.co[0].val())
+                    .replace_bit(22 + k, self.co[1].val())
+                    .replace_bit(43 - k, self.co[2].val());
+                self.g_b.next = self
+                    .g_b
+                    .val()
+                    .replace_bit(11 + k, self.cb[0].val())
+                    .replace_bit(22 + k, self.cb[1].val())
+                    .replace_bit(43 - k, self.cb[2].val());
             }
         }
         if self.t.q.val() == 6_u64 {
-            // The point's own row: along it, point j at column p + j - 5.
             for j in 0..11 {
-                self.col.next = self.g_c.val() + self.k_off[j].val();
-                self.cell_own.next = false;
-                self.cell_blk.next = true;
-                for x in 0..19 {
-                    if self.col.val() == self.k_idx6[x].val() {
-                        self.cell_own.next = self.g_own.val().get_bit(x);
-                        self.cell_blk.next = self.g_blk.val().get_bit(x);
-                    }
-                }
-                self.g_o.next = self.g_o.val().replace_bit(j, self.cell_own.val());
-                self.g_b.next = self.g_b.val().replace_bit(j, self.cell_blk.val());
+                self.g_o.next = self.g_o.val().replace_bit(j, self.co[3 + j].val());
+                self.g_b.next = self.g_b.val().replace_bit(j, self.cb[3 + j].val());
             }
         }
         if self.state.q.val() == PairState::GatherA {
@@ -520,6 +512,7 @@ impl Logic for WinningPairSearch {
             }
         }
 
+        self.new_a.next = false;
         match self.state.q.val() {
             PairState::Idle => {}
             PairState::Done => {}
@@ -535,23 +528,12 @@ impl Logic for WinningPairSearch {
                     }
                 }
             }
+            // A new a: the first candidate, or the one after a (the unit's query says which).
             PairState::FirstA => {
-                self.ar.d.next = self.nx_r.val();
-                self.ac.d.next = self.nx_c.val();
-                self.a_lines.d.next = false;
-                self.state.d.next = PairState::FirstC;
-                if !self.nx_ok.val() {
-                    self.state.d.next = PairState::Done;
-                }
+                self.new_a.next = true;
             }
             PairState::AdvA => {
-                self.ar.d.next = self.nx_r.val();
-                self.ac.d.next = self.nx_c.val();
-                self.a_lines.d.next = false;
-                self.state.d.next = PairState::FirstC;
-                if !self.nx_ok.val() {
-                    self.state.d.next = PairState::Done;
-                }
+                self.new_a.next = true;
             }
             PairState::FirstC => {
                 self.cr.d.next = self.nx_r.val();
@@ -624,6 +606,16 @@ impl Logic for WinningPairSearch {
                         self.state.d.next = PairState::Step;
                     }
                 }
+            }
+        }
+
+        if self.new_a.val() {
+            self.ar.d.next = self.nx_r.val();
+            self.ac.d.next = self.nx_c.val();
+            self.a_lines.d.next = false;
+            self.state.d.next = PairState::FirstC;
+            if !self.nx_ok.val() {
+                self.state.d.next = PairState::Done;
             }
         }
 
