@@ -87,12 +87,9 @@ pub struct PairSearch {
 }
 
 /// The candidates of `side`: the empty points of its windows with two or more of its stones
-/// and none of the other's, in board order.
+/// and none of the other's, in board order (the threat player's, `threat::threat_candidates`).
 pub fn candidates(board: &Board, side: Color) -> Vec<Point> {
-    board.empties_of((0..windows().len()).filter(|&w| {
-        let (own, opp) = board.window_counts(w, side);
-        opp == 0 && own >= 2
-    }))
+    super::threat::threat_candidates(board, side)
 }
 
 /// The points where one more stone of `side` makes a threat: empty points of windows with

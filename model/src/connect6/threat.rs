@@ -75,7 +75,7 @@ pub fn blockable(board: &Board, ws: &[usize], k: usize) -> bool {
 
 /// `side`'s windows that two more stones turn into threats: their empty points are where a
 /// pair can make threats.
-fn threat_candidates(board: &Board, side: Color) -> Vec<Point> {
+pub fn threat_candidates(board: &Board, side: Color) -> Vec<Point> {
     board.empties_of((0..windows().len()).filter(|&w| {
         let (own, opp) = board.window_counts(w, side);
         opp == 0 && own >= 2
