@@ -1053,19 +1053,42 @@ fn pair_tester_matches_model() {
                 continue;
             }
             positions += 1;
-            for [a, c] in tester_pairs(&p.board, side).into_iter().step_by(3) {
-                drive_pair(&mut uut, &p.board, side, a, c);
-                uut.start.next = true;
-                for k in 0..CYCLES {
-                    cycle(&mut uut, |u| &mut u.clock).unwrap();
-                    uut.start.next = false;
-                    assert_eq!(
-                        uut.done.val(),
-                        k + 1 == CYCLES,
-                        "done after {} cycles",
-                        k + 1
-                    );
+            // The pairs streamed, one a cycle with a gap every seventh cycle; each answer
+            // [`CYCLES`] cycles after its start, with its points.
+            let list: Vec<_> = tester_pairs(&p.board, side)
+                .into_iter()
+                .step_by(3)
+                .collect();
+            let slots: Vec<Option<[Point; 2]>> = list
+                .iter()
+                .enumerate()
+                .flat_map(|(k, &pair)| {
+                    let gap = (k % 7 == 6).then_some(None);
+                    std::iter::once(Some(pair)).chain(gap)
+                })
+                .collect();
+            let lag = CYCLES as usize - 1;
+            for m in 0..slots.len() + lag {
+                uut.start.next = false;
+                if let Some(Some([a, c])) = slots.get(m) {
+                    drive_pair(&mut uut, &p.board, side, *a, *c);
+                    uut.start.next = true;
                 }
+                cycle(&mut uut, |u| &mut u.clock).unwrap();
+                let Some(&pair) = m.checked_sub(lag).map(|k| &slots[k]) else {
+                    continue;
+                };
+                assert_eq!(uut.done.val(), pair.is_some(), "slot {m}: done");
+                let Some([a, c]) = pair else { continue };
+                let point = |col: Bits<5>, row: Bits<5>| (col.index(), row.index());
+                assert_eq!(
+                    [
+                        point(uut.done_a_col.val(), uut.done_a_row.val()),
+                        point(uut.done_c_col.val(), uut.done_c_row.val())
+                    ],
+                    [(a.col(), a.row()), (c.col(), c.row())],
+                    "slot {m}: the pair answered"
+                );
                 let want = model::connect6::threat::pair_wins(&p.board, side, a, c);
                 assert_eq!(
                     uut.wins.val(),
@@ -1104,17 +1127,17 @@ fn pair_tester_verilog() {
             }
         }
     }
-    let per = gateware::connect6::pair_tester::CYCLES as usize;
+    // A pair a cycle, a gap every fifth cycle, and the pipeline drained at the end.
     let n = pairs.len();
     let rep = cosim(
         "pair_tester",
         &mut PairTester::default(),
-        n * per,
+        n + 8,
         Some("clock"),
         |u, k| {
-            let (b, side, [a, c]) = &pairs[k / per];
+            let (b, side, [a, c]) = &pairs[k.min(n - 1)];
             drive_pair(u, b, *side, *a, *c);
-            u.start.next = k % per == 0;
+            u.start.next = k < n && k % 5 != 4;
         },
         |u, level| u.clock.next = Clock::from(level),
     )

@@ -1,31 +1,36 @@
 //! The pair tester, past the paper: whether two stones make a winning pair, from the lines
 //! through them alone, as the model's search decides it (`model::connect6::threat::pair_wins`),
-//! in [`CYCLES`] cycles, for the winning-pair search (`winning_pair_search`; `docs/connect6.md`,
-//! "The pair tester"). The side must have no threat before the pair, so
-//! every threat after it is a window through `a` or `c`: the 6 windows through a point on each
-//! of its 4 lines, 48 in all (a window through both is there twice, which changes nothing).
+//! in [`CYCLES`] cycles, a new pair every cycle (a pipeline of three stages), for the
+//! winning-pair search (`winning_pair_search`; `docs/connect6.md`, "The pair tester"). The side
+//! must have no threat before the pair, so every threat after it is a window through `a` or
+//! `c`: the 6 windows through a point on each of its 4 lines, 48 in all (a window through both
+//! is there twice, which changes nothing).
 //!
 //! ```text
 //!  start: the four lines of 11 points through a and through c (own stones; blocked: the
-//!         other's stones or off the board), a and c                       --> registers
+//!         other's stones or off the board), a and c                    --> stage 1 registers
 //!  1: each line point's board coordinates (anchor + offset, 6 bits: off the board never
 //!     equals a point); a and c put down wherever they lie on the 8 lines; the 48 windows'
 //!     threats (four or more own, none blocked); the first threat's empty points x1, x2
+//!                                                                      --> stage 2 registers
 //!  2: for each x: the threats without x (a window contains x where a line point equals x);
-//!     the first of those, its empty points y1, y2
+//!     the first of those, its empty points y1, y2                      --> stage 3 registers
 //!  3: for each x and y: a threat without x and without y left? None: blocked. No x and y
-//!     block the pair, and it makes a threat: a winning pair
+//!     block the pair, and it makes a threat: a winning pair           --> done, wins, the pair
 //! ```
 //!
-//! Which threat is first changes the points tried, not the answer: a blocking set of two
-//! stones holds an empty point of every threat.
+//! Each stage keeps what the next needs (the pair's points; stage 2 the threats and the lines
+//! with the pair put down), so a pair can start every cycle: the search streams its pairs
+//! through it. Which threat is first changes the points tried, not the answer: a blocking set
+//! of two stones holds an empty point of every threat.
 
 use crate::common::c;
 use model::connect6::pair_search::{LINE_POINTS, LINE_REACH};
 use model::connect6::{DIRECTIONS, WIN_LENGTH};
 use rust_hdl::prelude::*;
 
-/// Cycles from `start` to the first cycle `done` is high.
+/// Cycles from `start` to the cycle `done` is high with that pair's answer; a pair may start
+/// every cycle.
 pub const CYCLES: u32 = 4;
 /// Line points of a pair: 4 lines of 11 through each stone.
 const PTS: usize = 8 * LINE_POINTS;
@@ -48,50 +53,76 @@ pub struct PairTester {
     pub a_row: Signal<In, Bits<5>>,
     pub c_col: Signal<In, Bits<5>>,
     pub c_row: Signal<In, Bits<5>>,
-    /// The answer of the last pair taken, from [`CYCLES`] cycles after its `start`.
+    /// High [`CYCLES`] cycles after a `start`, with that pair's answer and its points (held
+    /// until the next answer).
     pub done: Signal<Out, Bit>,
     pub wins: Signal<Out, Bit>,
-    /// The steps: 1, 2, 3 busy; 0 done or idle.
-    step: DFF<Bits<2>>,
+    pub done_a_col: Signal<Out, Bits<5>>,
+    pub done_a_row: Signal<Out, Bits<5>>,
+    pub done_c_col: Signal<Out, Bits<5>>,
+    pub done_c_row: Signal<Out, Bits<5>>,
+    /// The stages' valid bits.
+    v1: DFF<Bit>,
+    v2: DFF<Bit>,
+    v3: DFF<Bit>,
     done_q: DFF<Bit>,
     wins_q: DFF<Bit>,
+    /// Stage 1: the lines and the pair.
     own: DFF<Bits<PTS>>,
     blocked: DFF<Bits<PTS>>,
-    ar: DFF<Bits<5>>,
-    ac: DFF<Bits<5>>,
-    cr: DFF<Bits<5>>,
-    cc: DFF<Bits<5>>,
-    /// Step 1's results: the first threat's empty points.
+    /// The pair's points in each stage and at the output (index = stage - 1; 3: out).
+    ar: [DFF<Bits<5>>; 4],
+    ac: [DFF<Bits<5>>; 4],
+    cr: [DFF<Bits<5>>; 4],
+    cc: [DFF<Bits<5>>; 4],
+    /// Stage 2: the lines with the pair put down, the threats, the first threat's empty points.
+    ovl2: DFF<Bits<PTS>>,
+    th2: DFF<Bits<WINDOWS>>,
     x_ok: [DFF<Bit>; 2],
     x_r: [DFF<Bits<6>>; 2],
     x_c: [DFF<Bits<6>>; 2],
-    /// Step 2's: the threats left without each x, and the first one's empty points.
+    /// Stage 3: whether each x is there, the threats left without it, and the first one's
+    /// empty points.
+    x_ok3: [DFF<Bit>; 2],
     left: [DFF<Bits<WINDOWS>>; 2],
     y_ok: [DFF<Bit>; 4],
     y_r: [DFF<Bits<6>>; 4],
     y_c: [DFF<Bits<6>>; 4],
-    /// Line point `i`'s coordinates.
+    /// Line point `i`'s coordinates in stage 1.
     pr: [Signal<Local, Bits<6>>; PTS],
     pc: [Signal<Local, Bits<6>>; PTS],
-    a_r6: Signal<Local, Bits<6>>,
-    a_c6: Signal<Local, Bits<6>>,
-    c_r6: Signal<Local, Bits<6>>,
-    c_c6: Signal<Local, Bits<6>>,
+    /// The pair's points in each stage, 6 bits (through `t5`).
+    t5: Signal<Local, Bits<5>>,
+    a_r6: [Signal<Local, Bits<6>>; 3],
+    a_c6: [Signal<Local, Bits<6>>; 3],
+    c_r6: [Signal<Local, Bits<6>>; 3],
+    c_c6: [Signal<Local, Bits<6>>; 3],
     ovl: Signal<Local, Bits<PTS>>,
     th: Signal<Local, Bits<WINDOWS>>,
     n: Signal<Local, Bits<3>>,
     seen: Signal<Local, Bit>,
-    /// The blockers (x1, x2, the y of each), a blocker's matches among the line points, and
-    /// the windows that hold each.
+    /// The blockers (x1, x2 in stage 2, the y of each in stage 3), a blocker's matches among
+    /// the line points, and the windows that hold each.
     bp_r: [Signal<Local, Bits<6>>; 6],
     bp_c: [Signal<Local, Bits<6>>; 6],
     hit: Signal<Local, Bits<PTS>>,
+    /// A blocker's offset from a and from c (rows, columns).
+    dar: [Signal<Local, Bits<6>>; 6],
+    dac: [Signal<Local, Bits<6>>; 6],
+    dcr: [Signal<Local, Bits<6>>; 6],
+    dcc: [Signal<Local, Bits<6>>; 6],
     holds: [Signal<Local, Bits<WINDOWS>>; 6],
-    /// The selectors: their sets, their first windows' empty points (6 bits), lines and
+    /// The selectors (0 in stage 1, 1 and 2 in stage 2): their sets, the lines with the pair
+    /// put down and anchors they read, their first windows' empty points (6 bits), lines and
     /// starts, the first and last empty point's place in the window (`2 q`, `2 q + 1`), whether
-    /// they differ,
-    /// and the points' coordinates (selector q's first and last in `2 q`, `2 q + 1`).
+    /// they differ, and the points' coordinates (selector q's first and last in `2 q`,
+    /// `2 q + 1`).
     sel_in: [Signal<Local, Bits<WINDOWS>>; 3],
+    sel_ovl: [Signal<Local, Bits<PTS>>; 3],
+    sel_ar: [Signal<Local, Bits<6>>; 3],
+    sel_ac: [Signal<Local, Bits<6>>; 3],
+    sel_cr: [Signal<Local, Bits<6>>; 3],
+    sel_cc: [Signal<Local, Bits<6>>; 3],
     em: [Signal<Local, Bits<6>>; 3],
     ls: [Signal<Local, Bits<3>>; 3],
     ss: [Signal<Local, Bits<3>>; 3],
@@ -137,7 +168,13 @@ impl Default for PairTester {
             c_row: Default::default(),
             done: Default::default(),
             wins: Default::default(),
-            step: Default::default(),
+            done_a_col: Default::default(),
+            done_a_row: Default::default(),
+            done_c_col: Default::default(),
+            done_c_row: Default::default(),
+            v1: Default::default(),
+            v2: Default::default(),
+            v3: Default::default(),
             done_q: Default::default(),
             wins_q: Default::default(),
             own: Default::default(),
@@ -146,15 +183,19 @@ impl Default for PairTester {
             ac: Default::default(),
             cr: Default::default(),
             cc: Default::default(),
+            ovl2: Default::default(),
+            th2: Default::default(),
             x_ok: Default::default(),
             x_r: Default::default(),
             x_c: Default::default(),
+            x_ok3: Default::default(),
             left: Default::default(),
             y_ok: Default::default(),
             y_r: Default::default(),
             y_c: Default::default(),
             pr: std::array::from_fn(|_| Default::default()),
             pc: std::array::from_fn(|_| Default::default()),
+            t5: Default::default(),
             a_r6: Default::default(),
             a_c6: Default::default(),
             c_r6: Default::default(),
@@ -166,8 +207,17 @@ impl Default for PairTester {
             bp_r: Default::default(),
             bp_c: Default::default(),
             hit: Default::default(),
+            dar: Default::default(),
+            dac: Default::default(),
+            dcr: Default::default(),
+            dcc: Default::default(),
             holds: Default::default(),
             sel_in: Default::default(),
+            sel_ovl: Default::default(),
+            sel_ar: Default::default(),
+            sel_ac: Default::default(),
+            sel_cr: Default::default(),
+            sel_cc: Default::default(),
             em: Default::default(),
             ls: Default::default(),
             ss: Default::default(),
@@ -194,7 +244,17 @@ impl Default for PairTester {
 impl Logic for PairTester {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, step, done_q, wins_q, own, blocked, ar, ac, cr, cc);
+        dff_setup!(self, clock, v1, v2, v3, done_q, wins_q, own, blocked, ovl2, th2);
+        for s in 0..4 {
+            self.ar[s].clock.next = self.clock.val();
+            self.ar[s].d.next = self.ar[s].q.val();
+            self.ac[s].clock.next = self.clock.val();
+            self.ac[s].d.next = self.ac[s].q.val();
+            self.cr[s].clock.next = self.clock.val();
+            self.cr[s].d.next = self.cr[s].q.val();
+            self.cc[s].clock.next = self.clock.val();
+            self.cc[s].d.next = self.cc[s].q.val();
+        }
         for j in 0..2 {
             self.x_ok[j].clock.next = self.clock.val();
             self.x_ok[j].d.next = self.x_ok[j].q.val();
@@ -202,6 +262,8 @@ impl Logic for PairTester {
             self.x_r[j].d.next = self.x_r[j].q.val();
             self.x_c[j].clock.next = self.clock.val();
             self.x_c[j].d.next = self.x_c[j].q.val();
+            self.x_ok3[j].clock.next = self.clock.val();
+            self.x_ok3[j].d.next = self.x_ok3[j].q.val();
             self.left[j].clock.next = self.clock.val();
             self.left[j].d.next = self.left[j].q.val();
         }
@@ -215,25 +277,37 @@ impl Logic for PairTester {
         }
         self.done.next = self.done_q.q.val();
         self.wins.next = self.wins_q.q.val();
+        self.done_a_col.next = self.ac[3].q.val();
+        self.done_a_row.next = self.ar[3].q.val();
+        self.done_c_col.next = self.cc[3].q.val();
+        self.done_c_row.next = self.cr[3].q.val();
 
-        // Every line point's coordinates: a's lines (0-3) from a, c's (4-7) from c.
-        self.a_r6.next = bit_cast::<6, 5>(self.ar.q.val());
-        self.a_c6.next = bit_cast::<6, 5>(self.ac.q.val());
-        self.c_r6.next = bit_cast::<6, 5>(self.cr.q.val());
-        self.c_c6.next = bit_cast::<6, 5>(self.cc.q.val());
+        // The pair's points in each stage; in stage 1 every line point's coordinates: a's
+        // lines (0-3) from a, c's (4-7) from c. Later stages compare a blocker with line point
+        // i by its offset from the line's anchor (blocker - anchor = the point's offset).
+        for s in 0..3 {
+            self.t5.next = self.ar[s].q.val();
+            self.a_r6[s].next = bit_cast::<6, 5>(self.t5.val());
+            self.t5.next = self.ac[s].q.val();
+            self.a_c6[s].next = bit_cast::<6, 5>(self.t5.val());
+            self.t5.next = self.cr[s].q.val();
+            self.c_r6[s].next = bit_cast::<6, 5>(self.t5.val());
+            self.t5.next = self.cc[s].q.val();
+            self.c_c6[s].next = bit_cast::<6, 5>(self.t5.val());
+        }
         for i in 0..44 {
-            self.pr[i].next = self.a_r6.val() + self.k_dr[i].val();
-            self.pc[i].next = self.a_c6.val() + self.k_dc[i].val();
-            self.pr[44 + i].next = self.c_r6.val() + self.k_dr[44 + i].val();
-            self.pc[44 + i].next = self.c_c6.val() + self.k_dc[44 + i].val();
+            self.pr[i].next = self.a_r6[0].val() + self.k_dr[i].val();
+            self.pc[i].next = self.a_c6[0].val() + self.k_dc[i].val();
+            self.pr[44 + i].next = self.c_r6[0].val() + self.k_dr[44 + i].val();
+            self.pc[44 + i].next = self.c_c6[0].val() + self.k_dc[44 + i].val();
         }
 
-        // Step 1: a and c put down where they lie on the lines; the windows' threats; the
-        // first threat's empty points (its lowest and highest, the same if one).
+        // Stage 1: a and c put down where they lie on the lines; the windows' threats.
         self.ovl.next = self.own.q.val();
         for i in 0..88 {
-            if ((self.pr[i].val() == self.a_r6.val()) & (self.pc[i].val() == self.a_c6.val()))
-                | ((self.pr[i].val() == self.c_r6.val()) & (self.pc[i].val() == self.c_c6.val()))
+            if ((self.pr[i].val() == self.a_r6[0].val()) & (self.pc[i].val() == self.a_c6[0].val()))
+                | ((self.pr[i].val() == self.c_r6[0].val())
+                    & (self.pc[i].val() == self.c_c6[0].val()))
             {
                 self.ovl.next = self.ovl.val().replace_bit(i, true);
             }
@@ -253,12 +327,8 @@ impl Logic for PairTester {
                 );
             }
         }
-        // Three selectors, each the first threat of a set and its empty points: 0 of all the
-        // threats (the x), 1 and 2 of those left without x1 and x2 (the y). The first window
-        // as a one-hot; its empty points, line and offset gathered through it; the points'
-        // coordinates from the line's anchor and direction.
-        // The windows that hold each blocker (x1, x2, then the y of each): a line point
-        // equal to it in the window.
+        // The windows that hold each blocker (x1, x2 in stage 2, then the y of each in stage
+        // 3): a line point equal to it in the window.
         for j in 0..2 {
             self.bp_r[j].next = self.x_r[j].q.val();
             self.bp_c[j].next = self.x_c[j].q.val();
@@ -267,14 +337,34 @@ impl Logic for PairTester {
             self.bp_r[2 + j].next = self.y_r[j].q.val();
             self.bp_c[2 + j].next = self.y_c[j].q.val();
         }
+        for j in 0..2 {
+            self.dar[j].next = self.bp_r[j].val() - self.a_r6[1].val();
+            self.dac[j].next = self.bp_c[j].val() - self.a_c6[1].val();
+            self.dcr[j].next = self.bp_r[j].val() - self.c_r6[1].val();
+            self.dcc[j].next = self.bp_c[j].val() - self.c_c6[1].val();
+        }
+        for j in 2..6 {
+            self.dar[j].next = self.bp_r[j].val() - self.a_r6[2].val();
+            self.dac[j].next = self.bp_c[j].val() - self.a_c6[2].val();
+            self.dcr[j].next = self.bp_r[j].val() - self.c_r6[2].val();
+            self.dcc[j].next = self.bp_c[j].val() - self.c_c6[2].val();
+        }
         for q in 0..6 {
             self.hit.next = 0_u64.into();
-            for i in 0..88 {
-                self.hit.next = self.hit.val().replace_bit(
-                    i,
-                    (self.pr[i].val() == self.bp_r[q].val())
-                        & (self.pc[i].val() == self.bp_c[q].val()),
-                );
+            for i in 0..44 {
+                self.hit.next = self
+                    .hit
+                    .val()
+                    .replace_bit(
+                        i,
+                        (self.dar[q].val() == self.k_dr[i].val())
+                            & (self.dac[q].val() == self.k_dc[i].val()),
+                    )
+                    .replace_bit(
+                        44 + i,
+                        (self.dcr[q].val() == self.k_dr[44 + i].val())
+                            & (self.dcc[q].val() == self.k_dc[44 + i].val()),
+                    );
             }
             self.holds[q].next = 0_u64.into();
             for l in 0..8 {
@@ -285,9 +375,23 @@ impl Logic for PairTester {
                 }
             }
         }
+        // Three selectors, each the first threat of a set and its empty points: 0 of all the
+        // threats (the x, stage 1), 1 and 2 of those left without x1 and x2 (the y, stage 2).
+        // The first window as a one-hot; its empty points, line and offset gathered through
+        // it; the points' coordinates from the line's anchor and direction.
         self.sel_in[0].next = self.th.val();
+        self.sel_ovl[0].next = self.ovl.val();
+        self.sel_ar[0].next = self.a_r6[0].val();
+        self.sel_ac[0].next = self.a_c6[0].val();
+        self.sel_cr[0].next = self.c_r6[0].val();
+        self.sel_cc[0].next = self.c_c6[0].val();
         for j in 0..2 {
-            self.sel_in[1 + j].next = self.th.val() & !self.holds[j].val();
+            self.sel_in[1 + j].next = self.th2.q.val() & !self.holds[j].val();
+            self.sel_ovl[1 + j].next = self.ovl2.q.val();
+            self.sel_ar[1 + j].next = self.a_r6[1].val();
+            self.sel_ac[1 + j].next = self.a_c6[1].val();
+            self.sel_cr[1 + j].next = self.c_r6[1].val();
+            self.sel_cc[1 + j].next = self.c_c6[1].val();
         }
         for q in 0..3 {
             self.seen.next = false;
@@ -298,7 +402,7 @@ impl Logic for PairTester {
                 for s in 0..6 {
                     if self.sel_in[q].val().get_bit(6 * l + s) & !self.seen.val() {
                         self.em[q].next = self.em[q].val()
-                            | (!self.ovl.val().get_bits::<6>(11 * l + s) & self.k_six.val());
+                            | (!self.sel_ovl[q].val().get_bits::<6>(11 * l + s) & self.k_six.val());
                         self.ls[q].next = self.ls[q].val() | self.k_line[l].val();
                         self.ss[q].next = self.ss[q].val() | self.k_start[s].val();
                     }
@@ -325,11 +429,11 @@ impl Logic for PairTester {
                 self.kv.next = self.kk[2 * q + e].val();
                 self.off.next =
                     bit_cast::<6, 3>(self.sv.val()) + bit_cast::<6, 3>(self.kv.val()) - 5_u64;
-                self.anc_r.next = self.a_r6.val();
-                self.anc_c.next = self.a_c6.val();
+                self.anc_r.next = self.sel_ar[q].val();
+                self.anc_c.next = self.sel_ac[q].val();
                 if self.ls[q].val().get_bit(2) {
-                    self.anc_r.next = self.c_r6.val();
-                    self.anc_c.next = self.c_c6.val();
+                    self.anc_r.next = self.sel_cr[q].val();
+                    self.anc_c.next = self.sel_cc[q].val();
                 }
                 self.dir.next = self.ls[q].val().get_bits::<2>(0);
                 self.sp_r[2 * q + e].next = self.anc_r.val();
@@ -345,28 +449,35 @@ impl Logic for PairTester {
                 }
             }
         }
-        if self.step.q.val() == 1_u64 {
-            self.x_ok[0].d.next = self.th.val().any();
-            self.x_ok[1].d.next = self.th.val().any() & self.two[0].val();
+
+        // Stage 1 -> 2: the lines with the pair down, the threats, x.
+        self.ovl2.d.next = self.ovl.val();
+        self.th2.d.next = self.th.val();
+        self.x_ok[0].d.next = self.th.val().any();
+        self.x_ok[1].d.next = self.th.val().any() & self.two[0].val();
+        for e in 0..2 {
+            self.x_r[e].d.next = self.sp_r[e].val();
+            self.x_c[e].d.next = self.sp_c[e].val();
+        }
+        // Stage 2 -> 3: the threats left without each x, the y.
+        for j in 0..2 {
+            self.x_ok3[j].d.next = self.x_ok[j].q.val();
+            self.left[j].d.next = self.sel_in[1 + j].val();
+            self.y_ok[2 * j].d.next = self.sel_in[1 + j].val().any();
+            self.y_ok[2 * j + 1].d.next = self.sel_in[1 + j].val().any() & self.two[1 + j].val();
             for e in 0..2 {
-                self.x_r[e].d.next = self.sp_r[e].val();
-                self.x_c[e].d.next = self.sp_c[e].val();
+                self.y_r[2 * j + e].d.next = self.sp_r[2 + 2 * j + e].val();
+                self.y_c[2 * j + e].d.next = self.sp_c[2 + 2 * j + e].val();
             }
         }
-        if self.step.q.val() == 2_u64 {
-            for j in 0..2 {
-                self.left[j].d.next = self.sel_in[1 + j].val();
-                self.y_ok[2 * j].d.next = self.sel_in[1 + j].val().any();
-                self.y_ok[2 * j + 1].d.next =
-                    self.sel_in[1 + j].val().any() & self.two[1 + j].val();
-                for e in 0..2 {
-                    self.y_r[2 * j + e].d.next = self.sp_r[2 + 2 * j + e].val();
-                    self.y_c[2 * j + e].d.next = self.sp_c[2 + 2 * j + e].val();
-                }
-            }
+        for s in 0..2 {
+            self.ar[s + 1].d.next = self.ar[s].q.val();
+            self.ac[s + 1].d.next = self.ac[s].q.val();
+            self.cr[s + 1].d.next = self.cr[s].q.val();
+            self.cc[s + 1].d.next = self.cc[s].q.val();
         }
 
-        // Step 3: x and y block the pair if no threat is left without both.
+        // Stage 3: x and y block the pair if no threat is left without both.
         for j in 0..2 {
             self.blocked_x[j].next = !self.left[j].q.val().any();
         }
@@ -379,31 +490,29 @@ impl Logic for PairTester {
                 }
             }
         }
-        self.done_q.d.next = false;
-        if self.step.q.val() == 3_u64 {
-            self.done_q.d.next = true;
-            self.wins_q.d.next = self.x_ok[0].q.val()
+        self.v2.d.next = self.v1.q.val();
+        self.v3.d.next = self.v2.q.val();
+        self.done_q.d.next = self.v3.q.val();
+        if self.v3.q.val() {
+            self.wins_q.d.next = self.x_ok3[0].q.val()
                 & !self.blocked_x[0].val()
-                & !(self.x_ok[1].q.val() & self.blocked_x[1].val());
+                & !(self.x_ok3[1].q.val() & self.blocked_x[1].val());
+            self.ar[3].d.next = self.ar[2].q.val();
+            self.ac[3].d.next = self.ac[2].q.val();
+            self.cr[3].d.next = self.cr[2].q.val();
+            self.cc[3].d.next = self.cc[2].q.val();
         }
 
-        if self.step.q.val() != 0_u64 {
-            self.step.d.next = self.step.q.val() + 1_u64;
-        }
-        if self.step.q.val() == 3_u64 {
-            self.step.d.next = 0_u64.into();
-        }
+        self.v1.d.next = self.start.val();
         if self.start.val() {
-            self.step.d.next = 1_u64.into();
-            self.done_q.d.next = false;
             self.own.d.next = bit_cast::<88, 44>(self.own_a.val())
                 | (bit_cast::<88, 44>(self.own_c.val()) << 44_u64);
             self.blocked.d.next = bit_cast::<88, 44>(self.blocked_a.val())
                 | (bit_cast::<88, 44>(self.blocked_c.val()) << 44_u64);
-            self.ar.d.next = self.a_row.val();
-            self.ac.d.next = self.a_col.val();
-            self.cr.d.next = self.c_row.val();
-            self.cc.d.next = self.c_col.val();
+            self.ar[0].d.next = self.a_row.val();
+            self.ac[0].d.next = self.a_col.val();
+            self.cr[0].d.next = self.c_row.val();
+            self.cc[0].d.next = self.c_col.val();
         }
     }
 }

@@ -9,52 +9,52 @@
 //!            side's threats counted (one: stop), its candidates marked (the empty points of
 //!            windows of two or more of its stones and none of the other's) and its
 //!            one-stone threat points (windows of three or more) into 19 x 19 bits each
-//!        --> the pairs (a, c) of candidates in board order, from a "next candidate after"
-//!            unit (row priority, then column priority), a cycle a step
-//!        --> per pair: counted against the budget and filtered: it can make a threat only if
-//!            a or c is a one-stone threat point, or both are in one window (one line, five
-//!            apart at most); else passed
-//!        --> else the lines of 11 points through a (once for its pairs) and through c
-//!            gathered from 11 row reads, and the pair tester (`pair_tester`) decides
-//!        --> the first winning pair, the count, the pairs tested (a 20-bit budget bounds them)
+//!        --> the gathering: the rows read again into a window of 11 rows; as each row is the
+//!            window's middle, its candidates' lines of 11 points (4 lines, own and blocked)
+//!            taken from the window, one candidate a cycle, into the lines RAM (candidate
+//!            order = board order), with the point and whether it is a one-stone threat point
+//!        --> the pairs (a, c) of candidate numbers, a's lines read once, then c's, a pair a
+//!            cycle, each counted against the budget
+//!        --> behind the RAM's read, the filter: a pair can make a threat only if a or c is a
+//!            one-stone threat point, or both are in one window (one line, five apart at most);
+//!            the pairs it keeps go into the pair tester (`pair_tester`, a pipeline)
+//!        --> the tester's answers: the first winning pair, the count (a 20-bit budget bounds
+//!            the pairs)
 //! ```
 //!
-//! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (24) to the first pair;
-//! [`PAIR_CYCLES`] (2) a pair, its filter and the step to the next c; for a pair the filter
-//! keeps, [`GATHER_CYCLES`] (12) for c's lines (and as many for a's, once an a) and
-//! [`TEST_CYCLES`] (5) for the tester; [`ADVANCE_CYCLES`] (2) to move a on. The side must have
-//! no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
+//! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (22) to the gathering,
+//! [`GATHER_ROWS`] (24) and one a candidate for it, then one for each a's lines and one a pair;
+//! an answer [`PIPE_CYCLES`] (5) after its pair is issued, done the cycle after the last
+//! answer waited for (the first winning one if only the first is asked for). The side must
+//! have no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
 
 use super::pair_tester::PairTester;
 use super::threat_scanner::{ThreatScanner, MARKS};
-use crate::common::c;
+use crate::common::{c, StackRam};
 use model::connect6::SIZE;
 use rust_hdl::prelude::*;
 
-pub use model::connect6::pair_search::{
-    ADVANCE_CYCLES, GATHER_CYCLES, PAIR_CYCLES, SCAN_CYCLES, START_CYCLES, TEST_CYCLES,
-};
+pub use model::connect6::pair_search::{GATHER_ROWS, PIPE_CYCLES, SCAN_CYCLES, START_CYCLES};
+
+/// Bits of a candidate's word in the lines RAM: own (0..44) and blocked (44..88) lines, its
+/// column (88..93) and row (93..98), whether one more stone there makes a threat (98).
+const WORD: usize = 99;
+/// Candidate numbers: at most 361.
+const IDX: usize = 9;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
 pub enum PairState {
     Idle,
     /// The candidate scan.
     Cand,
-    /// The first candidate found.
-    FirstA,
-    /// The candidate after a: a pair's c.
-    FirstC,
-    /// A pair: counted against the budget; tested if it can make a threat, else passed.
-    Pick,
-    /// The lines through a, then through c.
-    GatherA,
-    GatherC,
-    /// The pair tester.
-    Test,
-    /// The candidate after c.
-    Step,
-    /// The candidate after a: the next a.
-    AdvA,
+    /// The gathering: a row step (a row word arriving) or a candidate of the middle row.
+    Gath,
+    /// An a's lines read.
+    PairA,
+    /// A pair issued: c's lines read.
+    PairC,
+    /// The answers in flight waited for.
+    Drain,
     Done,
 }
 
@@ -83,14 +83,16 @@ pub struct WinningPairSearch {
     pub a_row: Signal<Out, Bits<5>>,
     pub c_col: Signal<Out, Bits<5>>,
     pub c_row: Signal<Out, Bits<5>>,
-    /// Winning pairs found, pairs tested, and whether the budget ran out with pairs left.
+    /// Winning pairs found, pairs issued, and whether the budget ran out with pairs left.
     pub wins: Signal<Out, Bits<16>>,
     pub tested: Signal<Out, Bits<20>>,
     pub exhausted: Signal<Out, Bit>,
     scan: ThreatScanner,
     tester: PairTester,
+    /// The candidates' lines, by candidate number.
+    lines: StackRam<WORD, IDX>,
     state: DFF<PairState>,
-    /// The step of a scan (0..20) or a gathering (0..11) or a test (0..4).
+    /// The step of a scan (0..20) or of the wait for the answers in flight (0..4).
     t: DFF<Bits<5>>,
     side_q: DFF<Bits<2>>,
     first_q: DFF<Bit>,
@@ -102,17 +104,25 @@ pub struct WinningPairSearch {
     /// being marked.
     cand3: [DFF<Bits<19>>; SIZE],
     pend3: [DFF<Bits<19>>; 5],
-    /// The pair.
-    ar: DFF<Bits<5>>,
-    ac: DFF<Bits<5>>,
-    cr: DFF<Bits<5>>,
-    cc: DFF<Bits<5>>,
-    /// The lines through a (gathered for this a: `a_lines`) and through c, own and blocked.
-    a_lines: DFF<Bit>,
+    /// The gathering: the last row asked (its word arrives when `sh`), the window of the 11
+    /// rows up to it (row j - 10 + w in `win[w]`; rows off the board all 3s: blocked for both
+    /// sides), the middle row's candidates left, the candidates written.
+    j: DFF<Bits<5>>,
+    sh: DFF<Bit>,
+    win: [DFF<Bits<38>>; 11],
+    pm: DFF<Bits<19>>,
+    nk: DFF<Bits<IDX>>,
+    /// The pairs: a's and c's numbers; a's word arriving (`a_arr`), a pair's c word arriving
+    /// (`pv`); a's lines, point and one-stone threat bit.
+    ai: DFF<Bits<IDX>>,
+    ci: DFF<Bits<IDX>>,
+    a_arr: DFF<Bit>,
+    pv: DFF<Bit>,
     la_own: DFF<Bits<44>>,
     la_blk: DFF<Bits<44>>,
-    lc_own: DFF<Bits<44>>,
-    lc_blk: DFF<Bits<44>>,
+    la_r: DFF<Bits<5>>,
+    la_c: DFF<Bits<5>>,
+    la_t3: DFF<Bit>,
     found_q: DFF<Bit>,
     fa_r: DFF<Bits<5>>,
     fa_c: DFF<Bits<5>>,
@@ -126,43 +136,34 @@ pub struct WinningPairSearch {
     dr: Signal<Local, Bits<5>>,
     mk: Signal<Local, Bits<MARKS>>,
     mk3: Signal<Local, Bits<MARKS>>,
-    /// Whether the pair can make a threat: a or c is where one more stone makes one (`t3a`,
-    /// `t3c`), or a and c are in a window together (on a line, five apart at most: `near`).
-    t3_bits: Signal<Local, Bits<19>>,
-    t3a: Signal<Local, Bit>,
-    t3c: Signal<Local, Bit>,
+    /// The gathering: the middle row (j - 5), its candidates and one-stone threat points, the
+    /// candidate taken (the lowest column left), whether it is the row's last, the end of the
+    /// gathering and the candidates then.
+    mid: Signal<Local, Bits<5>>,
+    row_c: Signal<Local, Bits<19>>,
+    row_t3: Signal<Local, Bits<19>>,
+    p: Signal<Local, Bits<5>>,
+    p6: Signal<Local, Bits<6>>,
+    last: Signal<Local, Bit>,
+    row_next: Signal<Local, Bit>,
+    g_end: Signal<Local, Bit>,
+    k_now: Signal<Local, Bits<IDX>>,
+    /// Line point i's word (a window row) and column; its code; the lines, own and blocked.
+    lw: [Signal<Local, Bits<38>>; 44],
+    lx: [Signal<Local, Bits<6>>; 44],
+    code: Signal<Local, Bits<2>>,
+    g_own: Signal<Local, Bits<44>>,
+    g_blk: Signal<Local, Bits<44>>,
+    wr: Signal<Local, Bits<WORD>>,
+    /// The pair arriving: c's word, point, filter (`t3c`, `near`).
+    cw: Signal<Local, Bits<WORD>>,
+    c_r: Signal<Local, Bits<5>>,
+    c_c: Signal<Local, Bits<5>>,
     dcol: Signal<Local, Bits<5>>,
     drow: Signal<Local, Bits<5>>,
     near: Signal<Local, Bit>,
-    /// The gathering: the point (a's or c's), the row read (its row - 5 + t), the word's row
-    /// offset from the point (`t - 6`, with the word), whether that row is on the board, the
-    /// word's cells as own and blocked planes, the columns wanted (`gcol`) and their cells.
-    g_r: Signal<Local, Bits<6>>,
-    g_c: Signal<Local, Bits<6>>,
-    g_row: Signal<Local, Bits<6>>,
-    g_on: Signal<Local, Bit>,
-    g_own: Signal<Local, Bits<19>>,
-    g_blk: Signal<Local, Bits<19>>,
-    code: Signal<Local, Bits<2>>,
-    g_off: Signal<Local, Bits<6>>,
-    gcol: [Signal<Local, Bits<6>>; 14],
-    co: [Signal<Local, Bit>; 14],
-    cb: [Signal<Local, Bit>; 14],
-    g_o: Signal<Local, Bits<44>>,
-    g_b: Signal<Local, Bits<44>>,
-    /// The next-candidate unit: after (q_r, q_c), or the first if `q_start`.
-    q_start: Signal<Local, Bit>,
-    q_r: Signal<Local, Bits<5>>,
-    q_c: Signal<Local, Bits<5>>,
-    gt: Signal<Local, Bits<19>>,
-    e: [Signal<Local, Bits<19>>; SIZE],
-    nx_ok: Signal<Local, Bit>,
-    nx_r: Signal<Local, Bits<5>>,
-    nx_c: Signal<Local, Bits<5>>,
-    nx_bits: Signal<Local, Bits<19>>,
-    /// Moving to a new a (from the first candidate or the one after a).
-    new_a: Signal<Local, Bit>,
     k_last: Constant<Bits<5>>,
+    k_ones: Constant<Bits<38>>,
     /// 0..18, to compare with a loop's index.
     k_idx: [Constant<Bits<5>>; SIZE],
     k_idx6: [Constant<Bits<6>>; SIZE],
@@ -194,6 +195,7 @@ impl Default for WinningPairSearch {
             exhausted: Default::default(),
             scan: Default::default(),
             tester: Default::default(),
+            lines: Default::default(),
             state: Default::default(),
             t: Default::default(),
             side_q: Default::default(),
@@ -203,15 +205,20 @@ impl Default for WinningPairSearch {
             pend: std::array::from_fn(|_| Default::default()),
             cand3: std::array::from_fn(|_| Default::default()),
             pend3: std::array::from_fn(|_| Default::default()),
-            ar: Default::default(),
-            ac: Default::default(),
-            cr: Default::default(),
-            cc: Default::default(),
-            a_lines: Default::default(),
+            j: Default::default(),
+            sh: Default::default(),
+            win: std::array::from_fn(|_| Default::default()),
+            pm: Default::default(),
+            nk: Default::default(),
+            ai: Default::default(),
+            ci: Default::default(),
+            a_arr: Default::default(),
+            pv: Default::default(),
             la_own: Default::default(),
             la_blk: Default::default(),
-            lc_own: Default::default(),
-            lc_blk: Default::default(),
+            la_r: Default::default(),
+            la_c: Default::default(),
+            la_t3: Default::default(),
             found_q: Default::default(),
             fa_r: Default::default(),
             fa_c: Default::default(),
@@ -224,36 +231,29 @@ impl Default for WinningPairSearch {
             dr: Default::default(),
             mk: Default::default(),
             mk3: Default::default(),
-            t3_bits: Default::default(),
-            t3a: Default::default(),
-            t3c: Default::default(),
+            mid: Default::default(),
+            row_c: Default::default(),
+            row_t3: Default::default(),
+            p: Default::default(),
+            p6: Default::default(),
+            last: Default::default(),
+            row_next: Default::default(),
+            g_end: Default::default(),
+            k_now: Default::default(),
+            lw: std::array::from_fn(|_| Default::default()),
+            lx: std::array::from_fn(|_| Default::default()),
+            code: Default::default(),
+            g_own: Default::default(),
+            g_blk: Default::default(),
+            wr: Default::default(),
+            cw: Default::default(),
+            c_r: Default::default(),
+            c_c: Default::default(),
             dcol: Default::default(),
             drow: Default::default(),
             near: Default::default(),
-            g_r: Default::default(),
-            g_c: Default::default(),
-            g_row: Default::default(),
-            g_on: Default::default(),
-            g_own: Default::default(),
-            g_blk: Default::default(),
-            code: Default::default(),
-            g_off: Default::default(),
-            gcol: Default::default(),
-            co: Default::default(),
-            cb: Default::default(),
-            g_o: Default::default(),
-            g_b: Default::default(),
-            q_start: Default::default(),
-            q_r: Default::default(),
-            q_c: Default::default(),
-            gt: Default::default(),
-            e: std::array::from_fn(|_| Default::default()),
-            nx_ok: Default::default(),
-            nx_r: Default::default(),
-            nx_c: Default::default(),
-            nx_bits: Default::default(),
-            new_a: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
+            k_ones: c((1 << 38) - 1),
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_idx6: std::array::from_fn(|i| c(i as u64)),
             k_off: std::array::from_fn(|k| c((k as u64).wrapping_sub(5) & 63)),
@@ -265,8 +265,9 @@ impl Logic for WinningPairSearch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, t, side_q, first_q, left, ar, ac, cr, cc, a_lines, la_own, la_blk,
-            lc_own, lc_blk, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q
+            self, clock, state, t, side_q, first_q, left, j, sh, pm, nk, ai, ci, a_arr, pv, la_own,
+            la_blk, la_r, la_c, la_t3, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q,
+            thr_q
         );
         for r in 0..19 {
             self.cand[r].clock.next = self.clock.val();
@@ -279,6 +280,10 @@ impl Logic for WinningPairSearch {
             self.pend[i].d.next = self.pend[i].q.val();
             self.pend3[i].clock.next = self.clock.val();
             self.pend3[i].d.next = self.pend3[i].q.val();
+        }
+        for w in 0..11 {
+            self.win[w].clock.next = self.clock.val();
+            self.win[w].d.next = self.win[w].q.val();
         }
         self.busy.next =
             (self.state.q.val() != PairState::Idle) & (self.state.q.val() != PairState::Done);
@@ -293,13 +298,14 @@ impl Logic for WinningPairSearch {
         self.tested.next = self.tested_q.q.val();
         self.exhausted.next = self.exh_q.q.val();
 
-        // The read port: row t of a scan; row p - 5 + t of a gathering around p.
+        // The read port: row t of a scan (row 0 in its last cycle, for the gathering); the
+        // row after j in a gathering.
         self.rd_addr.next = self.t.q.val();
-        if self.state.q.val() == PairState::GatherA {
-            self.rd_addr.next = self.ar.q.val() + self.t.q.val() - 5_u64;
+        if (self.state.q.val() == PairState::Cand) & (self.t.q.val() == self.k_last.val()) {
+            self.rd_addr.next = 0_u64.into();
         }
-        if self.state.q.val() == PairState::GatherC {
-            self.rd_addr.next = self.cr.q.val() + self.t.q.val() - 5_u64;
+        if self.state.q.val() == PairState::Gath {
+            self.rd_addr.next = self.j.q.val() + 1_u64;
         }
 
         // The candidate scan: the words as read; the scanner's marks of the row (`dr`), point
@@ -343,176 +349,121 @@ impl Logic for WinningPairSearch {
             }
         }
 
-        // The pair's filter. c comes after a in board order: its row is a's or below.
-        self.t3a.next = false;
-        self.t3c.next = false;
+        // The gathering. The middle row's candidates (none while j < 5: no row matches), the
+        // lowest column left, and whether it is the last.
+        self.mid.next = self.j.q.val() - 5_u64;
+        self.row_c.next = 0_u64.into();
+        self.row_t3.next = 0_u64.into();
         for r in 0..19 {
-            if self.ar.q.val() == self.k_idx[r].val() {
-                self.t3_bits.next = self.cand3[r].q.val();
-                for p in 0..19 {
-                    if self.ac.q.val() == self.k_idx[p].val() {
-                        self.t3a.next = self.t3_bits.val().get_bit(p);
-                    }
-                }
-            }
-            if self.cr.q.val() == self.k_idx[r].val() {
-                self.t3_bits.next = self.cand3[r].q.val();
-                for p in 0..19 {
-                    if self.cc.q.val() == self.k_idx[p].val() {
-                        self.t3c.next = self.t3_bits.val().get_bit(p);
-                    }
-                }
+            if self.mid.val() == self.k_idx[r].val() {
+                self.row_c.next = self.cand[r].q.val();
+                self.row_t3.next = self.cand3[r].q.val();
             }
         }
-        self.drow.next = self.cr.q.val() - self.ar.q.val();
-        self.dcol.next = self.cc.q.val() - self.ac.q.val();
-        if self.ac.q.val() > self.cc.q.val() {
-            self.dcol.next = self.ac.q.val() - self.cc.q.val();
+        self.p.next = 0_u64.into();
+        for x in 0..19 {
+            if self.pm.q.val().get_bit(18 - x) {
+                self.p.next = self.k_idx[18 - x].val();
+            }
+        }
+        self.p6.next = bit_cast::<6, 5>(self.p.val());
+        self.last.next = !(self.pm.q.val() & (self.pm.q.val() - 1_u64)).any();
+        // The candidate's lines from the window (line d's point k is k - 5 steps along d:
+        // the row, the column, the falling diagonal, the rising one, as `lines_through`).
+        for k in 0..11 {
+            self.lw[k].next = self.win[5].q.val();
+            self.lx[k].next = self.p6.val() + self.k_off[k].val();
+            self.lw[11 + k].next = self.win[k].q.val();
+            self.lx[11 + k].next = self.p6.val();
+            self.lw[22 + k].next = self.win[k].q.val();
+            self.lx[22 + k].next = self.p6.val() + self.k_off[k].val();
+            self.lw[33 + k].next = self.win[10 - k].q.val();
+            self.lx[33 + k].next = self.p6.val() + self.k_off[k].val();
+        }
+        self.g_own.next = 0_u64.into();
+        self.g_blk.next = 0_u64.into();
+        for i in 0..44 {
+            self.code.next = 3_u64.into();
+            for x in 0..19 {
+                if self.lx[i].val() == self.k_idx6[x].val() {
+                    self.code.next = self.lw[i].val().get_bits::<2>(2 * x);
+                }
+            }
+            self.g_own.next = self
+                .g_own
+                .val()
+                .replace_bit(i, self.code.val() == self.side_q.q.val());
+            self.g_blk.next = self.g_blk.val().replace_bit(
+                i,
+                (self.code.val() != 0_u64) & (self.code.val() != self.side_q.q.val()),
+            );
+        }
+        self.wr.next = bit_cast::<WORD, 44>(self.g_own.val())
+            | (bit_cast::<WORD, 44>(self.g_blk.val()) << 44_u64)
+            | (bit_cast::<WORD, 5>(self.p.val()) << 88_u64)
+            | (bit_cast::<WORD, 5>(self.mid.val()) << 93_u64);
+        for x in 0..19 {
+            if (self.p.val() == self.k_idx[x].val()) & self.row_t3.val().get_bit(x) {
+                self.wr.next = self.wr.val().replace_bit(98, true);
+            }
+        }
+        self.lines.clock.next = self.clock.val();
+        self.lines.write_address.next = self.nk.q.val();
+        self.lines.write_data.next = self.wr.val();
+        self.lines.write_enable.next = (self.state.q.val() == PairState::Gath) & !self.sh.q.val();
+        // After a row step with no candidates, or a row's last candidate: the next row, or the
+        // end of the gathering after row 23 (the middle row 18).
+        self.row_next.next = false;
+        self.k_now.next = self.nk.q.val();
+        if self.sh.q.val() {
+            self.row_next.next = !self.row_c.val().any();
+        } else {
+            self.row_next.next = self.last.val();
+            self.k_now.next = self.nk.q.val() + 1_u64;
+        }
+        self.g_end.next = self.row_next.val() & (self.j.q.val() == 23_u64);
+
+        // The pairs: the lines RAM read (a in PairA, c in PairC); a's word taken the cycle
+        // after; a pair's c word filtered and given to the tester.
+        self.lines.read_address.next = self.ci.q.val();
+        if self.state.q.val() == PairState::PairA {
+            self.lines.read_address.next = self.ai.q.val();
+        }
+        self.cw.next = self.lines.read_data.val();
+        if self.a_arr.q.val() {
+            self.la_own.d.next = self.cw.val().get_bits::<44>(0);
+            self.la_blk.d.next = self.cw.val().get_bits::<44>(44);
+            self.la_c.d.next = self.cw.val().get_bits::<5>(88);
+            self.la_r.d.next = self.cw.val().get_bits::<5>(93);
+            self.la_t3.d.next = self.cw.val().get_bit(98);
+        }
+        self.c_c.next = self.cw.val().get_bits::<5>(88);
+        self.c_r.next = self.cw.val().get_bits::<5>(93);
+        // c comes after a in board order: its row is a's or below.
+        self.drow.next = self.c_r.val() - self.la_r.q.val();
+        self.dcol.next = self.c_c.val() - self.la_c.q.val();
+        if self.la_c.q.val() > self.c_c.val() {
+            self.dcol.next = self.la_c.q.val() - self.c_c.val();
         }
         self.near.next = (self.drow.val() <= 5_u64)
             & (self.dcol.val() <= 5_u64)
             & ((self.drow.val() == 0_u64)
                 | (self.dcol.val() == 0_u64)
                 | (self.dcol.val() == self.drow.val()));
-
-        // A gathering: the word of row p + (t - 6) (steps 1..11: line point k = t - 1 of the
-        // column and both diagonals; at the middle row the row's own 11 points). Off the board,
-        // a point is blocked.
-        self.g_r.next = bit_cast::<6, 5>(self.ar.q.val());
-        self.g_c.next = bit_cast::<6, 5>(self.ac.q.val());
-        self.g_o.next = self.la_own.q.val();
-        self.g_b.next = self.la_blk.q.val();
-        if self.state.q.val() == PairState::GatherC {
-            self.g_r.next = bit_cast::<6, 5>(self.cr.q.val());
-            self.g_c.next = bit_cast::<6, 5>(self.cc.q.val());
-            self.g_o.next = self.lc_own.q.val();
-            self.g_b.next = self.lc_blk.q.val();
-        }
-        self.g_row.next = self.g_r.val() + bit_cast::<6, 5>(self.t.q.val()) - 6_u64;
-        self.g_on.next = self.g_row.val() <= 18_u64;
-        self.g_own.next = 0_u64.into();
-        self.g_blk.next = 0_u64.into();
-        for p in 0..19 {
-            self.code.next = self.rd_data.val().get_bits::<2>(2 * p);
-            self.g_own.next = self.g_own.val().replace_bit(
-                p,
-                self.g_on.val() & (self.code.val() == self.side_q.q.val()),
-            );
-            self.g_blk.next = self.g_blk.val().replace_bit(
-                p,
-                !self.g_on.val()
-                    | ((self.code.val() != 0_u64) & (self.code.val() != self.side_q.q.val())),
-            );
-        }
-        // The columns this word gives: down the column (p), the falling diagonal (p + off),
-        // the rising one (p - off), off = t - 6 the row's offset; at the middle row (t = 6)
-        // the row's own 11 (p - 5 .. p + 5). Each column's cell; off the board, blocked.
-        self.g_off.next = bit_cast::<6, 5>(self.t.q.val()) - 6_u64;
-        self.gcol[0].next = self.g_c.val();
-        self.gcol[1].next = self.g_c.val() + self.g_off.val();
-        self.gcol[2].next = self.g_c.val() - self.g_off.val();
-        for j in 0..11 {
-            self.gcol[3 + j].next = self.g_c.val() + self.k_off[j].val();
-        }
-        for m in 0..14 {
-            self.co[m].next = false;
-            self.cb[m].next = true;
-            for x in 0..19 {
-                if self.gcol[m].val() == self.k_idx6[x].val() {
-                    self.co[m].next = self.g_own.val().get_bit(x);
-                    self.cb[m].next = self.g_blk.val().get_bit(x);
-                }
-            }
-        }
-        // Step t writes point t - 1 of the column and the falling diagonal, point 11 - t of
-        // the rising one (up to the right).
-        for k in 0..11 {
-            if self.t.q.val() == self.k_idx[k + 1].val() {
-                self.g_o.next = self
-                    .g_o
-                    .val()
-                    .replace_bit(11 + k, self.co[0].val())
-                    .replace_bit(22 + k, self.co[1].val())
-                    .replace_bit(43 - k, self.co[2].val());
-                self.g_b.next = self
-                    .g_b
-                    .val()
-                    .replace_bit(11 + k, self.cb[0].val())
-                    .replace_bit(22 + k, self.cb[1].val())
-                    .replace_bit(43 - k, self.cb[2].val());
-            }
-        }
-        if self.t.q.val() == 6_u64 {
-            for j in 0..11 {
-                self.g_o.next = self.g_o.val().replace_bit(j, self.co[3 + j].val());
-                self.g_b.next = self.g_b.val().replace_bit(j, self.cb[3 + j].val());
-            }
-        }
-        if self.state.q.val() == PairState::GatherA {
-            self.la_own.d.next = self.g_o.val();
-            self.la_blk.d.next = self.g_b.val();
-        }
-        if self.state.q.val() == PairState::GatherC {
-            self.lc_own.d.next = self.g_o.val();
-            self.lc_blk.d.next = self.g_b.val();
-        }
-
-        // The pair tester, on the lines and the pair.
         self.tester.clock.next = self.clock.val();
         self.tester.own_a.next = self.la_own.q.val();
         self.tester.blocked_a.next = self.la_blk.q.val();
-        self.tester.own_c.next = self.lc_own.q.val();
-        self.tester.blocked_c.next = self.lc_blk.q.val();
-        self.tester.a_col.next = self.ac.q.val();
-        self.tester.a_row.next = self.ar.q.val();
-        self.tester.c_col.next = self.cc.q.val();
-        self.tester.c_row.next = self.cr.q.val();
+        self.tester.own_c.next = self.cw.val().get_bits::<44>(0);
+        self.tester.blocked_c.next = self.cw.val().get_bits::<44>(44);
+        self.tester.a_col.next = self.la_c.q.val();
+        self.tester.a_row.next = self.la_r.q.val();
+        self.tester.c_col.next = self.c_c.val();
+        self.tester.c_row.next = self.c_r.val();
         self.tester.start.next =
-            (self.state.q.val() == PairState::Test) & (self.t.q.val() == 0_u64);
+            self.pv.q.val() & (self.la_t3.q.val() | self.cw.val().get_bit(98) | self.near.val());
+        self.a_arr.d.next = false;
+        self.pv.d.next = false;
 
-        // The next candidate after (q_r, q_c), or the first: the rows below q_r whole, q_r's
-        // columns past q_c; the first row with one, then its first column.
-        self.q_start.next = self.state.q.val() == PairState::FirstA;
-        self.q_r.next = self.ar.q.val();
-        self.q_c.next = self.ac.q.val();
-        if self.state.q.val() == PairState::Step {
-            self.q_r.next = self.cr.q.val();
-            self.q_c.next = self.cc.q.val();
-        }
-        self.gt.next = 0_u64.into();
-        for p in 0..19 {
-            self.gt.next = self
-                .gt
-                .val()
-                .replace_bit(p, self.q_c.val() < self.k_idx[p].val());
-        }
-        for r in 0..19 {
-            self.e[r].next = 0_u64.into();
-            if self.q_start.val() | (self.q_r.val() < self.k_idx[r].val()) {
-                self.e[r].next = self.cand[r].q.val();
-            }
-            if !self.q_start.val() & (self.q_r.val() == self.k_idx[r].val()) {
-                self.e[r].next = self.cand[r].q.val() & self.gt.val();
-            }
-        }
-        self.nx_ok.next = false;
-        self.nx_r.next = 0_u64.into();
-        self.nx_bits.next = 0_u64.into();
-        for r in 0..19 {
-            if self.e[18 - r].val().any() {
-                self.nx_ok.next = true;
-                self.nx_r.next = self.k_idx[18 - r].val();
-                self.nx_bits.next = self.e[18 - r].val();
-            }
-        }
-        self.nx_c.next = 0_u64.into();
-        for p in 0..19 {
-            if self.nx_bits.val().get_bit(18 - p) {
-                self.nx_c.next = self.k_idx[18 - p].val();
-            }
-        }
-
-        self.new_a.next = false;
         match self.state.q.val() {
             PairState::Idle => {}
             PairState::Done => {}
@@ -524,97 +475,102 @@ impl Logic for WinningPairSearch {
                         self.thr_q.d.next = true;
                         self.state.d.next = PairState::Done;
                     } else {
-                        self.state.d.next = PairState::FirstA;
+                        self.state.d.next = PairState::Gath;
+                        self.j.d.next = 0_u64.into();
+                        self.sh.d.next = true;
+                        self.nk.d.next = 0_u64.into();
+                        for w in 0..11 {
+                            self.win[w].d.next = self.k_ones.val();
+                        }
                     }
                 }
             }
-            // A new a: the first candidate, or the one after a (the unit's query says which).
-            PairState::FirstA => {
-                self.new_a.next = true;
-            }
-            PairState::AdvA => {
-                self.new_a.next = true;
-            }
-            PairState::FirstC => {
-                self.cr.d.next = self.nx_r.val();
-                self.cc.d.next = self.nx_c.val();
-                self.state.d.next = PairState::Pick;
-                if !self.nx_ok.val() {
-                    self.state.d.next = PairState::Done;
+            PairState::Gath => {
+                if self.sh.q.val() {
+                    // Row j's word arrives (past the board: blocked); the window moves on.
+                    for w in 0..10 {
+                        self.win[w].d.next = self.win[w + 1].q.val();
+                    }
+                    self.win[10].d.next = self.k_ones.val();
+                    if self.j.q.val() <= 18_u64 {
+                        self.win[10].d.next = self.rd_data.val();
+                    }
+                    if self.row_c.val().any() {
+                        self.pm.d.next = self.row_c.val();
+                        self.sh.d.next = false;
+                    }
+                } else {
+                    // A candidate of the middle row written (`lines`), taken off the row.
+                    self.nk.d.next = self.nk.q.val() + 1_u64;
+                    for x in 0..19 {
+                        if self.p.val() == self.k_idx[x].val() {
+                            self.pm.d.next = self.pm.q.val().replace_bit(x, false);
+                        }
+                    }
+                }
+                if self.row_next.val() {
+                    self.j.d.next = self.j.q.val() + 1_u64;
+                    self.sh.d.next = true;
+                }
+                if self.g_end.val() {
+                    self.ai.d.next = 0_u64.into();
+                    self.state.d.next = PairState::PairA;
+                    if self.k_now.val() < 2_u64 {
+                        self.state.d.next = PairState::Done;
+                    }
                 }
             }
-            PairState::Step => {
-                self.cr.d.next = self.nx_r.val();
-                self.cc.d.next = self.nx_c.val();
-                self.state.d.next = PairState::Pick;
-                if !self.nx_ok.val() {
-                    self.state.d.next = PairState::AdvA;
-                }
+            PairState::PairA => {
+                self.a_arr.d.next = true;
+                self.ci.d.next = self.ai.q.val() + 1_u64;
+                self.state.d.next = PairState::PairC;
             }
-            PairState::Pick => {
+            PairState::PairC => {
                 // The budget counts every pair, tested or passed.
                 if self.left.q.val() == 0_u64 {
                     self.exh_q.d.next = true;
-                    self.state.d.next = PairState::Done;
+                    self.t.d.next = 0_u64.into();
+                    self.state.d.next = PairState::Drain;
                 } else {
                     self.left.d.next = self.left.q.val() - 1_u64;
                     self.tested_q.d.next = self.tested_q.q.val() + 1_u64;
-                    self.t.d.next = 0_u64.into();
-                    if self.t3a.val() | self.t3c.val() | self.near.val() {
-                        if self.a_lines.q.val() {
-                            self.state.d.next = PairState::GatherC;
-                        } else {
-                            self.state.d.next = PairState::GatherA;
-                        }
-                    } else {
-                        self.state.d.next = PairState::Step;
-                    }
-                }
-            }
-            PairState::GatherA => {
-                self.t.d.next = self.t.q.val() + 1_u64;
-                if self.t.q.val() == 11_u64 {
-                    self.t.d.next = 0_u64.into();
-                    self.a_lines.d.next = true;
-                    self.state.d.next = PairState::GatherC;
-                }
-            }
-            PairState::GatherC => {
-                self.t.d.next = self.t.q.val() + 1_u64;
-                if self.t.q.val() == 11_u64 {
-                    self.t.d.next = 0_u64.into();
-                    self.state.d.next = PairState::Test;
-                }
-            }
-            PairState::Test => {
-                self.t.d.next = self.t.q.val() + 1_u64;
-                if self.tester.done.val() {
-                    self.t.d.next = 0_u64.into();
-                    if self.tester.wins.val() {
-                        self.wins_q.d.next = self.wins_q.q.val() + 1_u64;
-                        if !self.found_q.q.val() {
-                            self.found_q.d.next = true;
-                            self.fa_r.d.next = self.ar.q.val();
-                            self.fa_c.d.next = self.ac.q.val();
-                            self.fc_r.d.next = self.cr.q.val();
-                            self.fc_c.d.next = self.cc.q.val();
+                    self.pv.d.next = true;
+                    self.ci.d.next = self.ci.q.val() + 1_u64;
+                    if self.ci.q.val() + 1_u64 == self.nk.q.val() {
+                        self.ai.d.next = self.ai.q.val() + 1_u64;
+                        self.state.d.next = PairState::PairA;
+                        if self.ai.q.val() + 2_u64 == self.nk.q.val() {
+                            self.t.d.next = 0_u64.into();
+                            self.state.d.next = PairState::Drain;
                         }
                     }
-                    if self.tester.wins.val() & self.first_q.q.val() {
-                        self.state.d.next = PairState::Done;
-                    } else {
-                        self.state.d.next = PairState::Step;
-                    }
+                }
+            }
+            PairState::Drain => {
+                self.t.d.next = self.t.q.val() + 1_u64;
+                if self.t.q.val() == 4_u64 {
+                    self.state.d.next = PairState::Done;
                 }
             }
         }
 
-        if self.new_a.val() {
-            self.ar.d.next = self.nx_r.val();
-            self.ac.d.next = self.nx_c.val();
-            self.a_lines.d.next = false;
-            self.state.d.next = PairState::FirstC;
-            if !self.nx_ok.val() {
+        // The tester's answers, in the order the pairs were issued (only while this search's
+        // pairs are in flight: a search stopped at a winning answer leaves others behind).
+        if self.tester.done.val()
+            & self.tester.wins.val()
+            & ((self.state.q.val() == PairState::PairA)
+                | (self.state.q.val() == PairState::PairC)
+                | (self.state.q.val() == PairState::Drain))
+        {
+            self.wins_q.d.next = self.wins_q.q.val() + 1_u64;
+            if !self.found_q.q.val() {
+                self.found_q.d.next = true;
+                self.fa_r.d.next = self.tester.done_a_row.val();
+                self.fa_c.d.next = self.tester.done_a_col.val();
+                self.fc_r.d.next = self.tester.done_c_row.val();
+                self.fc_c.d.next = self.tester.done_c_col.val();
+            }
+            if self.first_q.q.val() {
                 self.state.d.next = PairState::Done;
             }
         }

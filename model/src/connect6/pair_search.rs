@@ -12,13 +12,15 @@
 //! pair is a window of four of the side's stones, so either a window through one of the points
 //! holds three already (the scanner marks such points, as it marks the candidates:
 //! [`can_make_threat`]), or the two points are in one window (on one line, five apart at
-//! most). A pair the filter keeps goes to the pair tester (`gateware::connect6::pair_tester`)
-//! with the lines of 11 points through its two stones ([`lines_through`]), read from the board
-//! row by row (a's once for all its pairs).
+//! most). The circuit gathers every candidate's lines of 11 points ([`lines_through`]) once,
+//! in one pass over the board's rows, into a RAM; then it streams the pairs, one a cycle, each
+//! c's lines read with the filter behind the read and the pair tester
+//! (`gateware::connect6::pair_tester`, a pipeline) behind the filter.
 //!
 //! This model decides a pair independently of the tester's reference
 //! (`threat::pair_wins`, the windows through the pair): by scans of the whole board with
-//! stones put down, the way the circuit's first build did (2026-12-04):
+//! stones put down, the way the circuit's first build did (2026-12-04), and the schedule of
+//! the circuit's issues and answers gives the cycles ([`search`]):
 //!
 //! 1. the pair put down: no threat of the side, no win;
 //! 2. else every blocking set holds an empty point `x` of the first threat in scan order (one
@@ -41,26 +43,21 @@ use super::{step, windows, Board, Color, Point, DIRECTIONS, POINTS, WIN_LENGTH};
 /// chooses the next scan's stones.
 pub const SCAN_CYCLES: u64 = 21;
 
-/// Cycles from `start` to the first pair: the start cycle, the candidate scan (the same 21
-/// cycles: the side's threat count and the candidates' marks), the first candidate (a) and the
-/// one after it (c).
-pub const START_CYCLES: u64 = 1 + SCAN_CYCLES + 2;
+/// Cycles from `start` to the gathering: the start cycle and the candidate scan (the side's
+/// threat count and the candidates' marks).
+pub const START_CYCLES: u64 = 1 + SCAN_CYCLES;
 
-/// Cycles of a pair besides its test: the cycle that counts it and filters it, and the cycle
-/// that finds the next c.
-pub const PAIR_CYCLES: u64 = 2;
+/// Row steps of the gathering, a cycle each besides its candidates: the 19 rows read into a
+/// window of 11 rows, and five rows past the board, so that the window's middle row passes
+/// every row. The candidates of the middle row take a cycle each (their lines from the window,
+/// written to the lines RAM).
+pub const GATHER_ROWS: u64 = 24;
 
-/// Cycles to gather the lines through a point: 11 rows read, a row a cycle, the last word
-/// the cycle after.
-pub const GATHER_CYCLES: u64 = 12;
-
-/// Cycles of the pair tester (`gateware::connect6::pair_tester::CYCLES`, 4) and the cycle
-/// that reads its answer.
-pub const TEST_CYCLES: u64 = 5;
-
-/// Cycles to move `a` on once its pairs are done: the candidate after it, and the one after
-/// that (its first c).
-pub const ADVANCE_CYCLES: u64 = 2;
+/// Cycles of the pipeline behind a pair's issue (the lines RAM's read, its filter, the pair
+/// tester's four), and the cycle that takes the answer: a pair issued in cycle `t` is
+/// answered in cycle `t + PIPE_CYCLES`, and the search is done the cycle after the last answer
+/// it waits for.
+pub const PIPE_CYCLES: u64 = 5;
 
 /// Most pairs a search may test: the circuit's budget is 20 bits.
 pub const MAX_BUDGET: u64 = (1 << 20) - 1;
@@ -78,8 +75,8 @@ pub struct PairSearch {
     pub tested: u64,
     /// The budget ran out with pairs left to test.
     pub exhausted: bool,
-    /// Pairs the filter kept (given to the pair tester), and the lines gathered for them (a's
-    /// once an a, c's each).
+    /// Pairs the filter kept (given to the pair tester), and the candidates whose lines were
+    /// gathered (each once, into the lines RAM).
     pub tests: u64,
     pub gathers: u64,
     /// Cycles from `start` to the first cycle `done` is high.
@@ -165,16 +162,23 @@ fn test_pair(b: &mut Board, side: Color) -> bool {
     true
 }
 
-/// The search of `side`'s winning pairs on `board`, pair by pair as the circuit tests them:
-/// all of them, or up to the first if `first_only`; at most `budget` pairs tested (the
-/// circuit's budget register: at most [`MAX_BUDGET`]).
+/// The search of `side`'s winning pairs on `board`, pair by pair as the circuit issues them:
+/// all of them, or up to the first if `first_only`; at most `budget` pairs (the circuit's
+/// budget register: at most [`MAX_BUDGET`]).
+///
+/// The circuit's schedule: after the candidate scan ([`START_CYCLES`]) the gathering
+/// ([`GATHER_ROWS`] and a cycle a candidate); then for each `a` but the last a cycle to read
+/// its lines, and a cycle for each `c` after it: the pair issued (counted against the budget;
+/// the filter and the tester behind it, [`PIPE_CYCLES`] to its answer). A pair issued with the
+/// budget spent stops the issues; the search waits for the answers in flight, or stops at the
+/// first winning answer if `first_only` (pairs issued after it are counted, not answered).
 pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> PairSearch {
     assert!(
         budget <= MAX_BUDGET,
         "a budget of {budget} pairs: the circuit counts 20 bits"
     );
     let mut out = PairSearch {
-        cycles: 1 + SCAN_CYCLES,
+        cycles: START_CYCLES,
         ..PairSearch::default()
     };
     if scan(board, side).own.count > 0 {
@@ -183,52 +187,55 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
     }
     let cands = candidates(board, side);
     let t3 = threat_points(board, side);
+    let k = cands.len();
+    out.gathers = k as u64;
+    // `now`: the cycle of the state the loop is in (an a's read, a c's issue, after the last).
+    let mut now = START_CYCLES + GATHER_ROWS + k as u64;
+    if k < 2 {
+        out.cycles = now;
+        return out;
+    }
     let mut b = board.clone();
-    // The first a (or none), then its first c (or none).
-    out.cycles += (START_CYCLES - out.cycles).min(1 + cands.len() as u64);
-    'pairs: for (i, &a) in cands.iter().enumerate().take(cands.len().saturating_sub(1)) {
-        if i > 0 {
-            out.cycles += ADVANCE_CYCLES;
-        }
+    let mut left = budget;
+    // The cycle `done` rises, once it is known: the first winning answer's, if first only.
+    let mut done_at: Option<u64> = None;
+    'pairs: for (i, &a) in cands.iter().enumerate().take(k - 1) {
+        now += 1;
         b.set(a, Some(side));
-        let mut a_gathered = false;
         for &c in &cands[i + 1..] {
-            if out.tested == budget {
-                out.exhausted = true;
-                out.cycles += 1;
+            if done_at.is_some_and(|d| now >= d) {
                 break 'pairs;
             }
+            if left == 0 {
+                out.exhausted = true;
+                let drained = now + 1 + PIPE_CYCLES;
+                done_at = Some(done_at.map_or(drained, |d| d.min(drained)));
+                break 'pairs;
+            }
+            left -= 1;
             out.tested += 1;
             if can_make_threat(&t3, a, c) {
-                if !a_gathered {
-                    a_gathered = true;
-                    out.gathers += 1;
-                    out.cycles += GATHER_CYCLES;
-                }
-                out.gathers += 1;
                 out.tests += 1;
-                out.cycles += GATHER_CYCLES + TEST_CYCLES;
-                b.set(c, Some(side));
-                let wins = test_pair(&mut b, side);
-                b.set(c, None);
-                if wins {
-                    out.wins += 1;
-                    out.first.get_or_insert([a, c]);
-                    if first_only {
-                        out.cycles += 1;
-                        break 'pairs;
+                // Answers after the first winning one (first only) are not taken.
+                if done_at.is_none() {
+                    b.set(c, Some(side));
+                    let wins = test_pair(&mut b, side);
+                    b.set(c, None);
+                    if wins {
+                        out.wins += 1;
+                        out.first.get_or_insert([a, c]);
+                        if first_only {
+                            done_at = Some(now + 1 + PIPE_CYCLES);
+                        }
                     }
                 }
             }
-            out.cycles += PAIR_CYCLES;
+            now += 1;
         }
         b.set(a, None);
     }
-    // After the last a's last c: the a after it, which has no c.
-    let stopped = out.exhausted || (first_only && out.first.is_some());
-    if !stopped && cands.len() >= 2 {
-        out.cycles += ADVANCE_CYCLES;
-    }
+    // After the last issue (`now` is the cycle after it): its answer, then done.
+    out.cycles = done_at.unwrap_or(now + PIPE_CYCLES);
     out
 }
 
@@ -316,7 +323,7 @@ mod tests {
             b.set(Point::new(col, 9).unwrap(), Some(Color::Black));
         }
         let got = search(&b, Color::Black, false, MAX_BUDGET);
-        assert!(got.own_threat && got.tested == 0 && got.cycles == 1 + SCAN_CYCLES);
+        assert!(got.own_threat && got.tested == 0 && got.cycles == START_CYCLES);
         // Two threes far apart and no threat yet: a stone that makes each an open four wins
         // (each four needs two stones to block).
         b.set(Point::new(3, 9).unwrap(), None);
@@ -325,7 +332,8 @@ mod tests {
         }
         let got = search(&b, Color::Black, false, MAX_BUDGET);
         assert!(!got.own_threat && got.wins > 0);
-        assert!(got.first.is_some() && got.tests > 0 && got.gathers > got.tests);
+        assert!(got.first.is_some() && got.tests > 0);
+        assert_eq!(got.gathers, candidates(&b, Color::Black).len() as u64);
         assert_eq!(got.wins, winning_pairs(&b, Color::Black).len() as u64);
     }
 }
