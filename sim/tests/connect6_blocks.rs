@@ -892,7 +892,7 @@ fn run_pair_search(
         wins: u.wins.val().index() as u64,
         tested: u.tested.val().index() as u64,
         exhausted: u.exhausted.val(),
-        tests: 0,
+        pairs: 0,
         gathers: 0,
         cycles,
     }
@@ -916,7 +916,7 @@ fn winning_pair_search_matches_model() {
             let first_only = (i + s) % 3 == 0;
             let mut want = pair_search::search(&p.board, side, first_only, budget);
             let got = run_pair_search(&mut uut, &p.board, side, first_only, budget);
-            want.tests = 0;
+            want.pairs = 0;
             want.gathers = 0;
             assert_eq!(
                 got,
@@ -949,14 +949,14 @@ fn winning_pair_search_verilog() {
     if !sim::tools::require("verilator", "winning_pair_search_verilog") {
         return;
     }
-    // Positions where the filter keeps pairs of the first 12 (so lines are gathered and tested),
+    // Positions where the filter keeps three pairs or more (tested within a budget of 12),
     // for the side to move and the other by turns, and one side with a threat.
     let mut probes: Vec<(Board, Color)> = probes(SEED + 1_700, 4)
         .into_iter()
         .flat_map(|p| [(p.board.clone(), p.side), (p.board, p.side.other())])
         .filter(|(b, side)| {
             let s = pair_search::search(b, *side, false, 12);
-            !s.own_threat && s.tests > 2
+            !s.own_threat && s.tested > 2
         })
         .step_by(3)
         .collect();

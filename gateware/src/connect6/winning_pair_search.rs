@@ -11,21 +11,22 @@
 //!            one-stone threat points (windows of three or more) into 19 x 19 bits each
 //!        --> the gathering: the rows read again into a window of 11 rows; as each row is the
 //!            window's middle, its candidates' lines of 11 points (4 lines, own and blocked)
-//!            taken from the window, one candidate a cycle, into the lines RAM (candidate
-//!            order = board order), with the point and whether it is a one-stone threat point
-//!        --> the pairs (a, c) of candidate numbers, a's lines read once, then c's, a pair a
-//!            cycle, each counted against the budget
-//!        --> behind the RAM's read, the filter: a pair can make a threat only if a or c is a
-//!            one-stone threat point, or both are in one window (one line, five apart at most);
-//!            the pairs it keeps go into the pair tester (`pair_tester`, a pipeline)
+//!            taken from the window, one candidate a cycle, into the lines RAM (by point)
+//!        --> for each a (candidates in board order, from a "next candidate after" unit): its
+//!            lines read, and the c it pairs with: the candidates after it that the filter
+//!            keeps (a pair can make a threat only if a or c is a one-stone threat point, or
+//!            both are in one window: one line, five apart at most), as 19 x 19 bits
+//!        --> the kept pairs streamed, a pair a cycle (the next kept c by priority): counted
+//!            against the budget, c's lines read, the pair tester (`pair_tester`, a pipeline)
 //!        --> the tester's answers: the first winning pair, the count (a 20-bit budget bounds
-//!            the pairs)
+//!            the pairs tested)
 //! ```
 //!
 //! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (22) to the gathering,
-//! [`GATHER_ROWS`] (24) and one a candidate for it, then one for each a's lines and one a pair;
-//! an answer [`PIPE_CYCLES`] (5) after its pair is issued, done the cycle after the last
-//! answer waited for (the first winning one if only the first is asked for). The side must
+//! [`GATHER_ROWS`] (24) and one a candidate for it, then for each a one for its lines and its
+//! kept c, one a kept pair, and one that finds no more; an answer [`PIPE_CYCLES`] (5) after
+//! its pair is issued, done the cycle after the last answer waited for (the first winning one
+//! if only the first is asked for). The side must
 //! have no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
 
 use super::pair_tester::PairTester;
@@ -36,11 +37,10 @@ use rust_hdl::prelude::*;
 
 pub use model::connect6::pair_search::{GATHER_ROWS, PIPE_CYCLES, SCAN_CYCLES, START_CYCLES};
 
-/// Bits of a candidate's word in the lines RAM: own (0..44) and blocked (44..88) lines, its
-/// column (88..93) and row (93..98), whether one more stone there makes a threat (98).
-const WORD: usize = 99;
-/// Candidate numbers: at most 361.
-const IDX: usize = 9;
+/// Bits of a candidate's word in the lines RAM: own (0..44) and blocked (44..88) lines.
+const WORD: usize = 88;
+/// The lines RAM's address: a point's row (5 bits) and column (5 bits).
+const ADDR: usize = 10;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
 pub enum PairState {
@@ -49,9 +49,9 @@ pub enum PairState {
     Cand,
     /// The gathering: a row step (a row word arriving) or a candidate of the middle row.
     Gath,
-    /// An a's lines read.
+    /// An a's lines read, the c it pairs with taken.
     PairA,
-    /// A pair issued: c's lines read.
+    /// A pair issued (c's lines read), or none left: the next a.
     PairC,
     /// The answers in flight waited for.
     Drain,
@@ -83,14 +83,14 @@ pub struct WinningPairSearch {
     pub a_row: Signal<Out, Bits<5>>,
     pub c_col: Signal<Out, Bits<5>>,
     pub c_row: Signal<Out, Bits<5>>,
-    /// Winning pairs found, pairs issued, and whether the budget ran out with pairs left.
+    /// Winning pairs found, pairs tested, and whether the budget ran out with pairs left.
     pub wins: Signal<Out, Bits<16>>,
     pub tested: Signal<Out, Bits<20>>,
     pub exhausted: Signal<Out, Bit>,
     scan: ThreatScanner,
     tester: PairTester,
-    /// The candidates' lines, by candidate number.
-    lines: StackRam<WORD, IDX>,
+    /// The candidates' lines, by point.
+    lines: StackRam<WORD, ADDR>,
     state: DFF<PairState>,
     /// The step of a scan (0..20) or of the wait for the answers in flight (0..4).
     t: DFF<Bits<5>>,
@@ -106,23 +106,22 @@ pub struct WinningPairSearch {
     pend3: [DFF<Bits<19>>; 5],
     /// The gathering: the last row asked (its word arrives when `sh`), the window of the 11
     /// rows up to it (row j - 10 + w in `win[w]`; rows off the board all 3s: blocked for both
-    /// sides), the middle row's candidates left, the candidates written.
+    /// sides), the middle row's candidates left.
     j: DFF<Bits<5>>,
     sh: DFF<Bit>,
     win: [DFF<Bits<38>>; 11],
     pm: DFF<Bits<19>>,
-    nk: DFF<Bits<IDX>>,
-    /// The pairs: a's and c's numbers; a's word arriving (`a_arr`), a pair's c word arriving
-    /// (`pv`); a's lines, point and one-stone threat bit.
-    ai: DFF<Bits<IDX>>,
-    ci: DFF<Bits<IDX>>,
+    /// The pairs: a; the c it still pairs with (by row, bit = column); a's word arriving
+    /// (`a_arr`), a pair's c word arriving (`pv`) and that c; a's lines.
+    ar: DFF<Bits<5>>,
+    ac: DFF<Bits<5>>,
+    kept: [DFF<Bits<19>>; SIZE],
     a_arr: DFF<Bit>,
     pv: DFF<Bit>,
+    pc_r: DFF<Bits<5>>,
+    pc_c: DFF<Bits<5>>,
     la_own: DFF<Bits<44>>,
     la_blk: DFF<Bits<44>>,
-    la_r: DFF<Bits<5>>,
-    la_c: DFF<Bits<5>>,
-    la_t3: DFF<Bit>,
     found_q: DFF<Bit>,
     fa_r: DFF<Bits<5>>,
     fa_c: DFF<Bits<5>>,
@@ -136,32 +135,52 @@ pub struct WinningPairSearch {
     dr: Signal<Local, Bits<5>>,
     mk: Signal<Local, Bits<MARKS>>,
     mk3: Signal<Local, Bits<MARKS>>,
-    /// The gathering: the middle row (j - 5), its candidates and one-stone threat points, the
-    /// candidate taken (the lowest column left), whether it is the row's last, the end of the
-    /// gathering and the candidates then.
+    /// The gathering: the middle row (j - 5), its candidates, the candidate taken (the lowest
+    /// column left), whether it is the row's last, the end of the gathering.
     mid: Signal<Local, Bits<5>>,
     row_c: Signal<Local, Bits<19>>,
-    row_t3: Signal<Local, Bits<19>>,
     p: Signal<Local, Bits<5>>,
     p6: Signal<Local, Bits<6>>,
     last: Signal<Local, Bit>,
     row_next: Signal<Local, Bit>,
     g_end: Signal<Local, Bit>,
-    k_now: Signal<Local, Bits<IDX>>,
     /// Line point i's word (a window row) and column; its code; the lines, own and blocked.
     lw: [Signal<Local, Bits<38>>; 44],
     lx: [Signal<Local, Bits<6>>; 44],
     code: Signal<Local, Bits<2>>,
     g_own: Signal<Local, Bits<44>>,
     g_blk: Signal<Local, Bits<44>>,
+    /// A candidate's word for the lines RAM.
     wr: Signal<Local, Bits<WORD>>,
-    /// The pair arriving: c's word, point, filter (`t3c`, `near`).
-    cw: Signal<Local, Bits<WORD>>,
-    c_r: Signal<Local, Bits<5>>,
-    c_c: Signal<Local, Bits<5>>,
-    dcol: Signal<Local, Bits<5>>,
-    drow: Signal<Local, Bits<5>>,
-    near: Signal<Local, Bit>,
+    /// The next-candidate unit: after (ar, ac), or the first if `q_start`.
+    q_start: Signal<Local, Bit>,
+    gt: Signal<Local, Bits<19>>,
+    e: [Signal<Local, Bits<19>>; SIZE],
+    nx_ok: Signal<Local, Bit>,
+    nx_r: Signal<Local, Bits<5>>,
+    nx_c: Signal<Local, Bits<5>>,
+    nx_bits: Signal<Local, Bits<19>>,
+    /// The filter for a: a's one-stone threat bit, its column one-hot, the points after it in
+    /// its row within five (`n0`) and, d rows down, its column and the diagonals' points
+    /// (`nd[d]`); a row's offset from a and its near points.
+    t3_bits: Signal<Local, Bits<19>>,
+    t3a: Signal<Local, Bit>,
+    oh: Signal<Local, Bits<19>>,
+    lsh: Signal<Local, Bits<19>>,
+    rsh: Signal<Local, Bits<19>>,
+    n0: Signal<Local, Bits<19>>,
+    nd: [Signal<Local, Bits<19>>; 6],
+    dr5: Signal<Local, Bits<5>>,
+    nr: Signal<Local, Bits<19>>,
+    /// The next kept c: its row, column, the row's bits, its one-hot.
+    m_ok: Signal<Local, Bit>,
+    m_r: Signal<Local, Bits<5>>,
+    m_c: Signal<Local, Bits<5>>,
+    m_bits: Signal<Local, Bits<19>>,
+    m_low: Signal<Local, Bits<19>>,
+    /// A RAM address of a point.
+    addr_r: Signal<Local, Bits<5>>,
+    addr_c: Signal<Local, Bits<5>>,
     k_last: Constant<Bits<5>>,
     k_ones: Constant<Bits<38>>,
     /// 0..18, to compare with a loop's index.
@@ -209,16 +228,15 @@ impl Default for WinningPairSearch {
             sh: Default::default(),
             win: std::array::from_fn(|_| Default::default()),
             pm: Default::default(),
-            nk: Default::default(),
-            ai: Default::default(),
-            ci: Default::default(),
+            ar: Default::default(),
+            ac: Default::default(),
+            kept: std::array::from_fn(|_| Default::default()),
             a_arr: Default::default(),
             pv: Default::default(),
+            pc_r: Default::default(),
+            pc_c: Default::default(),
             la_own: Default::default(),
             la_blk: Default::default(),
-            la_r: Default::default(),
-            la_c: Default::default(),
-            la_t3: Default::default(),
             found_q: Default::default(),
             fa_r: Default::default(),
             fa_c: Default::default(),
@@ -233,25 +251,40 @@ impl Default for WinningPairSearch {
             mk3: Default::default(),
             mid: Default::default(),
             row_c: Default::default(),
-            row_t3: Default::default(),
             p: Default::default(),
             p6: Default::default(),
             last: Default::default(),
             row_next: Default::default(),
             g_end: Default::default(),
-            k_now: Default::default(),
             lw: std::array::from_fn(|_| Default::default()),
             lx: std::array::from_fn(|_| Default::default()),
             code: Default::default(),
             g_own: Default::default(),
             g_blk: Default::default(),
             wr: Default::default(),
-            cw: Default::default(),
-            c_r: Default::default(),
-            c_c: Default::default(),
-            dcol: Default::default(),
-            drow: Default::default(),
-            near: Default::default(),
+            q_start: Default::default(),
+            gt: Default::default(),
+            e: std::array::from_fn(|_| Default::default()),
+            nx_ok: Default::default(),
+            nx_r: Default::default(),
+            nx_c: Default::default(),
+            nx_bits: Default::default(),
+            t3_bits: Default::default(),
+            t3a: Default::default(),
+            oh: Default::default(),
+            lsh: Default::default(),
+            rsh: Default::default(),
+            n0: Default::default(),
+            nd: Default::default(),
+            dr5: Default::default(),
+            nr: Default::default(),
+            m_ok: Default::default(),
+            m_r: Default::default(),
+            m_c: Default::default(),
+            m_bits: Default::default(),
+            m_low: Default::default(),
+            addr_r: Default::default(),
+            addr_c: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
             k_ones: c((1 << 38) - 1),
             k_idx: std::array::from_fn(|i| c(i as u64)),
@@ -265,15 +298,16 @@ impl Logic for WinningPairSearch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, t, side_q, first_q, left, j, sh, pm, nk, ai, ci, a_arr, pv, la_own,
-            la_blk, la_r, la_c, la_t3, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q,
-            thr_q
+            self, clock, state, t, side_q, first_q, left, j, sh, pm, ar, ac, a_arr, pv, pc_r, pc_c,
+            la_own, la_blk, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q
         );
         for r in 0..19 {
             self.cand[r].clock.next = self.clock.val();
             self.cand[r].d.next = self.cand[r].q.val();
             self.cand3[r].clock.next = self.clock.val();
             self.cand3[r].d.next = self.cand3[r].q.val();
+            self.kept[r].clock.next = self.clock.val();
+            self.kept[r].d.next = self.kept[r].q.val();
         }
         for i in 0..5 {
             self.pend[i].clock.next = self.clock.val();
@@ -353,11 +387,9 @@ impl Logic for WinningPairSearch {
         // lowest column left, and whether it is the last.
         self.mid.next = self.j.q.val() - 5_u64;
         self.row_c.next = 0_u64.into();
-        self.row_t3.next = 0_u64.into();
         for r in 0..19 {
             if self.mid.val() == self.k_idx[r].val() {
                 self.row_c.next = self.cand[r].q.val();
-                self.row_t3.next = self.cand3[r].q.val();
             }
         }
         self.p.next = 0_u64.into();
@@ -399,68 +431,145 @@ impl Logic for WinningPairSearch {
             );
         }
         self.wr.next = bit_cast::<WORD, 44>(self.g_own.val())
-            | (bit_cast::<WORD, 44>(self.g_blk.val()) << 44_u64)
-            | (bit_cast::<WORD, 5>(self.p.val()) << 88_u64)
-            | (bit_cast::<WORD, 5>(self.mid.val()) << 93_u64);
-        for x in 0..19 {
-            if (self.p.val() == self.k_idx[x].val()) & self.row_t3.val().get_bit(x) {
-                self.wr.next = self.wr.val().replace_bit(98, true);
-            }
-        }
+            | (bit_cast::<WORD, 44>(self.g_blk.val()) << 44_u64);
         self.lines.clock.next = self.clock.val();
-        self.lines.write_address.next = self.nk.q.val();
+        self.addr_r.next = self.mid.val();
+        self.addr_c.next = self.p.val();
+        self.lines.write_address.next = (bit_cast::<ADDR, 5>(self.addr_r.val()) << 5_u64)
+            | bit_cast::<ADDR, 5>(self.addr_c.val());
         self.lines.write_data.next = self.wr.val();
         self.lines.write_enable.next = (self.state.q.val() == PairState::Gath) & !self.sh.q.val();
         // After a row step with no candidates, or a row's last candidate: the next row, or the
         // end of the gathering after row 23 (the middle row 18).
-        self.row_next.next = false;
-        self.k_now.next = self.nk.q.val();
+        self.row_next.next = self.last.val();
         if self.sh.q.val() {
             self.row_next.next = !self.row_c.val().any();
-        } else {
-            self.row_next.next = self.last.val();
-            self.k_now.next = self.nk.q.val() + 1_u64;
         }
         self.g_end.next = self.row_next.val() & (self.j.q.val() == 23_u64);
 
-        // The pairs: the lines RAM read (a in PairA, c in PairC); a's word taken the cycle
-        // after; a pair's c word filtered and given to the tester.
-        self.lines.read_address.next = self.ci.q.val();
+        // The next candidate after a, or the first (at the gathering's end): the rows below
+        // a's whole, a's row's columns past it; the first row with one, then its first column.
+        self.q_start.next = self.state.q.val() == PairState::Gath;
+        self.gt.next = 0_u64.into();
+        for x in 0..19 {
+            self.gt.next = self
+                .gt
+                .val()
+                .replace_bit(x, self.ac.q.val() < self.k_idx[x].val());
+        }
+        for r in 0..19 {
+            self.e[r].next = 0_u64.into();
+            if self.q_start.val() | (self.ar.q.val() < self.k_idx[r].val()) {
+                self.e[r].next = self.cand[r].q.val();
+            }
+            if !self.q_start.val() & (self.ar.q.val() == self.k_idx[r].val()) {
+                self.e[r].next = self.cand[r].q.val() & self.gt.val();
+            }
+        }
+        self.nx_ok.next = false;
+        self.nx_r.next = 0_u64.into();
+        self.nx_bits.next = 0_u64.into();
+        for r in 0..19 {
+            if self.e[18 - r].val().any() {
+                self.nx_ok.next = true;
+                self.nx_r.next = self.k_idx[18 - r].val();
+                self.nx_bits.next = self.e[18 - r].val();
+            }
+        }
+        self.nx_c.next = 0_u64.into();
+        for x in 0..19 {
+            if self.nx_bits.val().get_bit(18 - x) {
+                self.nx_c.next = self.k_idx[18 - x].val();
+            }
+        }
+
+        // The c that a pairs with: the candidates after it (`e`) that the filter keeps: all if
+        // a is a one-stone threat point, else those that are, or share a window with a (in a's
+        // row the five after it; d rows down a's column and the diagonals' points).
+        self.t3a.next = false;
+        self.t3_bits.next = 0_u64.into();
+        for r in 0..19 {
+            if self.ar.q.val() == self.k_idx[r].val() {
+                self.t3_bits.next = self.cand3[r].q.val();
+            }
+        }
+        self.oh.next = 0_u64.into();
+        for x in 0..19 {
+            self.oh.next = self
+                .oh
+                .val()
+                .replace_bit(x, self.ac.q.val() == self.k_idx[x].val());
+        }
+        self.t3a.next = (self.t3_bits.val() & self.oh.val()).any();
+        self.lsh.next = self.oh.val();
+        self.rsh.next = self.oh.val();
+        self.n0.next = 0_u64.into();
+        for d in 1..6 {
+            self.lsh.next = self.lsh.val() << 1_u64;
+            self.rsh.next = self.rsh.val() >> 1_u64;
+            self.n0.next = self.n0.val() | self.lsh.val();
+            self.nd[d].next = self.oh.val() | self.lsh.val() | self.rsh.val();
+        }
+        self.nd[0].next = self.n0.val();
+        for r in 0..19 {
+            self.dr5.next = self.k_idx[r].val() - self.ar.q.val();
+            self.nr.next = 0_u64.into();
+            for d in 0..6 {
+                if self.dr5.val() == self.k_idx[d].val() {
+                    self.nr.next = self.nd[d].val();
+                }
+            }
+            if self.state.q.val() == PairState::PairA {
+                self.kept[r].d.next = self.e[r].val();
+                if !self.t3a.val() {
+                    self.kept[r].d.next = self.e[r].val() & (self.cand3[r].q.val() | self.nr.val());
+                }
+            }
+        }
+
+        // The next kept c: the first row with one, its first column.
+        self.m_ok.next = false;
+        self.m_r.next = 0_u64.into();
+        self.m_bits.next = 0_u64.into();
+        for r in 0..19 {
+            if self.kept[18 - r].q.val().any() {
+                self.m_ok.next = true;
+                self.m_r.next = self.k_idx[18 - r].val();
+                self.m_bits.next = self.kept[18 - r].q.val();
+            }
+        }
+        self.m_c.next = 0_u64.into();
+        for x in 0..19 {
+            if self.m_bits.val().get_bit(18 - x) {
+                self.m_c.next = self.k_idx[18 - x].val();
+            }
+        }
+        self.m_low.next = self.m_bits.val() & !(self.m_bits.val() - 1_u64);
+
+        // The lines RAM read: a's in PairA, c's in PairC; a's word taken the cycle after; a
+        // pair's c word, the cycle after its issue, given to the tester with the pair.
+        self.addr_r.next = self.m_r.val();
+        self.addr_c.next = self.m_c.val();
         if self.state.q.val() == PairState::PairA {
-            self.lines.read_address.next = self.ai.q.val();
+            self.addr_r.next = self.ar.q.val();
+            self.addr_c.next = self.ac.q.val();
         }
-        self.cw.next = self.lines.read_data.val();
+        self.lines.read_address.next = (bit_cast::<ADDR, 5>(self.addr_r.val()) << 5_u64)
+            | bit_cast::<ADDR, 5>(self.addr_c.val());
         if self.a_arr.q.val() {
-            self.la_own.d.next = self.cw.val().get_bits::<44>(0);
-            self.la_blk.d.next = self.cw.val().get_bits::<44>(44);
-            self.la_c.d.next = self.cw.val().get_bits::<5>(88);
-            self.la_r.d.next = self.cw.val().get_bits::<5>(93);
-            self.la_t3.d.next = self.cw.val().get_bit(98);
+            self.la_own.d.next = self.lines.read_data.val().get_bits::<44>(0);
+            self.la_blk.d.next = self.lines.read_data.val().get_bits::<44>(44);
         }
-        self.c_c.next = self.cw.val().get_bits::<5>(88);
-        self.c_r.next = self.cw.val().get_bits::<5>(93);
-        // c comes after a in board order: its row is a's or below.
-        self.drow.next = self.c_r.val() - self.la_r.q.val();
-        self.dcol.next = self.c_c.val() - self.la_c.q.val();
-        if self.la_c.q.val() > self.c_c.val() {
-            self.dcol.next = self.la_c.q.val() - self.c_c.val();
-        }
-        self.near.next = (self.drow.val() <= 5_u64)
-            & (self.dcol.val() <= 5_u64)
-            & ((self.drow.val() == 0_u64)
-                | (self.dcol.val() == 0_u64)
-                | (self.dcol.val() == self.drow.val()));
         self.tester.clock.next = self.clock.val();
         self.tester.own_a.next = self.la_own.q.val();
         self.tester.blocked_a.next = self.la_blk.q.val();
-        self.tester.own_c.next = self.cw.val().get_bits::<44>(0);
-        self.tester.blocked_c.next = self.cw.val().get_bits::<44>(44);
-        self.tester.a_col.next = self.la_c.q.val();
-        self.tester.a_row.next = self.la_r.q.val();
-        self.tester.c_col.next = self.c_c.val();
-        self.tester.c_row.next = self.c_r.val();
-        self.tester.start.next =
-            self.pv.q.val() & (self.la_t3.q.val() | self.cw.val().get_bit(98) | self.near.val());
+        self.tester.own_c.next = self.lines.read_data.val().get_bits::<44>(0);
+        self.tester.blocked_c.next = self.lines.read_data.val().get_bits::<44>(44);
+        self.tester.a_col.next = self.ac.q.val();
+        self.tester.a_row.next = self.ar.q.val();
+        self.tester.c_col.next = self.pc_c.q.val();
+        self.tester.c_row.next = self.pc_r.q.val();
+        self.tester.start.next = self.pv.q.val();
         self.a_arr.d.next = false;
         self.pv.d.next = false;
 
@@ -478,7 +587,6 @@ impl Logic for WinningPairSearch {
                         self.state.d.next = PairState::Gath;
                         self.j.d.next = 0_u64.into();
                         self.sh.d.next = true;
-                        self.nk.d.next = 0_u64.into();
                         for w in 0..11 {
                             self.win[w].d.next = self.k_ones.val();
                         }
@@ -501,7 +609,6 @@ impl Logic for WinningPairSearch {
                     }
                 } else {
                     // A candidate of the middle row written (`lines`), taken off the row.
-                    self.nk.d.next = self.nk.q.val() + 1_u64;
                     for x in 0..19 {
                         if self.p.val() == self.k_idx[x].val() {
                             self.pm.d.next = self.pm.q.val().replace_bit(x, false);
@@ -513,36 +620,46 @@ impl Logic for WinningPairSearch {
                     self.sh.d.next = true;
                 }
                 if self.g_end.val() {
-                    self.ai.d.next = 0_u64.into();
+                    // The first candidate (the unit's `q_start`), or none: done.
+                    self.ar.d.next = self.nx_r.val();
+                    self.ac.d.next = self.nx_c.val();
                     self.state.d.next = PairState::PairA;
-                    if self.k_now.val() < 2_u64 {
+                    if !self.nx_ok.val() {
                         self.state.d.next = PairState::Done;
                     }
                 }
             }
             PairState::PairA => {
                 self.a_arr.d.next = true;
-                self.ci.d.next = self.ai.q.val() + 1_u64;
                 self.state.d.next = PairState::PairC;
             }
             PairState::PairC => {
-                // The budget counts every pair, tested or passed.
-                if self.left.q.val() == 0_u64 {
-                    self.exh_q.d.next = true;
-                    self.t.d.next = 0_u64.into();
-                    self.state.d.next = PairState::Drain;
-                } else {
-                    self.left.d.next = self.left.q.val() - 1_u64;
-                    self.tested_q.d.next = self.tested_q.q.val() + 1_u64;
-                    self.pv.d.next = true;
-                    self.ci.d.next = self.ci.q.val() + 1_u64;
-                    if self.ci.q.val() + 1_u64 == self.nk.q.val() {
-                        self.ai.d.next = self.ai.q.val() + 1_u64;
-                        self.state.d.next = PairState::PairA;
-                        if self.ai.q.val() + 2_u64 == self.nk.q.val() {
-                            self.t.d.next = 0_u64.into();
-                            self.state.d.next = PairState::Drain;
+                if self.m_ok.val() {
+                    // A kept pair: counted against the budget, issued.
+                    if self.left.q.val() == 0_u64 {
+                        self.exh_q.d.next = true;
+                        self.t.d.next = 0_u64.into();
+                        self.state.d.next = PairState::Drain;
+                    } else {
+                        self.left.d.next = self.left.q.val() - 1_u64;
+                        self.tested_q.d.next = self.tested_q.q.val() + 1_u64;
+                        self.pv.d.next = true;
+                        self.pc_r.d.next = self.m_r.val();
+                        self.pc_c.d.next = self.m_c.val();
+                        for r in 0..19 {
+                            if self.m_r.val() == self.k_idx[r].val() {
+                                self.kept[r].d.next = self.kept[r].q.val() & !self.m_low.val();
+                            }
                         }
+                    }
+                } else {
+                    // a's pairs are all issued: the next a, or the answers waited for.
+                    self.ar.d.next = self.nx_r.val();
+                    self.ac.d.next = self.nx_c.val();
+                    self.state.d.next = PairState::PairA;
+                    if !self.nx_ok.val() {
+                        self.t.d.next = 0_u64.into();
+                        self.state.d.next = PairState::Drain;
                     }
                 }
             }

@@ -8,7 +8,7 @@
 //! more of the side's stones and none of the other's, marked by a scan of the board), in board
 //! order: `a` before `c`, then `c` after `a`.
 //!
-//! Most pairs make no threat at all, and a filter passes them untested: a threat after the
+//! Most pairs make no threat at all, and a filter drops them untested: a threat after the
 //! pair is a window of four of the side's stones, so either a window through one of the points
 //! holds three already (the scanner marks such points, as it marks the candidates:
 //! [`can_make_threat`]), or the two points are in one window (on one line, five apart at
@@ -71,13 +71,13 @@ pub struct PairSearch {
     pub first: Option<[Point; 2]>,
     /// Winning pairs found (one at most when only the first was asked for).
     pub wins: u64,
-    /// Pairs tested.
+    /// Pairs tested: those the filter keeps, given to the pair tester.
     pub tested: u64,
     /// The budget ran out with pairs left to test.
     pub exhausted: bool,
-    /// Pairs the filter kept (given to the pair tester), and the candidates whose lines were
-    /// gathered (each once, into the lines RAM).
-    pub tests: u64,
+    /// The candidates' pairs, and the candidates whose lines were gathered (each once, into
+    /// the lines RAM).
+    pub pairs: u64,
     pub gathers: u64,
     /// Cycles from `start` to the first cycle `done` is high.
     pub cycles: u64,
@@ -163,15 +163,17 @@ fn test_pair(b: &mut Board, side: Color) -> bool {
 }
 
 /// The search of `side`'s winning pairs on `board`, pair by pair as the circuit issues them:
-/// all of them, or up to the first if `first_only`; at most `budget` pairs (the circuit's
-/// budget register: at most [`MAX_BUDGET`]).
+/// all of them, or up to the first if `first_only`; at most `budget` pairs tested (the
+/// circuit's budget register: at most [`MAX_BUDGET`]). Only the pairs the filter keeps
+/// ([`can_make_threat`]) are tested: the others cannot win, and cost nothing.
 ///
 /// The circuit's schedule: after the candidate scan ([`START_CYCLES`]) the gathering
-/// ([`GATHER_ROWS`] and a cycle a candidate); then for each `a` but the last a cycle to read
-/// its lines, and a cycle for each `c` after it: the pair issued (counted against the budget;
-/// the filter and the tester behind it, [`PIPE_CYCLES`] to its answer). A pair issued with the
-/// budget spent stops the issues; the search waits for the answers in flight, or stops at the
-/// first winning answer if `first_only` (pairs issued after it are counted, not answered).
+/// ([`GATHER_ROWS`] and a cycle a candidate); then for each `a` a cycle to read its lines and
+/// take the pairs the filter keeps, a cycle for each of them (the pair issued, counted against
+/// the budget; the tester behind the read, [`PIPE_CYCLES`] to its answer), and a cycle that
+/// finds no more and moves `a` on. A pair due with the budget spent stops the issues; the
+/// search waits for the answers in flight, or stops at the first winning answer if
+/// `first_only` (pairs issued after it are counted, not answered).
 pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> PairSearch {
     assert!(
         budget <= MAX_BUDGET,
@@ -189,9 +191,11 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
     let t3 = threat_points(board, side);
     let k = cands.len();
     out.gathers = k as u64;
-    // `now`: the cycle of the state the loop is in (an a's read, a c's issue, after the last).
+    out.pairs = (k * k.saturating_sub(1) / 2) as u64;
+    // `now`: the cycle of the state the loop is in (an a's read, a pair's issue, the cycle
+    // that finds no more).
     let mut now = START_CYCLES + GATHER_ROWS + k as u64;
-    if k < 2 {
+    if k == 0 {
         out.cycles = now;
         return out;
     }
@@ -199,10 +203,13 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
     let mut left = budget;
     // The cycle `done` rises, once it is known: the first winning answer's, if first only.
     let mut done_at: Option<u64> = None;
-    'pairs: for (i, &a) in cands.iter().enumerate().take(k - 1) {
+    'pairs: for (i, &a) in cands.iter().enumerate() {
         now += 1;
         b.set(a, Some(side));
-        for &c in &cands[i + 1..] {
+        for &c in cands[i + 1..]
+            .iter()
+            .filter(|&&c| can_make_threat(&t3, a, c))
+        {
             if done_at.is_some_and(|d| now >= d) {
                 break 'pairs;
             }
@@ -214,27 +221,29 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
             }
             left -= 1;
             out.tested += 1;
-            if can_make_threat(&t3, a, c) {
-                out.tests += 1;
-                // Answers after the first winning one (first only) are not taken.
-                if done_at.is_none() {
-                    b.set(c, Some(side));
-                    let wins = test_pair(&mut b, side);
-                    b.set(c, None);
-                    if wins {
-                        out.wins += 1;
-                        out.first.get_or_insert([a, c]);
-                        if first_only {
-                            done_at = Some(now + 1 + PIPE_CYCLES);
-                        }
+            // Answers after the first winning one (first only) are not taken.
+            if done_at.is_none() {
+                b.set(c, Some(side));
+                let wins = test_pair(&mut b, side);
+                b.set(c, None);
+                if wins {
+                    out.wins += 1;
+                    out.first.get_or_insert([a, c]);
+                    if first_only {
+                        done_at = Some(now + 1 + PIPE_CYCLES);
                     }
                 }
             }
             now += 1;
         }
+        if done_at.is_some_and(|d| now >= d) {
+            break;
+        }
+        // The cycle that finds no more pairs of a.
+        now += 1;
         b.set(a, None);
     }
-    // After the last issue (`now` is the cycle after it): its answer, then done.
+    // After the last a's last cycle (`now` is the cycle after it): the answers, then done.
     out.cycles = done_at.unwrap_or(now + PIPE_CYCLES);
     out
 }
@@ -271,7 +280,7 @@ mod tests {
 
     #[test]
     fn the_scans_find_the_model_s_winning_pairs() {
-        let (mut with, mut tested, mut tests, mut worst) = (0, 0, 0, 0);
+        let (mut with, mut pairs, mut tested, mut worst) = (0, 0, 0, 0);
         let positions = positions(0x9a1_5ea, 6);
         for (board, side) in &positions {
             let (board, side) = (board, *side);
@@ -280,25 +289,34 @@ mod tests {
             assert!(!got.own_threat && !got.exhausted);
             assert_eq!(got.wins, want.len() as u64, "{side:?}\n{}", board.diagram());
             assert_eq!(got.first, want.first().copied());
-            let n = candidates(board, side).len() as u64;
-            assert_eq!(got.tested, n * n.saturating_sub(1) / 2);
+            // Every pair counted, the filter's kept ones tested (the filter is exact: the wins
+            // above are all of them).
+            let cands = candidates(board, side);
+            let t3 = threat_points(board, side);
+            let n = cands.len() as u64;
+            assert_eq!(got.pairs, n * n.saturating_sub(1) / 2);
+            let kept = (0..cands.len())
+                .flat_map(|i| (i + 1..cands.len()).map(move |j| (i, j)))
+                .filter(|&(i, j)| can_make_threat(&t3, cands[i], cands[j]))
+                .count() as u64;
+            assert_eq!(got.tested, kept);
             // First only: the same first pair, fewer or as many pairs tested.
             let one = search(board, side, true, MAX_BUDGET);
             assert_eq!(one.first, got.first);
             assert!(one.tested <= got.tested && one.wins == u64::from(got.first.is_some()));
             with += usize::from(!want.is_empty());
+            pairs += got.pairs;
             tested += got.tested;
-            tests += got.tests;
             worst = worst.max(got.cycles);
         }
         println!(
-            "{} positions, {with} with a winning pair; {tested} pairs, {tests} to the tester; the \
+            "{} positions, {with} with a winning pair; {pairs} pairs, {tested} to the tester; the \
              longest search {worst} cycles",
             positions.len()
         );
         // The games must reach winning pairs, or this checks only the empty answer.
         assert!(with > 20, "{with} positions with a winning pair");
-        assert!(tested > 10_000, "{tested} pairs");
+        assert!(tested > 10_000, "{tested} pairs tested");
     }
 
     #[test]
@@ -332,7 +350,7 @@ mod tests {
         }
         let got = search(&b, Color::Black, false, MAX_BUDGET);
         assert!(!got.own_threat && got.wins > 0);
-        assert!(got.first.is_some() && got.tests > 0);
+        assert!(got.first.is_some() && got.tested > 0);
         assert_eq!(got.gathers, candidates(&b, Color::Black).len() as u64);
         assert_eq!(got.wins, winning_pairs(&b, Color::Black).len() as u64);
     }

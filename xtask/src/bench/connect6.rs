@@ -334,8 +334,8 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
                 );
                 row.positions += 1;
                 row.with_pair += u64::from(block.wins > 0);
-                row.pairs += block.tested;
-                row.tests += block.tests;
+                row.pairs += block.pairs;
+                row.tests += block.tested;
                 row.gathers += block.gathers;
                 cycles += block.cycles;
                 row.worst_cycles = row.worst_cycles.max(block.cycles);
