@@ -288,8 +288,10 @@ struct PairSearchRow {
     positions: u64,
     /// Positions with a winning pair.
     with_pair: u64,
+    /// The candidates' pairs.
     pairs: u64,
-    /// Pairs the filter kept (given to the pair tester), and line gatherings.
+    /// Pairs the filter kept (tested by the pair tester), and candidates whose lines were
+    /// gathered.
     tests: u64,
     gathers: u64,
     mean_cycles: f64,
