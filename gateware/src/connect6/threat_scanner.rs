@@ -104,6 +104,20 @@ pub struct ThreatScanner {
     mk3: Signal<Local, Bits<MARKS>>,
     cnt_o: Signal<Local, Bits<7>>,
     cnt_p: Signal<Local, Bits<7>>,
+    /// The row's threats of each side (own in `tv[0]`, bit = window), and their count as a
+    /// tree of sums (a chain of 61 increments was a 150 ns path): pairs of bits, then adders
+    /// of 3 to 7 bits (side `s`'s sums at `s * n + i`); two operands of a level.
+    tv: [Signal<Local, Bits<64>>; 2],
+    l1: [Signal<Local, Bits<2>>; 64],
+    l2: [Signal<Local, Bits<3>>; 32],
+    l3: [Signal<Local, Bits<4>>; 16],
+    l4: [Signal<Local, Bits<5>>; 8],
+    l5: [Signal<Local, Bits<6>>; 4],
+    u2: [Signal<Local, Bits<2>>; 2],
+    u3: [Signal<Local, Bits<3>>; 2],
+    u4: [Signal<Local, Bits<4>>; 2],
+    u5: [Signal<Local, Bits<5>>; 2],
+    u6: [Signal<Local, Bits<6>>; 2],
     /// The counts and finds this scan had before this row (none at `first`).
     base_oc: Signal<Local, Bits<10>>,
     base_pc: Signal<Local, Bits<10>>,
@@ -190,6 +204,17 @@ impl Default for ThreatScanner {
             marks3: Default::default(),
             cnt_o: Default::default(),
             cnt_p: Default::default(),
+            tv: Default::default(),
+            l1: std::array::from_fn(|_| Default::default()),
+            l2: std::array::from_fn(|_| Default::default()),
+            l3: Default::default(),
+            l4: Default::default(),
+            l5: Default::default(),
+            u2: Default::default(),
+            u3: Default::default(),
+            u4: Default::default(),
+            u5: Default::default(),
+            u6: Default::default(),
             base_oc: Default::default(),
             base_pc: Default::default(),
             base_of: Default::default(),
@@ -316,8 +341,8 @@ impl Logic for ThreatScanner {
 
         // Each window's threats: counted, and the first of each side kept in scan order.
         self.full.next = self.rr.val() >= 5_u64;
-        self.cnt_o.next = 0_u64.into();
-        self.cnt_p.next = 0_u64.into();
+        self.tv[0].next = 0_u64.into();
+        self.tv[1].next = 0_u64.into();
         self.hit_o.next = self.base_of.val();
         self.hit_p.next = self.base_pf.val();
         self.n_o.next = 0_u64.into();
@@ -357,12 +382,8 @@ impl Logic for ThreatScanner {
                     & !self.wp[j].val().any()
                     & (self.n_o.val() >= 3_u64),
             );
-            if self.t_o.val() {
-                self.cnt_o.next = self.cnt_o.val() + 1_u64;
-            }
-            if self.t_p.val() {
-                self.cnt_p.next = self.cnt_p.val() + 1_u64;
-            }
+            self.tv[0].next = self.tv[0].val().replace_bit(j, self.t_o.val());
+            self.tv[1].next = self.tv[1].val().replace_bit(j, self.t_p.val());
             if self.row_en.val() & self.t_o.val() & !self.hit_o.val() {
                 self.hit_o.next = true;
                 self.od.d.next = self.k_dir[j].val();
@@ -378,6 +399,53 @@ impl Logic for ThreatScanner {
                 self.pe.d.next = !(self.wo[j].val() | self.wp[j].val());
             }
         }
+
+        // The threats counted, each side by a tree.
+        for s in 0..2 {
+            for i in 0..32 {
+                self.l1[32 * s + i].next = 0_u64.into();
+                self.l1[32 * s + i].next = self.l1[32 * s + i]
+                    .val()
+                    .replace_bit(
+                        0,
+                        self.tv[s].val().get_bit(2 * i) ^ self.tv[s].val().get_bit(2 * i + 1),
+                    )
+                    .replace_bit(
+                        1,
+                        self.tv[s].val().get_bit(2 * i) & self.tv[s].val().get_bit(2 * i + 1),
+                    );
+            }
+            for i in 0..16 {
+                self.u2[0].next = self.l1[32 * s + 2 * i].val();
+                self.u2[1].next = self.l1[32 * s + 2 * i + 1].val();
+                self.l2[16 * s + i].next =
+                    bit_cast::<3, 2>(self.u2[0].val()) + bit_cast::<3, 2>(self.u2[1].val());
+            }
+            for i in 0..8 {
+                self.u3[0].next = self.l2[16 * s + 2 * i].val();
+                self.u3[1].next = self.l2[16 * s + 2 * i + 1].val();
+                self.l3[8 * s + i].next =
+                    bit_cast::<4, 3>(self.u3[0].val()) + bit_cast::<4, 3>(self.u3[1].val());
+            }
+            for i in 0..4 {
+                self.u4[0].next = self.l3[8 * s + 2 * i].val();
+                self.u4[1].next = self.l3[8 * s + 2 * i + 1].val();
+                self.l4[4 * s + i].next =
+                    bit_cast::<5, 4>(self.u4[0].val()) + bit_cast::<5, 4>(self.u4[1].val());
+            }
+            for i in 0..2 {
+                self.u5[0].next = self.l4[4 * s + 2 * i].val();
+                self.u5[1].next = self.l4[4 * s + 2 * i + 1].val();
+                self.l5[2 * s + i].next =
+                    bit_cast::<6, 5>(self.u5[0].val()) + bit_cast::<6, 5>(self.u5[1].val());
+            }
+        }
+        self.u6[0].next = self.l5[0].val();
+        self.u6[1].next = self.l5[1].val();
+        self.cnt_o.next = bit_cast::<7, 6>(self.u6[0].val()) + bit_cast::<7, 6>(self.u6[1].val());
+        self.u6[0].next = self.l5[2].val();
+        self.u6[1].next = self.l5[3].val();
+        self.cnt_p.next = bit_cast::<7, 6>(self.u6[0].val()) + bit_cast::<7, 6>(self.u6[1].val());
 
         // The live windows' points that are not the side's stones, each as `d` rows up and its
         // column: along the row (0 up, column j + k), down column j and on the falling
