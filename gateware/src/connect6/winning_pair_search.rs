@@ -6,7 +6,7 @@
 //!
 //! ```text
 //!  start --> candidate scan (the threat scanner): the 19 row words read (a row a cycle), the
-//!            side's threats counted (one: stop), its candidates marked (the empty points of
+//!            side's threats counted (any: stop), its candidates marked (the empty points of
 //!            windows of two or more of its stones and none of the other's) and its
 //!            one-stone threat points (windows of three or more) into 19 x 19 bits each
 //!        --> the gathering: the rows read again into a window of 11 rows; as each row is the
@@ -25,8 +25,9 @@
 //! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (22) to the gathering,
 //! [`GATHER_ROWS`] (24) and one a candidate for it, then for each a one for its lines and its
 //! kept c, one a kept pair, and one that finds no more; an answer [`PIPE_CYCLES`] (5) after
-//! its pair is issued, done the cycle after the last answer waited for (the first winning one
-//! if only the first is asked for). The side must
+//! its pair is issued. Done the cycle after the first winning answer if only the first is
+//! asked for; else a wait of five cycles after the stream's last cycle (the last a's, which
+//! has no pair; or the one that found the budget spent), done the cycle after. The side must
 //! have no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
 
 use super::pair_tester::PairTester;
@@ -104,9 +105,10 @@ pub struct WinningPairSearch {
     /// being marked.
     cand3: [DFF<Bits<19>>; SIZE],
     pend3: [DFF<Bits<19>>; 5],
-    /// The gathering: the last row asked (its word arrives when `sh`), the window of the 11
-    /// rows up to it (row j - 10 + w in `win[w]`; rows off the board all 3s: blocked for both
-    /// sides), the middle row's candidates left.
+    /// The gathering: the row whose word arrives when `sh` (row j + 1 is asked meanwhile; rows
+    /// 19..24 asked are ignored), the window of the 11 rows up to it once shifted in (row
+    /// j - 10 + w in `win[w]`; rows off the board all 3s: blocked for both sides), the middle
+    /// row's candidates left.
     j: DFF<Bits<5>>,
     sh: DFF<Bit>,
     win: [DFF<Bits<38>>; 11],

@@ -13,9 +13,9 @@
 //! holds three already (the scanner marks such points, as it marks the candidates:
 //! [`can_make_threat`]), or the two points are in one window (on one line, five apart at
 //! most). The circuit gathers every candidate's lines of 11 points ([`lines_through`]) once,
-//! in one pass over the board's rows, into a RAM; then it streams the pairs, one a cycle, each
-//! c's lines read with the filter behind the read and the pair tester
-//! (`gateware::connect6::pair_tester`, a pipeline) behind the filter.
+//! in one pass over the board's rows, into a RAM; then for each `a` it takes the `c` the
+//! filter keeps (as bits of the board) and streams those pairs, one a cycle, each `c`'s lines
+//! read and the pair tester (`gateware::connect6::pair_tester`, a pipeline) behind the read.
 //!
 //! This model decides a pair independently of the tester's reference
 //! (`threat::pair_wins`, the windows through the pair): by scans of the whole board with
@@ -53,10 +53,10 @@ pub const START_CYCLES: u64 = 1 + SCAN_CYCLES;
 /// written to the lines RAM).
 pub const GATHER_ROWS: u64 = 24;
 
-/// Cycles of the pipeline behind a pair's issue (the lines RAM's read, its filter, the pair
-/// tester's four), and the cycle that takes the answer: a pair issued in cycle `t` is
-/// answered in cycle `t + PIPE_CYCLES`, and the search is done the cycle after the last answer
-/// it waits for.
+/// Cycles of the pipeline behind a pair's issue (the lines RAM's read, the pair tester's
+/// four): a pair issued in cycle `t` is answered in cycle `t + PIPE_CYCLES`. The search waits
+/// as many cycles after the last cycle of its stream of pairs, and is done the cycle after (or
+/// the cycle after the first winning answer, if only the first is asked for).
 pub const PIPE_CYCLES: u64 = 5;
 
 /// Most pairs a search may test: the circuit's budget is 20 bits.
@@ -75,9 +75,9 @@ pub struct PairSearch {
     pub tested: u64,
     /// The budget ran out with pairs left to test.
     pub exhausted: bool,
-    /// The candidates' pairs, and the candidates whose lines were gathered (each once, into
-    /// the lines RAM).
+    /// The candidates' pairs.
     pub pairs: u64,
+    /// The candidates whose lines were gathered (each once, into the lines RAM).
     pub gathers: u64,
     /// Cycles from `start` to the first cycle `done` is high.
     pub cycles: u64,
