@@ -14,8 +14,8 @@ use gateware::shogi::{
     AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit, PieceInfoTable,
 };
 
-const BLOCKS: &str =
-    "king_rays, generator, cover, info, unit, walker, threat_scanner, winning_pair_search, pair_tester";
+const BLOCKS: &str = "king_rays, generator, cover, info, unit, walker, threat_scanner, \
+                      winning_pair_search, pair_tester";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

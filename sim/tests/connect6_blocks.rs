@@ -911,7 +911,7 @@ fn winning_pair_search_matches_model() {
         for (s, side) in [p.side, p.side.other()].into_iter().enumerate() {
             // All pairs where they are few, else a budget (some cut short); every third
             // search stops at the first winning pair.
-            let n = pair_search::candidates(&p.board, side).len() as u64;
+            let n = model::connect6::threat::threat_candidates(&p.board, side).len() as u64;
             let budget = if n <= 16 { pair_search::MAX_BUDGET } else { 30 };
             let first_only = (i + s) % 3 == 0;
             let mut want = pair_search::search(&p.board, side, first_only, budget);
@@ -1018,7 +1018,7 @@ fn drive_pair(u: &mut PairTester, board: &Board, side: Color, a: Point, c: Point
 /// The pairs of `board` the tester is checked on: every candidate pair the search's filter
 /// scans, and every 7th of those it passes (which make no threat).
 fn tester_pairs(board: &Board, side: Color) -> Vec<[Point; 2]> {
-    let cands = pair_search::candidates(board, side);
+    let cands = model::connect6::threat::threat_candidates(board, side);
     let t3 = pair_search::threat_points(board, side);
     let mut out = Vec::new();
     let mut passed = 0;

@@ -157,11 +157,14 @@ pub struct WinningPairSearch {
     /// The next-candidate unit: after (ar, ac), or the first if `q_start`.
     q_start: Signal<Local, Bit>,
     gt: Signal<Local, Bits<19>>,
-    e: [Signal<Local, Bits<19>>; SIZE],
-    nx_ok: Signal<Local, Bit>,
-    nx_r: Signal<Local, Bits<5>>,
-    nx_c: Signal<Local, Bits<5>>,
-    nx_bits: Signal<Local, Bits<19>>,
+    /// Two sets of points, rows by 19 bits, for the two priority encoders: the candidates after
+    /// a (`e[0..19]`, the next a) and the kept c (`e[19..38]`, the next pair); each encoder's
+    /// answer: any, the first row, its bits, their first column.
+    e: [Signal<Local, Bits<19>>; 2 * SIZE],
+    pe_ok: [Signal<Local, Bit>; 2],
+    pe_r: [Signal<Local, Bits<5>>; 2],
+    pe_bits: [Signal<Local, Bits<19>>; 2],
+    pe_c: [Signal<Local, Bits<5>>; 2],
     /// The filter for a: a's one-stone threat bit, its column one-hot, the points after it in
     /// its row within five (`n0`) and, d rows down, its column and the diagonals' points
     /// (`nd[d]`); a row's offset from a and its near points.
@@ -174,11 +177,7 @@ pub struct WinningPairSearch {
     nd: [Signal<Local, Bits<19>>; 6],
     dr5: Signal<Local, Bits<5>>,
     nr: Signal<Local, Bits<19>>,
-    /// The next kept c: its row, column, the row's bits, its one-hot.
-    m_ok: Signal<Local, Bit>,
-    m_r: Signal<Local, Bits<5>>,
-    m_c: Signal<Local, Bits<5>>,
-    m_bits: Signal<Local, Bits<19>>,
+    /// The next kept c's one-hot in its row.
     m_low: Signal<Local, Bits<19>>,
     /// A RAM address of a point.
     addr_r: Signal<Local, Bits<5>>,
@@ -267,10 +266,10 @@ impl Default for WinningPairSearch {
             q_start: Default::default(),
             gt: Default::default(),
             e: std::array::from_fn(|_| Default::default()),
-            nx_ok: Default::default(),
-            nx_r: Default::default(),
-            nx_c: Default::default(),
-            nx_bits: Default::default(),
+            pe_ok: Default::default(),
+            pe_r: Default::default(),
+            pe_bits: Default::default(),
+            pe_c: Default::default(),
             t3_bits: Default::default(),
             t3a: Default::default(),
             oh: Default::default(),
@@ -280,10 +279,6 @@ impl Default for WinningPairSearch {
             nd: Default::default(),
             dr5: Default::default(),
             nr: Default::default(),
-            m_ok: Default::default(),
-            m_r: Default::default(),
-            m_c: Default::default(),
-            m_bits: Default::default(),
             m_low: Default::default(),
             addr_r: Default::default(),
             addr_c: Default::default(),
@@ -449,8 +444,8 @@ impl Logic for WinningPairSearch {
         }
         self.g_end.next = self.row_next.val() & (self.j.q.val() == 23_u64);
 
-        // The next candidate after a, or the first (at the gathering's end): the rows below
-        // a's whole, a's row's columns past it; the first row with one, then its first column.
+        // The candidates after a, or all of them (at the gathering's end, for the first a): the
+        // rows below a's whole, a's row's columns past it (the first is the next a, below).
         self.q_start.next = self.state.q.val() == PairState::Gath;
         self.gt.next = 0_u64.into();
         for x in 0..19 {
@@ -468,23 +463,6 @@ impl Logic for WinningPairSearch {
                 self.e[r].next = self.cand[r].q.val() & self.gt.val();
             }
         }
-        self.nx_ok.next = false;
-        self.nx_r.next = 0_u64.into();
-        self.nx_bits.next = 0_u64.into();
-        for r in 0..19 {
-            if self.e[18 - r].val().any() {
-                self.nx_ok.next = true;
-                self.nx_r.next = self.k_idx[18 - r].val();
-                self.nx_bits.next = self.e[18 - r].val();
-            }
-        }
-        self.nx_c.next = 0_u64.into();
-        for x in 0..19 {
-            if self.nx_bits.val().get_bit(18 - x) {
-                self.nx_c.next = self.k_idx[18 - x].val();
-            }
-        }
-
         // The c that a pairs with: the candidates after it (`e`) that the filter keeps: all if
         // a is a one-stone threat point, else those that are, or share a window with a (in a's
         // row the five after it; d rows down a's column and the diagonals' points).
@@ -529,29 +507,35 @@ impl Logic for WinningPairSearch {
             }
         }
 
-        // The next kept c: the first row with one, its first column.
-        self.m_ok.next = false;
-        self.m_r.next = 0_u64.into();
-        self.m_bits.next = 0_u64.into();
+        // The two priority encoders: the next a (the candidates after a) and the next kept c;
+        // the first row with a point, then its first column.
         for r in 0..19 {
-            if self.kept[18 - r].q.val().any() {
-                self.m_ok.next = true;
-                self.m_r.next = self.k_idx[18 - r].val();
-                self.m_bits.next = self.kept[18 - r].q.val();
+            self.e[19 + r].next = self.kept[r].q.val();
+        }
+        for q in 0..2 {
+            self.pe_ok[q].next = false;
+            self.pe_r[q].next = 0_u64.into();
+            self.pe_bits[q].next = 0_u64.into();
+            for r in 0..19 {
+                if self.e[19 * q + 18 - r].val().any() {
+                    self.pe_ok[q].next = true;
+                    self.pe_r[q].next = self.k_idx[18 - r].val();
+                    self.pe_bits[q].next = self.e[19 * q + 18 - r].val();
+                }
+            }
+            self.pe_c[q].next = 0_u64.into();
+            for x in 0..19 {
+                if self.pe_bits[q].val().get_bit(18 - x) {
+                    self.pe_c[q].next = self.k_idx[18 - x].val();
+                }
             }
         }
-        self.m_c.next = 0_u64.into();
-        for x in 0..19 {
-            if self.m_bits.val().get_bit(18 - x) {
-                self.m_c.next = self.k_idx[18 - x].val();
-            }
-        }
-        self.m_low.next = self.m_bits.val() & !(self.m_bits.val() - 1_u64);
+        self.m_low.next = self.pe_bits[1].val() & !(self.pe_bits[1].val() - 1_u64);
 
         // The lines RAM read: a's in PairA, c's in PairC; a's word taken the cycle after; a
         // pair's c word, the cycle after its issue, given to the tester with the pair.
-        self.addr_r.next = self.m_r.val();
-        self.addr_c.next = self.m_c.val();
+        self.addr_r.next = self.pe_r[1].val();
+        self.addr_c.next = self.pe_c[1].val();
         if self.state.q.val() == PairState::PairA {
             self.addr_r.next = self.ar.q.val();
             self.addr_c.next = self.ac.q.val();
@@ -623,10 +607,10 @@ impl Logic for WinningPairSearch {
                 }
                 if self.g_end.val() {
                     // The first candidate (the unit's `q_start`), or none: done.
-                    self.ar.d.next = self.nx_r.val();
-                    self.ac.d.next = self.nx_c.val();
+                    self.ar.d.next = self.pe_r[0].val();
+                    self.ac.d.next = self.pe_c[0].val();
                     self.state.d.next = PairState::PairA;
-                    if !self.nx_ok.val() {
+                    if !self.pe_ok[0].val() {
                         self.state.d.next = PairState::Done;
                     }
                 }
@@ -636,7 +620,7 @@ impl Logic for WinningPairSearch {
                 self.state.d.next = PairState::PairC;
             }
             PairState::PairC => {
-                if self.m_ok.val() {
+                if self.pe_ok[1].val() {
                     // A kept pair: counted against the budget, issued.
                     if self.left.q.val() == 0_u64 {
                         self.exh_q.d.next = true;
@@ -646,20 +630,20 @@ impl Logic for WinningPairSearch {
                         self.left.d.next = self.left.q.val() - 1_u64;
                         self.tested_q.d.next = self.tested_q.q.val() + 1_u64;
                         self.pv.d.next = true;
-                        self.pc_r.d.next = self.m_r.val();
-                        self.pc_c.d.next = self.m_c.val();
+                        self.pc_r.d.next = self.pe_r[1].val();
+                        self.pc_c.d.next = self.pe_c[1].val();
                         for r in 0..19 {
-                            if self.m_r.val() == self.k_idx[r].val() {
+                            if self.pe_r[1].val() == self.k_idx[r].val() {
                                 self.kept[r].d.next = self.kept[r].q.val() & !self.m_low.val();
                             }
                         }
                     }
                 } else {
                     // a's pairs are all issued: the next a, or the answers waited for.
-                    self.ar.d.next = self.nx_r.val();
-                    self.ac.d.next = self.nx_c.val();
+                    self.ar.d.next = self.pe_r[0].val();
+                    self.ac.d.next = self.pe_c[0].val();
                     self.state.d.next = PairState::PairA;
-                    if !self.nx_ok.val() {
+                    if !self.pe_ok[0].val() {
                         self.t.d.next = 0_u64.into();
                         self.state.d.next = PairState::Drain;
                     }

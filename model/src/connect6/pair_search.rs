@@ -35,8 +35,9 @@
 //! precondition): the circuit's candidate scan checks that and stops
 //! ([`PairSearch::own_threat`]).
 
+use super::threat::{open_window_empties, threat_candidates};
 use super::threat_scan::scan;
-use super::{step, windows, Board, Color, Point, DIRECTIONS, POINTS, WIN_LENGTH};
+use super::{step, Board, Color, Point, DIRECTIONS, POINTS, WIN_LENGTH};
 
 /// Cycles of one scan in the circuit: 19 rows read (a row a cycle, the word the cycle after its
 /// address), the last in the scanner's registers, and the cycle that reads its answer and
@@ -83,20 +84,11 @@ pub struct PairSearch {
     pub cycles: u64,
 }
 
-/// The candidates of `side`: the empty points of its windows with two or more of its stones
-/// and none of the other's, in board order (the threat player's, `threat::threat_candidates`).
-pub fn candidates(board: &Board, side: Color) -> Vec<Point> {
-    super::threat::threat_candidates(board, side)
-}
-
 /// The points where one more stone of `side` makes a threat: empty points of windows with
 /// three or more of its stones and none of the other's.
 pub fn threat_points(board: &Board, side: Color) -> Vec<bool> {
     let mut out = vec![false; POINTS];
-    for p in board.empties_of((0..windows().len()).filter(|&w| {
-        let (own, opp) = board.window_counts(w, side);
-        opp == 0 && own >= 3
-    })) {
+    for p in open_window_empties(board, side, 3) {
         out[p.index()] = true;
     }
     out
@@ -187,7 +179,7 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
         out.own_threat = true;
         return out;
     }
-    let cands = candidates(board, side);
+    let cands = threat_candidates(board, side);
     let t3 = threat_points(board, side);
     let k = cands.len();
     out.gathers = k as u64;
@@ -291,7 +283,7 @@ mod tests {
             assert_eq!(got.first, want.first().copied());
             // Every pair counted, the filter's kept ones tested (the filter is exact: the wins
             // above are all of them).
-            let cands = candidates(board, side);
+            let cands = threat_candidates(board, side);
             let t3 = threat_points(board, side);
             let n = cands.len() as u64;
             assert_eq!(got.pairs, n * n.saturating_sub(1) / 2);
@@ -351,7 +343,10 @@ mod tests {
         let got = search(&b, Color::Black, false, MAX_BUDGET);
         assert!(!got.own_threat && got.wins > 0);
         assert!(got.first.is_some() && got.tested > 0);
-        assert_eq!(got.gathers, candidates(&b, Color::Black).len() as u64);
+        assert_eq!(
+            got.gathers,
+            threat_candidates(&b, Color::Black).len() as u64
+        );
         assert_eq!(got.wins, winning_pairs(&b, Color::Black).len() as u64);
     }
 }

@@ -73,13 +73,20 @@ pub fn blockable(board: &Board, ws: &[usize], k: usize) -> bool {
     })
 }
 
+/// The empty points, in board order, of `side`'s open windows (none of the other's stones)
+/// holding `least` or more of its stones: at 2, where a pair can make threats; at 3, where one
+/// stone makes one.
+pub fn open_window_empties(board: &Board, side: Color, least: usize) -> Vec<Point> {
+    board.empties_of((0..windows().len()).filter(|&w| {
+        let (own, opp) = board.window_counts(w, side);
+        opp == 0 && own >= least
+    }))
+}
+
 /// `side`'s windows that two more stones turn into threats: their empty points are where a
 /// pair can make threats.
 pub fn threat_candidates(board: &Board, side: Color) -> Vec<Point> {
-    board.empties_of((0..windows().len()).filter(|&w| {
-        let (own, opp) = board.window_counts(w, side);
-        opp == 0 && own >= 2
-    }))
+    open_window_empties(board, side, 2)
 }
 
 /// The threats through `a` or `c` (just placed) on `b`.

@@ -240,8 +240,9 @@ pub fn run(json: bool) -> Result<()> {
         "the winning-pair search block (cycles from its model, which the block test holds \
          equal; at {mhz:.1} MHz, not yet in a design: its Fmax alone in docs/connect6.md) \
          on {} positions of {PAIR_GAMES} baseline games, all of a side's winning pairs: {} \
-         pairs, {:.2} of them to the tester, {:.0} cycles a search (worst {}): {:.1} us, the worst {:.2} ms; the model's search \
-         (`threat::winning_pairs`, this CPU) {:.1} us a search: the block {:.2}x the CPU",
+         pairs, {:.2} of them to the tester, {:.0} cycles a search (worst {}): {:.1} us, the \
+         worst {:.2} ms; the model's search (`threat::winning_pairs`, this CPU) {:.1} us a \
+         search: the block {:.2}x the CPU",
         ps.positions,
         ps.pairs,
         ps.tests as f64 / ps.pairs.max(1) as f64,
