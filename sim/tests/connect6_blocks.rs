@@ -6,9 +6,10 @@ use gateware::connect6::checkmate_strategy_checker::CYCLES;
 use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
-    CheckmateStrategyChecker, GameRecordManager, NextMoveSelector, PairTester,
+    CheckmateStrategyChecker, GameRecordManager, LineScorer, NextMoveSelector, PairTester,
     SkilfulLinePredictor, TemplateMatching, ThreatScanner, WinningPairSearch,
 };
+use model::connect6::line_scan::{self, LineScan};
 use model::connect6::pair_search::{self, PairSearch};
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
 use model::connect6::paper::selector::{decide_with_cycles, Module, PUT_CYCLES, SCAN_CYCLES};
@@ -1147,5 +1148,132 @@ fn pair_tester_verilog() {
         rep.cycles
     );
     assert!(wins > 10, "{wins} winning pairs");
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// One scan on the line scorer: `start` a cycle, then the read port answered as a block RAM
+/// does until `done`; the scores streamed (each point's, in board order: `None` where the
+/// block marks the point occupied) and the answer as the model gives it.
+fn run_line_scan(u: &mut LineScorer, board: &Board, side: Color) -> (Vec<Option<u32>>, LineScan) {
+    u.side.next = stone_code(Some(side)).into();
+    u.start.next = true;
+    let (mut cycles, mut scores) = (0u64, Vec::new());
+    loop {
+        let addr = u.rd_addr.val().index();
+        cycle(u, |u| &mut u.clock).unwrap();
+        u.start.next = false;
+        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
+        cycles += 1;
+        if u.score_valid.val() {
+            let at = Point::new(u.score_col.val().index(), u.score_row.val().index());
+            assert_eq!(at, Some(Point(scores.len() as u16)), "the stream's order");
+            let score = u.score.val().index() as u32;
+            scores.push(u.score_empty.val().then_some(score));
+            if !u.score_empty.val() {
+                assert_eq!(score, 0, "an occupied point scores 0");
+            }
+        }
+        if u.done.val() {
+            break;
+        }
+        assert!(u.busy.val(), "the scorer is busy until done");
+        assert!(cycles < 1 << 12, "the scorer does not finish");
+    }
+    let best = u.found.val().then(|| {
+        let p = Point::new(u.best_col.val().index(), u.best_row.val().index());
+        (p.expect("on the board"), u.best_score.val().index() as u32)
+    });
+    (scores, LineScan { best, cycles })
+}
+
+/// Boards the line scorer is checked on: the probes' positions, an empty board, a full one
+/// (no empty point) and one with a single empty point in a corner.
+fn line_boards(seed: u64, games: usize) -> Vec<(Board, Color)> {
+    let mut out: Vec<(Board, Color)> = Vec::new();
+    for p in probes(seed, games) {
+        if out.last().is_none_or(|(b, _)| *b != p.board) {
+            out.push((p.board, p.side));
+        }
+    }
+    let mut full = Board::default();
+    for q in 0..POINTS as u16 {
+        let colour = [Color::Black, Color::White][(q as usize * 7 / 3) % 2];
+        full.set(Point(q), Some(colour));
+    }
+    let mut corner = full.clone();
+    corner.set(Point::new(18, 18).unwrap(), None);
+    out.extend([
+        (Board::default(), Color::Black),
+        (full, Color::White),
+        (corner, Color::Black),
+    ]);
+    out
+}
+
+#[test]
+fn line_scorer_matches_model() {
+    let mut uut = LineScorer::default();
+    uut.connect_all();
+    let (mut scans, mut points, mut none) = (0, 0, 0);
+    for (i, (board, side)) in line_boards(SEED + 1_800, 6).into_iter().enumerate() {
+        // The side to move and the other by turns.
+        let side = if i % 2 == 0 { side } else { side.other() };
+        let (got_scores, got) = run_line_scan(&mut uut, &board, side);
+        let want = line_scan::scan(&board, side);
+        assert_eq!(
+            got_scores,
+            line_scan::scores(&board, side),
+            "scan {i}, {side:?}:\n{}",
+            board.diagram()
+        );
+        assert_eq!(got, want, "scan {i}, {side:?}:\n{}", board.diagram());
+        scans += 1;
+        points += got_scores.iter().flatten().count();
+        none += usize::from(got.best.is_none());
+    }
+    println!("line scorer: {scans} scans, {points} empty points scored");
+    assert!(
+        scans > 100 && none == 1,
+        "{scans} scans, {none} without a best point"
+    );
+}
+
+#[test]
+fn line_scorer_verilog() {
+    if !sim::tools::require("verilator", "line_scorer_verilog") {
+        return;
+    }
+    // Scans back to back on the boards in turn, Black and White by turns; one cancelled.
+    let boards = line_boards(SEED + 1_900, 2);
+    let (mut next, mut prev_addr) = (0usize, 0usize);
+    let mut board = Board::default();
+    let rep = cosim(
+        "line_scorer",
+        &mut LineScorer::default(),
+        12_000,
+        Some("clock"),
+        |u, k| {
+            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
+            u.start.next = false;
+            // Idle after the cancel, done after a scan: the next one.
+            if !u.busy.val() && !u.cancel.val() {
+                let (b, side) = &boards[next % boards.len()];
+                board = b.clone();
+                let side = if next % 2 == 0 { *side } else { side.other() };
+                u.side.next = stone_code(Some(side)).into();
+                u.start.next = true;
+                next += 1;
+            }
+            u.cancel.next = k == 2_000;
+            prev_addr = u.rd_addr.val().index();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "line scorer: {next} scans, {} cycles co-simulated",
+        rep.cycles
+    );
+    assert!(next > 25, "{next} scans");
     assert_eq!(rep.mismatches, 0);
 }

@@ -15,12 +15,14 @@
 //! | past the paper: the threat scanner (the whole board's threats of both sides, counted, the first of each in scan order: the threat player's first block; and the points where two more stones make a threat) | [`threat_scanner`] | `model::connect6::threat_scan::scan` | [`threat_scanner::CYCLES`] (19: a row a cycle) |
 //! | past the paper: the pair tester (whether two stones make a winning pair, from the four lines of 11 points through each: 48 windows, the blocking test on their threats; a pipeline, a pair a cycle) | [`pair_tester`] | `model::connect6::threat::pair_wins`, `pair_search::lines_through` | [`pair_tester::CYCLES`] (4) to an answer, a new pair every cycle |
 //! | past the paper: the winning-pair search (the candidates marked by a scan; their lines gathered once, in a pass over the rows, into a lines RAM; the pairs streamed through a filter and the pair tester; the first winning pair, the count, a budget) | [`winning_pair_search`] | `model::connect6::pair_search::search` | [`winning_pair_search::START_CYCLES`] (22), [`winning_pair_search::GATHER_ROWS`] (24) and 1 a candidate, 1 an a, 1 a pair, an answer [`winning_pair_search::PIPE_CYCLES`] (5) after its pair |
+//! | past the paper: the line scorer (the baseline's line score of every point for a side, a point a cycle from the four lines of 11 points through it: 24 windows weighted and summed; the best empty point) | [`line_scorer`] | `model::connect6::line_scan::{scores, scan}` | [`line_scorer::CYCLES`] (371: 8 to the first point, a point a cycle, 2 of pipeline) |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 
 pub mod checkmate_strategy_checker;
 pub mod core;
 pub mod game_record_manager;
+pub mod line_scorer;
 pub mod next_move_selector;
 pub mod pair_tester;
 pub mod skilful_line_predictor;
@@ -31,6 +33,7 @@ pub mod winning_pair_search;
 pub use self::core::Connect6Core;
 pub use checkmate_strategy_checker::CheckmateStrategyChecker;
 pub use game_record_manager::GameRecordManager;
+pub use line_scorer::LineScorer;
 pub use next_move_selector::NextMoveSelector;
 pub use pair_tester::PairTester;
 pub use skilful_line_predictor::SkilfulLinePredictor;

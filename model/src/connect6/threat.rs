@@ -265,7 +265,7 @@ fn block_line_score(board: &Board, side: Color, ws: &[usize]) -> Vec<Point> {
 }
 
 /// The empty point of best line score for `side`, the first in board order among equals.
-fn best_point(board: &Board, side: Color, among: impl Iterator<Item = Point>) -> Option<Point> {
+pub fn best_point(board: &Board, side: Color, among: impl Iterator<Item = Point>) -> Option<Point> {
     among
         .filter(|&p| board.is_empty(p))
         .map(|p| (line_score(board, side, p), std::cmp::Reverse(p)))
