@@ -25,8 +25,14 @@
 //!   cycle for cycle) at the design's clock, against the model's own search on this CPU
 //!   (`threat::winning_pairs`, the threat player's) timed in the same run.
 //!
+//! * The line scorer block (`gateware::connect6::line_scorer`, past the paper): on the same
+//!   positions, for each side, every point's line score and the best empty point; the block's
+//!   cycles (its model's, `line_scan::CYCLES`, which the block test holds equal) at the
+//!   design's clock, against the threat player's own choice on this CPU
+//!   (`threat::best_point` over the empty points) timed in the same run.
+//!
 //! `--json`: one object per game, then a `total` object, then a `pair_search` object, then a
-//! `match` object.
+//! `line_scan` object, then a `match` object.
 
 use anyhow::{bail, Result};
 use gateware::Design;
@@ -35,7 +41,7 @@ use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
-use model::connect6::{pair_search, random, threat, Color, Game, Outcome, Point};
+use model::connect6::{line_scan, pair_search, random, threat, Color, Game, Outcome, Point};
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
@@ -212,9 +218,11 @@ pub fn run(json: bool) -> Result<()> {
     total.winner = format!("board {wins} of {GAMES}");
     finish(&mut total, mhz);
     let ps = pair_search_bench(mhz);
+    let ls = line_scan_bench(mhz);
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
+        println!("{}", serde_json::json!({ "line_scan": ls }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -252,6 +260,13 @@ pub fn run(json: bool) -> Result<()> {
         ps.worst_board_ms,
         ps.cpu_us,
         ps.ratio_cpu,
+    );
+    println!(
+        "the line scorer block (cycles from its model, at {mhz:.1} MHz, not yet in a design) on \
+         {} scans of the same positions (each side), every point's line score and the best: {} \
+         cycles a scan, {:.1} us; the threat player's best line-score point on this CPU \
+         (`threat::best_point`) {:.1} us: the block {:.2}x the CPU",
+        ls.scans, ls.cycles, ls.board_us, ls.cpu_us, ls.ratio_cpu,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -354,6 +369,51 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
     row
 }
 
+/// The line scorer block against the threat player's best line-score point on this CPU.
+#[derive(Serialize, Default)]
+struct LineScanRow {
+    /// Scans: every position of the pair search's games, for each side.
+    scans: u64,
+    /// A scan's cycles (every scan's: the block's schedule is fixed).
+    cycles: u64,
+    clock_mhz: f64,
+    board_us: f64,
+    /// The CPU's time a scan (`threat::best_point` over the empty points), mean.
+    cpu_us: f64,
+    ratio_cpu: f64,
+}
+
+/// Every position of the [`PAIR_GAMES`] games, both sides: the best line-score point timed on
+/// this CPU, the block's cycles from its model.
+fn line_scan_bench(mhz: f64) -> LineScanRow {
+    let mut row = LineScanRow {
+        clock_mhz: mhz,
+        cycles: line_scan::CYCLES,
+        ..LineScanRow::default()
+    };
+    let mut cpu_s = 0f64;
+    for g in 0..PAIR_GAMES {
+        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
+        let mut replay = Game::new();
+        for turn in game.turns() {
+            replay
+                .play(turn)
+                .expect("a baseline game's turns are legal");
+            for side in [Color::Black, Color::White] {
+                let board = replay.board();
+                let t = Instant::now();
+                std::hint::black_box(threat::best_point(board, side, board.empties()));
+                cpu_s += t.elapsed().as_secs_f64();
+                row.scans += 1;
+            }
+        }
+    }
+    row.board_us = row.cycles as f64 / mhz;
+    row.cpu_us = cpu_s * 1e6 / row.scans.max(1) as f64;
+    row.ratio_cpu = row.cpu_us / row.board_us.max(f64::MIN_POSITIVE);
+    row
+}
+
 /// Games of the threat player's match against the baseline, and the first baseline seed.
 const MATCH_GAMES: u64 = 100;
 const MATCH_SEED: u64 = 100;
@@ -422,6 +482,11 @@ mod tests {
         super::super::assert_keys_documented(
             Some("pair_search"),
             &PairSearchRow::default(),
+            "docs/connect6.md",
+        );
+        super::super::assert_keys_documented(
+            Some("line_scan"),
+            &LineScanRow::default(),
             "docs/connect6.md",
         );
     }
