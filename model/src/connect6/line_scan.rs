@@ -4,32 +4,35 @@
 //! steps (a block's tie-break, the defence's and the preparation's candidates, and the last
 //! step's stone: [`super::threat`]); this is the whole-board pass they stand on.
 //!
-//! The circuit reads the rows into a window of 11 (the rows five above and five below the
-//! point's), then scores the points a cycle each in board order from the four lines of 11
-//! points through each: the 24 windows of six points holding it, weighted by the baseline's
-//! tables ([`ATTACK`], [`DEFENCE`]), summed. The best is the first in board order among equal
-//! scores ([`super::threat::best_point`], the threat player's own choice).
+//! The circuit reads the board a row a cycle, as the threat scanner does, and weighs the 61
+//! windows of six points that each row completes (the baseline's tables, [`ATTACK`] and
+//! [`DEFENCE`]); each direction's windows through a point are summed as the rows pass (a
+//! running sum per column, shifted a column a row on the diagonals), so that a row's 19 scores
+//! are complete five rows after it, all at once. The best is the first in board order among
+//! equal scores ([`super::threat::best_point`], the threat player's own choice).
 
 use super::baseline::{line_score, ATTACK, DEFENCE};
 use super::threat::best_point;
-use super::{Board, Color, Point, POINTS, WIN_LENGTH};
+use super::{Board, Color, Point, POINTS, SIZE, WIN_LENGTH};
 
-/// Cycles from `start` to the first point's scoring: the start cycle, rows 0..5 read (a row a
-/// cycle, the word the cycle after its address) into the window whose middle is row 0.
-pub const LOAD_CYCLES: u64 = 2 + WIN_LENGTH as u64;
+/// Cycles of the rows: row 0 asked, then a row a cycle (its word the cycle after its address)
+/// and five past the board (the windows they complete are the last rows' scores).
+pub const ROW_CYCLES: u64 = (SIZE + WIN_LENGTH) as u64;
 
-/// Cycles behind a point's scoring: its windows' weights registered, then their sum; the best
-/// is updated in the cycle after the sum, and the scan is done the cycle after that.
-pub const PIPE_CYCLES: u64 = 2;
+/// Cycles behind the rows: a row's scores summed, the best of its 19 in two steps (the second
+/// updates the scan's best); done the cycle after.
+pub const PIPE_CYCLES: u64 = 3;
 
-/// Cycles of a scan, from `start` to `done`: the load, a point a cycle, the pipeline.
-pub const CYCLES: u64 = LOAD_CYCLES + POINTS as u64 + PIPE_CYCLES;
+/// Cycles of a scan, from `start` to `done`: the start cycle, the rows, the pipeline.
+pub const CYCLES: u64 = 1 + ROW_CYCLES + PIPE_CYCLES;
 
 /// Windows of six points holding a point: six along each of the four directions.
 pub const WINDOWS_THROUGH: usize = 4 * WIN_LENGTH;
 
-/// Bits of a window's weight and of a point's score: the largest weight, on every window.
+/// Bits of a window's weight, of a point's sum over one direction's six windows, and of its
+/// score: the largest weight, on every window.
 pub const WEIGHT_BITS: usize = bits_for(max_weight() as u64);
+pub const DIRECTION_BITS: usize = bits_for(max_weight() as u64 * WIN_LENGTH as u64);
 pub const SCORE_BITS: usize = bits_for(max_weight() as u64 * WINDOWS_THROUGH as u64);
 
 const fn max_weight() -> u32 {
@@ -58,7 +61,7 @@ pub struct LineScan {
 }
 
 /// Every point's line score for `side` in board order, the empty ones (the circuit streams a
-/// score for every point; an occupied point's is 0 and marked so).
+/// row's 19 scores at a time; an occupied point's is 0 and marked so).
 pub fn scores(board: &Board, side: Color) -> Vec<Option<u32>> {
     (0..POINTS as u16)
         .map(Point)
@@ -80,8 +83,8 @@ mod tests {
 
     #[test]
     fn widths_hold_the_tables() {
-        // ATTACK[5] = 5000 < 2^13; 24 of them, 120,000 < 2^17.
-        assert_eq!((WEIGHT_BITS, SCORE_BITS), (13, 17));
+        // ATTACK[5] = 5000 < 2^13; six of them 30,000 < 2^15; 24, 120,000 < 2^17.
+        assert_eq!((WEIGHT_BITS, DIRECTION_BITS, SCORE_BITS), (13, 15, 17));
     }
 
     #[test]
@@ -90,6 +93,6 @@ mod tests {
         // five lines from every edge) tie, the first in board order is (5, 5).
         let s = scan(&Board::default(), Color::Black);
         assert_eq!(s.best, Some((Point::new(5, 5).unwrap(), 24 * ATTACK[0])));
-        assert_eq!(s.cycles, 8 + 361 + 2);
+        assert_eq!(s.cycles, 1 + 25 + 3);
     }
 }
