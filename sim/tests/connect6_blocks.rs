@@ -1045,6 +1045,7 @@ fn pair_tester_matches_model() {
     uut.connect_all();
     let probes = probes(SEED + 1_800, 4);
     let (mut positions, mut pairs, mut wins) = (0, 0, 0);
+    let (mut forcing, mut many, mut block_pairs) = (0, 0, 0);
     for (i, p) in probes.iter().enumerate() {
         if i > 0 && probes[i - 1].board == p.board {
             continue;
@@ -1097,13 +1098,50 @@ fn pair_tester_matches_model() {
                     "probe {i}, {side:?}, pair {a} {c}:\n{}",
                     p.board.diagram()
                 );
+                // Forcing, and the blocking pairs as a set (the model's in board order).
+                let want_f = model::connect6::threat::forcing_blocks(&p.board, side, a, c);
+                assert_eq!(
+                    uut.forcing.val(),
+                    want_f.is_some(),
+                    "probe {i}, {side:?}, pair {a} {c}: forcing\n{}",
+                    p.board.diagram()
+                );
+                let (mask, pts) = (uut.blocks.val(), uut.block_pts.val());
+                let at = |i: usize, f: usize| pts.get_bits::<5>(20 * i + 5 * f).index();
+                let mut got: Vec<[Point; 2]> = (0..4)
+                    .filter(|&i| mask.get_bit(i))
+                    .map(|i| {
+                        let x = Point::new(at(i, 0), at(i, 1)).expect("x on the board");
+                        let y = Point::new(at(i, 2), at(i, 3)).expect("y on the board");
+                        [x.min(y), x.max(y)]
+                    })
+                    .collect();
+                got.sort();
+                assert_eq!(
+                    got,
+                    want_f.clone().unwrap_or_default(),
+                    "probe {i}, {side:?}, pair {a} {c}: blocking pairs\n{}",
+                    p.board.diagram()
+                );
                 pairs += 1;
                 wins += usize::from(want);
+                if let Some(blocks) = want_f {
+                    forcing += usize::from(!blocks.is_empty());
+                    block_pairs += blocks.len();
+                    many += usize::from(blocks.len() > 1);
+                }
             }
         }
     }
-    println!("pair tester: {positions} positions, {pairs} pairs, {wins} winning");
+    println!(
+        "pair tester: {positions} positions, {pairs} pairs, {wins} winning, {forcing} forcing \
+         and not winning ({many} with two blocks or more; {block_pairs} blocking pairs)"
+    );
     assert!(wins > 50 && pairs > 10_000, "{wins} of {pairs}");
+    assert!(
+        forcing > 50 && many > 10,
+        "{forcing} forcing, {many} with two blocks or more"
+    );
 }
 
 #[test]

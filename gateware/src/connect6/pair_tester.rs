@@ -61,12 +61,25 @@ pub struct PairTester {
     pub done_a_row: Signal<Out, Bits<5>>,
     pub done_c_col: Signal<Out, Bits<5>>,
     pub done_c_row: Signal<Out, Bits<5>>,
+    /// With the answer: whether the pair is *forcing* (it makes threats that no single stone
+    /// blocks: `model::connect6::threat::forcing_blocks`), and then the pairs of points that
+    /// block them all (none: it wins), the opponent's only replies: bit `i` of `blocks` for
+    /// pair `i` of `block_pts` (bits `20 i..`: x's column and row, y's column and row, 5
+    /// bits each). Pair `2 j + k` is the first threat's empty point `x_j` with the `k`-th
+    /// empty point of the first threat left without it; {x1, x0} is listed once, as pair 0
+    /// or 1.
+    pub forcing: Signal<Out, Bit>,
+    pub blocks: Signal<Out, Bits<4>>,
+    pub block_pts: Signal<Out, Bits<80>>,
     /// The stages' valid bits.
     v1: DFF<Bit>,
     v2: DFF<Bit>,
     v3: DFF<Bit>,
     done_q: DFF<Bit>,
     wins_q: DFF<Bit>,
+    forcing_q: DFF<Bit>,
+    blocks_q: DFF<Bits<4>>,
+    bpts_q: DFF<Bits<80>>,
     /// Stage 1: the lines and the pair.
     own: DFF<Bits<PTS>>,
     blocked: DFF<Bits<PTS>>,
@@ -88,6 +101,9 @@ pub struct PairTester {
     y_ok: [DFF<Bit>; 4],
     y_r: [DFF<Bits<6>>; 4],
     y_c: [DFF<Bits<6>>; 4],
+    /// The x in stage 3.
+    x_r3: [DFF<Bits<6>>; 2],
+    x_c3: [DFF<Bits<6>>; 2],
     /// Line point `i`'s coordinates in stage 1.
     pr: [Signal<Local, Bits<6>>; PTS],
     pc: [Signal<Local, Bits<6>>; PTS],
@@ -137,6 +153,10 @@ pub struct PairTester {
     sp_r: [Signal<Local, Bits<6>>; 6],
     sp_c: [Signal<Local, Bits<6>>; 6],
     blocked_x: [Signal<Local, Bit>; 2],
+    /// Stage 3's blocking pairs, their points, and a point's low five bits.
+    bk: Signal<Local, Bits<4>>,
+    bpt: Signal<Local, Bits<80>>,
+    p5: [Signal<Local, Bits<5>>; 4],
     k_dr: [Constant<Bits<6>>; PTS],
     k_dc: [Constant<Bits<6>>; PTS],
     k_line: [Constant<Bits<3>>; 8],
@@ -177,6 +197,17 @@ impl Default for PairTester {
             v3: Default::default(),
             done_q: Default::default(),
             wins_q: Default::default(),
+            forcing: Default::default(),
+            blocks: Default::default(),
+            block_pts: Default::default(),
+            forcing_q: Default::default(),
+            blocks_q: Default::default(),
+            bpts_q: Default::default(),
+            x_r3: Default::default(),
+            x_c3: Default::default(),
+            bk: Default::default(),
+            bpt: Default::default(),
+            p5: Default::default(),
             own: Default::default(),
             blocked: Default::default(),
             ar: Default::default(),
@@ -244,7 +275,10 @@ impl Default for PairTester {
 impl Logic for PairTester {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, v1, v2, v3, done_q, wins_q, own, blocked, ovl2, th2);
+        dff_setup!(
+            self, clock, v1, v2, v3, done_q, wins_q, forcing_q, blocks_q, bpts_q, own, blocked,
+            ovl2, th2
+        );
         for s in 0..4 {
             self.ar[s].clock.next = self.clock.val();
             self.ar[s].d.next = self.ar[s].q.val();
@@ -266,6 +300,10 @@ impl Logic for PairTester {
             self.x_ok3[j].d.next = self.x_ok3[j].q.val();
             self.left[j].clock.next = self.clock.val();
             self.left[j].d.next = self.left[j].q.val();
+            self.x_r3[j].clock.next = self.clock.val();
+            self.x_r3[j].d.next = self.x_r3[j].q.val();
+            self.x_c3[j].clock.next = self.clock.val();
+            self.x_c3[j].d.next = self.x_c3[j].q.val();
         }
         for j in 0..4 {
             self.y_ok[j].clock.next = self.clock.val();
@@ -277,6 +315,9 @@ impl Logic for PairTester {
         }
         self.done.next = self.done_q.q.val();
         self.wins.next = self.wins_q.q.val();
+        self.forcing.next = self.forcing_q.q.val();
+        self.blocks.next = self.blocks_q.q.val();
+        self.block_pts.next = self.bpts_q.q.val();
         self.done_a_col.next = self.ac[3].q.val();
         self.done_a_row.next = self.ar[3].q.val();
         self.done_c_col.next = self.cc[3].q.val();
@@ -462,6 +503,8 @@ impl Logic for PairTester {
         // Stage 2 -> 3: the threats left without each x, the y.
         for j in 0..2 {
             self.x_ok3[j].d.next = self.x_ok[j].q.val();
+            self.x_r3[j].d.next = self.x_r[j].q.val();
+            self.x_c3[j].d.next = self.x_c[j].q.val();
             self.left[j].d.next = self.sel_in[1 + j].val();
             self.y_ok[2 * j].d.next = self.sel_in[1 + j].val().any();
             self.y_ok[2 * j + 1].d.next = self.sel_in[1 + j].val().any() & self.two[1 + j].val();
@@ -490,6 +533,39 @@ impl Logic for PairTester {
                 }
             }
         }
+        // The blocking pairs: x_j and y (j, k) leave no threat. {x1, x0} is listed from x0 too
+        // (x1 is then an empty point of the first threat left without x0).
+        self.bk.next = 0_u64.into();
+        self.bpt.next = 0_u64.into();
+        for j in 0..2 {
+            for k in 0..2 {
+                if self.x_ok3[j].q.val()
+                    & self.y_ok[2 * j + k].q.val()
+                    & !(self.left[j].q.val() & !self.holds[2 + 2 * j + k].val()).any()
+                {
+                    self.bk.next = self.bk.val().replace_bit(2 * j + k, true);
+                }
+                self.p5[0].next = self.x_c3[j].q.val().get_bits::<5>(0);
+                self.p5[1].next = self.x_r3[j].q.val().get_bits::<5>(0);
+                self.p5[2].next = self.y_c[2 * j + k].q.val().get_bits::<5>(0);
+                self.p5[3].next = self.y_r[2 * j + k].q.val().get_bits::<5>(0);
+                for f in 0..4 {
+                    for b in 0..5 {
+                        self.bpt.next = self
+                            .bpt
+                            .val()
+                            .replace_bit(20 * (2 * j + k) + 5 * f + b, self.p5[f].val().get_bit(b));
+                    }
+                }
+            }
+        }
+        for k in 0..2 {
+            if (self.y_r[2 + k].q.val() == self.x_r3[0].q.val())
+                & (self.y_c[2 + k].q.val() == self.x_c3[0].q.val())
+            {
+                self.bk.next = self.bk.val().replace_bit(2 + k, false);
+            }
+        }
         self.v2.d.next = self.v1.q.val();
         self.v3.d.next = self.v2.q.val();
         self.done_q.d.next = self.v3.q.val();
@@ -497,6 +573,18 @@ impl Logic for PairTester {
             self.wins_q.d.next = self.x_ok3[0].q.val()
                 & !self.blocked_x[0].val()
                 & !(self.x_ok3[1].q.val() & self.blocked_x[1].val());
+            // Forcing: threats, and neither x alone leaves none.
+            self.forcing_q.d.next = self.x_ok3[0].q.val()
+                & self.left[0].q.val().any()
+                & !(self.x_ok3[1].q.val() & !self.left[1].q.val().any());
+            self.blocks_q.d.next = 0_u64.into();
+            if self.x_ok3[0].q.val()
+                & self.left[0].q.val().any()
+                & !(self.x_ok3[1].q.val() & !self.left[1].q.val().any())
+            {
+                self.blocks_q.d.next = self.bk.val();
+            }
+            self.bpts_q.d.next = self.bpt.val();
             self.ar[3].d.next = self.ar[2].q.val();
             self.ac[3].d.next = self.ac[2].q.val();
             self.cr[3].d.next = self.cr[2].q.val();

@@ -155,10 +155,7 @@ fn forced_win_within(
             }
             *budget -= 1;
             b.set(c, Some(side));
-            let ws = threats_through(&b, side, a, c);
-            let forcing = !ws.is_empty() && !blockable(&b, &ws, 1);
-            let wins = forcing && {
-                let blocks = blocking_pairs(&b, &ws);
+            let wins = forcing_on(&b, side, a, c).is_some_and(|blocks| {
                 !blocks.is_empty()
                     && blocks.iter().all(|d| {
                         let mut bd = b.clone();
@@ -167,7 +164,7 @@ fn forced_win_within(
                         threats(&bd, opp).is_empty()
                             && forced_win_within(&bd, side, depth - 1, budget).is_some()
                     })
-            };
+            });
             b.set(c, None);
             if wins {
                 return Some([a, c]);
@@ -176,6 +173,22 @@ fn forced_win_within(
         b.set(a, None);
     }
     None
+}
+
+/// Whether `a` and `c` (empty) are a *forcing* pair of `side` (which has no threat): its
+/// threats after them need both of the opponent's stones. If so, every pair of empty points
+/// that hits them all (in board order; none: the pair wins), the opponent's only replies.
+pub fn forcing_blocks(board: &Board, side: Color, a: Point, c: Point) -> Option<Vec<[Point; 2]>> {
+    let mut b = board.clone();
+    b.set(a, Some(side));
+    b.set(c, Some(side));
+    forcing_on(&b, side, a, c)
+}
+
+/// [`forcing_blocks`] on a board with the pair already put down.
+fn forcing_on(b: &Board, side: Color, a: Point, c: Point) -> Option<Vec<[Point; 2]>> {
+    let ws = threats_through(b, side, a, c);
+    (!ws.is_empty() && !blockable(b, &ws, 1)).then(|| blocking_pairs(b, &ws))
 }
 
 /// `side`'s winning pairs: two empty points after which its threats cannot be blocked by two
