@@ -8,14 +8,14 @@
 //! A block alone has every port free, so it is larger than inside the design (docs/shogi.md,
 //! "Size and clock", lists the figures and how they were taken).
 
-use gateware::connect6::{LineScorer, PairTester, ThreatScanner, WinningPairSearch};
+use gateware::connect6::{BoardOverlay, LineScorer, PairTester, ThreatScanner, WinningPairSearch};
 use gateware::design::emit_core;
 use gateware::shogi::{
     AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit, PieceInfoTable,
 };
 
 const BLOCKS: &str = "king_rays, generator, cover, info, unit, walker, threat_scanner, \
-                      winning_pair_search, pair_tester, line_scorer";
+                      winning_pair_search, pair_tester, line_scorer, board_overlay";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +34,7 @@ fn main() {
         "winning_pair_search" => emit_core(WinningPairSearch::default()),
         "pair_tester" => emit_core(PairTester::default()),
         "line_scorer" => emit_core(LineScorer::default()),
+        "board_overlay" => emit_core(BoardOverlay::default()),
         other => {
             eprintln!("block_verilog: no block {other:?}; blocks: {BLOCKS}");
             std::process::exit(2);

@@ -2,12 +2,13 @@
 //! positions of seeded random play-outs and seeded baseline games (which reach the fours and
 //! fives random play rarely does); and their emitted Verilog against their Rust simulation.
 
+use gateware::connect6::board_overlay::STONES;
 use gateware::connect6::checkmate_strategy_checker::CYCLES;
 use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
-    CheckmateStrategyChecker, GameRecordManager, LineScorer, NextMoveSelector, PairTester,
-    SkilfulLinePredictor, TemplateMatching, ThreatScanner, WinningPairSearch,
+    BoardOverlay, CheckmateStrategyChecker, GameRecordManager, LineScorer, NextMoveSelector,
+    PairTester, SkilfulLinePredictor, TemplateMatching, ThreatScanner, WinningPairSearch,
 };
 use model::connect6::line_scan::{self, LineScan, SCORE_BITS as LINE_SCORE_BITS};
 use model::connect6::pair_search::{self, PairSearch};
@@ -22,7 +23,7 @@ use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{busy_cycles, cycle};
+use sim::harness::{busy_cycles, cycle, settle};
 
 const SEED: u64 = 0xc6_b10c;
 
@@ -1319,5 +1320,114 @@ fn line_scorer_verilog() {
         rep.cycles
     );
     assert!(next > 90, "{next} scans");
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// The board overlay's model: the stack's stones (at most [`STONES`]) set on the board in
+/// order, the row's word.
+fn overlay_word(board: &Board, stack: &[(Point, Color)], row: usize) -> u64 {
+    let mut b = board.clone();
+    for &(p, c) in stack {
+        b.set(p, Some(c));
+    }
+    row_word(&b, row)
+}
+
+/// One cycle's inputs of the board overlay, the model's stack kept alike: a push (anywhere,
+/// either colour, also on stones and past a full stack), a pop (also of an empty stack), a
+/// clear (with a pop asked at times) or nothing; a random row asked (returned).
+fn drive_overlay(u: &mut BoardOverlay, rng: &mut StdRng, stack: &mut Vec<(Point, Color)>) -> usize {
+    u.push.next = false;
+    u.pop.next = false;
+    u.clear.next = false;
+    match rng.gen_range(0..10) {
+        0..=3 => {
+            let p = Point(rng.gen_range(0..POINTS as u16));
+            let c = [Color::Black, Color::White][rng.gen_range(0..2)];
+            u.push.next = true;
+            u.push_col.next = (p.col() as u64).into();
+            u.push_row.next = (p.row() as u64).into();
+            u.push_code.next = stone_code(Some(c)).into();
+            if stack.len() < STONES {
+                stack.push((p, c));
+            }
+        }
+        4..=6 => {
+            u.pop.next = true;
+            stack.pop();
+        }
+        7 => {
+            // Clear wins over a pop asked with it.
+            u.clear.next = true;
+            u.pop.next = rng.gen();
+            stack.clear();
+        }
+        _ => {}
+    }
+    let row = rng.gen_range(0..SIZE);
+    u.addr.next = (row as u64).into();
+    row
+}
+
+#[test]
+fn board_overlay_matches_model() {
+    let mut uut = BoardOverlay::default();
+    uut.connect_all();
+    let mut rng = StdRng::seed_from_u64(SEED + 2_000);
+    let (mut reads, mut changed, mut deepest) = (0, 0, 0);
+    for (i, (board, _)) in line_boards(SEED + 2_100, 2).into_iter().enumerate() {
+        let mut stack = Vec::new();
+        uut.clear.next = true;
+        cycle(&mut uut, |u| &mut u.clock).unwrap();
+        for _ in 0..200 {
+            drive_overlay(&mut uut, &mut rng, &mut stack);
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+            // The RAM answers the row asked in the cycle before.
+            let row = uut.ram_addr.val().index();
+            uut.ram_data.next = row_word(&board, row).into();
+            settle(&mut uut).unwrap();
+            let want = overlay_word(&board, &stack, row);
+            assert_eq!(
+                uut.data.val(),
+                Bits::<38>::from(want),
+                "board {i}, row {row}, stack {stack:?}"
+            );
+            assert_eq!(uut.depth.val().index(), stack.len(), "board {i}: depth");
+            reads += 1;
+            changed += usize::from(want != row_word(&board, row));
+            deepest = deepest.max(stack.len());
+        }
+    }
+    println!("board overlay: {reads} rows read, {changed} with stones put on them");
+    assert!(
+        changed > 1_000 && deepest == STONES,
+        "{changed}, deepest {deepest}"
+    );
+}
+
+#[test]
+fn board_overlay_verilog() {
+    if !sim::tools::require("verilator", "board_overlay_verilog") {
+        return;
+    }
+    // Random pushes, pops, clears and rows, the RAM answering the row asked the cycle before;
+    // a new board every 300 cycles.
+    let boards = line_boards(SEED + 2_200, 1);
+    let mut rng = StdRng::seed_from_u64(SEED + 2_300);
+    let (mut stack, mut prev_addr) = (Vec::new(), 0usize);
+    let rep = cosim(
+        "board_overlay",
+        &mut BoardOverlay::default(),
+        3_000,
+        Some("clock"),
+        |u, k| {
+            let board = &boards[(k as usize / 300) % boards.len()].0;
+            u.ram_data.next = row_word(board, prev_addr).into();
+            prev_addr = drive_overlay(u, &mut rng, &mut stack);
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!("board overlay: {} cycles co-simulated", rep.cycles);
     assert_eq!(rep.mismatches, 0);
 }

@@ -16,9 +16,11 @@
 //! | past the paper: the pair tester (whether two stones make a winning pair, from the four lines of 11 points through each: 48 windows, the blocking test on their threats; a pipeline, a pair a cycle) | [`pair_tester`] | `model::connect6::threat::pair_wins`, `pair_search::lines_through` | [`pair_tester::CYCLES`] (4) to an answer, a new pair every cycle |
 //! | past the paper: the winning-pair search (the candidates marked by a scan; their lines gathered once, in a pass over the rows, into a lines RAM; the pairs streamed through a filter and the pair tester; the first winning pair, the count, a budget) | [`winning_pair_search`] | `model::connect6::pair_search::search` | [`winning_pair_search::START_CYCLES`] (22), [`winning_pair_search::GATHER_ROWS`] (24) and 1 a candidate, 1 an a, 1 a pair, an answer [`winning_pair_search::PIPE_CYCLES`] (5) after its pair |
 //! | past the paper: the line scorer (the baseline's line score of every point for a side: the board's rows swept a row a cycle, the 61 windows each completes weighed once, each direction's sums kept per column as the rows pass; a row's 19 scores at once; the best empty point) | [`line_scorer`] | `model::connect6::line_scan::{scores, scan}` | [`line_scorer::CYCLES`] (29: the start, 25 row steps, 3 of pipeline) |
+//! | past the paper: the board overlay (the board as the threat player's searches see it: a stack of eight stones written over the words of the rows they read, no RAM write) | [`board_overlay`] | `Board::set`, `paper::row_word` | 0 (the word leaves in the cycle it arrives) |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 
+pub mod board_overlay;
 pub mod checkmate_strategy_checker;
 pub mod core;
 pub mod game_record_manager;
@@ -31,6 +33,7 @@ pub mod threat_scanner;
 pub mod winning_pair_search;
 
 pub use self::core::Connect6Core;
+pub use board_overlay::BoardOverlay;
 pub use checkmate_strategy_checker::CheckmateStrategyChecker;
 pub use game_record_manager::GameRecordManager;
 pub use line_scorer::LineScorer;
