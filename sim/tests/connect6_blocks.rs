@@ -11,7 +11,7 @@ use gateware::connect6::{
     PairTester, SkilfulLinePredictor, TemplateMatching, ThreatScanner, WinningPairSearch,
 };
 use model::connect6::line_scan::{self, LineScan, SCORE_BITS as LINE_SCORE_BITS};
-use model::connect6::pair_search::{self, PairSearch};
+use model::connect6::pair_search::{self, Forcing, PairSearch};
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
 use model::connect6::paper::selector::{decide_with_cycles, Module, PUT_CYCLES, SCAN_CYCLES};
 use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
@@ -870,12 +870,36 @@ fn run_pair_search(
     u.budget.next = budget.into();
     u.start.next = true;
     let mut cycles = 0u64;
+    let mut forcing = Vec::new();
     loop {
         let addr = u.rd_addr.val().index();
         cycle(u, |u| &mut u.clock).unwrap();
         u.start.next = false;
         u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
         cycles += 1;
+        if u.forcing_valid.val() {
+            let at =
+                |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+            let (mask, pts) = (u.forcing_blocks.val(), u.forcing_pts.val());
+            let pt = |i: usize, f: usize| {
+                at(
+                    pts.get_bits::<5>(20 * i + 10 * f),
+                    pts.get_bits::<5>(20 * i + 10 * f + 5),
+                )
+            };
+            let mut blocks: Vec<[Point; 2]> = (0..4)
+                .filter(|&i| mask.get_bit(i))
+                .map(|i| [pt(i, 0).min(pt(i, 1)), pt(i, 0).max(pt(i, 1))])
+                .collect();
+            blocks.sort();
+            forcing.push(Forcing {
+                pair: [
+                    at(u.forcing_a_col.val(), u.forcing_a_row.val()),
+                    at(u.forcing_c_col.val(), u.forcing_c_row.val()),
+                ],
+                blocks,
+            });
+        }
         if u.done.val() {
             break;
         }
@@ -894,6 +918,7 @@ fn run_pair_search(
         wins: u.wins.val().index() as u64,
         tested: u.tested.val().index() as u64,
         exhausted: u.exhausted.val(),
+        forcing,
         pairs: 0,
         gathers: 0,
         cycles,
@@ -906,6 +931,7 @@ fn winning_pair_search_matches_model() {
     uut.connect_all();
     let probes = probes(SEED + 1_600, 8);
     let (mut searches, mut wins, mut threat, mut cut, mut pairs, mut cycles) = (0, 0, 0, 0, 0, 0);
+    let mut forcing = 0;
     for (i, p) in probes.iter().enumerate() {
         if i > 0 && probes[i - 1].board == p.board {
             continue;
@@ -932,17 +958,19 @@ fn winning_pair_search_matches_model() {
             cut += usize::from(want.exhausted);
             pairs += want.tested;
             cycles += want.cycles;
+            forcing += want.forcing.len();
         }
     }
     println!(
         "winning-pair search: {searches} searches, {wins} with a winning pair, {threat} of a \
-         side with a threat, {cut} cut by the budget; {pairs} pairs tested in {cycles} cycles"
+         side with a threat, {cut} cut by the budget; {pairs} pairs tested in {cycles} cycles, \
+         {forcing} forcing pairs streamed"
     );
-    // The games must reach winning pairs, threats and long searches, or the test checks only
-    // the empty answer.
+    // The games must reach winning pairs, threats, forcing pairs and long searches, or the
+    // test checks only the empty answer.
     assert!(
-        wins > 10 && threat > 20 && cut > 20,
-        "{wins}, {threat}, {cut}"
+        wins > 10 && threat > 20 && cut > 20 && forcing > 100,
+        "{wins}, {threat}, {cut}, {forcing}"
     );
 }
 

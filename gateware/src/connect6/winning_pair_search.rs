@@ -88,6 +88,17 @@ pub struct WinningPairSearch {
     pub wins: Signal<Out, Bits<16>>,
     pub tested: Signal<Out, Bits<20>>,
     pub exhausted: Signal<Out, Bit>,
+    /// The forcing stream (the forcing search's children): a tested pair that is forcing and
+    /// does not win (`model::connect6::threat::forcing_blocks`), as its answer arrives, with
+    /// its blocking pairs (the pair tester's `blocks` and `block_pts`); and how many so far.
+    pub forcing_valid: Signal<Out, Bit>,
+    pub forcing_a_col: Signal<Out, Bits<5>>,
+    pub forcing_a_row: Signal<Out, Bits<5>>,
+    pub forcing_c_col: Signal<Out, Bits<5>>,
+    pub forcing_c_row: Signal<Out, Bits<5>>,
+    pub forcing_blocks: Signal<Out, Bits<4>>,
+    pub forcing_pts: Signal<Out, Bits<80>>,
+    pub forcings: Signal<Out, Bits<16>>,
     scan: ThreatScanner,
     tester: PairTester,
     /// The candidates' lines, by point.
@@ -133,6 +144,9 @@ pub struct WinningPairSearch {
     tested_q: DFF<Bits<20>>,
     exh_q: DFF<Bit>,
     thr_q: DFF<Bit>,
+    forc_q: DFF<Bits<16>>,
+    /// An answer of this search's pairs arrives (they are in flight).
+    answer: Signal<Local, Bit>,
     /// The row whose word is here (t - 1) in a scan.
     dr: Signal<Local, Bits<5>>,
     mk: Signal<Local, Bits<MARKS>>,
@@ -213,6 +227,14 @@ impl Default for WinningPairSearch {
             wins: Default::default(),
             tested: Default::default(),
             exhausted: Default::default(),
+            forcing_valid: Default::default(),
+            forcing_a_col: Default::default(),
+            forcing_a_row: Default::default(),
+            forcing_c_col: Default::default(),
+            forcing_c_row: Default::default(),
+            forcing_blocks: Default::default(),
+            forcing_pts: Default::default(),
+            forcings: Default::default(),
             scan: Default::default(),
             tester: Default::default(),
             lines: Default::default(),
@@ -247,6 +269,8 @@ impl Default for WinningPairSearch {
             tested_q: Default::default(),
             exh_q: Default::default(),
             thr_q: Default::default(),
+            forc_q: Default::default(),
+            answer: Default::default(),
             dr: Default::default(),
             mk: Default::default(),
             mk3: Default::default(),
@@ -296,7 +320,8 @@ impl Logic for WinningPairSearch {
     fn update(&mut self) {
         dff_setup!(
             self, clock, state, t, side_q, first_q, left, j, sh, pm, ar, ac, a_arr, pv, pc_r, pc_c,
-            la_own, la_blk, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q
+            la_own, la_blk, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q,
+            forc_q
         );
         for r in 0..19 {
             self.cand[r].clock.next = self.clock.val();
@@ -328,6 +353,13 @@ impl Logic for WinningPairSearch {
         self.wins.next = self.wins_q.q.val();
         self.tested.next = self.tested_q.q.val();
         self.exhausted.next = self.exh_q.q.val();
+        self.forcing_a_col.next = self.tester.done_a_col.val();
+        self.forcing_a_row.next = self.tester.done_a_row.val();
+        self.forcing_c_col.next = self.tester.done_c_col.val();
+        self.forcing_c_row.next = self.tester.done_c_row.val();
+        self.forcing_blocks.next = self.tester.blocks.val();
+        self.forcing_pts.next = self.tester.block_pts.val();
+        self.forcings.next = self.forc_q.q.val();
 
         // The read port: row t of a scan (row 0 in its last cycle, for the gathering); the
         // row after j in a gathering.
@@ -659,12 +691,16 @@ impl Logic for WinningPairSearch {
 
         // The tester's answers, in the order the pairs were issued (only while this search's
         // pairs are in flight: a search stopped at a winning answer leaves others behind).
-        if self.tester.done.val()
-            & self.tester.wins.val()
+        self.answer.next = self.tester.done.val()
             & ((self.state.q.val() == PairState::PairA)
                 | (self.state.q.val() == PairState::PairC)
-                | (self.state.q.val() == PairState::Drain))
-        {
+                | (self.state.q.val() == PairState::Drain));
+        self.forcing_valid.next =
+            self.answer.val() & self.tester.forcing.val() & !self.tester.wins.val();
+        if self.answer.val() & self.tester.forcing.val() & !self.tester.wins.val() {
+            self.forc_q.d.next = self.forc_q.q.val() + 1_u64;
+        }
+        if self.answer.val() & self.tester.wins.val() {
             self.wins_q.d.next = self.wins_q.q.val() + 1_u64;
             if !self.found_q.q.val() {
                 self.found_q.d.next = true;
@@ -688,6 +724,7 @@ impl Logic for WinningPairSearch {
             self.left.d.next = self.budget.val();
             self.found_q.d.next = false;
             self.wins_q.d.next = 0_u64.into();
+            self.forc_q.d.next = 0_u64.into();
             self.tested_q.d.next = 0_u64.into();
             self.exh_q.d.next = false;
             self.thr_q.d.next = false;

@@ -35,7 +35,7 @@
 //! precondition): the circuit's candidate scan checks that and stops
 //! ([`PairSearch::own_threat`]).
 
-use super::threat::{open_window_empties, threat_candidates};
+use super::threat::{forcing_on, open_window_empties, threat_candidates};
 use super::threat_scan::scan;
 use super::{step, Board, Color, Point, DIRECTIONS, POINTS, WIN_LENGTH};
 
@@ -76,12 +76,23 @@ pub struct PairSearch {
     pub tested: u64,
     /// The budget ran out with pairs left to test.
     pub exhausted: bool,
+    /// The tested pairs that are forcing and not winning, in the order their answers come
+    /// (the forcing search's children: [`Forcing`]).
+    pub forcing: Vec<Forcing>,
     /// The candidates' pairs.
     pub pairs: u64,
     /// The candidates whose lines were gathered (each once, into the lines RAM).
     pub gathers: u64,
     /// Cycles from `start` to the first cycle `done` is high.
     pub cycles: u64,
+}
+
+/// A forcing pair that does not win (`threat::forcing_blocks`): its threats need both of the
+/// opponent's stones, and these pairs of points (in board order) are its only blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forcing {
+    pub pair: [Point; 2],
+    pub blocks: Vec<[Point; 2]>,
 }
 
 /// The points where one more stone of `side` makes a threat: empty points of windows with
@@ -217,6 +228,14 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
             if done_at.is_none() {
                 b.set(c, Some(side));
                 let wins = test_pair(&mut b, side);
+                if !wins {
+                    if let Some(blocks) = forcing_on(&b, side, a, c) {
+                        out.forcing.push(Forcing {
+                            pair: [a, c],
+                            blocks,
+                        });
+                    }
+                }
                 b.set(c, None);
                 if wins {
                     out.wins += 1;

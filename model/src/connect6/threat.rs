@@ -186,7 +186,7 @@ pub fn forcing_blocks(board: &Board, side: Color, a: Point, c: Point) -> Option<
 }
 
 /// [`forcing_blocks`] on a board with the pair already put down.
-fn forcing_on(b: &Board, side: Color, a: Point, c: Point) -> Option<Vec<[Point; 2]>> {
+pub(crate) fn forcing_on(b: &Board, side: Color, a: Point, c: Point) -> Option<Vec<[Point; 2]>> {
     let ws = threats_through(b, side, a, c);
     (!ws.is_empty() && !blockable(b, &ws, 1)).then(|| blocking_pairs(b, &ws))
 }

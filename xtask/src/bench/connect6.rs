@@ -248,12 +248,14 @@ pub fn run(json: bool) -> Result<()> {
         "the winning-pair search block (cycles from its model, which the block test holds \
          equal; at {mhz:.1} MHz, not yet in a design: its Fmax alone in docs/connect6.md) \
          on {} positions of {PAIR_GAMES} baseline games, all of a side's winning pairs: {} \
-         pairs, {:.2} of them to the tester, {:.0} cycles a search (worst {}): {:.1} us, the \
+         pairs, {:.2} of them to the tester, {} forcing pairs streamed, {:.0} cycles a search \
+         (worst {}): {:.1} us, the \
          worst {:.2} ms; the model's search (`threat::winning_pairs`, this CPU) {:.1} us a \
          search: the block {:.2}x the CPU",
         ps.positions,
         ps.pairs,
         ps.tests as f64 / ps.pairs.max(1) as f64,
+        ps.forcing,
         ps.mean_cycles,
         ps.worst_cycles,
         ps.board_us,
@@ -310,6 +312,8 @@ struct PairSearchRow {
     /// gathered.
     tests: u64,
     gathers: u64,
+    /// Tested pairs that are forcing and do not win (streamed with their blocks).
+    forcing: u64,
     mean_cycles: f64,
     worst_cycles: u64,
     clock_mhz: f64,
@@ -355,6 +359,7 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
                 row.pairs += block.pairs;
                 row.tests += block.tested;
                 row.gathers += block.gathers;
+                row.forcing += block.forcing.len() as u64;
                 cycles += block.cycles;
                 row.worst_cycles = row.worst_cycles.max(block.cycles);
             }
