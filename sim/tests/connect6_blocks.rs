@@ -7,9 +7,11 @@ use gateware::connect6::checkmate_strategy_checker::CYCLES;
 use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
-    BoardOverlay, CheckmateStrategyChecker, GameRecordManager, LineScorer, NextMoveSelector,
-    PairTester, SkilfulLinePredictor, TemplateMatching, ThreatScanner, WinningPairSearch,
+    BoardOverlay, CheckmateStrategyChecker, ForcingSearch, GameRecordManager, LineScorer,
+    NextMoveSelector, PairTester, SkilfulLinePredictor, TemplateMatching, ThreatScanner,
+    WinningPairSearch,
 };
+use model::connect6::forcing_search::{self, ForcingSearch as Forced};
 use model::connect6::line_scan::{self, LineScan, SCORE_BITS as LINE_SCORE_BITS};
 use model::connect6::pair_search::{self, Forcing, PairSearch};
 use model::connect6::paper::checkmate::{check_cells, tactics_table, triangle_point};
@@ -909,6 +911,7 @@ fn run_pair_search(
     let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
     PairSearch {
         own_threat: u.own_threat.val(),
+        opp_threat: u.opp_threat.val(),
         first: u.found.val().then(|| {
             [
                 point(u.a_col.val(), u.a_row.val()),
@@ -1458,4 +1461,90 @@ fn board_overlay_verilog() {
     .unwrap();
     println!("board overlay: {} cycles co-simulated", rep.cycles);
     assert_eq!(rep.mismatches, 0);
+}
+
+/// One search on the forcing search: `start` a cycle, then the read port answered as a block
+/// RAM does until `done`; the answer as the model gives it.
+fn run_forcing_search(u: &mut ForcingSearch, board: &Board, side: Color, budget: u64) -> Forced {
+    u.side.next = stone_code(Some(side)).into();
+    u.budget.next = budget.into();
+    u.start.next = true;
+    let mut cycles = 0u64;
+    loop {
+        let addr = u.rd_addr.val().index();
+        cycle(u, |u| &mut u.clock).unwrap();
+        u.start.next = false;
+        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
+        cycles += 1;
+        if u.done.val() {
+            break;
+        }
+        assert!(u.busy.val(), "the search is busy until done");
+        assert!(cycles < 1 << 22, "the search does not finish");
+    }
+    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    Forced {
+        own_threat: u.own_threat.val(),
+        first: u.found.val().then(|| {
+            [
+                point(u.a_col.val(), u.a_row.val()),
+                point(u.c_col.val(), u.c_row.val()),
+            ]
+        }),
+        forced: u.forced.val(),
+        exhausted: u.exhausted.val(),
+        dropped: u.dropped.val(),
+        searches: u.searches.val().index() as u64,
+        tested: u.tested.val().index() as u64,
+        cycles,
+    }
+}
+
+/// Positions for the forcing search: of seeded games, both sides, those where the side has
+/// forcing pairs (the model's root search streams some) and no winning pair, then every
+/// `step`-th.
+fn forcing_positions(seed: u64, games: usize, step: usize) -> Vec<(Board, Color)> {
+    let mut out: Vec<(Board, Color)> = Vec::new();
+    for p in probes(seed, games) {
+        if out.iter().any(|(b, _)| *b == p.board) {
+            continue;
+        }
+        for side in [p.side, p.side.other()] {
+            let root = pair_search::search(&p.board, side, true, pair_search::MAX_BUDGET);
+            if !root.own_threat && root.first.is_none() && !root.forcing.is_empty() {
+                out.push((p.board.clone(), side));
+            }
+        }
+    }
+    out.into_iter().step_by(step).collect()
+}
+
+#[test]
+fn forcing_search_matches_model() {
+    let mut uut = ForcingSearch::default();
+    uut.connect_all();
+    let positions = forcing_positions(SEED + 2_400, 6, 4);
+    let (mut forced, mut cut, mut searches, mut cycles) = (0, 0, 0, 0);
+    for (i, (board, side)) in positions.iter().enumerate() {
+        // A budget that some searches exhaust.
+        let budget = if i % 4 == 3 { 300 } else { 20_000 };
+        let want = forcing_search::search_forced(board, *side, budget);
+        let got = run_forcing_search(&mut uut, board, *side, budget);
+        assert_eq!(
+            got,
+            want,
+            "position {i}, {side:?}, budget {budget}:\n{}",
+            board.diagram()
+        );
+        forced += usize::from(want.forced);
+        cut += usize::from(want.exhausted);
+        searches += want.searches;
+        cycles += want.cycles;
+    }
+    println!(
+        "forcing search: {} positions with forcing pairs, {forced} forced wins found, {cut} cut \
+         by the budget; {searches} searches in {cycles} cycles",
+        positions.len()
+    );
+    assert!(forced > 2 && cut > 2, "{forced} forced, {cut} cut");
 }

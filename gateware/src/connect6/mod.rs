@@ -23,6 +23,7 @@
 pub mod board_overlay;
 pub mod checkmate_strategy_checker;
 pub mod core;
+pub mod forcing_search;
 pub mod game_record_manager;
 pub mod line_scorer;
 pub mod next_move_selector;
@@ -35,6 +36,7 @@ pub mod winning_pair_search;
 pub use self::core::Connect6Core;
 pub use board_overlay::BoardOverlay;
 pub use checkmate_strategy_checker::CheckmateStrategyChecker;
+pub use forcing_search::ForcingSearch;
 pub use game_record_manager::GameRecordManager;
 pub use line_scorer::LineScorer;
 pub use next_move_selector::NextMoveSelector;

@@ -78,6 +78,9 @@ pub struct WinningPairSearch {
     pub done: Signal<Out, Bit>,
     /// The side had a threat: nothing was searched.
     pub own_threat: Signal<Out, Bit>,
+    /// The other side has a threat (known from the cycle `own_threat` would be; the search
+    /// goes on: the forcing search drops such a line).
+    pub opp_threat: Signal<Out, Bit>,
     /// The first winning pair in candidate order, if `found`.
     pub found: Signal<Out, Bit>,
     pub a_col: Signal<Out, Bits<5>>,
@@ -145,6 +148,7 @@ pub struct WinningPairSearch {
     exh_q: DFF<Bit>,
     thr_q: DFF<Bit>,
     forc_q: DFF<Bits<16>>,
+    opp_q: DFF<Bit>,
     /// An answer of this search's pairs arrives (they are in flight).
     answer: Signal<Local, Bit>,
     /// The row whose word is here (t - 1) in a scan.
@@ -219,6 +223,7 @@ impl Default for WinningPairSearch {
             busy: Default::default(),
             done: Default::default(),
             own_threat: Default::default(),
+            opp_threat: Default::default(),
             found: Default::default(),
             a_col: Default::default(),
             a_row: Default::default(),
@@ -270,6 +275,7 @@ impl Default for WinningPairSearch {
             exh_q: Default::default(),
             thr_q: Default::default(),
             forc_q: Default::default(),
+            opp_q: Default::default(),
             answer: Default::default(),
             dr: Default::default(),
             mk: Default::default(),
@@ -321,7 +327,7 @@ impl Logic for WinningPairSearch {
         dff_setup!(
             self, clock, state, t, side_q, first_q, left, j, sh, pm, ar, ac, a_arr, pv, pc_r, pc_c,
             la_own, la_blk, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q,
-            forc_q
+            forc_q, opp_q
         );
         for r in 0..19 {
             self.cand[r].clock.next = self.clock.val();
@@ -345,6 +351,7 @@ impl Logic for WinningPairSearch {
             (self.state.q.val() != PairState::Idle) & (self.state.q.val() != PairState::Done);
         self.done.next = self.state.q.val() == PairState::Done;
         self.own_threat.next = self.thr_q.q.val();
+        self.opp_threat.next = self.opp_q.q.val();
         self.found.next = self.found_q.q.val();
         self.a_col.next = self.fa_c.q.val();
         self.a_row.next = self.fa_r.q.val();
@@ -598,6 +605,7 @@ impl Logic for WinningPairSearch {
                 self.t.d.next = self.t.q.val() + 1_u64;
                 if self.t.q.val() == self.k_last.val() {
                     self.t.d.next = 0_u64.into();
+                    self.opp_q.d.next = self.scan.opp_count.val() != 0_u64;
                     if self.scan.own_count.val() != 0_u64 {
                         self.thr_q.d.next = true;
                         self.state.d.next = PairState::Done;
@@ -728,6 +736,7 @@ impl Logic for WinningPairSearch {
             self.tested_q.d.next = 0_u64.into();
             self.exh_q.d.next = false;
             self.thr_q.d.next = false;
+            self.opp_q.d.next = false;
             for i in 0..5 {
                 self.pend[i].d.next = 0_u64.into();
                 self.pend3[i].d.next = 0_u64.into();

@@ -68,6 +68,8 @@ pub const MAX_BUDGET: u64 = (1 << 20) - 1;
 pub struct PairSearch {
     /// The side had a threat already: the search did not run (no pair tested).
     pub own_threat: bool,
+    /// The other side has a threat (the search runs all the same).
+    pub opp_threat: bool,
     /// The first winning pair in candidate order, if any was found.
     pub first: Option<[Point; 2]>,
     /// Winning pairs found (one at most when only the first was asked for).
@@ -186,7 +188,9 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
         cycles: START_CYCLES,
         ..PairSearch::default()
     };
-    if scan(board, side).own.count > 0 {
+    let threats = scan(board, side);
+    out.opp_threat = threats.opp.count > 0;
+    if threats.own.count > 0 {
         out.own_threat = true;
         return out;
     }
