@@ -8,14 +8,17 @@
 //! A block alone has every port free, so it is larger than inside the design (docs/shogi.md,
 //! "Size and clock", lists the figures and how they were taken).
 
-use gateware::connect6::{BoardOverlay, LineScorer, PairTester, ThreatScanner, WinningPairSearch};
+use gateware::connect6::{
+    BoardOverlay, ForcingSearch, LineScorer, PairTester, ThreatScanner, WinningPairSearch,
+};
 use gateware::design::emit_core;
 use gateware::shogi::{
     AllMoveGenerator, AllMovesUnit, KingRays, PerftWalker, PieceCoverCircuit, PieceInfoTable,
 };
 
 const BLOCKS: &str = "king_rays, generator, cover, info, unit, walker, threat_scanner, \
-                      winning_pair_search, pair_tester, line_scorer, board_overlay";
+                      winning_pair_search, pair_tester, line_scorer, board_overlay, \
+                      forcing_search";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,6 +38,7 @@ fn main() {
         "pair_tester" => emit_core(PairTester::default()),
         "line_scorer" => emit_core(LineScorer::default()),
         "board_overlay" => emit_core(BoardOverlay::default()),
+        "forcing_search" => emit_core(ForcingSearch::default()),
         other => {
             eprintln!("block_verilog: no block {other:?}; blocks: {BLOCKS}");
             std::process::exit(2);

@@ -1452,7 +1452,7 @@ fn board_overlay_verilog() {
         3_000,
         Some("clock"),
         |u, k| {
-            let board = &boards[(k as usize / 300) % boards.len()].0;
+            let board = &boards[(k / 300) % boards.len()].0;
             u.ram_data.next = row_word(board, prev_addr).into();
             prev_addr = drive_overlay(u, &mut rng, &mut stack);
         },
@@ -1547,4 +1547,45 @@ fn forcing_search_matches_model() {
         positions.len()
     );
     assert!(forced > 2 && cut > 2, "{forced} forced, {cut} cut");
+}
+
+#[test]
+fn forcing_search_verilog() {
+    if !sim::tools::require("verilator", "forcing_search_verilog") {
+        return;
+    }
+    // Searches back to back on positions with forcing pairs (a budget of 400 pairs keeps
+    // each short), the read port answered as a block RAM; one search cancelled.
+    let positions = forcing_positions(SEED + 2_500, 3, 2);
+    assert!(positions.len() > 8, "{} positions", positions.len());
+    let (mut next, mut prev_addr) = (0usize, 0usize);
+    let mut board = Board::default();
+    let rep = cosim(
+        "forcing_search",
+        &mut ForcingSearch::default(),
+        12_000,
+        Some("clock"),
+        |u, k| {
+            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
+            u.start.next = false;
+            if !u.busy.val() && !u.cancel.val() {
+                let (b, side) = &positions[next % positions.len()];
+                board = b.clone();
+                u.side.next = stone_code(Some(*side)).into();
+                u.budget.next = 400_u64.into();
+                u.start.next = true;
+                next += 1;
+            }
+            u.cancel.next = k == 6_000;
+            prev_addr = u.rd_addr.val().index();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "forcing search: {next} searches, {} cycles co-simulated",
+        rep.cycles
+    );
+    assert!(next > 5, "{next} searches");
+    assert_eq!(rep.mismatches, 0);
 }

@@ -31,8 +31,14 @@
 //!   design's clock, against the threat player's own choice on this CPU
 //!   (`threat::best_point` over the empty points) timed in the same run.
 //!
+//! * The forcing search block (`gateware::connect6::forcing_search`, past the paper): on the
+//!   same positions, each side without a threat, a pair that wins within one forcing turn;
+//!   the block's cycles (its model's, `forcing_search::search_forced`, which the block test
+//!   holds equal) at the design's clock, against the threat player's own search on this CPU
+//!   (`threat::forced_win`, one forcing turn deep) timed in the same run, the answers equal.
+//!
 //! `--json`: one object per game, then a `total` object, then a `pair_search` object, then a
-//! `line_scan` object, then a `match` object.
+//! `line_scan` object, then a `forcing_search` object, then a `match` object.
 
 use anyhow::{bail, Result};
 use gateware::Design;
@@ -41,7 +47,9 @@ use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
-use model::connect6::{line_scan, pair_search, random, threat, Color, Game, Outcome, Point};
+use model::connect6::{
+    forcing_search, line_scan, pair_search, random, threat, Color, Game, Outcome, Point,
+};
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
 use std::time::Instant;
@@ -219,10 +227,12 @@ pub fn run(json: bool) -> Result<()> {
     finish(&mut total, mhz);
     let ps = pair_search_bench(mhz);
     let ls = line_scan_bench(mhz);
+    let fs = forcing_search_bench(mhz);
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
         println!("{}", serde_json::json!({ "line_scan": ls }));
+        println!("{}", serde_json::json!({ "forcing_search": fs }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -269,6 +279,23 @@ pub fn run(json: bool) -> Result<()> {
          cycles a scan, {:.1} us; the threat player's best line-score point on this CPU \
          (`threat::best_point`) {:.1} us: the block {:.2}x the CPU",
         ls.scans, ls.cycles, ls.board_us, ls.cpu_us, ls.ratio_cpu,
+    );
+    println!(
+        "the forcing search block (cycles from its model, at {mhz:.1} MHz, not yet in a design) \
+         on {} positions (each side without a threat), a win within one forcing turn: {} \
+         found ({} of them forcing pairs), {:.1} searches a position, {:.0} cycles a position \
+         (worst {}): {:.1} us, the worst {:.2} ms; the threat player's search on this CPU \
+         (`threat::forced_win`, one turn) {:.1} us, the same answers: the block {:.2}x the CPU",
+        fs.positions,
+        fs.found,
+        fs.forced,
+        fs.searches as f64 / fs.positions.max(1) as f64,
+        fs.mean_cycles,
+        fs.worst_cycles,
+        fs.board_us,
+        fs.worst_board_ms,
+        fs.cpu_us,
+        fs.ratio_cpu,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -419,6 +446,74 @@ fn line_scan_bench(mhz: f64) -> LineScanRow {
     row
 }
 
+/// The forcing search block against the threat player's forced-win search on this CPU.
+#[derive(Serialize, Default)]
+struct ForcingSearchRow {
+    /// Positions searched (a side without a threat, of the pair search's games' positions).
+    positions: u64,
+    /// Positions with a win within one forcing turn, and of those, the forcing pairs (not a
+    /// winning pair at once).
+    found: u64,
+    forced: u64,
+    /// Searches the block ran (the root's and the children's) in all.
+    searches: u64,
+    mean_cycles: f64,
+    worst_cycles: u64,
+    clock_mhz: f64,
+    board_us: f64,
+    worst_board_ms: f64,
+    /// The CPU's time a position (`threat::forced_win`, one turn), mean.
+    cpu_us: f64,
+    ratio_cpu: f64,
+}
+
+/// Every position of the [`PAIR_GAMES`] games, both sides without a threat: the forced win
+/// within one turn by the block's model (cycles) and by the threat player's search (timed),
+/// the answers equal (the block's budget never runs out here; a list overflow that leaves no
+/// answer is skipped).
+fn forcing_search_bench(mhz: f64) -> ForcingSearchRow {
+    let mut row = ForcingSearchRow {
+        clock_mhz: mhz,
+        ..ForcingSearchRow::default()
+    };
+    let (mut cycles, mut cpu_s) = (0u64, 0f64);
+    for g in 0..PAIR_GAMES {
+        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
+        let mut replay = Game::new();
+        for turn in game.turns() {
+            replay
+                .play(turn)
+                .expect("a baseline game's turns are legal");
+            for side in [Color::Black, Color::White] {
+                let board = replay.board();
+                let block = forcing_search::search_forced(board, side, pair_search::MAX_BUDGET);
+                if block.own_threat {
+                    continue;
+                }
+                let t = Instant::now();
+                let cpu = threat::forced_win(board, side, 1);
+                cpu_s += t.elapsed().as_secs_f64();
+                if !(block.exhausted || block.dropped && block.first.is_none()) {
+                    assert_eq!(cpu, block.first, "the block's model and the model agree");
+                }
+                row.positions += 1;
+                row.found += u64::from(block.first.is_some());
+                row.forced += u64::from(block.forced);
+                row.searches += block.searches;
+                cycles += block.cycles;
+                row.worst_cycles = row.worst_cycles.max(block.cycles);
+            }
+        }
+    }
+    let n = row.positions.max(1) as f64;
+    row.mean_cycles = cycles as f64 / n;
+    row.board_us = row.mean_cycles / mhz;
+    row.worst_board_ms = row.worst_cycles as f64 / mhz / 1e3;
+    row.cpu_us = cpu_s * 1e6 / n;
+    row.ratio_cpu = row.cpu_us / row.board_us.max(f64::MIN_POSITIVE);
+    row
+}
+
 /// Games of the threat player's match against the baseline, and the first baseline seed.
 const MATCH_GAMES: u64 = 100;
 const MATCH_SEED: u64 = 100;
@@ -492,6 +587,11 @@ mod tests {
         super::super::assert_keys_documented(
             Some("line_scan"),
             &LineScanRow::default(),
+            "docs/connect6.md",
+        );
+        super::super::assert_keys_documented(
+            Some("forcing_search"),
+            &ForcingSearchRow::default(),
             "docs/connect6.md",
         );
     }
