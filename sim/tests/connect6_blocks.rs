@@ -1291,9 +1291,27 @@ fn line_scorer_matches_model() {
     let mut uut = LineScorer::default();
     uut.connect_all();
     let (mut scans, mut points, mut none) = (0, 0, 0);
+    let mut last = Board::default();
     for (i, (board, side)) in line_boards(SEED + 1_800, 6).into_iter().enumerate() {
         // The side to move and the other by turns.
         let side = if i % 2 == 0 { side } else { side.other() };
+        // Every fifth scan follows one of the board before, cancelled while its rows' scores
+        // are in the pipeline (nothing of it may reach this one).
+        if i % 5 == 4 {
+            uut.side.next = stone_code(Some(side)).into();
+            uut.start.next = true;
+            for k in 0..6 + i % 20 {
+                let addr = uut.rd_addr.val().index();
+                cycle(&mut uut, |u| &mut u.clock).unwrap();
+                uut.start.next = false;
+                uut.cancel.next = k == 5 + i % 20;
+                uut.rd_data.next = row_word(&last, addr.min(SIZE - 1)).into();
+            }
+            cycle(&mut uut, |u| &mut u.clock).unwrap();
+            uut.cancel.next = false;
+            assert!(!uut.busy.val(), "a cancelled scan is idle");
+        }
+        last = board.clone();
         let (got_scores, got) = run_line_scan(&mut uut, &board, side);
         let want = line_scan::scan(&board, side);
         assert_eq!(

@@ -16,7 +16,7 @@
 //!            pair whose blocks all leave one is the answer
 //! ```
 //!
-//! Cycles: the root's search and a cycle to take its answer; then per forcing pair
+//! Cycles: the root's search (its answer taken in the cycle its `done` rises); then per forcing pair
 //! [`FETCH_CYCLES`] (2), per block [`PUSH_CYCLES`] (4) and its child's search (to its `done`,
 //! or [`START_CYCLES`] when the other side has a threat), the answer taken in its last cycle;
 //! done the cycle after the last answer. One budget of pairs tested bounds all the searches.
@@ -348,6 +348,9 @@ impl Logic for ForcingSearch {
         self.overlay.push_row.next = self.ps.val().get_bits::<5>(5);
 
         self.fail.next = false;
+        self.cnt.next = 0_u64.into();
+        self.lb.next = 0_u64.into();
+        self.hb.next = 0_u64.into();
         match self.state.q.val() {
             ForcingState::Idle => {}
             ForcingState::Done => {}

@@ -119,7 +119,9 @@ pub struct LineScorer {
     bc: DFF<Bits<5>>,
     br: DFF<Bits<5>>,
     bs: DFF<Bits<SCORE_BITS>>,
-    /// A row arrives (row t - 1); its planes (all ones past the board); a stone code.
+    /// A scan starts; a row arrives (row t - 1); its planes (all ones past the board); a
+    /// stone code.
+    go: Signal<Local, Bit>,
     arrive: Signal<Local, Bit>,
     code: Signal<Local, Bits<2>>,
     cur_o: Signal<Local, Bits<SIZE>>,
@@ -133,8 +135,8 @@ pub struct LineScorer {
     wa: Signal<Local, Bits<WEIGHT_BITS>>,
     wd: Signal<Local, Bits<WEIGHT_BITS>>,
     wt: [Signal<Local, Bits<WEIGHT_BITS>>; AT_ROW],
-    /// Along the row: the weights with five zeros each side (`wz[5 + j]`), sums of pairs
-    /// (`qz[k]`: points k - 5 and k - 4).
+    /// Along the row: the weights with five zeros each side (`wz[5 + j]`: the window from
+    /// column j), sums of pairs (`qz[k]`: the windows from columns k - 5 and k - 4).
     wz: [Signal<Local, Bits<WEIGHT_BITS>>; SIZE + 5],
     qz: [Signal<Local, Bits<PAIR>>; SIZE + 4],
     /// Operands of the sums.
@@ -167,6 +169,8 @@ pub struct LineScorer {
     k_last: Constant<Bits<5>>,
     k_first: Constant<Bits<5>>,
     k_past: Constant<Bits<5>>,
+    /// The drain's last step.
+    k_drain: Constant<Bits<5>>,
 }
 
 impl Default for LineScorer {
@@ -216,6 +220,7 @@ impl Default for LineScorer {
             bc: Default::default(),
             br: Default::default(),
             bs: Default::default(),
+            go: Default::default(),
             arrive: Default::default(),
             code: Default::default(),
             cur_o: Default::default(),
@@ -254,6 +259,7 @@ impl Default for LineScorer {
             k_last: c(ROW_CYCLES - 1),
             k_first: c(WIN_LENGTH as u64),
             k_past: c(SIZE as u64 + 1),
+            k_drain: c(PIPE_CYCLES - 1),
         }
     }
 }
@@ -387,7 +393,8 @@ impl Logic for LineScorer {
                 .replace_bit(0, self.cur_p.val().get_bit(j));
         }
 
-        // Each window's weight.
+        // Each window's weight. A window of six of the side's stones weighs 0 here (the counts
+        // stop at five), but no such window holds an empty point, and only empty points score.
         for j in 0..61 {
             self.n_o.next = 0_u64.into();
             self.n_p.next = 0_u64.into();
@@ -418,6 +425,9 @@ impl Logic for LineScorer {
         }
 
         // Along row e - 5: point x's windows start at x - 5..x: three sums of pairs.
+        for i in 0..3 {
+            self.xq[i].next = 0_u64.into();
+        }
         for k in 0..24 {
             self.wz[k].next = 0_u64.into();
         }
@@ -629,16 +639,16 @@ impl Logic for LineScorer {
             }
             ScoreState::Drain => {
                 self.t.d.next = self.t.q.val() + 1_u64;
-                if self.t.q.val() == 2_u64 {
+                if self.t.q.val() == self.k_drain.val() {
                     self.t.d.next = 0_u64.into();
                     self.state.d.next = ScoreState::Done;
                 }
             }
         }
 
-        if self.start.val()
-            & ((self.state.q.val() == ScoreState::Idle) | (self.state.q.val() == ScoreState::Done))
-        {
+        self.go.next = self.start.val()
+            & ((self.state.q.val() == ScoreState::Idle) | (self.state.q.val() == ScoreState::Done));
+        if self.go.val() {
             self.state.d.next = ScoreState::Rows;
             self.t.d.next = 0_u64.into();
             self.swap.d.next = self.side.val() == 2_u64;
@@ -659,6 +669,13 @@ impl Logic for LineScorer {
                 self.sf[x].d.next = 0_u64.into();
                 self.sr[x].d.next = 0_u64.into();
             }
+        }
+        // A scan cancelled or started anew leaves nothing in the pipeline: its rows would
+        // stream and rank in the next scan.
+        if self.go.val() | self.cancel.val() {
+            self.v1.d.next = false;
+            self.v2.d.next = false;
+            self.v3.d.next = false;
         }
         if self.cancel.val() {
             self.state.d.next = ScoreState::Idle;

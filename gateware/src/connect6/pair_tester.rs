@@ -17,6 +17,8 @@
 //!     the first of those, its empty points y1, y2                      --> stage 3 registers
 //!  3: for each x and y: a threat without x and without y left? None: blocked. No x and y
 //!     block the pair, and it makes a threat: a winning pair           --> done, wins, the pair
+//!     It makes threats and neither x alone blocks them: forcing; the {x, y} that block
+//!     them are its blocks (four at most)                     --> forcing, blocks, block_pts
 //! ```
 //!
 //! Each stage keeps what the next needs (the pair's points; stage 2 the threats and the lines
@@ -65,9 +67,9 @@ pub struct PairTester {
     /// blocks: `model::connect6::threat::forcing_blocks`), and then the pairs of points that
     /// block them all (none: it wins), the opponent's only replies: bit `i` of `blocks` for
     /// pair `i` of `block_pts` (bits `20 i..`: x's column and row, y's column and row, 5
-    /// bits each). Pair `2 j + k` is the first threat's empty point `x_j` with the `k`-th
-    /// empty point of the first threat left without it; {x1, x0} is listed once, as pair 0
-    /// or 1.
+    /// bits each). Pairs 0 and 1 are the first threat's first empty point x1 with the empty
+    /// points (`y`) of the first threat left without it, pairs 2 and 3 its second, x2,
+    /// likewise; {x1, x2} is listed once, as pair 0 or 1.
     pub forcing: Signal<Out, Bit>,
     pub blocks: Signal<Out, Bits<4>>,
     pub block_pts: Signal<Out, Bits<80>>,
@@ -154,6 +156,7 @@ pub struct PairTester {
     sp_c: [Signal<Local, Bits<6>>; 6],
     blocked_x: [Signal<Local, Bit>; 2],
     /// Stage 3's blocking pairs, their points, and a point's low five bits.
+    forcing_x: Signal<Local, Bit>,
     bk: Signal<Local, Bits<4>>,
     bpt: Signal<Local, Bits<80>>,
     p5: [Signal<Local, Bits<5>>; 4],
@@ -205,6 +208,7 @@ impl Default for PairTester {
             bpts_q: Default::default(),
             x_r3: Default::default(),
             x_c3: Default::default(),
+            forcing_x: Default::default(),
             bk: Default::default(),
             bpt: Default::default(),
             p5: Default::default(),
@@ -533,8 +537,13 @@ impl Logic for PairTester {
                 }
             }
         }
-        // The blocking pairs: x_j and y (j, k) leave no threat. {x1, x0} is listed from x0 too
-        // (x1 is then an empty point of the first threat left without x0).
+        // Forcing: threats, and neither x alone leaves none.
+        self.forcing_x.next = self.x_ok3[0].q.val()
+            & self.left[0].q.val().any()
+            & !(self.x_ok3[1].q.val() & !self.left[1].q.val().any());
+        // The blocking pairs: x (x1 for j = 0, x2 for j = 1) and its k-th y leave no threat.
+        // {x2, x1} is listed from x1 too (x2 is then an empty point of the first threat left
+        // without x1).
         self.bk.next = 0_u64.into();
         self.bpt.next = 0_u64.into();
         for j in 0..2 {
@@ -573,15 +582,9 @@ impl Logic for PairTester {
             self.wins_q.d.next = self.x_ok3[0].q.val()
                 & !self.blocked_x[0].val()
                 & !(self.x_ok3[1].q.val() & self.blocked_x[1].val());
-            // Forcing: threats, and neither x alone leaves none.
-            self.forcing_q.d.next = self.x_ok3[0].q.val()
-                & self.left[0].q.val().any()
-                & !(self.x_ok3[1].q.val() & !self.left[1].q.val().any());
+            self.forcing_q.d.next = self.forcing_x.val();
             self.blocks_q.d.next = 0_u64.into();
-            if self.x_ok3[0].q.val()
-                & self.left[0].q.val().any()
-                & !(self.x_ok3[1].q.val() & !self.left[1].q.val().any())
-            {
+            if self.forcing_x.val() {
                 self.blocks_q.d.next = self.bk.val();
             }
             self.bpts_q.d.next = self.bpt.val();

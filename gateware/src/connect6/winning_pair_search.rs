@@ -19,7 +19,8 @@
 //!        --> the kept pairs streamed, a pair a cycle (the next kept c by priority): counted
 //!            against the budget, c's lines read, the pair tester (`pair_tester`, a pipeline)
 //!        --> the tester's answers: the first winning pair, the count (a 20-bit budget bounds
-//!            the pairs tested)
+//!            the pairs tested); the forcing pairs that do not win streamed out with their
+//!            blocks (the forcing search's children)
 //! ```
 //!
 //! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (22) to the gathering,

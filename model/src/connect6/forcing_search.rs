@@ -22,7 +22,7 @@
 use super::pair_search::{search, START_CYCLES};
 use super::{Board, Color, Point};
 
-/// Forcing pairs the list holds (a word of 84 bits each: three ECP5 block RAMs hold 512).
+/// Forcing pairs the list holds (a word of 104 bits each: three ECP5 block RAMs hold 512).
 pub const LIST: usize = 512;
 /// Cycles to fetch a forcing pair from the list and order its blocks.
 pub const FETCH_CYCLES: u64 = 2;
