@@ -48,7 +48,7 @@ use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
 use model::connect6::{
-    forcing_search, line_scan, pair_search, random, threat, Color, Game, Outcome, Point,
+    forcing_search, line_scan, pair_search, random, threat, Board, Color, Game, Outcome, Point,
 };
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
@@ -321,6 +321,25 @@ pub fn run(json: bool) -> Result<()> {
     Ok(())
 }
 
+/// Every position of the [`PAIR_GAMES`] baseline games, for each side: where the blocks past
+/// the paper are measured.
+fn bench_positions() -> Vec<(Board, Color)> {
+    let mut out = Vec::new();
+    for g in 0..PAIR_GAMES {
+        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
+        let mut replay = Game::new();
+        for turn in game.turns() {
+            replay
+                .play(turn)
+                .expect("a baseline game's turns are legal");
+            for side in [Color::Black, Color::White] {
+                out.push((replay.board().clone(), side));
+            }
+        }
+    }
+    out
+}
+
 /// Baseline games whose positions the winning-pair search is measured on, and their turns.
 const PAIR_GAMES: u64 = 6;
 const PAIR_TURNS: usize = 40;
@@ -360,37 +379,28 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
         ..PairSearchRow::default()
     };
     let (mut cycles, mut cpu_s) = (0u64, 0f64);
-    for g in 0..PAIR_GAMES {
-        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
-        let mut replay = Game::new();
-        for turn in game.turns() {
-            replay
-                .play(turn)
-                .expect("a baseline game's turns are legal");
-            for side in [Color::Black, Color::White] {
-                let board = replay.board();
-                let block = pair_search::search(board, side, false, pair_search::MAX_BUDGET);
-                if block.own_threat {
-                    continue;
-                }
-                let t = Instant::now();
-                let cpu = threat::winning_pairs(board, side);
-                cpu_s += t.elapsed().as_secs_f64();
-                assert_eq!(
-                    cpu.len() as u64,
-                    block.wins,
-                    "the block's model and the model agree"
-                );
-                row.positions += 1;
-                row.with_pair += u64::from(block.wins > 0);
-                row.pairs += block.pairs;
-                row.tests += block.tested;
-                row.gathers += block.gathers;
-                row.forcing += block.forcing.len() as u64;
-                cycles += block.cycles;
-                row.worst_cycles = row.worst_cycles.max(block.cycles);
-            }
+    for (board, side) in bench_positions() {
+        let board = &board;
+        let block = pair_search::search(board, side, false, pair_search::MAX_BUDGET);
+        if block.own_threat {
+            continue;
         }
+        let t = Instant::now();
+        let cpu = threat::winning_pairs(board, side);
+        cpu_s += t.elapsed().as_secs_f64();
+        assert_eq!(
+            cpu.len() as u64,
+            block.wins,
+            "the block's model and the model agree"
+        );
+        row.positions += 1;
+        row.with_pair += u64::from(block.wins > 0);
+        row.pairs += block.pairs;
+        row.tests += block.tested;
+        row.gathers += block.gathers;
+        row.forcing += block.forcing.len() as u64;
+        cycles += block.cycles;
+        row.worst_cycles = row.worst_cycles.max(block.cycles);
     }
     let n = row.positions.max(1) as f64;
     row.mean_cycles = cycles as f64 / n;
@@ -424,21 +434,12 @@ fn line_scan_bench(mhz: f64) -> LineScanRow {
         ..LineScanRow::default()
     };
     let mut cpu_s = 0f64;
-    for g in 0..PAIR_GAMES {
-        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
-        let mut replay = Game::new();
-        for turn in game.turns() {
-            replay
-                .play(turn)
-                .expect("a baseline game's turns are legal");
-            for side in [Color::Black, Color::White] {
-                let board = replay.board();
-                let t = Instant::now();
-                std::hint::black_box(threat::best_point(board, side, board.empties()));
-                cpu_s += t.elapsed().as_secs_f64();
-                row.scans += 1;
-            }
-        }
+    for (board, side) in bench_positions() {
+        let board = &board;
+        let t = Instant::now();
+        std::hint::black_box(threat::best_point(board, side, board.empties()));
+        cpu_s += t.elapsed().as_secs_f64();
+        row.scans += 1;
     }
     row.board_us = row.cycles as f64 / mhz;
     row.cpu_us = cpu_s * 1e6 / row.scans.max(1) as f64;
@@ -477,33 +478,24 @@ fn forcing_search_bench(mhz: f64) -> ForcingSearchRow {
         ..ForcingSearchRow::default()
     };
     let (mut cycles, mut cpu_s) = (0u64, 0f64);
-    for g in 0..PAIR_GAMES {
-        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
-        let mut replay = Game::new();
-        for turn in game.turns() {
-            replay
-                .play(turn)
-                .expect("a baseline game's turns are legal");
-            for side in [Color::Black, Color::White] {
-                let board = replay.board();
-                let block = forcing_search::search_forced(board, side, pair_search::MAX_BUDGET);
-                if block.own_threat {
-                    continue;
-                }
-                let t = Instant::now();
-                let cpu = threat::forced_win(board, side, 1);
-                cpu_s += t.elapsed().as_secs_f64();
-                if !(block.exhausted || block.dropped && block.first.is_none()) {
-                    assert_eq!(cpu, block.first, "the block's model and the model agree");
-                }
-                row.positions += 1;
-                row.found += u64::from(block.first.is_some());
-                row.forced += u64::from(block.forced);
-                row.searches += block.searches;
-                cycles += block.cycles;
-                row.worst_cycles = row.worst_cycles.max(block.cycles);
-            }
+    for (board, side) in bench_positions() {
+        let board = &board;
+        let block = forcing_search::search_forced(board, side, pair_search::MAX_BUDGET);
+        if block.own_threat {
+            continue;
         }
+        let t = Instant::now();
+        let cpu = threat::forced_win(board, side, 1);
+        cpu_s += t.elapsed().as_secs_f64();
+        if !(block.exhausted || block.dropped && block.first.is_none()) {
+            assert_eq!(cpu, block.first, "the block's model and the model agree");
+        }
+        row.positions += 1;
+        row.found += u64::from(block.first.is_some());
+        row.forced += u64::from(block.forced);
+        row.searches += block.searches;
+        cycles += block.cycles;
+        row.worst_cycles = row.worst_cycles.max(block.cycles);
     }
     let n = row.positions.max(1) as f64;
     row.mean_cycles = cycles as f64 / n;
