@@ -27,6 +27,7 @@
 //! rows 19..24 asked are ignored. The first build scored a point a cycle from its four lines
 //! of 11 points: 371 cycles, 0.45 times the CPU (`docs/connect6.md`).
 
+use super::threat_scanner::{ALONG, AT_ROW};
 use crate::common::c;
 use model::connect6::baseline::{ATTACK, DEFENCE};
 use model::connect6::line_scan::{DIRECTION_BITS, SCORE_BITS, WEIGHT_BITS};
@@ -35,9 +36,6 @@ use rust_hdl::prelude::*;
 
 pub use model::connect6::line_scan::{CYCLES, PIPE_CYCLES, ROW_CYCLES};
 
-/// Windows complete at a row: 14 along it (row e - 5), 19 down, 14 on each diagonal.
-const ALONG: usize = SIZE + 1 - WIN_LENGTH;
-const AT_ROW: usize = ALONG + SIZE + 2 * ALONG;
 /// Rows the weights are kept: a running sum drops the weight six rows back.
 const KEEP: usize = WIN_LENGTH;
 /// Width of a sum of two weights along the row.

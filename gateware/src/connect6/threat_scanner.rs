@@ -27,8 +27,8 @@ use rust_hdl::prelude::*;
 /// Cycles of a scan: one a row of the board.
 pub const CYCLES: u32 = SIZE as u32;
 /// Windows complete at a row: 14 along it, 19 down, 14 on each diagonal.
-const ALONG: usize = SIZE + 1 - WIN_LENGTH;
-const AT_ROW: usize = ALONG + SIZE + 2 * ALONG;
+pub const ALONG: usize = SIZE + 1 - WIN_LENGTH;
+pub const AT_ROW: usize = ALONG + SIZE + 2 * ALONG;
 /// Marks a row gives: 19 points on each of the six rows its windows reach.
 pub const MARKS: usize = WIN_LENGTH * SIZE;
 

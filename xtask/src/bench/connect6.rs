@@ -340,6 +340,30 @@ fn bench_positions() -> Vec<(Board, Color)> {
     out
 }
 
+/// A block's times over `runs` runs of `cycles` cycles in all (the worst `worst`) at `mhz`,
+/// and the CPU's `cpu_s` seconds for the same runs: mean cycles, the block's mean µs and worst
+/// ms, the CPU's mean µs, the CPU's time over the block's.
+fn block_times(
+    cycles: u64,
+    worst: u64,
+    runs: u64,
+    cpu_s: f64,
+    mhz: f64,
+) -> (f64, f64, f64, f64, f64) {
+    let n = runs.max(1) as f64;
+    let mean_cycles = cycles as f64 / n;
+    let board_us = mean_cycles / mhz;
+    let cpu_us = cpu_s * 1e6 / n;
+    let ratio = cpu_us / board_us.max(f64::MIN_POSITIVE);
+    (
+        mean_cycles,
+        board_us,
+        worst as f64 / mhz / 1e3,
+        cpu_us,
+        ratio,
+    )
+}
+
 /// Baseline games whose positions the winning-pair search is measured on, and their turns.
 const PAIR_GAMES: u64 = 6;
 const PAIR_TURNS: usize = 40;
@@ -402,12 +426,13 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
         cycles += block.cycles;
         row.worst_cycles = row.worst_cycles.max(block.cycles);
     }
-    let n = row.positions.max(1) as f64;
-    row.mean_cycles = cycles as f64 / n;
-    row.board_us = row.mean_cycles / mhz;
-    row.worst_board_ms = row.worst_cycles as f64 / mhz / 1e3;
-    row.cpu_us = cpu_s * 1e6 / n;
-    row.ratio_cpu = row.cpu_us / row.board_us.max(f64::MIN_POSITIVE);
+    (
+        row.mean_cycles,
+        row.board_us,
+        row.worst_board_ms,
+        row.cpu_us,
+        row.ratio_cpu,
+    ) = block_times(cycles, row.worst_cycles, row.positions, cpu_s, mhz);
     row
 }
 
@@ -441,9 +466,8 @@ fn line_scan_bench(mhz: f64) -> LineScanRow {
         cpu_s += t.elapsed().as_secs_f64();
         row.scans += 1;
     }
-    row.board_us = row.cycles as f64 / mhz;
-    row.cpu_us = cpu_s * 1e6 / row.scans.max(1) as f64;
-    row.ratio_cpu = row.cpu_us / row.board_us.max(f64::MIN_POSITIVE);
+    (_, row.board_us, _, row.cpu_us, row.ratio_cpu) =
+        block_times(row.cycles * row.scans, row.cycles, row.scans, cpu_s, mhz);
     row
 }
 
@@ -497,12 +521,13 @@ fn forcing_search_bench(mhz: f64) -> ForcingSearchRow {
         cycles += block.cycles;
         row.worst_cycles = row.worst_cycles.max(block.cycles);
     }
-    let n = row.positions.max(1) as f64;
-    row.mean_cycles = cycles as f64 / n;
-    row.board_us = row.mean_cycles / mhz;
-    row.worst_board_ms = row.worst_cycles as f64 / mhz / 1e3;
-    row.cpu_us = cpu_s * 1e6 / n;
-    row.ratio_cpu = row.cpu_us / row.board_us.max(f64::MIN_POSITIVE);
+    (
+        row.mean_cycles,
+        row.board_us,
+        row.worst_board_ms,
+        row.cpu_us,
+        row.ratio_cpu,
+    ) = block_times(cycles, row.worst_cycles, row.positions, cpu_s, mhz);
     row
 }
 
