@@ -286,13 +286,50 @@ pub fn best_point(board: &Board, side: Color, among: impl Iterator<Item = Point>
         .map(|(_, std::cmp::Reverse(p))| p)
 }
 
+/// Which of the turn's steps the player takes, and how deep its attack looks: the full
+/// player ([`Steps::FULL`]) and the smaller ones a circuit builds first, whose strength the
+/// `threat_steps` example measures against the baseline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Steps {
+    /// Turns of forcing moves the attack looks through (0: a winning pair only).
+    pub forcing: u32,
+    /// Step 2 chooses among blocking sets by the opponent's winning pairs and forced wins
+    /// left; without it, as the baseline does (the best line score among the fewest stones).
+    pub block_by_pairs: bool,
+    /// Step 4, the defence against the opponent's winning pairs.
+    pub defend: bool,
+    /// Step 5, the preparation.
+    pub prepare: bool,
+}
+
+impl Steps {
+    /// Every step, the attack [`FORCING_TURNS`] deep: [`decide`].
+    pub const FULL: Steps = Steps {
+        forcing: FORCING_TURNS,
+        block_by_pairs: true,
+        defend: true,
+        prepare: true,
+    };
+}
+
 /// The stones of the side to move (the game must not be over).
 pub fn decide(game: &Game) -> Vec<Point> {
-    decide_depth(game, FORCING_TURNS)
+    decide_with(game, Steps::FULL)
 }
 
 /// [`decide`] with the attack looking through `forcing` turns of forcing moves.
 pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
+    decide_with(
+        game,
+        Steps {
+            forcing,
+            ..Steps::FULL
+        },
+    )
+}
+
+/// [`decide`] taking only the given steps.
+pub fn decide_with(game: &Game, steps: Steps) -> Vec<Point> {
     assert!(game.outcome().is_none(), "the game is over");
     let side = game.to_move();
     let n = game.stones_this_turn();
@@ -309,7 +346,15 @@ pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
         // 2. Block.
         let theirs = threats(&b, side.other());
         if !theirs.is_empty() {
-            out = block(&b, side, &theirs, n);
+            out = if steps.block_by_pairs {
+                block(&b, side, &theirs, n)
+            } else {
+                block_line_score(&b, side, &theirs)
+            };
+            if out.is_empty() {
+                // Lost: hit as many as possible (as `block` does).
+                out = most_hitting_sets(&b, &theirs, n).0.swap_remove(0);
+            }
         }
     }
     for &p in &out {
@@ -317,7 +362,7 @@ pub fn decide_depth(game: &Game, forcing: u32) -> Vec<Point> {
     }
     while out.len() < n {
         let left = n - out.len();
-        let stones = free_stones(&b, side, left, forcing);
+        let stones = free_stones(&b, side, left, steps);
         for &p in &stones {
             b.set(p, Some(side));
         }
@@ -369,16 +414,20 @@ fn fewest_winning_pairs(board: &Board, side: Color, sets: Vec<Vec<Point>>) -> Op
 }
 
 /// Steps 3-6 for `left` (1 or 2) stones with no threat on the board to win or block.
-fn free_stones(board: &Board, side: Color, left: usize, forcing: u32) -> Vec<Point> {
+fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Point> {
     let opp = side.other();
     // 3. Attack (a winning pair needs both stones).
     if left == 2 {
-        if let Some(pair) = forced_win(board, side, forcing) {
+        if let Some(pair) = forced_win(board, side, steps.forcing) {
             return pair.to_vec();
         }
     }
     // 4. Defend.
-    let theirs = winning_pairs(board, opp);
+    let theirs = if steps.defend {
+        winning_pairs(board, opp)
+    } else {
+        Vec::new()
+    };
     if !theirs.is_empty() {
         let mut cands: Vec<Point> = theirs.iter().flatten().copied().collect();
         let mut by_score: Vec<Point> = board.empties().collect();
@@ -400,7 +449,7 @@ fn free_stones(board: &Board, side: Color, left: usize, forcing: u32) -> Vec<Poi
     }
     // 5. Prepare: of the pairs of the best line-score points, the one whose winning pairs
     // best survive the opponent's reply (see the module's header).
-    if left == 2 {
+    if left == 2 && steps.prepare {
         let mut top: Vec<Point> = board.empties().collect();
         top.sort_by_key(|&p| (std::cmp::Reverse(line_score(board, side, p)), p));
         top.truncate(PREPARE_CANDIDATES);
