@@ -1546,7 +1546,7 @@ fn forcing_search_matches_model() {
     for (i, (board, side)) in positions.iter().enumerate() {
         // A budget that some searches exhaust.
         let budget = if i % 4 == 3 { 300 } else { 20_000 };
-        let want = forcing_search::search_forced(board, *side, budget);
+        let want = forcing_search::search_forced(board, *side, 1, budget);
         let got = run_forcing_search(&mut uut, board, *side, budget);
         assert_eq!(
             got,

@@ -132,7 +132,7 @@ pub fn forced_win(board: &Board, side: Color, depth: u32) -> Option<[Point; 2]> 
     forced_win_within(board, side, depth, &mut budget)
 }
 
-fn forced_win_within(
+pub(crate) fn forced_win_within(
     board: &Board,
     side: Color,
     depth: u32,

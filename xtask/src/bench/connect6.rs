@@ -504,7 +504,7 @@ fn forcing_search_bench(mhz: f64) -> ForcingSearchRow {
     let (mut cycles, mut cpu_s) = (0u64, 0f64);
     for (board, side) in bench_positions() {
         let board = &board;
-        let block = forcing_search::search_forced(board, side, pair_search::MAX_BUDGET);
+        let block = forcing_search::search_forced(board, side, 1, pair_search::MAX_BUDGET);
         if block.own_threat {
             continue;
         }
