@@ -1481,10 +1481,17 @@ fn board_overlay_verilog() {
     assert_eq!(rep.mismatches, 0);
 }
 
-/// One search on the forcing search: `start` a cycle, then the read port answered as a block
-/// RAM does until `done`; the answer as the model gives it.
-fn run_forcing_search(u: &mut ForcingSearch, board: &Board, side: Color, budget: u64) -> Forced {
+/// One search on the forcing search, `turns` forcing turns deep: `start` a cycle, then the read
+/// port answered as a block RAM does until `done`; the answer as the model gives it.
+fn run_forcing_search(
+    u: &mut ForcingSearch,
+    board: &Board,
+    side: Color,
+    turns: u32,
+    budget: u64,
+) -> Forced {
     u.side.next = stone_code(Some(side)).into();
+    u.turns.next = u64::from(turns).into();
     u.budget.next = budget.into();
     u.start.next = true;
     let mut cycles = 0u64;
@@ -1542,29 +1549,57 @@ fn forcing_search_matches_model() {
     let mut uut = ForcingSearch::default();
     uut.connect_all();
     let positions = forcing_positions(SEED + 2_400, 6, 4);
-    let (mut forced, mut cut, mut searches, mut cycles) = (0, 0, 0, 0);
-    for (i, (board, side)) in positions.iter().enumerate() {
-        // A budget that some searches exhaust.
-        let budget = if i % 4 == 3 { 300 } else { 20_000 };
-        let want = forcing_search::search_forced(board, *side, 1, budget);
-        let got = run_forcing_search(&mut uut, board, *side, budget);
+    // One turn deep on every other position, two on the others (`deep`: their answers that
+    // needed the second turn); every fourth with a budget it may exhaust.
+    let (mut forced, mut cut, mut deep, mut searches, mut cycles) = (0, 0, 0, 0, 0);
+    let runs: Vec<(usize, u32, u64, Forced)> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, (board, side))| {
+            let turns = 1 + (i % 2) as u32;
+            let budget = [20_000, 8_000, 300, 400][i % 4];
+            (
+                i,
+                turns,
+                budget,
+                forcing_search::search_forced(board, *side, turns, budget),
+            )
+        })
+        .collect();
+    println!(
+        "forcing search: {} cycles to simulate",
+        runs.iter().map(|r| r.3.cycles).sum::<u64>()
+    );
+    for (i, turns, budget, want) in runs {
+        let (board, side) = &positions[i];
+        let got = run_forcing_search(&mut uut, board, *side, turns, budget);
         assert_eq!(
             got,
             want,
-            "position {i}, {side:?}, budget {budget}:\n{}",
+            "position {i}, {side:?}, {turns} turns, budget {budget}:\n{}",
             board.diagram()
         );
         forced += usize::from(want.forced);
         cut += usize::from(want.exhausted);
+        deep += usize::from(
+            turns == 2
+                && want.first.is_some()
+                && forcing_search::search_forced(board, *side, 1, budget)
+                    .first
+                    .is_none(),
+        );
         searches += want.searches;
         cycles += want.cycles;
     }
     println!(
-        "forcing search: {} positions with forcing pairs, {forced} forced wins found, {cut} cut \
-         by the budget; {searches} searches in {cycles} cycles",
+        "forcing search: {} positions with forcing pairs, {forced} forced wins found ({deep} \
+         two turns deep), {cut} cut by the budget; {searches} searches in {cycles} cycles",
         positions.len()
     );
-    assert!(forced > 2 && cut > 2, "{forced} forced, {cut} cut");
+    assert!(
+        forced > 2 && deep > 0 && cut > 2,
+        "{forced} forced, {deep} deep, {cut} cut"
+    );
 }
 
 #[test]
@@ -1590,6 +1625,7 @@ fn forcing_search_verilog() {
                 let (b, side) = &positions[next % positions.len()];
                 board = b.clone();
                 u.side.next = stone_code(Some(*side)).into();
+                u.turns.next = (1 + next as u64 % 2).into();
                 u.budget.next = 400_u64.into();
                 u.start.next = true;
                 next += 1;

@@ -1,7 +1,7 @@
-//! The forcing search, past the paper: a pair of the side that wins within one turn of
-//! forcing moves, the threat player's attack (`docs/connect6.md`, "The forcing search").
+//! The forcing search, past the paper: a pair of the side that wins within one or two turns
+//! of forcing moves, the threat player's attack (`docs/connect6.md`, "The forcing search").
 //! Model: `model::connect6::forcing_search::search_forced` (the answer of
-//! `threat::forced_win(board, side, 1)`, with the circuit's cycles).
+//! `threat::forced_win(board, side, turns)`, with the circuit's cycles).
 //!
 //! ```text
 //!  start --> root: the winning-pair search, up to the first winning pair (the answer); its
@@ -12,12 +12,16 @@
 //!            board overlay, a stone a cycle, the child's search started with the last: up to
 //!            its first winning pair; cancelled as soon as its scan finds the other side with
 //!            a threat (the block made one: the line fails)
-//!        --> a block without a winning pair fails the forcing pair (the next one); a forcing
-//!            pair whose blocks all leave one is the answer
+//!        --> two turns deep, a first-turn child without a winning pair: its forcing stream
+//!            listed after the root's, each pair and block tried as above a turn deeper (both
+//!            turns' stones pushed, eight); one whose blocks all leave a winning pair answers
+//!            the first-turn block
+//!        --> a block answered by neither fails the forcing pair (the next one); a forcing
+//!            pair whose blocks are all answered is the answer
 //! ```
 //!
 //! Cycles: the root's search (its answer taken in the cycle its `done` rises); then per forcing pair
-//! [`FETCH_CYCLES`] (2), per block [`PUSH_CYCLES`] (4) and its child's search (to its `done`,
+//! [`FETCH_CYCLES`] (2), per block [`PUSH_CYCLES`] (4) a turn and its child's search (to its `done`,
 //! or [`START_CYCLES`] when the other side has a threat), the answer taken in its last cycle;
 //! done the cycle after the last answer. One budget of pairs tested bounds all the searches.
 //! The board's read port is the winning-pair search's, through the overlay.
@@ -27,7 +31,7 @@ use super::winning_pair_search::WinningPairSearch;
 use crate::common::{c, StackRam};
 use rust_hdl::prelude::*;
 
-pub use model::connect6::forcing_search::{FETCH_CYCLES, LIST, PUSH_CYCLES};
+pub use model::connect6::forcing_search::{FETCH_CYCLES, LIST, MAX_TURNS, PUSH_CYCLES};
 pub use model::connect6::pair_search::START_CYCLES;
 
 /// A list word: a and c (column, row), the blocks' mask, the blocks' points (the search's
@@ -42,12 +46,13 @@ pub enum ForcingState {
     Idle,
     /// The root's search, its forcing pairs listed.
     Root,
-    /// A forcing pair's word read; taken, its blocks ranked.
+    /// A forcing pair's word read (of the turn `lvl`); taken, its blocks ranked.
     Fetch,
     Load,
-    /// The pair and a block pushed on the overlay (`p`: the stone), the child started.
+    /// The pairs and blocks of the turns down to `lvl` pushed on the overlay (`p`: the
+    /// stone), the child started with the last.
     Push,
-    /// The child's search.
+    /// The child's search (of the turn `lvl`).
     Child,
     Done,
 }
@@ -55,10 +60,11 @@ pub enum ForcingState {
 #[derive(LogicBlock)]
 pub struct ForcingSearch {
     pub clock: Signal<In, Clock>,
-    /// Starts a search (idle or done): the side (1 Black, 2 White) and the most pairs its
-    /// searches may test in all.
+    /// Starts a search (idle or done): the side (1 Black, 2 White), the forcing turns (2: two;
+    /// any other value: one) and the most pairs its searches may test in all.
     pub start: Signal<In, Bit>,
     pub side: Signal<In, Bits<2>>,
+    pub turns: Signal<In, Bits<2>>,
     pub budget: Signal<In, Bits<20>>,
     /// Cancels a search: the block goes idle.
     pub cancel: Signal<In, Bit>,
@@ -78,7 +84,7 @@ pub struct ForcingSearch {
     pub a_row: Signal<Out, Bits<5>>,
     pub c_col: Signal<Out, Bits<5>>,
     pub c_row: Signal<Out, Bits<5>>,
-    /// The budget ran out; the root had more forcing pairs than the list holds.
+    /// The budget ran out; a search had more forcing pairs than the list had room for.
     pub exhausted: Signal<Out, Bit>,
     pub dropped: Signal<Out, Bit>,
     /// Searches run, pairs tested in all.
@@ -89,18 +95,29 @@ pub struct ForcingSearch {
     list: StackRam<WORD, ADDR>,
     state: DFF<ForcingState>,
     side_q: DFF<Bits<2>>,
+    /// Two forcing turns; the turn being tried (0 the first, 1 the second).
+    deep: DFF<Bit>,
+    lvl: DFF<Bit>,
     left: DFF<Bits<20>>,
-    /// Forcing pairs listed, the one being tried.
+    /// The list's end (the root's pairs, then a first-turn child's), the root's pairs, the
+    /// pair being tried in each turn.
     n: DFF<Bits<10>>,
-    i: DFF<Bits<10>>,
-    /// The pair being tried, its blocks in board order (`bl[k]`: the lower point's column and
-    /// row, the higher's), how many, the one being tried, the stone being pushed.
-    fa: DFF<Bits<10>>,
-    fc: DFF<Bits<10>>,
-    bl: [DFF<Bits<20>>; 4],
-    nb: DFF<Bits<3>>,
-    k: DFF<Bits<3>>,
-    p: DFF<Bits<2>>,
+    end0: DFF<Bits<10>>,
+    i0: DFF<Bits<10>>,
+    i1: DFF<Bits<10>>,
+    /// Each turn's pair being tried, its blocks in board order (`bl0[k]`: the lower point's
+    /// column and row, the higher's), how many, the one being tried; the stone being pushed.
+    fa0: DFF<Bits<10>>,
+    fc0: DFF<Bits<10>>,
+    bl0: [DFF<Bits<20>>; 4],
+    nb0: DFF<Bits<3>>,
+    k0: DFF<Bits<3>>,
+    fa1: DFF<Bits<10>>,
+    fc1: DFF<Bits<10>>,
+    bl1: [DFF<Bits<20>>; 4],
+    nb1: DFF<Bits<3>>,
+    k1: DFF<Bits<3>>,
+    p: DFF<Bits<3>>,
     thr_q: DFF<Bit>,
     found_q: DFF<Bit>,
     forced_q: DFF<Bit>,
@@ -113,8 +130,13 @@ pub struct ForcingSearch {
     /// The search started now (the root with the inputs, a child with the registers).
     go_root: Signal<Local, Bit>,
     go_child: Signal<Local, Bit>,
-    /// A child's answer taken: it failed the pair.
+    /// A child's answer taken: it failed its pair, its block answered; the first turn's pair
+    /// failed, its block answered; the last push of the turn.
     fail: Signal<Local, Bit>,
+    win: Signal<Local, Bit>,
+    fail0: Signal<Local, Bit>,
+    win0: Signal<Local, Bit>,
+    last: Signal<Local, Bits<3>>,
     /// The list word read; a block's two points (column, row), their board indices, the
     /// lower and higher; each block's key (not valid, lower index, higher index, its number)
     /// and rank.
@@ -147,6 +169,7 @@ impl Default for ForcingSearch {
             clock: Default::default(),
             start: Default::default(),
             side: Default::default(),
+            turns: Default::default(),
             budget: Default::default(),
             cancel: Default::default(),
             rd_addr: Default::default(),
@@ -169,14 +192,23 @@ impl Default for ForcingSearch {
             list: Default::default(),
             state: Default::default(),
             side_q: Default::default(),
+            deep: Default::default(),
+            lvl: Default::default(),
             left: Default::default(),
             n: Default::default(),
-            i: Default::default(),
-            fa: Default::default(),
-            fc: Default::default(),
-            bl: Default::default(),
-            nb: Default::default(),
-            k: Default::default(),
+            end0: Default::default(),
+            i0: Default::default(),
+            i1: Default::default(),
+            fa0: Default::default(),
+            fc0: Default::default(),
+            bl0: Default::default(),
+            nb0: Default::default(),
+            k0: Default::default(),
+            fa1: Default::default(),
+            fc1: Default::default(),
+            bl1: Default::default(),
+            nb1: Default::default(),
+            k1: Default::default(),
             p: Default::default(),
             thr_q: Default::default(),
             found_q: Default::default(),
@@ -190,6 +222,10 @@ impl Default for ForcingSearch {
             go_root: Default::default(),
             go_child: Default::default(),
             fail: Default::default(),
+            win: Default::default(),
+            fail0: Default::default(),
+            win0: Default::default(),
+            last: Default::default(),
             wd: Default::default(),
             pt: Default::default(),
             ix: Default::default(),
@@ -217,12 +253,15 @@ impl Logic for ForcingSearch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, side_q, left, n, i, fa, fc, nb, k, p, thr_q, found_q, forced_q,
-            exh_q, drop_q, ans_a, ans_c, searches_q, tested_q
+            self, clock, state, side_q, deep, lvl, left, n, end0, i0, i1, fa0, fc0, nb0, k0, fa1,
+            fc1, nb1, k1, p, thr_q, found_q, forced_q, exh_q, drop_q, ans_a, ans_c, searches_q,
+            tested_q
         );
         for b in 0..4 {
-            self.bl[b].clock.next = self.clock.val();
-            self.bl[b].d.next = self.bl[b].q.val();
+            self.bl0[b].clock.next = self.clock.val();
+            self.bl0[b].d.next = self.bl0[b].q.val();
+            self.bl1[b].clock.next = self.clock.val();
+            self.bl1[b].d.next = self.bl1[b].q.val();
         }
         self.search.clock.next = self.clock.val();
         self.overlay.clock.next = self.clock.val();
@@ -248,11 +287,17 @@ impl Logic for ForcingSearch {
         self.rd_addr.next = self.overlay.ram_addr.val();
         self.overlay.ram_data.next = self.rd_data.val();
 
-        // The searches: the root with the inputs, a child in the last push.
+        // The searches: the root with the inputs, a child in the last push (the first turn's
+        // fourth stone, the second turn's eighth).
         self.go_root.next = self.start.val()
             & ((self.state.q.val() == ForcingState::Idle)
                 | (self.state.q.val() == ForcingState::Done));
-        self.go_child.next = (self.state.q.val() == ForcingState::Push) & (self.p.q.val() == 3_u64);
+        self.last.next = 3_u64.into();
+        if self.lvl.q.val() {
+            self.last.next = 7_u64.into();
+        }
+        self.go_child.next =
+            (self.state.q.val() == ForcingState::Push) & (self.p.q.val() == self.last.val());
         self.search.start.next = self.go_root.val() | self.go_child.val();
         self.search.side.next = self.side_q.q.val();
         self.search.budget.next = self.left.q.val();
@@ -263,7 +308,8 @@ impl Logic for ForcingSearch {
         self.search.first_only.next = true;
         self.search.cancel.next = self.cancel.val();
 
-        // The root's forcing stream into the list.
+        // The root's forcing stream into the list; two turns deep, a first-turn child's after
+        // the root's (from `end0`, written again for each child).
         self.list.write_address.next = self.n.q.val().get_bits::<9>(0);
         self.list.write_data.next = bit_cast::<WORD, 5>(self.search.forcing_a_col.val())
             | (bit_cast::<WORD, 5>(self.search.forcing_a_row.val()) << 5_u64)
@@ -272,7 +318,10 @@ impl Logic for ForcingSearch {
             | (bit_cast::<WORD, 4>(self.search.forcing_blocks.val()) << 20_u64)
             | (bit_cast::<WORD, 80>(self.search.forcing_pts.val()) << 24_u64);
         self.list.write_enable.next = false;
-        if (self.state.q.val() == ForcingState::Root) & self.search.forcing_valid.val() {
+        if ((self.state.q.val() == ForcingState::Root)
+            | ((self.state.q.val() == ForcingState::Child) & !self.lvl.q.val() & self.deep.q.val()))
+            & self.search.forcing_valid.val()
+        {
             if self.n.q.val() == self.k_full.val() {
                 self.drop_q.d.next = true;
             } else {
@@ -280,7 +329,13 @@ impl Logic for ForcingSearch {
                 self.n.d.next = self.n.q.val() + 1_u64;
             }
         }
-        self.list.read_address.next = self.i.q.val().get_bits::<9>(0);
+        if self.go_child.val() & !self.lvl.q.val() {
+            self.n.d.next = self.end0.q.val();
+        }
+        self.list.read_address.next = self.i0.q.val().get_bits::<9>(0);
+        if self.lvl.q.val() {
+            self.list.read_address.next = self.i1.q.val().get_bits::<9>(0);
+        }
 
         // A list word's blocks ranked into board order: a block's points by board index
         // (row * 19 + column), the lower first; its key, not valid first, then the points,
@@ -322,32 +377,50 @@ impl Logic for ForcingSearch {
             }
         }
 
-        // The stone pushed: a, c (the side's), the block's lower and higher point (the other's).
+        // The stone pushed: a turn's a, c (the side's), its block's lower and higher point (the
+        // other's); the first turn's four, then the second's.
         self.overlay.push.next = self.state.q.val() == ForcingState::Push;
         self.overlay.pop.next = false;
         self.overlay.clear.next = false;
-        self.ps.next = self.fa.q.val();
+        self.ps.next = self.fa0.q.val();
         self.overlay.push_code.next = self.side_q.q.val();
         for b in 0..4 {
-            if self.k.q.val() == self.k_rank[b].val() {
+            if self.k0.q.val() == self.k_rank[b].val() {
                 if self.p.q.val() == 2_u64 {
-                    self.ps.next = self.bl[b].q.val().get_bits::<10>(0);
+                    self.ps.next = self.bl0[b].q.val().get_bits::<10>(0);
                 }
                 if self.p.q.val() == 3_u64 {
-                    self.ps.next = self.bl[b].q.val().get_bits::<10>(10);
+                    self.ps.next = self.bl0[b].q.val().get_bits::<10>(10);
+                }
+            }
+            if self.k1.q.val() == self.k_rank[b].val() {
+                if self.p.q.val() == 6_u64 {
+                    self.ps.next = self.bl1[b].q.val().get_bits::<10>(0);
+                }
+                if self.p.q.val() == 7_u64 {
+                    self.ps.next = self.bl1[b].q.val().get_bits::<10>(10);
                 }
             }
         }
         if self.p.q.val() == 1_u64 {
-            self.ps.next = self.fc.q.val();
+            self.ps.next = self.fc0.q.val();
         }
-        if self.p.q.val() >= 2_u64 {
+        if self.p.q.val() == 4_u64 {
+            self.ps.next = self.fa1.q.val();
+        }
+        if self.p.q.val() == 5_u64 {
+            self.ps.next = self.fc1.q.val();
+        }
+        if self.p.q.val().get_bit(1) {
             self.overlay.push_code.next = self.side_q.q.val() ^ 3_u64;
         }
         self.overlay.push_col.next = self.ps.val().get_bits::<5>(0);
         self.overlay.push_row.next = self.ps.val().get_bits::<5>(5);
 
         self.fail.next = false;
+        self.win.next = false;
+        self.fail0.next = false;
+        self.win0.next = false;
         self.cnt.next = 0_u64.into();
         self.lb.next = 0_u64.into();
         self.hb.next = 0_u64.into();
@@ -365,7 +438,8 @@ impl Logic for ForcingSearch {
                     self.thr_q.d.next = self.search.own_threat.val();
                     self.found_q.d.next = self.search.found.val();
                     self.exh_q.d.next = self.search.exhausted.val();
-                    self.i.d.next = 0_u64.into();
+                    self.i0.d.next = 0_u64.into();
+                    self.end0.d.next = self.n.q.val();
                     self.state.d.next = ForcingState::Fetch;
                     if self.search.own_threat.val()
                         | self.search.found.val()
@@ -380,30 +454,43 @@ impl Logic for ForcingSearch {
                 self.state.d.next = ForcingState::Load;
             }
             ForcingState::Load => {
-                self.fa.d.next = self.wd.val().get_bits::<10>(0);
-                self.fc.d.next = self.wd.val().get_bits::<10>(10);
+                // Into the registers of the turn being tried.
                 self.cnt.next = 0_u64.into();
                 for b in 0..4 {
                     self.lb.next = self.lo[b].val();
                     self.hb.next = self.hi[b].val();
                     for r in 0..4 {
                         if self.rank[b].val() == self.k_rank[r].val() {
-                            self.bl[r].d.next = bit_cast::<20, 10>(self.lb.val())
-                                | (bit_cast::<20, 10>(self.hb.val()) << 10_u64);
+                            if self.lvl.q.val() {
+                                self.bl1[r].d.next = bit_cast::<20, 10>(self.lb.val())
+                                    | (bit_cast::<20, 10>(self.hb.val()) << 10_u64);
+                            } else {
+                                self.bl0[r].d.next = bit_cast::<20, 10>(self.lb.val())
+                                    | (bit_cast::<20, 10>(self.hb.val()) << 10_u64);
+                            }
                         }
                     }
                     if self.wd.val().get_bit(20 + b) {
                         self.cnt.next = self.cnt.val() + 1_u64;
                     }
                 }
-                self.nb.d.next = self.cnt.val();
-                self.k.d.next = 0_u64.into();
+                if self.lvl.q.val() {
+                    self.fa1.d.next = self.wd.val().get_bits::<10>(0);
+                    self.fc1.d.next = self.wd.val().get_bits::<10>(10);
+                    self.nb1.d.next = self.cnt.val();
+                    self.k1.d.next = 0_u64.into();
+                } else {
+                    self.fa0.d.next = self.wd.val().get_bits::<10>(0);
+                    self.fc0.d.next = self.wd.val().get_bits::<10>(10);
+                    self.nb0.d.next = self.cnt.val();
+                    self.k0.d.next = 0_u64.into();
+                }
                 self.p.d.next = 0_u64.into();
                 self.state.d.next = ForcingState::Push;
             }
             ForcingState::Push => {
                 self.p.d.next = self.p.q.val() + 1_u64;
-                if self.p.q.val() == 3_u64 {
+                if self.p.q.val() == self.last.val() {
                     self.searches_q.d.next = self.searches_q.q.val() + 1_u64;
                     self.state.d.next = ForcingState::Child;
                 }
@@ -419,31 +506,70 @@ impl Logic for ForcingSearch {
                     self.tested_q.d.next = self.tested_q.q.val() + self.search.tested.val();
                     self.left.d.next = self.left.q.val() - self.search.tested.val();
                     if self.search.found.val() {
-                        // This block is answered: the next, or the pair is the answer.
-                        self.overlay.clear.next = true;
-                        self.k.d.next = self.k.q.val() + 1_u64;
-                        self.p.d.next = 0_u64.into();
-                        self.state.d.next = ForcingState::Push;
-                        if self.k.q.val() + 1_u64 == self.nb.q.val() {
-                            self.found_q.d.next = true;
-                            self.forced_q.d.next = true;
-                            self.ans_a.d.next = self.fa.q.val();
-                            self.ans_c.d.next = self.fc.q.val();
-                            self.state.d.next = ForcingState::Done;
-                        }
+                        self.win.next = true;
                     } else if self.search.exhausted.val() {
                         self.exh_q.d.next = true;
                         self.state.d.next = ForcingState::Done;
+                    } else if !self.lvl.q.val()
+                        & self.deep.q.val()
+                        & (self.n.q.val() != self.end0.q.val())
+                    {
+                        // A turn deeper: the child's forcing pairs, listed after the root's.
+                        self.overlay.clear.next = true;
+                        self.lvl.d.next = true;
+                        self.i1.d.next = self.end0.q.val();
+                        self.state.d.next = ForcingState::Fetch;
                     } else {
                         self.fail.next = true;
                     }
                 }
-                if self.fail.val() {
-                    // The next forcing pair, if any.
+                if self.win.val() {
+                    // This block is answered: the next, or the turn's pair wins.
                     self.overlay.clear.next = true;
-                    self.i.d.next = self.i.q.val() + 1_u64;
+                    if self.lvl.q.val() {
+                        self.k1.d.next = self.k1.q.val() + 1_u64;
+                        self.p.d.next = 0_u64.into();
+                        self.state.d.next = ForcingState::Push;
+                        if self.k1.q.val() + 1_u64 == self.nb1.q.val() {
+                            self.win0.next = true;
+                        }
+                    } else {
+                        self.win0.next = true;
+                    }
+                }
+                if self.win0.val() {
+                    // The first turn's block is answered: its next, or its pair is the answer.
+                    self.lvl.d.next = false;
+                    self.k0.d.next = self.k0.q.val() + 1_u64;
+                    self.p.d.next = 0_u64.into();
+                    self.state.d.next = ForcingState::Push;
+                    if self.k0.q.val() + 1_u64 == self.nb0.q.val() {
+                        self.found_q.d.next = true;
+                        self.forced_q.d.next = true;
+                        self.ans_a.d.next = self.fa0.q.val();
+                        self.ans_c.d.next = self.fc0.q.val();
+                        self.state.d.next = ForcingState::Done;
+                    }
+                }
+                if self.fail.val() {
+                    // The turn's next forcing pair, if any.
+                    self.overlay.clear.next = true;
+                    if self.lvl.q.val() {
+                        self.i1.d.next = self.i1.q.val() + 1_u64;
+                        self.state.d.next = ForcingState::Fetch;
+                        if self.i1.q.val() + 1_u64 == self.n.q.val() {
+                            self.fail0.next = true;
+                        }
+                    } else {
+                        self.fail0.next = true;
+                    }
+                }
+                if self.fail0.val() {
+                    // The first turn's block is not answered: its next forcing pair, if any.
+                    self.lvl.d.next = false;
+                    self.i0.d.next = self.i0.q.val() + 1_u64;
                     self.state.d.next = ForcingState::Fetch;
-                    if self.i.q.val() + 1_u64 == self.n.q.val() {
+                    if self.i0.q.val() + 1_u64 == self.end0.q.val() {
                         self.state.d.next = ForcingState::Done;
                     }
                 }
@@ -453,6 +579,8 @@ impl Logic for ForcingSearch {
         if self.go_root.val() {
             self.state.d.next = ForcingState::Root;
             self.side_q.d.next = self.side.val();
+            self.deep.d.next = self.turns.val() == 2_u64;
+            self.lvl.d.next = false;
             self.left.d.next = self.budget.val();
             self.n.d.next = 0_u64.into();
             self.thr_q.d.next = false;
