@@ -132,7 +132,8 @@ pub fn forced_win(board: &Board, side: Color, depth: u32) -> Option<[Point; 2]> 
     forced_win_within(board, side, depth, &mut budget)
 }
 
-pub(crate) fn forced_win_within(
+/// [`forced_win`] within `budget` pairs, less what it looks at (0: it ran out).
+pub fn forced_win_within(
     board: &Board,
     side: Color,
     depth: u32,

@@ -227,12 +227,16 @@ pub fn run(json: bool) -> Result<()> {
     finish(&mut total, mhz);
     let ps = pair_search_bench(mhz);
     let ls = line_scan_bench(mhz);
-    let fs = forcing_search_bench(mhz);
+    let fss: Vec<ForcingSearchRow> = (1..=forcing_search::MAX_TURNS)
+        .map(|turns| forcing_search_bench(mhz, turns))
+        .collect();
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
         println!("{}", serde_json::json!({ "line_scan": ls }));
-        println!("{}", serde_json::json!({ "forcing_search": fs }));
+        for fs in &fss {
+            println!("{}", serde_json::json!({ "forcing_search": fs }));
+        }
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -280,23 +284,26 @@ pub fn run(json: bool) -> Result<()> {
          (`threat::best_point`) {:.1} us: the block {:.2}x the CPU",
         ls.scans, ls.cycles, ls.board_us, ls.cpu_us, ls.ratio_cpu,
     );
-    println!(
-        "the forcing search block (cycles from its model, at {mhz:.1} MHz, not yet in a design) \
-         on {} positions (each side without a threat), a win within one forcing turn: {} \
-         found ({} of them forcing pairs), {:.1} searches a position, {:.0} cycles a position \
-         (worst {}): {:.1} us, the worst {:.2} ms; the threat player's search on this CPU \
-         (`threat::forced_win`, one turn) {:.1} us, the same answers: the block {:.2}x the CPU",
-        fs.positions,
-        fs.found,
-        fs.forced,
-        fs.searches as f64 / fs.positions.max(1) as f64,
-        fs.mean_cycles,
-        fs.worst_cycles,
-        fs.board_us,
-        fs.worst_board_ms,
-        fs.cpu_us,
-        fs.ratio_cpu,
-    );
+    for fs in &fss {
+        println!(
+            "the forcing search block (the same way) on {} positions (each side without a \
+             threat), a win within {} forcing turns: {} found ({} of them forcing pairs), {:.1} \
+             searches a position, {:.0} cycles a position (worst {}): {:.1} us, the worst {:.2} \
+             ms; the threat player's search on this CPU (`threat::forced_win`) {:.1} us, the \
+             same answers: the block {:.2}x the CPU",
+            fs.positions,
+            fs.turns,
+            fs.found,
+            fs.forced,
+            fs.searches as f64 / fs.positions.max(1) as f64,
+            fs.mean_cycles,
+            fs.worst_cycles,
+            fs.board_us,
+            fs.worst_board_ms,
+            fs.cpu_us,
+            fs.ratio_cpu,
+        );
+    }
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
          colours alternating, baseline seeds {MATCH_SEED}..={}:",
@@ -474,9 +481,11 @@ fn line_scan_bench(mhz: f64) -> LineScanRow {
 /// The forcing search block against the threat player's forced-win search on this CPU.
 #[derive(Serialize, Default)]
 struct ForcingSearchRow {
+    /// Forcing turns searched (1 or 2: the threat player's `FORCING_TURNS`).
+    turns: u32,
     /// Positions searched (a side without a threat, of the pair search's games' positions).
     positions: u64,
-    /// Positions with a win within one forcing turn, and of those, the forcing pairs (not a
+    /// Positions with a win within `turns` forcing turns, and of those, the forcing pairs (not a
     /// winning pair at once).
     found: u64,
     forced: u64,
@@ -487,31 +496,33 @@ struct ForcingSearchRow {
     clock_mhz: f64,
     board_us: f64,
     worst_board_ms: f64,
-    /// The CPU's time a position (`threat::forced_win`, one turn), mean.
+    /// The CPU's time a position (`threat::forced_win`, as deep), mean.
     cpu_us: f64,
     ratio_cpu: f64,
 }
 
 /// Every position of the [`PAIR_GAMES`] games, both sides without a threat: the forced win
-/// within one turn by the block's model (cycles) and by the threat player's search (timed),
-/// the answers equal (the block's budget never runs out here; a list overflow that leaves no
-/// answer is skipped).
-fn forcing_search_bench(mhz: f64) -> ForcingSearchRow {
+/// within `turns` forcing turns by the block's model (cycles) and by the threat player's
+/// search (timed), the answers equal where neither's budget ran out (a list overflow that
+/// leaves no answer is skipped).
+fn forcing_search_bench(mhz: f64, turns: u32) -> ForcingSearchRow {
     let mut row = ForcingSearchRow {
+        turns,
         clock_mhz: mhz,
         ..ForcingSearchRow::default()
     };
     let (mut cycles, mut cpu_s) = (0u64, 0f64);
     for (board, side) in bench_positions() {
         let board = &board;
-        let block = forcing_search::search_forced(board, side, 1, pair_search::MAX_BUDGET);
+        let block = forcing_search::search_forced(board, side, turns, pair_search::MAX_BUDGET);
         if block.own_threat {
             continue;
         }
         let t = Instant::now();
-        let cpu = threat::forced_win(board, side, 1);
+        let mut left = threat::SEARCH_BUDGET;
+        let cpu = threat::forced_win_within(board, side, turns, &mut left);
         cpu_s += t.elapsed().as_secs_f64();
-        if !(block.exhausted || block.dropped && block.first.is_none()) {
+        if !(left == 0 || block.exhausted || block.dropped && block.first.is_none()) {
             assert_eq!(cpu, block.first, "the block's model and the model agree");
         }
         row.positions += 1;
