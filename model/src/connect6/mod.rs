@@ -10,6 +10,7 @@
 //! A..S, the column first: `JJ` is the centre (col 9, row 9), `AS` is col 0, row 18.
 
 pub mod baseline;
+pub mod blocker;
 pub mod forcing_search;
 pub mod line_scan;
 pub mod pair_search;

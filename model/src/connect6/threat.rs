@@ -264,7 +264,7 @@ fn fewest_stones(mut sets: Vec<Vec<Point>>) -> Vec<Vec<Point>> {
 /// The fewest stones (one or two) of `side` that hit every window of `ws`, the best line
 /// score among equals, then the first in order (all of `ws` hit if two stones can; else
 /// none: the game is lost).
-fn block_line_score(board: &Board, side: Color, ws: &[usize]) -> Vec<Point> {
+pub fn block_line_score(board: &Board, side: Color, ws: &[usize]) -> Vec<Point> {
     let (sets, all) = most_hitting_sets(board, ws, 2);
     if !all {
         return Vec::new();
