@@ -8,9 +8,10 @@ use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
     BoardOverlay, CheckmateStrategyChecker, ForcingSearch, GameRecordManager, LineScorer,
-    NextMoveSelector, PairTester, SkilfulLinePredictor, TemplateMatching, ThreatScanner,
-    WinningPairSearch,
+    NextMoveSelector, PairTester, SkilfulLinePredictor, TemplateMatching, ThreatBlocker,
+    ThreatScanner, WinningPairSearch,
 };
+use model::connect6::blocker::{self, Blocked};
 use model::connect6::forcing_search::{self, ForcingSearch as Forced};
 use model::connect6::line_scan::{self, LineScan, SCORE_BITS as LINE_SCORE_BITS};
 use model::connect6::pair_search::{self, Forcing, PairSearch};
@@ -1641,5 +1642,120 @@ fn forcing_search_verilog() {
         rep.cycles
     );
     assert!(next > 5, "{next} searches");
+    assert_eq!(rep.mismatches, 0);
+}
+
+/// One block on the threat blocker: `start` a cycle, then the read port answered as a block
+/// RAM does until `done`; the answer as the model gives it.
+fn run_blocker(u: &mut ThreatBlocker, board: &Board, side: Color) -> Blocked {
+    u.side.next = stone_code(Some(side)).into();
+    u.start.next = true;
+    let mut cycles = 0u64;
+    loop {
+        let addr = u.rd_addr.val().index();
+        cycle(u, |u| &mut u.clock).unwrap();
+        u.start.next = false;
+        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
+        cycles += 1;
+        if u.done.val() {
+            break;
+        }
+        assert!(u.busy.val(), "the blocker is busy until done");
+        assert!(cycles < 10_000, "the blocker does not finish");
+    }
+    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let a = point(u.a_col.val(), u.a_row.val());
+    let c = point(u.c_col.val(), u.c_row.val());
+    Blocked {
+        threats: u.threats.val().index(),
+        all: u.all.val(),
+        set: [a, c][..u.stones.val().index()].to_vec(),
+        scans: u.scans.val().index() as u64,
+        scored: u.scored.val(),
+        cycles,
+    }
+}
+
+/// Positions where a side faces threats: of seeded games, both sides, every `step`-th.
+fn threatened_positions(seed: u64, games: usize, step: usize) -> Vec<(Board, Color)> {
+    let mut out: Vec<(Board, Color)> = Vec::new();
+    for p in probes(seed, games) {
+        if out.iter().any(|(b, _)| *b == p.board) || p.board.winner().is_some() {
+            continue;
+        }
+        for side in [p.side, p.side.other()] {
+            if !p.board.threats(side.other()).is_empty() {
+                out.push((p.board.clone(), side));
+            }
+        }
+    }
+    out.into_iter().step_by(step).collect()
+}
+
+#[test]
+fn threat_blocker_matches_model() {
+    let mut uut = ThreatBlocker::default();
+    uut.connect_all();
+    let mut positions = threatened_positions(SEED + 2_600, 8, 2);
+    // And positions without a threat to block.
+    positions.extend(forcing_positions(SEED + 2_700, 2, 8));
+    let (mut pairs, mut scored, mut lost, mut none, mut cycles) = (0, 0, 0, 0, 0);
+    for (i, (board, side)) in positions.iter().enumerate() {
+        let want = blocker::block(board, *side);
+        let got = run_blocker(&mut uut, board, *side);
+        assert_eq!(got, want, "position {i}, {side:?}:\n{}", board.diagram());
+        pairs += usize::from(want.set.len() == 2);
+        scored += usize::from(want.scored);
+        lost += usize::from(!want.all);
+        none += usize::from(want.threats == 0);
+        cycles += want.cycles;
+    }
+    println!(
+        "threat blocker: {} positions, {pairs} blocked by pairs, {scored} scored, {lost} lost, \
+         {none} without a threat; {cycles} cycles",
+        positions.len()
+    );
+    assert!(
+        pairs > 10 && scored > 10 && lost > 5 && none > 2,
+        "{pairs} pairs, {scored} scored, {lost} lost, {none} without a threat"
+    );
+}
+
+#[test]
+fn threat_blocker_verilog() {
+    if !sim::tools::require("verilator", "threat_blocker_verilog") {
+        return;
+    }
+    // Blocks back to back, the read port answered as a block RAM; one cancelled.
+    let positions = threatened_positions(SEED + 2_800, 4, 3);
+    assert!(positions.len() > 8, "{} positions", positions.len());
+    let (mut next, mut prev_addr) = (0usize, 0usize);
+    let mut board = Board::default();
+    let rep = cosim(
+        "threat_blocker",
+        &mut ThreatBlocker::default(),
+        6_000,
+        Some("clock"),
+        |u, k| {
+            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
+            u.start.next = false;
+            if !u.busy.val() && !u.cancel.val() {
+                let (b, side) = &positions[next % positions.len()];
+                board = b.clone();
+                u.side.next = stone_code(Some(*side)).into();
+                u.start.next = true;
+                next += 1;
+            }
+            u.cancel.next = k == 3_000;
+            prev_addr = u.rd_addr.val().index();
+        },
+        |u, level| u.clock.next = Clock::from(level),
+    )
+    .unwrap();
+    println!(
+        "threat blocker: {next} blocks, {} cycles co-simulated",
+        rep.cycles
+    );
+    assert!(next > 10, "{next} blocks");
     assert_eq!(rep.mismatches, 0);
 }

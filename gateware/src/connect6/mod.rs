@@ -31,6 +31,7 @@ pub mod next_move_selector;
 pub mod pair_tester;
 pub mod skilful_line_predictor;
 pub mod template_matching;
+pub mod threat_blocker;
 pub mod threat_scanner;
 pub mod winning_pair_search;
 
@@ -44,5 +45,6 @@ pub use next_move_selector::NextMoveSelector;
 pub use pair_tester::PairTester;
 pub use skilful_line_predictor::SkilfulLinePredictor;
 pub use template_matching::TemplateMatching;
+pub use threat_blocker::ThreatBlocker;
 pub use threat_scanner::ThreatScanner;
 pub use winning_pair_search::WinningPairSearch;

@@ -87,6 +87,8 @@ pub fn block(board: &Board, side: Color) -> Blocked {
         }
         b.set(x, None);
     }
+    // The pick: the sets that block counted.
+    now += 1;
     let cands = if singles.is_empty() { pairs } else { singles };
     out.set = match cands.len() {
         0 => {
