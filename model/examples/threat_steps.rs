@@ -1,7 +1,8 @@
 //! What each step of the threat player buys: 100 games against the baseline (seeds 100..199,
 //! colours alternating, as `cargo xtask bench connect6`'s match) for the full player and for
 //! the smaller ones a circuit builds first (`threat::Steps`). Prints a line a player:
-//! `cargo run --release -p model --example threat_steps [GAMES] [FIRST_SEED]`.
+//! `cargo run --release -p model --example threat_steps [GAMES] [FIRST_SEED] [NAME_PART]`
+//! (only the players whose name holds `NAME_PART`).
 
 use model::connect6::random::against_baseline;
 use model::connect6::threat::{decide_with, Steps};
@@ -12,6 +13,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let first: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let only = args.next().unwrap_or_default();
     let full = Steps::FULL;
     let players = [
         ("full", full),
@@ -46,7 +48,7 @@ fn main() {
                 forcing: 1,
                 block_by_pairs: false,
                 defend: false,
-                prepare: true,
+                ..full
             },
         ),
         (
@@ -55,7 +57,17 @@ fn main() {
                 forcing: 0,
                 block_by_pairs: false,
                 defend: false,
-                prepare: true,
+                ..full
+            },
+        ),
+        (
+            "the chip's: forcing 2, the blocker, no defence",
+            Steps {
+                forcing: 2,
+                block_by_pairs: false,
+                defend: false,
+                circuit: true,
+                ..full
             },
         ),
         (
@@ -64,7 +76,7 @@ fn main() {
                 forcing: 2,
                 block_by_pairs: false,
                 defend: false,
-                prepare: true,
+                ..full
             },
         ),
         (
@@ -74,6 +86,7 @@ fn main() {
                 block_by_pairs: false,
                 defend: false,
                 prepare: false,
+                circuit: false,
             },
         ),
         (
@@ -83,10 +96,11 @@ fn main() {
                 block_by_pairs: false,
                 defend: false,
                 prepare: false,
+                circuit: false,
             },
         ),
     ];
-    for (name, steps) in players {
+    for (name, steps) in players.into_iter().filter(|(n, _)| n.contains(&only)) {
         let (mut wins, mut losses, mut draws) = (0, 0, 0);
         let (mut moves, mut secs, mut slowest) = (0u64, 0f64, 0f64);
         for g in 0..games {

@@ -301,6 +301,11 @@ pub struct Steps {
     pub defend: bool,
     /// Step 5, the preparation.
     pub prepare: bool,
+    /// The circuit's blocks in place of the model's searches: the block and the reply the
+    /// preparation models from the threat blocker (`blocker::block`), the attack from the
+    /// forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`] pairs tested):
+    /// the threat player as the chip will play it.
+    pub circuit: bool,
 }
 
 impl Steps {
@@ -310,6 +315,7 @@ impl Steps {
         block_by_pairs: true,
         defend: true,
         prepare: true,
+        circuit: false,
     };
 }
 
@@ -350,7 +356,11 @@ pub fn decide_with(game: &Game, steps: Steps) -> Vec<Point> {
             out = if steps.block_by_pairs {
                 block(&b, side, &theirs, n)
             } else {
-                block_line_score(&b, side, &theirs)
+                if steps.circuit {
+                    super::blocker::block(&b, side).set
+                } else {
+                    block_line_score(&b, side, &theirs)
+                }
             };
             if out.is_empty() {
                 // Lost: hit as many as possible (as `block` does).
@@ -419,7 +429,14 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
     let opp = side.other();
     // 3. Attack (a winning pair needs both stones).
     if left == 2 {
-        if let Some(pair) = forced_win(board, side, steps.forcing) {
+        let attack = match (steps.circuit, steps.forcing) {
+            (false, _) => forced_win(board, side, steps.forcing),
+            (true, 0) => super::pair_search::search(board, side, true, SEARCH_BUDGET).first,
+            (true, turns) => {
+                super::forcing_search::search_forced(board, side, turns, SEARCH_BUDGET).first
+            }
+        };
+        if let Some(pair) = attack {
             return pair.to_vec();
         }
     }
@@ -466,7 +483,18 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
                     let mut r = b.clone();
                     let mut left = 2;
                     let ours = threats(&r, side);
-                    let blocks = block_line_score(&r, opp, &ours);
+                    let blocks = if !steps.circuit {
+                        block_line_score(&r, opp, &ours)
+                    } else if ours.is_empty() {
+                        Vec::new()
+                    } else {
+                        let b = super::blocker::block(&r, opp);
+                        if b.all {
+                            b.set
+                        } else {
+                            Vec::new()
+                        }
+                    };
                     for &x in &blocks {
                         r.set(x, Some(opp));
                         left -= 1;

@@ -48,7 +48,8 @@ use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
 use model::connect6::{
-    forcing_search, line_scan, pair_search, random, threat, Board, Color, Game, Outcome, Point,
+    blocker, forcing_search, line_scan, pair_search, random, threat, Board, Color, Game, Outcome,
+    Point,
 };
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
@@ -230,6 +231,7 @@ pub fn run(json: bool) -> Result<()> {
     let fss: Vec<ForcingSearchRow> = (1..=forcing_search::MAX_TURNS)
         .map(|turns| forcing_search_bench(mhz, turns))
         .collect();
+    let bl = blocker_bench(mhz);
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
@@ -237,6 +239,7 @@ pub fn run(json: bool) -> Result<()> {
         for fs in &fss {
             println!("{}", serde_json::json!({ "forcing_search": fs }));
         }
+        println!("{}", serde_json::json!({ "blocker": bl }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -304,6 +307,21 @@ pub fn run(json: bool) -> Result<()> {
             fs.ratio_cpu,
         );
     }
+    println!(
+        "the threat blocker block (the same way) on {} positions where a side faces threats \
+         ({} blocked by two stones, {} line-scored, {} lost): {:.0} cycles a block (worst {}): \
+         {:.2} us; the threat player's block (`threat::threats`, `block_line_score`) on this \
+         CPU {:.2} us, the same sets: the block {:.2}x the CPU",
+        bl.positions,
+        bl.pairs,
+        bl.scored,
+        bl.lost,
+        bl.mean_cycles,
+        bl.worst_cycles,
+        bl.board_us,
+        bl.cpu_us,
+        bl.ratio_cpu,
+    );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
          colours alternating, baseline seeds {MATCH_SEED}..={}:",
@@ -542,6 +560,63 @@ fn forcing_search_bench(mhz: f64, turns: u32) -> ForcingSearchRow {
     row
 }
 
+/// The threat blocker block against the threat player's block on this CPU.
+#[derive(Serialize, Default)]
+struct BlockerRow {
+    /// Positions where the side faces threats (of the pair search's games' positions).
+    positions: u64,
+    /// Blocks of two stones; blocks the line scorer ranked; lost (no set hits every threat).
+    pairs: u64,
+    scored: u64,
+    lost: u64,
+    mean_cycles: f64,
+    worst_cycles: u64,
+    clock_mhz: f64,
+    board_us: f64,
+    worst_board_ms: f64,
+    /// The CPU's time a position (`threat::threats`, then `threat::block_line_score`), mean.
+    cpu_us: f64,
+    ratio_cpu: f64,
+}
+
+/// Every position of the [`PAIR_GAMES`] games where a side faces threats: the block by the
+/// block's model (cycles) and by the threat player's block (timed), the same set where two
+/// stones can block.
+fn blocker_bench(mhz: f64) -> BlockerRow {
+    let mut row = BlockerRow {
+        clock_mhz: mhz,
+        ..BlockerRow::default()
+    };
+    let (mut cycles, mut cpu_s) = (0u64, 0f64);
+    for (board, side) in bench_positions() {
+        if board.threats(side.other()).is_empty() {
+            continue;
+        }
+        let t = Instant::now();
+        let theirs = threat::threats(&board, side.other());
+        let cpu = threat::block_line_score(&board, side, &theirs);
+        cpu_s += t.elapsed().as_secs_f64();
+        let block = blocker::block(&board, side);
+        if !cpu.is_empty() {
+            assert_eq!(cpu, block.set, "the block's model and the model agree");
+        }
+        row.positions += 1;
+        row.pairs += u64::from(block.set.len() == 2);
+        row.scored += u64::from(block.scored);
+        row.lost += u64::from(!block.all);
+        cycles += block.cycles;
+        row.worst_cycles = row.worst_cycles.max(block.cycles);
+    }
+    (
+        row.mean_cycles,
+        row.board_us,
+        row.worst_board_ms,
+        row.cpu_us,
+        row.ratio_cpu,
+    ) = block_times(cycles, row.worst_cycles, row.positions, cpu_s, mhz);
+    row
+}
+
 /// Games of the threat player's match against the baseline, and the first baseline seed.
 const MATCH_GAMES: u64 = 100;
 const MATCH_SEED: u64 = 100;
@@ -615,6 +690,11 @@ mod tests {
         super::super::assert_keys_documented(
             Some("line_scan"),
             &LineScanRow::default(),
+            "docs/connect6.md",
+        );
+        super::super::assert_keys_documented(
+            Some("blocker"),
+            &BlockerRow::default(),
             "docs/connect6.md",
         );
         super::super::assert_keys_documented(
