@@ -303,8 +303,8 @@ pub struct Steps {
     pub prepare: bool,
     /// The circuit's blocks in place of the model's searches: the block and the reply the
     /// preparation models from the threat blocker (`blocker::block`), the attack from the
-    /// forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`] pairs tested):
-    /// the threat player as the chip will play it.
+    /// forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`] pairs tested, two
+    /// forcing turns at most): the threat player as the chip will play it.
     pub circuit: bool,
 }
 
@@ -433,6 +433,7 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
             (false, _) => forced_win(board, side, steps.forcing),
             (true, 0) => super::pair_search::search(board, side, true, SEARCH_BUDGET).first,
             (true, turns) => {
+                let turns = turns.min(super::forcing_search::MAX_TURNS);
                 super::forcing_search::search_forced(board, side, turns, SEARCH_BUDGET).first
             }
         };
