@@ -872,14 +872,8 @@ fn run_pair_search(
     u.first_only.next = first_only;
     u.budget.next = budget.into();
     u.start.next = true;
-    let mut cycles = 0u64;
     let mut forcing = Vec::new();
-    loop {
-        let addr = u.rd_addr.val().index();
-        cycle(u, |u| &mut u.clock).unwrap();
-        u.start.next = false;
-        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
-        cycles += 1;
+    let cycles = drive_port(u, board, 1 << 22, "the search", |u| {
         if u.forcing_valid.val() {
             let at =
                 |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
@@ -903,12 +897,7 @@ fn run_pair_search(
                 blocks,
             });
         }
-        if u.done.val() {
-            break;
-        }
-        assert!(u.busy.val(), "the search is busy until done");
-        assert!(cycles < 1 << 22, "the search does not finish");
-    }
+    });
     let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
     PairSearch {
         own_threat: u.own_threat.val(),
@@ -1222,19 +1211,76 @@ fn pair_tester_verilog() {
     assert_eq!(rep.mismatches, 0);
 }
 
+/// A block behind the board's read port (the searches past the paper): its port and flags.
+trait PortBlock: Block {
+    fn clock(&mut self) -> &mut Signal<In, Clock>;
+    fn rd_addr(&self) -> usize;
+    fn set_rd_data(&mut self, word: u64);
+    fn start(&mut self, on: bool);
+    fn done(&self) -> bool;
+    fn busy(&self) -> bool;
+}
+
+macro_rules! port_block {
+    ($($t:ty),*) => {$(
+        impl PortBlock for $t {
+            fn clock(&mut self) -> &mut Signal<In, Clock> {
+                &mut self.clock
+            }
+            fn rd_addr(&self) -> usize {
+                self.rd_addr.val().index()
+            }
+            fn set_rd_data(&mut self, word: u64) {
+                self.rd_data.next = word.into();
+            }
+            fn start(&mut self, on: bool) {
+                self.start.next = on;
+            }
+            fn done(&self) -> bool {
+                self.done.val()
+            }
+            fn busy(&self) -> bool {
+                self.busy.val()
+            }
+        }
+    )*};
+}
+port_block!(WinningPairSearch, LineScorer, ForcingSearch, ThreatBlocker);
+
+/// Runs a started block to its `done`: a cycle at a time, the read port answered as a block
+/// RAM does (the word of the row asked the cycle before), `each` after every cycle; the
+/// cycles (at most `limit`, busy until done).
+fn drive_port<U: PortBlock>(
+    u: &mut U,
+    board: &Board,
+    limit: u64,
+    what: &str,
+    mut each: impl FnMut(&U),
+) -> u64 {
+    let mut cycles = 0u64;
+    loop {
+        let addr = u.rd_addr();
+        cycle(u, |u| u.clock()).unwrap();
+        u.start(false);
+        u.set_rd_data(row_word(board, addr.min(SIZE - 1)));
+        cycles += 1;
+        each(u);
+        if u.done() {
+            return cycles;
+        }
+        assert!(u.busy(), "{what} is busy until done");
+        assert!(cycles < limit, "{what} does not finish");
+    }
+}
+
 /// One scan on the line scorer: `start` a cycle, then the read port answered as a block RAM
 /// does until `done`; the scores streamed (a row a cycle in order, each point's: `None` where
 /// the block marks the point occupied) and the answer as the model gives it.
 fn run_line_scan(u: &mut LineScorer, board: &Board, side: Color) -> (Vec<Option<u32>>, LineScan) {
     u.side.next = stone_code(Some(side)).into();
     u.start.next = true;
-    let (mut cycles, mut scores) = (0u64, Vec::new());
-    loop {
-        let addr = u.rd_addr.val().index();
-        cycle(u, |u| &mut u.clock).unwrap();
-        u.start.next = false;
-        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
-        cycles += 1;
+    let mut scores = Vec::new();
+    let cycles = drive_port(u, board, 1 << 12, "the scorer", |u| {
         if u.score_valid.val() {
             assert_eq!(
                 u.score_row.val().index(),
@@ -1250,12 +1296,7 @@ fn run_line_scan(u: &mut LineScorer, board: &Board, side: Color) -> (Vec<Option<
                 }
             }
         }
-        if u.done.val() {
-            break;
-        }
-        assert!(u.busy.val(), "the scorer is busy until done");
-        assert!(cycles < 1 << 12, "the scorer does not finish");
-    }
+    });
     let best = u.found.val().then(|| {
         let p = Point::new(u.best_col.val().index(), u.best_row.val().index());
         (p.expect("on the board"), u.best_score.val().index() as u32)
@@ -1495,19 +1536,7 @@ fn run_forcing_search(
     u.turns.next = u64::from(turns).into();
     u.budget.next = budget.into();
     u.start.next = true;
-    let mut cycles = 0u64;
-    loop {
-        let addr = u.rd_addr.val().index();
-        cycle(u, |u| &mut u.clock).unwrap();
-        u.start.next = false;
-        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
-        cycles += 1;
-        if u.done.val() {
-            break;
-        }
-        assert!(u.busy.val(), "the search is busy until done");
-        assert!(cycles < 1 << 22, "the search does not finish");
-    }
+    let cycles = drive_port(u, board, 1 << 22, "the search", |_| {});
     let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
     Forced {
         own_threat: u.own_threat.val(),
@@ -1650,19 +1679,7 @@ fn forcing_search_verilog() {
 fn run_blocker(u: &mut ThreatBlocker, board: &Board, side: Color) -> Blocked {
     u.side.next = stone_code(Some(side)).into();
     u.start.next = true;
-    let mut cycles = 0u64;
-    loop {
-        let addr = u.rd_addr.val().index();
-        cycle(u, |u| &mut u.clock).unwrap();
-        u.start.next = false;
-        u.rd_data.next = row_word(board, addr.min(SIZE - 1)).into();
-        cycles += 1;
-        if u.done.val() {
-            break;
-        }
-        assert!(u.busy.val(), "the blocker is busy until done");
-        assert!(cycles < 10_000, "the blocker does not finish");
-    }
+    let cycles = drive_port(u, board, 10_000, "the blocker", |_| {});
     let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
     let a = point(u.a_col.val(), u.a_row.val());
     let c = point(u.c_col.val(), u.c_row.val());

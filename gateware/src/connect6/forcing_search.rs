@@ -88,7 +88,7 @@ pub struct ForcingSearch {
     pub exhausted: Signal<Out, Bit>,
     pub dropped: Signal<Out, Bit>,
     /// Searches run, pairs tested in all.
-    pub searches: Signal<Out, Bits<16>>,
+    pub searches: Signal<Out, Bits<32>>,
     pub tested: Signal<Out, Bits<20>>,
     search: WinningPairSearch,
     overlay: BoardOverlay,
@@ -125,7 +125,7 @@ pub struct ForcingSearch {
     drop_q: DFF<Bit>,
     ans_a: DFF<Bits<10>>,
     ans_c: DFF<Bits<10>>,
-    searches_q: DFF<Bits<16>>,
+    searches_q: DFF<Bits<32>>,
     tested_q: DFF<Bits<20>>,
     /// The search started now (the root with the inputs, a child with the registers).
     go_root: Signal<Local, Bit>,
