@@ -991,37 +991,20 @@ fn winning_pair_search_verilog() {
     probes.insert(1, (four, Color::White));
     // Searches back to back, each on the next probe with a budget of 12 pairs, every third
     // up to the first winning pair; the read port answered as a block RAM; one search cancelled.
-    let (mut next, mut prev_addr) = (0usize, 0usize);
-    let mut board = Board::default();
-    let rep = cosim(
+    let next = cosim_port(
         "winning_pair_search",
-        &mut WinningPairSearch::default(),
+        WinningPairSearch::default(),
         12_000,
-        Some("clock"),
-        |u, k| {
-            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
-            u.start.next = false;
-            if k == 0 || u.done.val() {
-                let (b, side) = &probes[next % probes.len()];
-                board = b.clone();
-                u.side.next = stone_code(Some(*side)).into();
-                u.first_only.next = next % 3 == 0;
-                u.budget.next = 12_u64.into();
-                u.start.next = true;
-                next += 1;
-            }
-            u.cancel.next = k == 5_000;
-            prev_addr = u.rd_addr.val().index();
+        5_000,
+        |u, next| {
+            let (b, side) = &probes[next % probes.len()];
+            u.side.next = stone_code(Some(*side)).into();
+            u.first_only.next = next % 3 == 0;
+            u.budget.next = 12_u64.into();
+            b.clone()
         },
-        |u, level| u.clock.next = Clock::from(level),
-    )
-    .unwrap();
-    println!(
-        "winning-pair search: {next} searches, {} cycles co-simulated",
-        rep.cycles
     );
     assert!(next > 10, "{next} searches");
-    assert_eq!(rep.mismatches, 0);
 }
 
 /// Drives one pair into the pair tester: a's and c's lines, the pair's points.
@@ -1217,6 +1200,8 @@ trait PortBlock: Block {
     fn rd_addr(&self) -> usize;
     fn set_rd_data(&mut self, word: u64);
     fn start(&mut self, on: bool);
+    fn cancel(&mut self, on: bool);
+    fn cancelling(&self) -> bool;
     fn done(&self) -> bool;
     fn busy(&self) -> bool;
 }
@@ -1235,6 +1220,12 @@ macro_rules! port_block {
             }
             fn start(&mut self, on: bool) {
                 self.start.next = on;
+            }
+            fn cancel(&mut self, on: bool) {
+                self.cancel.next = on;
+            }
+            fn cancelling(&self) -> bool {
+                self.cancel.val()
             }
             fn done(&self) -> bool {
                 self.done.val()
@@ -1271,6 +1262,42 @@ fn drive_port<U: PortBlock>(
         assert!(u.busy(), "{what} is busy until done");
         assert!(cycles < limit, "{what} does not finish");
     }
+}
+
+/// Co-simulates a read-port block on jobs back to back: the read port answered as a block RAM;
+/// whenever the block is idle or done, `job(u, n)` sets job `n`'s inputs and gives its board
+/// and the job starts; the job running at cycle `cancel_at` cancelled. The jobs started.
+fn cosim_port<U: PortBlock>(
+    name: &str,
+    mut uut: U,
+    cycles: usize,
+    cancel_at: usize,
+    mut job: impl FnMut(&mut U, usize) -> Board,
+) -> usize {
+    let (mut next, mut prev_addr) = (0usize, 0usize);
+    let mut board = Board::default();
+    let rep = cosim(
+        name,
+        &mut uut,
+        cycles,
+        Some("clock"),
+        |u, k| {
+            u.set_rd_data(row_word(&board, prev_addr.min(SIZE - 1)));
+            u.start(false);
+            if !u.busy() && !u.cancelling() {
+                board = job(u, next);
+                u.start(true);
+                next += 1;
+            }
+            u.cancel(k == cancel_at);
+            prev_addr = u.rd_addr();
+        },
+        |u, level| u.clock().next = Clock::from(level),
+    )
+    .unwrap();
+    println!("{name}: {next} jobs, {} cycles co-simulated", rep.cycles);
+    assert_eq!(rep.mismatches, 0);
+    next
 }
 
 /// One scan on the line scorer: `start` a cycle, then the read port answered as a block RAM
@@ -1381,37 +1408,19 @@ fn line_scorer_verilog() {
     }
     // Scans back to back on the boards in turn, Black and White by turns; one cancelled.
     let boards = line_boards(SEED + 1_900, 2);
-    let (mut next, mut prev_addr) = (0usize, 0usize);
-    let mut board = Board::default();
-    let rep = cosim(
+    let next = cosim_port(
         "line_scorer",
-        &mut LineScorer::default(),
+        LineScorer::default(),
         3_000,
-        Some("clock"),
-        |u, k| {
-            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
-            u.start.next = false;
-            // Idle after the cancel, done after a scan: the next one.
-            if !u.busy.val() && !u.cancel.val() {
-                let (b, side) = &boards[next % boards.len()];
-                board = b.clone();
-                let side = if next % 2 == 0 { *side } else { side.other() };
-                u.side.next = stone_code(Some(side)).into();
-                u.start.next = true;
-                next += 1;
-            }
-            u.cancel.next = k == 2_000;
-            prev_addr = u.rd_addr.val().index();
+        2_000,
+        |u, next| {
+            let (b, side) = &boards[next % boards.len()];
+            let side = if next % 2 == 0 { *side } else { side.other() };
+            u.side.next = stone_code(Some(side)).into();
+            b.clone()
         },
-        |u, level| u.clock.next = Clock::from(level),
-    )
-    .unwrap();
-    println!(
-        "line scorer: {next} scans, {} cycles co-simulated",
-        rep.cycles
     );
     assert!(next > 90, "{next} scans");
-    assert_eq!(rep.mismatches, 0);
 }
 
 /// The board overlay's model: the stack's stones (at most [`STONES`]) set on the board in
@@ -1641,37 +1650,20 @@ fn forcing_search_verilog() {
     // each short), the read port answered as a block RAM; one search cancelled.
     let positions = forcing_positions(SEED + 2_500, 3, 2);
     assert!(positions.len() > 8, "{} positions", positions.len());
-    let (mut next, mut prev_addr) = (0usize, 0usize);
-    let mut board = Board::default();
-    let rep = cosim(
+    let next = cosim_port(
         "forcing_search",
-        &mut ForcingSearch::default(),
+        ForcingSearch::default(),
         12_000,
-        Some("clock"),
-        |u, k| {
-            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
-            u.start.next = false;
-            if !u.busy.val() && !u.cancel.val() {
-                let (b, side) = &positions[next % positions.len()];
-                board = b.clone();
-                u.side.next = stone_code(Some(*side)).into();
-                u.turns.next = (1 + next as u64 % 2).into();
-                u.budget.next = 400_u64.into();
-                u.start.next = true;
-                next += 1;
-            }
-            u.cancel.next = k == 6_000;
-            prev_addr = u.rd_addr.val().index();
+        6_000,
+        |u, next| {
+            let (b, side) = &positions[next % positions.len()];
+            u.side.next = stone_code(Some(*side)).into();
+            u.turns.next = (1 + next as u64 % 2).into();
+            u.budget.next = 400_u64.into();
+            b.clone()
         },
-        |u, level| u.clock.next = Clock::from(level),
-    )
-    .unwrap();
-    println!(
-        "forcing search: {next} searches, {} cycles co-simulated",
-        rep.cycles
     );
     assert!(next > 5, "{next} searches");
-    assert_eq!(rep.mismatches, 0);
 }
 
 /// One block on the threat blocker: `start` a cycle, then the read port answered as a block
@@ -1746,33 +1738,16 @@ fn threat_blocker_verilog() {
     // Blocks back to back, the read port answered as a block RAM; one cancelled.
     let positions = threatened_positions(SEED + 2_800, 4, 3);
     assert!(positions.len() > 8, "{} positions", positions.len());
-    let (mut next, mut prev_addr) = (0usize, 0usize);
-    let mut board = Board::default();
-    let rep = cosim(
+    let next = cosim_port(
         "threat_blocker",
-        &mut ThreatBlocker::default(),
+        ThreatBlocker::default(),
         6_000,
-        Some("clock"),
-        |u, k| {
-            u.rd_data.next = row_word(&board, prev_addr.min(SIZE - 1)).into();
-            u.start.next = false;
-            if !u.busy.val() && !u.cancel.val() {
-                let (b, side) = &positions[next % positions.len()];
-                board = b.clone();
-                u.side.next = stone_code(Some(*side)).into();
-                u.start.next = true;
-                next += 1;
-            }
-            u.cancel.next = k == 3_000;
-            prev_addr = u.rd_addr.val().index();
+        3_000,
+        |u, next| {
+            let (b, side) = &positions[next % positions.len()];
+            u.side.next = stone_code(Some(*side)).into();
+            b.clone()
         },
-        |u, level| u.clock.next = Clock::from(level),
-    )
-    .unwrap();
-    println!(
-        "threat blocker: {next} blocks, {} cycles co-simulated",
-        rep.cycles
     );
     assert!(next > 10, "{next} blocks");
-    assert_eq!(rep.mismatches, 0);
 }
