@@ -11,8 +11,17 @@ use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let first: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let mut number = |what: &str| -> u64 {
+        match args.next() {
+            None => 100,
+            Some(a) => a.parse().unwrap_or_else(|_| {
+                eprintln!("threat_steps: {what} must be a whole number, not {a:?}");
+                std::process::exit(2)
+            }),
+        }
+    };
+    let games = number("GAMES");
+    let first = number("FIRST_SEED");
     let only = args.next().unwrap_or_default();
     let full = Steps::FULL;
     let players = [
