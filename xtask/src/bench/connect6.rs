@@ -273,12 +273,12 @@ pub fn run(json: bool) -> Result<()> {
         ps.pairs,
         ps.tests as f64 / ps.pairs.max(1) as f64,
         ps.forcing,
-        ps.mean_cycles,
-        ps.worst_cycles,
-        ps.board_us,
-        ps.worst_board_ms,
-        ps.cpu_us,
-        ps.ratio_cpu,
+        ps.times.mean_cycles,
+        ps.times.worst_cycles,
+        ps.times.board_us,
+        ps.times.worst_board_ms,
+        ps.times.cpu_us,
+        ps.times.ratio_cpu,
     );
     println!(
         "the line scorer block (cycles from its model, at {mhz:.1} MHz, not yet in a design) on \
@@ -299,12 +299,12 @@ pub fn run(json: bool) -> Result<()> {
             fs.found,
             fs.forced,
             fs.searches as f64 / fs.positions.max(1) as f64,
-            fs.mean_cycles,
-            fs.worst_cycles,
-            fs.board_us,
-            fs.worst_board_ms,
-            fs.cpu_us,
-            fs.ratio_cpu,
+            fs.times.mean_cycles,
+            fs.times.worst_cycles,
+            fs.times.board_us,
+            fs.times.worst_board_ms,
+            fs.times.cpu_us,
+            fs.times.ratio_cpu,
         );
     }
     println!(
@@ -316,11 +316,11 @@ pub fn run(json: bool) -> Result<()> {
         bl.pairs,
         bl.scored,
         bl.lost,
-        bl.mean_cycles,
-        bl.worst_cycles,
-        bl.board_us,
-        bl.cpu_us,
-        bl.ratio_cpu,
+        bl.times.mean_cycles,
+        bl.times.worst_cycles,
+        bl.times.board_us,
+        bl.times.cpu_us,
+        bl.times.ratio_cpu,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -365,28 +365,35 @@ fn bench_positions() -> Vec<(Board, Color)> {
     out
 }
 
+/// A block's times, the same fields in each block's row: mean and worst cycles a run, the
+/// clock, the block's mean µs and worst ms, the CPU's mean µs, the CPU's time over the block's.
+#[derive(Serialize, Default)]
+struct BlockTimes {
+    mean_cycles: f64,
+    worst_cycles: u64,
+    clock_mhz: f64,
+    board_us: f64,
+    worst_board_ms: f64,
+    cpu_us: f64,
+    ratio_cpu: f64,
+}
+
 /// A block's times over `runs` runs of `cycles` cycles in all (the worst `worst`) at `mhz`,
-/// and the CPU's `cpu_s` seconds for the same runs: mean cycles, the block's mean µs and worst
-/// ms, the CPU's mean µs, the CPU's time over the block's.
-fn block_times(
-    cycles: u64,
-    worst: u64,
-    runs: u64,
-    cpu_s: f64,
-    mhz: f64,
-) -> (f64, f64, f64, f64, f64) {
+/// and the CPU's `cpu_s` seconds for the same runs.
+fn block_times(cycles: u64, worst: u64, runs: u64, cpu_s: f64, mhz: f64) -> BlockTimes {
     let n = runs.max(1) as f64;
     let mean_cycles = cycles as f64 / n;
     let board_us = mean_cycles / mhz;
     let cpu_us = cpu_s * 1e6 / n;
-    let ratio = cpu_us / board_us.max(f64::MIN_POSITIVE);
-    (
+    BlockTimes {
         mean_cycles,
+        worst_cycles: worst,
+        clock_mhz: mhz,
         board_us,
-        worst as f64 / mhz / 1e3,
+        worst_board_ms: worst as f64 / mhz / 1e3,
         cpu_us,
-        ratio,
-    )
+        ratio_cpu: cpu_us / board_us.max(f64::MIN_POSITIVE),
+    }
 }
 
 /// Baseline games whose positions the winning-pair search is measured on, and their turns.
@@ -409,25 +416,18 @@ struct PairSearchRow {
     gathers: u64,
     /// Tested pairs that are forcing and do not win (streamed with their blocks).
     forcing: u64,
-    mean_cycles: f64,
-    worst_cycles: u64,
-    clock_mhz: f64,
-    /// The block's mean time a search, and its worst.
-    board_us: f64,
-    worst_board_ms: f64,
-    /// The model's search on this CPU, mean time a search.
-    cpu_us: f64,
-    ratio_cpu: f64,
+    /// The block's times and the CPU's (`BlockTimes`; the CPU's function in the docs).
+    #[serde(flatten)]
+    times: BlockTimes,
 }
 
 /// Every position of [`PAIR_GAMES`] baseline games, both sides (those without a threat): all
 /// winning pairs by the block's model (cycles) and by the threat player's search (timed).
 fn pair_search_bench(mhz: f64) -> PairSearchRow {
     let mut row = PairSearchRow {
-        clock_mhz: mhz,
         ..PairSearchRow::default()
     };
-    let (mut cycles, mut cpu_s) = (0u64, 0f64);
+    let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
     for (board, side) in bench_positions() {
         let board = &board;
         let block = pair_search::search(board, side, false, pair_search::MAX_BUDGET);
@@ -449,15 +449,9 @@ fn pair_search_bench(mhz: f64) -> PairSearchRow {
         row.gathers += block.gathers;
         row.forcing += block.forcing.len() as u64;
         cycles += block.cycles;
-        row.worst_cycles = row.worst_cycles.max(block.cycles);
+        worst = worst.max(block.cycles);
     }
-    (
-        row.mean_cycles,
-        row.board_us,
-        row.worst_board_ms,
-        row.cpu_us,
-        row.ratio_cpu,
-    ) = block_times(cycles, row.worst_cycles, row.positions, cpu_s, mhz);
+    row.times = block_times(cycles, worst, row.positions, cpu_s, mhz);
     row
 }
 
@@ -491,8 +485,8 @@ fn line_scan_bench(mhz: f64) -> LineScanRow {
         cpu_s += t.elapsed().as_secs_f64();
         row.scans += 1;
     }
-    (_, row.board_us, _, row.cpu_us, row.ratio_cpu) =
-        block_times(row.cycles * row.scans, row.cycles, row.scans, cpu_s, mhz);
+    let t = block_times(row.cycles * row.scans, row.cycles, row.scans, cpu_s, mhz);
+    (row.board_us, row.cpu_us, row.ratio_cpu) = (t.board_us, t.cpu_us, t.ratio_cpu);
     row
 }
 
@@ -509,14 +503,9 @@ struct ForcingSearchRow {
     forced: u64,
     /// Searches the block ran (the root's and the children's) in all.
     searches: u64,
-    mean_cycles: f64,
-    worst_cycles: u64,
-    clock_mhz: f64,
-    board_us: f64,
-    worst_board_ms: f64,
-    /// The CPU's time a position (`threat::forced_win`, as deep), mean.
-    cpu_us: f64,
-    ratio_cpu: f64,
+    /// The block's times and the CPU's (`BlockTimes`; the CPU's function in the docs).
+    #[serde(flatten)]
+    times: BlockTimes,
 }
 
 /// Every position of the [`PAIR_GAMES`] games, both sides without a threat: the forced win
@@ -526,10 +515,9 @@ struct ForcingSearchRow {
 fn forcing_search_bench(mhz: f64, turns: u32) -> ForcingSearchRow {
     let mut row = ForcingSearchRow {
         turns,
-        clock_mhz: mhz,
         ..ForcingSearchRow::default()
     };
-    let (mut cycles, mut cpu_s) = (0u64, 0f64);
+    let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
     for (board, side) in bench_positions() {
         let board = &board;
         let block = forcing_search::search_forced(board, side, turns, pair_search::MAX_BUDGET);
@@ -548,15 +536,9 @@ fn forcing_search_bench(mhz: f64, turns: u32) -> ForcingSearchRow {
         row.forced += u64::from(block.forced);
         row.searches += block.searches;
         cycles += block.cycles;
-        row.worst_cycles = row.worst_cycles.max(block.cycles);
+        worst = worst.max(block.cycles);
     }
-    (
-        row.mean_cycles,
-        row.board_us,
-        row.worst_board_ms,
-        row.cpu_us,
-        row.ratio_cpu,
-    ) = block_times(cycles, row.worst_cycles, row.positions, cpu_s, mhz);
+    row.times = block_times(cycles, worst, row.positions, cpu_s, mhz);
     row
 }
 
@@ -569,14 +551,9 @@ struct BlockerRow {
     pairs: u64,
     scored: u64,
     lost: u64,
-    mean_cycles: f64,
-    worst_cycles: u64,
-    clock_mhz: f64,
-    board_us: f64,
-    worst_board_ms: f64,
-    /// The CPU's time a position (`threat::threats`, then `threat::block_line_score`), mean.
-    cpu_us: f64,
-    ratio_cpu: f64,
+    /// The block's times and the CPU's (`BlockTimes`; the CPU's function in the docs).
+    #[serde(flatten)]
+    times: BlockTimes,
 }
 
 /// Every position of the [`PAIR_GAMES`] games where a side faces threats: the block by the
@@ -584,10 +561,9 @@ struct BlockerRow {
 /// stones can block.
 fn blocker_bench(mhz: f64) -> BlockerRow {
     let mut row = BlockerRow {
-        clock_mhz: mhz,
         ..BlockerRow::default()
     };
-    let (mut cycles, mut cpu_s) = (0u64, 0f64);
+    let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
     for (board, side) in bench_positions() {
         if board.threats(side.other()).is_empty() {
             continue;
@@ -605,15 +581,9 @@ fn blocker_bench(mhz: f64) -> BlockerRow {
         row.scored += u64::from(block.scored);
         row.lost += u64::from(!block.all);
         cycles += block.cycles;
-        row.worst_cycles = row.worst_cycles.max(block.cycles);
+        worst = worst.max(block.cycles);
     }
-    (
-        row.mean_cycles,
-        row.board_us,
-        row.worst_board_ms,
-        row.cpu_us,
-        row.ratio_cpu,
-    ) = block_times(cycles, row.worst_cycles, row.positions, cpu_s, mhz);
+    row.times = block_times(cycles, worst, row.positions, cpu_s, mhz);
     row
 }
 
