@@ -15,6 +15,7 @@ pub mod forcing_search;
 pub mod line_scan;
 pub mod pair_search;
 pub mod paper;
+pub mod prepare;
 pub mod protocol;
 pub mod random;
 pub mod threat;

@@ -468,65 +468,64 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
     }
     // 5. Prepare: of the pairs of the best line-score points, the one whose winning pairs
     // best survive the opponent's reply (see the module's header).
-    if left == 2 && steps.prepare {
-        let mut top: Vec<Point> = board.empties().collect();
-        top.sort_by_key(|&p| (std::cmp::Reverse(line_score(board, side, p)), p));
-        top.truncate(PREPARE_CANDIDATES);
-        let mut b = board.clone();
-        let mut best: Option<((usize, usize), [Point; 2])> = None;
-        for (i, &a) in top.iter().enumerate() {
-            b.set(a, Some(side));
-            for &c in &top[i + 1..] {
-                b.set(c, Some(side));
-                let n = winning_pairs(&b, side).len();
-                if n > 0 {
-                    // The opponent's reply: its blocks, then its best line-score points.
-                    let mut r = b.clone();
-                    let mut left = 2;
-                    let ours = threats(&r, side);
-                    let blocks = if !steps.circuit {
-                        block_line_score(&r, opp, &ours)
-                    } else if ours.is_empty() {
-                        Vec::new()
-                    } else {
-                        let b = super::blocker::block(&r, opp);
-                        if b.all {
-                            b.set
-                        } else {
-                            Vec::new()
-                        }
-                    };
-                    for &x in &blocks {
-                        r.set(x, Some(opp));
-                        left -= 1;
-                    }
-                    // Threats two stones cannot block win outright (the attack's search
-                    // missed them only if its budget ran out).
-                    let unblockable = !ours.is_empty() && blocks.is_empty();
-                    for _ in 0..left {
-                        if let Some(x) = best_point(&r, opp, r.empties()) {
-                            r.set(x, Some(opp));
-                        }
-                    }
-                    let survive = if unblockable {
-                        usize::MAX
-                    } else {
-                        winning_pairs(&r, side).len()
-                    };
-                    let key = (survive, n);
-                    if best.is_none_or(|(m, _)| key > m) {
-                        best = Some((key, [a, c]));
-                    }
-                }
-                b.set(c, None);
-            }
-            b.set(a, None);
+    if left == 2 && steps.prepare && steps.circuit {
+        if let Some(pair) = super::prepare::prepare(board, side, SEARCH_BUDGET).pair {
+            return pair.to_vec();
         }
-        if let Some((_, pair)) = best {
+    } else if left == 2 && steps.prepare {
+        if let Some(pair) = prepare(board, side) {
             return pair.to_vec();
         }
     }
     // 6. Line score.
     let p = best_point(board, side, board.empties()).expect("an empty point");
     vec![p]
+}
+
+/// Step 5, the preparation (see the module's header): of the pairs of the
+/// [`PREPARE_CANDIDATES`] best line-score points that leave `side` winning pairs, the one
+/// whose winning pairs best survive the opponent's reply, if any.
+pub fn prepare(board: &Board, side: Color) -> Option<[Point; 2]> {
+    let opp = side.other();
+    let top = super::prepare::top_points(board, side);
+    let mut b = board.clone();
+    let mut best: Option<((usize, usize), [Point; 2])> = None;
+    for (i, &a) in top.iter().enumerate() {
+        b.set(a, Some(side));
+        for &c in &top[i + 1..] {
+            b.set(c, Some(side));
+            let n = winning_pairs(&b, side).len();
+            if n > 0 {
+                // The opponent's reply: its blocks, then its best line-score points.
+                let mut r = b.clone();
+                let mut left = 2;
+                let ours = threats(&r, side);
+                let blocks = block_line_score(&r, opp, &ours);
+                for &x in &blocks {
+                    r.set(x, Some(opp));
+                    left -= 1;
+                }
+                // Threats two stones cannot block win outright (the attack's search missed
+                // them only if its budget ran out).
+                let unblockable = !ours.is_empty() && blocks.is_empty();
+                for _ in 0..left {
+                    if let Some(x) = best_point(&r, opp, r.empties()) {
+                        r.set(x, Some(opp));
+                    }
+                }
+                let survive = if unblockable {
+                    usize::MAX
+                } else {
+                    winning_pairs(&r, side).len()
+                };
+                let key = (survive, n);
+                if best.is_none_or(|(m, _)| key > m) {
+                    best = Some((key, [a, c]));
+                }
+            }
+            b.set(c, None);
+        }
+        b.set(a, None);
+    }
+    best.map(|(_, pair)| pair)
 }
