@@ -9,7 +9,7 @@
 //! "Size and clock", lists the figures and how they were taken).
 
 use gateware::connect6::{
-    BoardOverlay, ForcingSearch, LineScorer, PairTester, ThreatBlocker, ThreatScanner,
+    BoardOverlay, ForcingSearch, LineScorer, PairTester, Preparation, ThreatBlocker, ThreatScanner,
     WinningPairSearch,
 };
 use gateware::design::emit_core;
@@ -19,7 +19,7 @@ use gateware::shogi::{
 
 const BLOCKS: &str = "king_rays, generator, cover, info, unit, walker, threat_scanner, \
                       winning_pair_search, pair_tester, line_scorer, board_overlay, \
-                      forcing_search, threat_blocker";
+                      forcing_search, threat_blocker, preparation";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,6 +41,7 @@ fn main() {
         "board_overlay" => emit_core(BoardOverlay::default()),
         "forcing_search" => emit_core(ForcingSearch::default()),
         "threat_blocker" => emit_core(ThreatBlocker::default()),
+        "preparation" => emit_core(Preparation::default()),
         other => {
             eprintln!("block_verilog: no block {other:?}; blocks: {BLOCKS}");
             std::process::exit(2);

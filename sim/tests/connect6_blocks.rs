@@ -8,8 +8,8 @@ use gateware::connect6::game_record_manager::FETCH_CYCLES;
 use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
     BoardOverlay, CheckmateStrategyChecker, ForcingSearch, GameRecordManager, LineScorer,
-    NextMoveSelector, PairTester, SkilfulLinePredictor, TemplateMatching, ThreatBlocker,
-    ThreatScanner, WinningPairSearch,
+    NextMoveSelector, PairTester, Preparation, SkilfulLinePredictor, TemplateMatching,
+    ThreatBlocker, ThreatScanner, WinningPairSearch,
 };
 use model::connect6::blocker::{self, Blocked};
 use model::connect6::forcing_search::{self, ForcingSearch as Forced};
@@ -20,6 +20,7 @@ use model::connect6::paper::selector::{decide_with_cycles, Module, PUT_CYCLES, S
 use model::connect6::paper::skilful_line::{self, LEVELS, LINE};
 use model::connect6::paper::templates;
 use model::connect6::paper::{row_word, stone_code, Cell, Region};
+use model::connect6::prepare::{self, Prepared};
 use model::connect6::random::{baseline_game, random_game};
 use model::connect6::threat_scan::{self, SideThreats, ThreatScan, ThreatWindow};
 use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
@@ -1236,7 +1237,13 @@ macro_rules! port_block {
         }
     )*};
 }
-port_block!(WinningPairSearch, LineScorer, ForcingSearch, ThreatBlocker);
+port_block!(
+    WinningPairSearch,
+    LineScorer,
+    ForcingSearch,
+    ThreatBlocker,
+    Preparation
+);
 
 /// Runs a started block to its `done`: a cycle at a time, the read port answered as a block
 /// RAM does (the word of the row asked the cycle before), `each` after every cycle; the
@@ -1750,4 +1757,123 @@ fn threat_blocker_verilog() {
         },
     );
     assert!(next > 10, "{next} blocks");
+}
+
+/// One preparation: `start` a cycle, then the read port answered as a block RAM does until
+/// `done`; the answer as the model gives it (the candidates, which the circuit keeps inside,
+/// from `want`: its pair is checked to be theirs).
+fn run_prepare(
+    u: &mut Preparation,
+    board: &Board,
+    side: Color,
+    budget: u64,
+    want: &Prepared,
+) -> Prepared {
+    u.side.next = stone_code(Some(side)).into();
+    u.budget.next = budget.into();
+    u.start.next = true;
+    let cycles = drive_port(u, board, 1 << 24, "the preparation", |_| {});
+    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let pair = u.found.val().then(|| {
+        [
+            point(u.a_col.val(), u.a_row.val()),
+            point(u.c_col.val(), u.c_row.val()),
+        ]
+    });
+    Prepared {
+        top: want.top.clone(),
+        pair,
+        unblockable: u.unblockable.val(),
+        survive: u.survive.val().index() as u64,
+        wins: u.wins.val().index() as u64,
+        pairs: u.pairs.val().index() as u64,
+        replies: u.replies.val().index() as u64,
+        searches: u.searches.val().index() as u64,
+        tested: u.tested.val().index() as u64,
+        exhausted: u.exhausted.val(),
+        cycles,
+    }
+}
+
+/// Positions for the preparation: of seeded games, the side to move, neither side with a
+/// threat, every `step`-th.
+fn quiet_positions(seed: u64, games: usize, step: usize) -> Vec<(Board, Color)> {
+    let mut out: Vec<(Board, Color)> = Vec::new();
+    for p in probes(seed, games) {
+        if out.iter().any(|(b, _)| *b == p.board)
+            || !p.board.threats(p.side).is_empty()
+            || !p.board.threats(p.side.other()).is_empty()
+        {
+            continue;
+        }
+        out.push((p.board.clone(), p.side));
+    }
+    out.into_iter().step_by(step).collect()
+}
+
+#[test]
+fn preparation_matches_model() {
+    let mut uut = Preparation::default();
+    uut.connect_all();
+    // The Rust simulation runs about a thousand cycles a second here: of seeded positions,
+    // the first ones the model prepares in at most 26,000 cycles, one without a pair, two
+    // whose pair makes a threat (no winning pair before the reply), two with winning pairs;
+    // and a longer one with a budget it exhausts.
+    let mut runs: Vec<(Board, Color, u64, Prepared)> = Vec::new();
+    let mut kinds = [0; 3];
+    let mut cut = false;
+    for (board, side) in quiet_positions(SEED + 2_900, 4, 1) {
+        let want = prepare::prepare(&board, side, pair_search::MAX_BUDGET);
+        let kind = match want.pair {
+            None => 0,
+            Some(_) if want.wins == 0 => 1,
+            Some(_) => 2,
+        };
+        if want.cycles <= 26_000 && kinds[kind] < [1, 2, 2][kind] {
+            kinds[kind] += 1;
+            runs.push((board, side, pair_search::MAX_BUDGET, want));
+        } else if want.cycles > 40_000 && !cut {
+            cut = true;
+            let want = prepare::prepare(&board, side, 1_500);
+            runs.push((board, side, 1_500, want));
+        }
+    }
+    assert_eq!((kinds, cut), ([1, 2, 2], true), "the positions wanted");
+    let (mut replies, mut cycles) = (0, 0);
+    for (i, (board, side, budget, want)) in runs.iter().enumerate() {
+        let got = run_prepare(&mut uut, board, *side, *budget, want);
+        assert_eq!(&got, want, "position {i}, {side:?}:\n{}", board.diagram());
+        replies += want.replies;
+        cycles += want.cycles;
+    }
+    assert!(runs.iter().any(|r| r.3.exhausted));
+    println!(
+        "preparation: {} positions ({kinds:?}: none, by a threat, with winning pairs; one cut \
+         by the budget), {replies} replies; {cycles} cycles",
+        runs.len()
+    );
+}
+
+#[test]
+fn preparation_verilog() {
+    if !sim::tools::require("verilator", "preparation_verilog") {
+        return;
+    }
+    // Preparations back to back (a budget of 300 pairs keeps each short), the read port
+    // answered as a block RAM; one cancelled.
+    let positions = quiet_positions(SEED + 3_000, 2, 7);
+    assert!(positions.len() > 4, "{} positions", positions.len());
+    let next = cosim_port(
+        "preparation",
+        Preparation::default(),
+        30_000,
+        15_000,
+        |u, next| {
+            let (b, side) = &positions[next % positions.len()];
+            u.side.next = stone_code(Some(*side)).into();
+            u.budget.next = 300_u64.into();
+            b.clone()
+        },
+    );
+    assert!(next > 5, "{next} preparations");
 }

@@ -19,6 +19,7 @@
 //! | past the paper: the board overlay (the board as the threat player's searches see it: a stack of eight stones written over the words of the rows they read, no RAM write) | [`board_overlay`] | `Board::set`, `paper::row_word` | 0 (the word leaves in the cycle it arrives) |
 //! | past the paper: the forcing search (one or two forcing turns, then a winning pair: the root's winning-pair search, its forcing pairs listed in block RAM, each block's child searched on the board overlay; two turns deep, a first-turn child's forcing pairs listed after the root's and tried a turn deeper) | [`forcing_search`] | `model::connect6::forcing_search::search_forced` | the root's search; per listed pair [`forcing_search::FETCH_CYCLES`] (2), per block [`forcing_search::PUSH_CYCLES`] (4) a turn and its child's search |
 //! | past the paper: the threat blocker (the baseline's block of the other side's threats: threat scans of the board and of each set tried on its overlay, the line scorer's scores when sets tie in stones) | [`threat_blocker`] | `model::connect6::blocker::block` | the start; 21 a scan ([`threat_blocker::SCAN_CYCLES`]), a cycle a stone pushed before each after the first; the pick; the line scorer's [`threat_blocker::LINE_CYCLES`] (29) when it runs; done the cycle after |
+//! | past the paper: the preparation (the line scorer's 16 best points for the side, ranked a point a cycle from its rows kept in RAM; each of their 120 pairs pushed on the overlay, the side's winning pairs counted, the reply modelled as the baseline's by the threat blocker and the line scorer, the winning pairs counted again; the best pair) | [`preparation`] | `model::connect6::prepare::prepare` | the scan, [`preparation::RANK_CYCLES`] (361), per pair [`preparation::PUSH_CYCLES`] (2) and its searches, blocks and scans back to back |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 
@@ -30,6 +31,7 @@ pub mod game_record_manager;
 pub mod line_scorer;
 pub mod next_move_selector;
 pub mod pair_tester;
+pub mod preparation;
 pub mod skilful_line_predictor;
 pub mod template_matching;
 pub mod threat_blocker;
@@ -44,6 +46,7 @@ pub use game_record_manager::GameRecordManager;
 pub use line_scorer::LineScorer;
 pub use next_move_selector::NextMoveSelector;
 pub use pair_tester::PairTester;
+pub use preparation::Preparation;
 pub use skilful_line_predictor::SkilfulLinePredictor;
 pub use template_matching::TemplateMatching;
 pub use threat_blocker::ThreatBlocker;

@@ -48,8 +48,8 @@ use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
 use model::connect6::{
-    blocker, forcing_search, line_scan, pair_search, random, threat, Board, Color, Game, Outcome,
-    Point,
+    blocker, forcing_search, line_scan, pair_search, prepare, random, threat, Board, Color, Game,
+    Outcome, Point,
 };
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
@@ -232,6 +232,7 @@ pub fn run(json: bool) -> Result<()> {
         .map(|turns| forcing_search_bench(mhz, turns))
         .collect();
     let bl = blocker_bench(mhz);
+    let pr = preparation_bench(mhz);
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
@@ -240,6 +241,7 @@ pub fn run(json: bool) -> Result<()> {
             println!("{}", serde_json::json!({ "forcing_search": fs }));
         }
         println!("{}", serde_json::json!({ "blocker": bl }));
+        println!("{}", serde_json::json!({ "preparation": pr }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -321,6 +323,27 @@ pub fn run(json: bool) -> Result<()> {
         bl.times.board_us,
         bl.times.cpu_us,
         bl.times.ratio_cpu,
+    );
+    println!(
+        "the preparation block (the same way) on {} positions without a threat (every \
+         {PREPARE_STEP}th side): a pair in {} ({} of them making a threat, {} cut by the \
+         budget), {:.1} replies and {:.1} searches a position, {:.0} cycles (worst {}): {:.2} \
+         ms, the worst {:.2} ms; the threat player's preparation (`threat::prepare`) on this \
+         CPU {:.2} ms, a pair in {}, the same pair in {}: the block {:.2}x the CPU",
+        pr.positions,
+        pr.found,
+        pr.by_threat,
+        pr.exhausted,
+        pr.replies as f64 / pr.positions.max(1) as f64,
+        pr.searches as f64 / pr.positions.max(1) as f64,
+        pr.times.mean_cycles,
+        pr.times.worst_cycles,
+        pr.times.board_us / 1e3,
+        pr.times.worst_board_ms,
+        pr.times.cpu_us / 1e3,
+        pr.cpu_found,
+        pr.same,
+        pr.times.ratio_cpu,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -587,6 +610,59 @@ fn blocker_bench(mhz: f64) -> BlockerRow {
     row
 }
 
+/// The preparation's bench takes every this many sides of the positions.
+const PREPARE_STEP: usize = 4;
+
+/// The preparation block against the threat player's preparation on this CPU.
+#[derive(Serialize, Default)]
+struct PreparationRow {
+    /// Positions prepared (neither side with a threat; every [`PREPARE_STEP`]th side).
+    positions: u64,
+    /// Positions where the block found a pair, those whose pair makes a threat (no winning
+    /// pair before the reply), those its budget cut; replies tried and searches run in all.
+    found: u64,
+    by_threat: u64,
+    exhausted: u64,
+    replies: u64,
+    searches: u64,
+    /// Positions where the CPU's preparation found a pair, and the same pair as the block.
+    cpu_found: u64,
+    same: u64,
+    /// The block's times and the CPU's (`BlockTimes`; the CPU's function in the docs).
+    #[serde(flatten)]
+    times: BlockTimes,
+}
+
+/// Every [`PREPARE_STEP`]th side of the positions of the [`PAIR_GAMES`] games where neither
+/// side has a threat: the preparation by the block's model (cycles, within the threat
+/// player's search budget) and by the threat player's (timed). Their pairs differ where the
+/// block counts a threat-making pair's winning pairs as none (`model::connect6::prepare`).
+fn preparation_bench(mhz: f64) -> PreparationRow {
+    let mut row = PreparationRow::default();
+    let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
+    let positions = bench_positions().into_iter().filter(|(board, side)| {
+        board.threats(*side).is_empty() && board.threats(side.other()).is_empty()
+    });
+    for (board, side) in positions.step_by(PREPARE_STEP) {
+        let t = Instant::now();
+        let cpu = threat::prepare(&board, side);
+        cpu_s += t.elapsed().as_secs_f64();
+        let block = prepare::prepare(&board, side, threat::SEARCH_BUDGET);
+        row.positions += 1;
+        row.found += u64::from(block.pair.is_some());
+        row.by_threat += u64::from(block.pair.is_some() && block.wins == 0);
+        row.exhausted += u64::from(block.exhausted);
+        row.replies += block.replies;
+        row.searches += block.searches;
+        row.cpu_found += u64::from(cpu.is_some());
+        row.same += u64::from(cpu.is_some() && cpu == block.pair);
+        cycles += block.cycles;
+        worst = worst.max(block.cycles);
+    }
+    row.times = block_times(cycles, worst, row.positions, cpu_s, mhz);
+    row
+}
+
 /// Games of the threat player's match against the baseline, and the first baseline seed.
 const MATCH_GAMES: u64 = 100;
 const MATCH_SEED: u64 = 100;
@@ -665,6 +741,11 @@ mod tests {
         super::super::assert_keys_documented(
             Some("blocker"),
             &BlockerRow::default(),
+            "docs/connect6.md",
+        );
+        super::super::assert_keys_documented(
+            Some("preparation"),
+            &PreparationRow::default(),
             "docs/connect6.md",
         );
         super::super::assert_keys_documented(
