@@ -71,13 +71,7 @@ fn main() {
         ),
         (
             "the chip's: forcing 2, the blocker, no defence",
-            Steps {
-                forcing: 2,
-                block_by_pairs: false,
-                defend: false,
-                circuit: true,
-                ..full
-            },
+            Steps::CHIP,
         ),
         (
             "forcing 2, baseline's block, no defence",

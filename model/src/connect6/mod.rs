@@ -20,6 +20,7 @@ pub mod protocol;
 pub mod random;
 pub mod threat;
 pub mod threat_scan;
+pub mod turn;
 
 use thiserror::Error;
 

@@ -317,6 +317,16 @@ impl Steps {
         prepare: true,
         circuit: false,
     };
+
+    /// The threat player on chip (`super::turn`): the attack two forcing turns deep, the
+    /// baseline's block, the preparation, on the circuits' models; no defence.
+    pub const CHIP: Steps = Steps {
+        forcing: FORCING_TURNS,
+        block_by_pairs: false,
+        defend: false,
+        prepare: true,
+        circuit: true,
+    };
 }
 
 /// The stones of the side to move (the game must not be over).
@@ -346,8 +356,16 @@ pub fn decide_with(game: &Game, steps: Steps) -> Vec<Point> {
     }
     let mut out = Vec::new();
     let mut b = board.clone();
-    // 1. Win.
-    if let Some(win) = winning_stones(&b, side, n) {
+    // 1. Win (on chip, the scanner's first threat).
+    let win = if steps.circuit {
+        super::threat_scan::scan(&b, side)
+            .own
+            .first
+            .map(|w| w.empty_points())
+    } else {
+        winning_stones(&b, side, n)
+    };
+    if let Some(win) = win {
         out = win;
     } else {
         // 2. Block.

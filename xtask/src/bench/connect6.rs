@@ -48,7 +48,7 @@ use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
 use model::connect6::{
-    blocker, forcing_search, line_scan, pair_search, prepare, random, threat, Board, Color, Game,
+    blocker, forcing_search, line_scan, pair_search, prepare, random, threat, turn, Board, Color, Game,
     Outcome, Point,
 };
 use serde::Serialize;
@@ -233,6 +233,7 @@ pub fn run(json: bool) -> Result<()> {
         .collect();
     let bl = blocker_bench(mhz);
     let pr = preparation_bench(mhz);
+    let tu = turn_bench(mhz);
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
@@ -242,6 +243,7 @@ pub fn run(json: bool) -> Result<()> {
         }
         println!("{}", serde_json::json!({ "blocker": bl }));
         println!("{}", serde_json::json!({ "preparation": pr }));
+        println!("{}", serde_json::json!({ "turn": tu }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -344,6 +346,27 @@ pub fn run(json: bool) -> Result<()> {
         pr.cpu_found,
         pr.same,
         pr.times.ratio_cpu,
+    );
+    println!(
+        "the threat player's whole turn on chip (`model::connect6::turn`: its blocks' models \
+         one after another, the sequencer not yet built) on the {} turns of the same games: \
+         {} won, {} blocked, {} attacked, {} prepared, {} line-scored; {:.0} cycles a turn \
+         (worst {}): {:.2} ms, the worst {:.2} ms; the same steps on this CPU (`decide_with`, \
+         the threat player's own functions) {:.2} ms: the chip {:.2}x the CPU; the full threat \
+         player (`threat::decide`) {:.2} ms",
+        tu.turns,
+        tu.steps[0],
+        tu.steps[1],
+        tu.steps[2],
+        tu.steps[3],
+        tu.steps[4],
+        tu.times.mean_cycles,
+        tu.times.worst_cycles,
+        tu.times.board_us / 1e3,
+        tu.times.worst_board_ms,
+        tu.times.cpu_us / 1e3,
+        tu.times.ratio_cpu,
+        tu.full_cpu_us / 1e3,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -663,6 +686,65 @@ fn preparation_bench(mhz: f64) -> PreparationRow {
     row
 }
 
+/// The threat player's whole turn on chip against the same player on this CPU.
+#[derive(Serialize, Default)]
+struct TurnRow {
+    /// Turns decided (every position of the games with a stone down, the side to move).
+    turns: u64,
+    /// Turns each step decided: win, block, attack, prepare, line score.
+    steps: [u64; 5],
+    /// The chip's times (its blocks' models one after another) and the CPU's
+    /// (`BlockTimes`: the same steps on the threat player's own functions).
+    #[serde(flatten)]
+    times: BlockTimes,
+    /// The full threat player's time a turn on this CPU (`threat::decide`), mean.
+    full_cpu_us: f64,
+}
+
+/// The chip's steps on the threat player's own functions: the turn bench's CPU peer.
+const CPU_STEPS: threat::Steps = threat::Steps {
+    circuit: false,
+    ..threat::Steps::CHIP
+};
+
+/// Every position of the [`PAIR_GAMES`] games with a stone down, the side to move: the turn
+/// by the chip's model (cycles, its stones those of `decide_with(Steps::CHIP)`), by the same
+/// steps on the CPU's own functions and by the full threat player (timed).
+fn turn_bench(mhz: f64) -> TurnRow {
+    let mut row = TurnRow::default();
+    let (mut cycles, mut worst, mut cpu_s, mut full_s) = (0u64, 0u64, 0f64, 0f64);
+    for g in 0..PAIR_GAMES {
+        let game = random::baseline_game(PAIR_SEED + g, 3, PAIR_TURNS);
+        let mut replay = Game::new();
+        for played in game.turns() {
+            replay
+                .play(played)
+                .expect("a baseline game's turns are legal");
+            if replay.outcome().is_some() {
+                break;
+            }
+            // The CPU's peer: the same steps on the threat player's own functions (not the
+            // circuits' models, which are slower: they keep the circuits' schedules).
+            let t = Instant::now();
+            threat::decide_with(&replay, CPU_STEPS);
+            cpu_s += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            threat::decide(&replay);
+            full_s += t.elapsed().as_secs_f64();
+            let chip = turn::turn(replay.board(), replay.to_move());
+            let want = threat::decide_with(&replay, threat::Steps::CHIP);
+            assert_eq!(want, chip.stones, "the chip's model and the model agree");
+            row.turns += 1;
+            row.steps[chip.step as usize] += 1;
+            cycles += chip.cycles;
+            worst = worst.max(chip.cycles);
+        }
+    }
+    row.times = block_times(cycles, worst, row.turns, cpu_s, mhz);
+    row.full_cpu_us = full_s * 1e6 / row.turns.max(1) as f64;
+    row
+}
+
 /// Games of the threat player's match against the baseline, and the first baseline seed.
 const MATCH_GAMES: u64 = 100;
 const MATCH_SEED: u64 = 100;
@@ -743,6 +825,7 @@ mod tests {
             &BlockerRow::default(),
             "docs/connect6.md",
         );
+        super::super::assert_keys_documented(Some("turn"), &TurnRow::default(), "docs/connect6.md");
         super::super::assert_keys_documented(
             Some("preparation"),
             &PreparationRow::default(),

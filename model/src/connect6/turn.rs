@@ -1,0 +1,130 @@
+//! The threat player's turn as the chip will take it, past the paper: the steps of
+//! `threat::Steps::CHIP` (win, the baseline's block, the attack two forcing turns deep, the
+//! preparation, the line score) run on the circuits' own models, one after another, with the
+//! cycles of a sequencer that starts each block in the cycle the one before answers. It is
+//! the specification of the sequencer still to build (`docs/connect6.md`, "The threat player
+//! on chip"), and the bench's measure of the whole turn on chip against the threat player on
+//! the CPU.
+//!
+//! 1. **Scan**: the threat scanner over the board ([`SCAN_CYCLES`], as the blocker's scans).
+//! 2. **Win**: the side's first threat in the scanner's order: its empty points (one or two).
+//! 3. **Block**: the other side has threats: the threat blocker (started in the scan's
+//!    answer cycle; it scans again).
+//! 4. **Attack**: the forcing search, two turns deep, [`SEARCH_BUDGET`] pairs.
+//! 5. **Prepare**: the preparation, [`SEARCH_BUDGET`] pairs.
+//! 6. **Line score**: the line scorer's best point.
+//!
+//! A step that gives one stone (a threat with one empty point, a block of one) leaves the
+//! second to the line score: the stone pushed on the overlay and the line scorer started in
+//! the same cycle; with no pair from steps 4 and 5, two line scores, the first pushed before
+//! the second. Done the cycle after the last answer. The first move of the game (the centre)
+//! is the caller's: the turn needs a stone on the board.
+
+use super::blocker::block;
+use super::forcing_search::{search_forced, MAX_TURNS};
+use super::line_scan::{scan as line_scan, CYCLES as LINE_CYCLES};
+use super::pair_search::SCAN_CYCLES;
+use super::prepare::prepare;
+use super::threat::SEARCH_BUDGET;
+use super::threat_scan::scan;
+use super::{Board, Color, Point};
+
+/// The step that chose the turn's stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Step {
+    #[default]
+    Win,
+    Block,
+    Attack,
+    Prepare,
+    LineScore,
+}
+
+/// The turn's stones (two, in the order chosen), the step that chose them, the cycles.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Turn {
+    pub stones: Vec<Point>,
+    pub step: Step,
+    /// Cycles from `start` to the first cycle `done` is high.
+    pub cycles: u64,
+}
+
+/// `side`'s two stones on `board` (not empty, two empty points at least), as the chip takes
+/// them.
+pub fn turn(board: &Board, side: Color) -> Turn {
+    assert!(board.stones() > 0, "the first move is the caller's");
+    let threats = scan(board, side);
+    // `now`: the cycle the last answer is taken.
+    let mut now = SCAN_CYCLES;
+    let mut out = Turn::default();
+    if let Some(w) = threats.own.first {
+        out.stones = w.empty_points();
+    } else if threats.opp.count > 0 {
+        out.step = Step::Block;
+        let blocked = block(board, side);
+        now += blocked.cycles;
+        out.stones = blocked.set;
+    } else {
+        out.step = Step::Attack;
+        let attack = search_forced(board, side, MAX_TURNS, SEARCH_BUDGET);
+        now += attack.cycles;
+        if let Some(pair) = attack.first {
+            out.stones = pair.to_vec();
+        } else {
+            out.step = Step::Prepare;
+            let prepared = prepare(board, side, SEARCH_BUDGET);
+            now += prepared.cycles;
+            if let Some(pair) = prepared.pair {
+                out.stones = pair.to_vec();
+            } else {
+                out.step = Step::LineScore;
+            }
+        }
+    }
+    let mut b = board.clone();
+    for &p in &out.stones {
+        b.set(p, Some(side));
+    }
+    while out.stones.len() < 2 {
+        now += LINE_CYCLES;
+        let p = line_scan(&b, side).best.expect("an empty point").0;
+        b.set(p, Some(side));
+        out.stones.push(p);
+    }
+    out.cycles = now + 1;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect6::random::{baseline_game, random_game};
+    use crate::connect6::threat::{decide_with, Steps};
+    use crate::connect6::Game;
+
+    #[test]
+    fn plays_the_chips_steps() {
+        // Every position of seeded games (baseline games, and random play-outs, which leave
+        // threats unblocked) with a stone down and the game on: the stones of
+        // `decide_with(Steps::CHIP)`, each step taken.
+        let mut steps = [0; 5];
+        let games = (0..3)
+            .map(|g| baseline_game(0x7a2 + g, 3, 40))
+            .chain((0..2).map(|g| random_game(0x7a5 + g, 60)));
+        for game in games {
+            let mut replay = Game::new();
+            for t in game.turns() {
+                replay.play(t).unwrap();
+                if replay.outcome().is_some() {
+                    break;
+                }
+                let got = turn(replay.board(), replay.to_move());
+                assert_eq!(got.stones, decide_with(&replay, Steps::CHIP), "{got:?}");
+                assert!(got.cycles > SCAN_CYCLES);
+                steps[got.step as usize] += 1;
+            }
+        }
+        eprintln!("win, block, attack, prepare, line score: {steps:?}");
+        assert!(steps.iter().all(|&n| n > 0), "{steps:?}");
+    }
+}
