@@ -9,7 +9,7 @@ use gateware::connect6::template_matching::{terms, SCORE_BITS};
 use gateware::connect6::{
     BoardOverlay, CheckmateStrategyChecker, ForcingSearch, GameRecordManager, LineScorer,
     NextMoveSelector, PairTester, Preparation, SkilfulLinePredictor, TemplateMatching,
-    ThreatBlocker, ThreatScanner, WinningPairSearch,
+    ThreatBlocker, ThreatPlayer, ThreatScanner, WinningPairSearch,
 };
 use model::connect6::blocker::{self, Blocked};
 use model::connect6::forcing_search::{self, ForcingSearch as Forced};
@@ -23,6 +23,7 @@ use model::connect6::paper::{row_word, stone_code, Cell, Region};
 use model::connect6::prepare::{self, Prepared};
 use model::connect6::random::{baseline_game, random_game};
 use model::connect6::threat_scan::{self, SideThreats, ThreatScan, ThreatWindow};
+use model::connect6::turn::{self, Step, Turn};
 use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
@@ -1242,7 +1243,8 @@ port_block!(
     LineScorer,
     ForcingSearch,
     ThreatBlocker,
-    Preparation
+    Preparation,
+    ThreatPlayer
 );
 
 /// Runs a started block to its `done`: a cycle at a time, the read port answered as a block
@@ -1761,7 +1763,7 @@ fn threat_blocker_verilog() {
 
 /// One preparation: `start` a cycle, then the read port answered as a block RAM does until
 /// `done`; the answer as the model gives it (the candidates, which the circuit keeps inside,
-/// from `want`: its pair is checked to be theirs).
+/// copied from `want`: they are seen through the pair and key chosen).
 fn run_prepare(
     u: &mut Preparation,
     board: &Board,
@@ -1876,4 +1878,116 @@ fn preparation_verilog() {
         },
     );
     assert!(next > 5, "{next} preparations");
+}
+
+/// One turn on the threat player: `start` a cycle, then the read port answered as a block RAM
+/// does until `done`; the answer as the model gives it.
+fn run_turn(u: &mut ThreatPlayer, board: &Board, side: Color) -> Turn {
+    u.side.next = stone_code(Some(side)).into();
+    u.start.next = true;
+    let cycles = drive_port(u, board, 1 << 24, "the threat player", |_| {});
+    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let step = [
+        Step::Win,
+        Step::Block,
+        Step::Attack,
+        Step::Prepare,
+        Step::LineScore,
+    ];
+    Turn {
+        stones: vec![
+            point(u.a_col.val(), u.a_row.val()),
+            point(u.c_col.val(), u.c_row.val()),
+        ],
+        step: step[u.step.val().index().min(4)],
+        cycles,
+    }
+}
+
+/// Turns of seeded games (baseline games and random play-outs, which leave threats
+/// unblocked), a stone down and the game on, with the model's turn; the first ones of each
+/// step the model takes in at most `most` cycles, `per_step[s]` of step `s`.
+fn player_turns(seed: u64, most: u64, per_step: [usize; 5]) -> Vec<(Board, Color, Turn)> {
+    let mut out = Vec::new();
+    let mut kinds = [0; 5];
+    for p in probes(seed, 6) {
+        if p.board.stones() == 0
+            || p.board.winner().is_some()
+            || p.board.empties().count() < 2
+            || out
+                .iter()
+                .any(|(b, _, _): &(Board, Color, Turn)| *b == p.board)
+        {
+            continue;
+        }
+        let want = turn::turn(&p.board, p.side);
+        let k = want.step as usize;
+        if want.cycles <= most && kinds[k] < per_step[k] {
+            kinds[k] += 1;
+            out.push((p.board, p.side, want));
+        }
+    }
+    assert_eq!(
+        kinds, per_step,
+        "the turns wanted (win, block, attack, prepare, line)"
+    );
+    out
+}
+
+/// Runs `f` on a thread with a stack for the threat player: it holds every block past the
+/// paper, its simulation state larger than a test thread's 2 MB stack.
+fn on_big_stack(f: impl FnOnce() + Send + 'static) {
+    let handle = std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(f)
+        .expect("a thread");
+    if let Err(e) = handle.join() {
+        std::panic::resume_unwind(e);
+    }
+}
+
+#[test]
+fn threat_player_matches_model() {
+    on_big_stack(threat_player_matches_model_run);
+}
+
+fn threat_player_matches_model_run() {
+    let mut uut = ThreatPlayer::default();
+    uut.connect_all();
+    // Cheap turns of each step (the Rust simulation runs under a thousand cycles a second
+    // with every block inside).
+    let turns = player_turns(SEED + 3_100, 25_000, [3, 3, 2, 1, 1]);
+    let mut cycles = 0;
+    for (i, (board, side, want)) in turns.iter().enumerate() {
+        let got = run_turn(&mut uut, board, *side);
+        assert_eq!(&got, want, "turn {i}, {side:?}:\n{}", board.diagram());
+        cycles += want.cycles;
+    }
+    println!("threat player: {} turns, {cycles} cycles", turns.len());
+}
+
+#[test]
+fn threat_player_verilog() {
+    if !sim::tools::require("verilator", "threat_player_verilog") {
+        return;
+    }
+    on_big_stack(threat_player_verilog_run);
+}
+
+fn threat_player_verilog_run() {
+    // Turns back to back (wins, blocks and attacks: the short ones), the read port answered
+    // as a block RAM; one cancelled.
+    let turns = player_turns(SEED + 3_200, 6_000, [3, 3, 2, 0, 0]);
+    let next = cosim_port(
+        "threat_player",
+        ThreatPlayer::default(),
+        20_000,
+        10_000,
+        |u, next| {
+            let (b, side, _) = &turns[next % turns.len()];
+            u.side.next = stone_code(Some(*side)).into();
+            b.clone()
+        },
+    );
+    assert!(next > 8, "{next} turns");
 }

@@ -151,8 +151,9 @@ pub struct Preparation {
     /// Start the count after the reply, or a reply scan.
     go_again: Signal<Local, Bit>,
     go_reply: Signal<Local, Bit>,
-    /// A pair follows the one just answered.
+    /// A pair follows the one just answered; the blocker's stones pushed after this one.
     more: Signal<Local, Bit>,
+    pn: Signal<Local, Bits<2>>,
     k_unbl: Constant<Bits<KEY>>,
     k_idx: [Constant<Bits<5>>; SIZE],
     k_i: [Constant<Bits<4>>; CANDIDATES],
@@ -230,6 +231,7 @@ impl Default for Preparation {
             go_again: Default::default(),
             go_reply: Default::default(),
             more: Default::default(),
+            pn: Default::default(),
             k_unbl: c(1 << 32),
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_i: std::array::from_fn(|i| c(i as u64)),
@@ -445,7 +447,11 @@ impl Logic for Preparation {
             }
             PrepareState::Block => {
                 if self.blocker.done.val() {
-                    if self.blocker.all.val() {
+                    if self.blocker.all.val() & (self.blocker.stones.val() == 0_u64) {
+                        // No stone to push (the scan saw no threat): two line scores.
+                        self.rl.d.next = 2_u64.into();
+                        self.go_reply.next = true;
+                    } else if self.blocker.all.val() {
                         self.bk.d.next = self.blocker.stones.val();
                         self.b0.d.next = bit_cast::<10, 5>(self.blocker.a_col.val())
                             | (bit_cast::<10, 5>(self.blocker.a_row.val()) << 5_u64);
@@ -473,7 +479,8 @@ impl Logic for Preparation {
                     self.ps.next = self.b1.q.val();
                 }
                 self.p.d.next = self.p.q.val() + 1_u64;
-                if self.p.q.val() + 1_u64 == self.bk.q.val() {
+                self.pn.next = self.p.q.val() + 1_u64;
+                if self.pn.val() == self.bk.q.val() {
                     if self.rl.q.val() == 0_u64 {
                         self.go_again.next = true;
                     } else {

@@ -301,10 +301,12 @@ pub struct Steps {
     pub defend: bool,
     /// Step 5, the preparation.
     pub prepare: bool,
-    /// The circuit's blocks in place of the model's searches: the block and the reply the
-    /// preparation models from the threat blocker (`blocker::block`), the attack from the
-    /// forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`] pairs tested, two
-    /// forcing turns at most): the threat player as the chip will play it.
+    /// The circuit's blocks in place of the model's searches: the win from the threat
+    /// scanner's first threat, the block from the threat blocker (`blocker::block`), the
+    /// attack from the forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`]
+    /// pairs tested, two forcing turns at most), the preparation from the preparation block
+    /// (`prepare::prepare`, which also tries pairs that only make a threat): the threat
+    /// player as the chip will play it (`super::turn`).
     pub circuit: bool,
 }
 

@@ -48,8 +48,8 @@ use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
 use model::connect6::{
-    blocker, forcing_search, line_scan, pair_search, prepare, random, threat, turn, Board, Color, Game,
-    Outcome, Point,
+    blocker, forcing_search, line_scan, pair_search, prepare, random, threat, turn, Board, Color,
+    Game, Outcome, Point,
 };
 use serde::Serialize;
 use sim::{BackendKind, SimBoard};
@@ -330,7 +330,7 @@ pub fn run(json: bool) -> Result<()> {
         "the preparation block (the same way) on {} positions without a threat (every \
          {PREPARE_STEP}th side): a pair in {} ({} of them making a threat, {} cut by the \
          budget), {:.1} replies and {:.1} searches a position, {:.0} cycles (worst {}): {:.2} \
-         ms, the worst {:.2} ms; the threat player's preparation (`threat::prepare`) on this \
+         ms at {mhz:.1} MHz (alone it places at 21.7), the worst {:.2} ms; the threat player's preparation (`threat::prepare`) on this \
          CPU {:.2} ms, a pair in {}, the same pair in {}: the block {:.2}x the CPU",
         pr.positions,
         pr.found,
@@ -348,12 +348,13 @@ pub fn run(json: bool) -> Result<()> {
         pr.times.ratio_cpu,
     );
     println!(
-        "the threat player's whole turn on chip (`model::connect6::turn`: its blocks' models \
-         one after another, the sequencer not yet built) on the {} turns of the same games: \
+        "the threat player's whole turn on chip (`model::connect6::turn`, which the sequencer's \
+         block test holds equal: its blocks' models one after another) on the {} turns of the same games: \
          {} won, {} blocked, {} attacked, {} prepared, {} line-scored; {:.0} cycles a turn \
-         (worst {}): {:.2} ms, the worst {:.2} ms; the same steps on this CPU (`decide_with`, \
-         the threat player's own functions) {:.2} ms: the chip {:.2}x the CPU; the full threat \
-         player (`threat::decide`) {:.2} ms",
+         (worst {}): {:.2} ms at {mhz:.1} MHz (not yet in a design), the worst {:.2} ms; the \
+         same steps on this CPU (`decide_with`, the threat player's own functions; the same \
+         stones in {} turns) {:.2} ms: the chip {:.2}x the CPU; the full threat player \
+         (`threat::decide`) {:.2} ms",
         tu.turns,
         tu.steps[0],
         tu.steps[1],
@@ -364,6 +365,7 @@ pub fn run(json: bool) -> Result<()> {
         tu.times.worst_cycles,
         tu.times.board_us / 1e3,
         tu.times.worst_board_ms,
+        tu.same,
         tu.times.cpu_us / 1e3,
         tu.times.ratio_cpu,
         tu.full_cpu_us / 1e3,
@@ -693,6 +695,9 @@ struct TurnRow {
     turns: u64,
     /// Turns each step decided: win, block, attack, prepare, line score.
     steps: [u64; 5],
+    /// Turns where the CPU's peer chose the same stones (its searches' budgets and the
+    /// preparation's counts differ a little: `model::connect6::prepare`).
+    same: u64,
     /// The chip's times (its blocks' models one after another) and the CPU's
     /// (`BlockTimes`: the same steps on the threat player's own functions).
     #[serde(flatten)]
@@ -726,7 +731,7 @@ fn turn_bench(mhz: f64) -> TurnRow {
             // The CPU's peer: the same steps on the threat player's own functions (not the
             // circuits' models, which are slower: they keep the circuits' schedules).
             let t = Instant::now();
-            threat::decide_with(&replay, CPU_STEPS);
+            let cpu = threat::decide_with(&replay, CPU_STEPS);
             cpu_s += t.elapsed().as_secs_f64();
             let t = Instant::now();
             threat::decide(&replay);
@@ -735,6 +740,7 @@ fn turn_bench(mhz: f64) -> TurnRow {
             let want = threat::decide_with(&replay, threat::Steps::CHIP);
             assert_eq!(want, chip.stones, "the chip's model and the model agree");
             row.turns += 1;
+            row.same += u64::from(cpu == chip.stones);
             row.steps[chip.step as usize] += 1;
             cycles += chip.cycles;
             worst = worst.max(chip.cycles);

@@ -1,0 +1,355 @@
+//! The threat player's turn on chip, past the paper: the sequencer that runs the steps of
+//! `threat::Steps::CHIP` on the blocks before it, each started in the cycle the one before
+//! answers (`docs/connect6.md`, "The threat player on chip"). Model:
+//! `model::connect6::turn::turn`.
+//!
+//! ```text
+//!  start --> a threat scan of the board (the scanner, a row a cycle)
+//!        --> the side's first threat: its empty points (the win)
+//!        --> else the other side's threats: the threat blocker
+//!        --> else the forcing search, two turns deep; no pair: the preparation
+//!        --> a stone short (a win or block of one), or no pair: the line scorer's best
+//!            point, pushed on the overlay as the next scan starts
+//! ```
+//!
+//! Cycles: the start and the scan ([`SCAN_CYCLES`], 21, its answer read in the last); each
+//! block's from the cycle the one before answers; a line score [`LINE_CYCLES`]; done the
+//! cycle after the last answer. The first move of a game (the centre) is the caller's. The
+//! board's read port is the active block's, through the overlay.
+
+use super::board_overlay::BoardOverlay;
+use super::forcing_search::ForcingSearch;
+use super::line_scorer::LineScorer;
+use super::preparation::Preparation;
+use super::threat_blocker::ThreatBlocker;
+use super::threat_scanner::ThreatScanner;
+use crate::common::c;
+use model::connect6::threat::SEARCH_BUDGET;
+use rust_hdl::prelude::*;
+
+pub use model::connect6::line_scan::CYCLES as LINE_CYCLES;
+pub use model::connect6::pair_search::SCAN_CYCLES;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug, LogicState)]
+pub enum PlayerState {
+    Idle,
+    /// The threat scan (`t`: its cycle).
+    Scan,
+    /// The blocker, the forcing search, the preparation, the line scorer.
+    Block,
+    Attack,
+    Prepare,
+    Line,
+    Done,
+}
+
+#[derive(LogicBlock)]
+pub struct ThreatPlayer {
+    pub clock: Signal<In, Clock>,
+    /// Starts a turn (idle or done) for the side (1 Black, 2 White); the board must hold a
+    /// stone.
+    pub start: Signal<In, Bit>,
+    pub side: Signal<In, Bits<2>>,
+    /// Cancels a turn: the block goes idle.
+    pub cancel: Signal<In, Bit>,
+    /// The board's read port (the record manager's RAM): the row to read, its word the cycle
+    /// after.
+    pub rd_addr: Signal<Out, Bits<5>>,
+    pub rd_data: Signal<In, Bits<38>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    /// The turn's two stones, in the order chosen, and the step that chose them (0 win,
+    /// 1 block, 2 attack, 3 prepare, 4 line score: `model::connect6::turn::Step`).
+    pub a_col: Signal<Out, Bits<5>>,
+    pub a_row: Signal<Out, Bits<5>>,
+    pub c_col: Signal<Out, Bits<5>>,
+    pub c_row: Signal<Out, Bits<5>>,
+    pub step: Signal<Out, Bits<3>>,
+    scan: ThreatScanner,
+    blocker: ThreatBlocker,
+    forcing: ForcingSearch,
+    prep: Preparation,
+    scorer: LineScorer,
+    overlay: BoardOverlay,
+    state: DFF<PlayerState>,
+    side_q: DFF<Bits<2>>,
+    t: DFF<Bits<5>>,
+    /// The stones chosen so far (0 or 1 before done), the first, the second; the step.
+    n: DFF<Bit>,
+    a_q: DFF<Bits<10>>,
+    c_q: DFF<Bits<10>>,
+    step_q: DFF<Bits<3>>,
+    go: Signal<Local, Bit>,
+    /// The scan's answer read; the side's first threat's empty points and how many; a point
+    /// along it.
+    dec: Signal<Local, Bit>,
+    e: [Signal<Local, Bits<10>>; 2],
+    en: Signal<Local, Bits<2>>,
+    pc: Signal<Local, Bits<5>>,
+    pr: Signal<Local, Bits<5>>,
+    /// A stone chosen alone (pushed, the line scorer started); the line scorer started.
+    one: Signal<Local, Bit>,
+    ps: Signal<Local, Bits<10>>,
+    line: Signal<Local, Bit>,
+    k_idx: [Constant<Bits<5>>; 6],
+    k_last: Constant<Bits<5>>,
+    k_budget: Constant<Bits<20>>,
+}
+
+impl Default for ThreatPlayer {
+    fn default() -> Self {
+        Self {
+            clock: Default::default(),
+            start: Default::default(),
+            side: Default::default(),
+            cancel: Default::default(),
+            rd_addr: Default::default(),
+            rd_data: Default::default(),
+            busy: Default::default(),
+            done: Default::default(),
+            a_col: Default::default(),
+            a_row: Default::default(),
+            c_col: Default::default(),
+            c_row: Default::default(),
+            step: Default::default(),
+            scan: Default::default(),
+            blocker: Default::default(),
+            forcing: Default::default(),
+            prep: Default::default(),
+            scorer: Default::default(),
+            overlay: Default::default(),
+            state: Default::default(),
+            side_q: Default::default(),
+            t: Default::default(),
+            n: Default::default(),
+            a_q: Default::default(),
+            c_q: Default::default(),
+            step_q: Default::default(),
+            go: Default::default(),
+            dec: Default::default(),
+            e: Default::default(),
+            en: Default::default(),
+            pc: Default::default(),
+            pr: Default::default(),
+            one: Default::default(),
+            ps: Default::default(),
+            line: Default::default(),
+            k_idx: std::array::from_fn(|i| c(i as u64)),
+            k_last: c(SCAN_CYCLES - 1),
+            k_budget: c(SEARCH_BUDGET),
+        }
+    }
+}
+
+impl Logic for ThreatPlayer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state, side_q, t, n, a_q, c_q, step_q);
+        self.scan.clock.next = self.clock.val();
+        self.blocker.clock.next = self.clock.val();
+        self.forcing.clock.next = self.clock.val();
+        self.prep.clock.next = self.clock.val();
+        self.scorer.clock.next = self.clock.val();
+        self.overlay.clock.next = self.clock.val();
+        self.busy.next =
+            (self.state.q.val() != PlayerState::Idle) & (self.state.q.val() != PlayerState::Done);
+        self.done.next = self.state.q.val() == PlayerState::Done;
+        self.a_col.next = self.a_q.q.val().get_bits::<5>(0);
+        self.a_row.next = self.a_q.q.val().get_bits::<5>(5);
+        self.c_col.next = self.c_q.q.val().get_bits::<5>(0);
+        self.c_row.next = self.c_q.q.val().get_bits::<5>(5);
+        self.step.next = self.step_q.q.val();
+
+        // The read port through the overlay: the scan's rows, then the active block's.
+        self.overlay.addr.next = self.t.q.val();
+        if self.state.q.val() == PlayerState::Block {
+            self.overlay.addr.next = self.blocker.rd_addr.val();
+        }
+        if self.state.q.val() == PlayerState::Attack {
+            self.overlay.addr.next = self.forcing.rd_addr.val();
+        }
+        if self.state.q.val() == PlayerState::Prepare {
+            self.overlay.addr.next = self.prep.rd_addr.val();
+        }
+        if self.state.q.val() == PlayerState::Line {
+            self.overlay.addr.next = self.scorer.rd_addr.val();
+        }
+        self.rd_addr.next = self.overlay.ram_addr.val();
+        self.overlay.ram_data.next = self.rd_data.val();
+        self.scan.row.next = self.overlay.data.val();
+        self.blocker.rd_data.next = self.overlay.data.val();
+        self.forcing.rd_data.next = self.overlay.data.val();
+        self.prep.rd_data.next = self.overlay.data.val();
+        self.scorer.rd_data.next = self.overlay.data.val();
+        self.scan.side.next = self.side_q.q.val();
+        self.scan.first.next = self.t.q.val() == 1_u64;
+        self.scan.row_en.next = (self.state.q.val() == PlayerState::Scan)
+            & (self.t.q.val() >= 1_u64)
+            & (self.t.q.val() <= 19_u64);
+
+        // The side's first threat: its empty points, in line order.
+        self.en.next = 0_u64.into();
+        self.e[0].next = 0_u64.into();
+        self.e[1].next = 0_u64.into();
+        self.pc.next = 0_u64.into();
+        self.pr.next = 0_u64.into();
+        for k in 0..6 {
+            self.pc.next = self.scan.own_col.val() + self.k_idx[k].val();
+            self.pr.next = self.scan.own_row.val();
+            if self.scan.own_dir.val() == 1_u64 {
+                self.pc.next = self.scan.own_col.val();
+            }
+            if (self.scan.own_dir.val() == 1_u64) | (self.scan.own_dir.val() == 2_u64) {
+                self.pr.next = self.scan.own_row.val() + self.k_idx[k].val();
+            }
+            if self.scan.own_dir.val() == 3_u64 {
+                self.pr.next = self.scan.own_row.val() - self.k_idx[k].val();
+            }
+            if self.scan.own_empties.val().get_bit(k) {
+                if self.en.val() == 0_u64 {
+                    self.e[0].next = bit_cast::<10, 5>(self.pc.val())
+                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
+                } else {
+                    self.e[1].next = bit_cast::<10, 5>(self.pc.val())
+                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
+                }
+                self.en.next = self.en.val() + 1_u64;
+            }
+        }
+
+        // The blocks' starts: set below.
+        self.go.next = self.start.val()
+            & ((self.state.q.val() == PlayerState::Idle)
+                | (self.state.q.val() == PlayerState::Done));
+        self.blocker.start.next = false;
+        self.blocker.side.next = self.side_q.q.val();
+        self.blocker.cancel.next = self.cancel.val();
+        self.forcing.start.next = false;
+        self.forcing.side.next = self.side_q.q.val();
+        self.forcing.turns.next = 2_u64.into();
+        self.forcing.budget.next = self.k_budget.val();
+        self.forcing.cancel.next = self.cancel.val();
+        self.prep.start.next = false;
+        self.prep.side.next = self.side_q.q.val();
+        self.prep.budget.next = self.k_budget.val();
+        self.prep.cancel.next = self.cancel.val();
+        self.scorer.start.next = false;
+        self.scorer.side.next = self.side_q.q.val();
+        self.scorer.cancel.next = self.cancel.val();
+        self.overlay.push.next = false;
+        self.overlay.pop.next = false;
+        self.overlay.clear.next = false;
+        self.overlay.push_code.next = self.side_q.q.val();
+
+        self.dec.next =
+            (self.state.q.val() == PlayerState::Scan) & (self.t.q.val() == self.k_last.val());
+        self.one.next = false;
+        self.line.next = false;
+        self.ps.next = 0_u64.into();
+        match self.state.q.val() {
+            PlayerState::Idle => {}
+            PlayerState::Done => {}
+            PlayerState::Scan => {
+                self.t.d.next = self.t.q.val() + 1_u64;
+                if self.dec.val() {
+                    if self.scan.own_found.val() {
+                        // The win: both empty points, or one and a line score.
+                        self.step_q.d.next = 0_u64.into();
+                        self.a_q.d.next = self.e[0].val();
+                        self.c_q.d.next = self.e[1].val();
+                        self.state.d.next = PlayerState::Done;
+                        if self.en.val() == 1_u64 {
+                            self.ps.next = self.e[0].val();
+                            self.one.next = true;
+                        }
+                    } else if self.scan.opp_count.val() != 0_u64 {
+                        self.step_q.d.next = 1_u64.into();
+                        self.blocker.start.next = true;
+                        self.state.d.next = PlayerState::Block;
+                    } else {
+                        self.step_q.d.next = 2_u64.into();
+                        self.forcing.start.next = true;
+                        self.state.d.next = PlayerState::Attack;
+                    }
+                }
+            }
+            PlayerState::Block => {
+                if self.blocker.done.val() {
+                    self.ps.next = bit_cast::<10, 5>(self.blocker.a_col.val())
+                        | (bit_cast::<10, 5>(self.blocker.a_row.val()) << 5_u64);
+                    self.a_q.d.next = self.ps.val();
+                    self.c_q.d.next = bit_cast::<10, 5>(self.blocker.c_col.val())
+                        | (bit_cast::<10, 5>(self.blocker.c_row.val()) << 5_u64);
+                    self.state.d.next = PlayerState::Done;
+                    if self.blocker.stones.val() == 1_u64 {
+                        self.one.next = true;
+                    }
+                }
+            }
+            PlayerState::Attack => {
+                if self.forcing.done.val() {
+                    self.a_q.d.next = bit_cast::<10, 5>(self.forcing.a_col.val())
+                        | (bit_cast::<10, 5>(self.forcing.a_row.val()) << 5_u64);
+                    self.c_q.d.next = bit_cast::<10, 5>(self.forcing.c_col.val())
+                        | (bit_cast::<10, 5>(self.forcing.c_row.val()) << 5_u64);
+                    self.state.d.next = PlayerState::Done;
+                    if !self.forcing.found.val() {
+                        self.step_q.d.next = 3_u64.into();
+                        self.prep.start.next = true;
+                        self.state.d.next = PlayerState::Prepare;
+                    }
+                }
+            }
+            PlayerState::Prepare => {
+                if self.prep.done.val() {
+                    self.a_q.d.next = bit_cast::<10, 5>(self.prep.a_col.val())
+                        | (bit_cast::<10, 5>(self.prep.a_row.val()) << 5_u64);
+                    self.c_q.d.next = bit_cast::<10, 5>(self.prep.c_col.val())
+                        | (bit_cast::<10, 5>(self.prep.c_row.val()) << 5_u64);
+                    self.state.d.next = PlayerState::Done;
+                    if !self.prep.found.val() {
+                        self.step_q.d.next = 4_u64.into();
+                        self.line.next = true;
+                    }
+                }
+            }
+            PlayerState::Line => {
+                if self.scorer.done.val() {
+                    self.ps.next = bit_cast::<10, 5>(self.scorer.best_col.val())
+                        | (bit_cast::<10, 5>(self.scorer.best_row.val()) << 5_u64);
+                    if self.n.q.val() {
+                        self.c_q.d.next = self.ps.val();
+                        self.state.d.next = PlayerState::Done;
+                    } else {
+                        self.a_q.d.next = self.ps.val();
+                        self.one.next = true;
+                    }
+                }
+            }
+        }
+        // A stone chosen alone: pushed, the line scorer started for the second.
+        if self.one.val() {
+            self.overlay.push.next = true;
+            self.n.d.next = true;
+            self.line.next = true;
+        }
+        if self.line.val() {
+            self.scorer.start.next = true;
+            self.state.d.next = PlayerState::Line;
+        }
+        self.overlay.push_col.next = self.ps.val().get_bits::<5>(0);
+        self.overlay.push_row.next = self.ps.val().get_bits::<5>(5);
+
+        if self.go.val() {
+            self.state.d.next = PlayerState::Scan;
+            self.side_q.d.next = self.side.val();
+            self.t.d.next = 0_u64.into();
+            self.n.d.next = false;
+            self.overlay.clear.next = true;
+        }
+        if self.cancel.val() {
+            self.state.d.next = PlayerState::Idle;
+            self.overlay.clear.next = true;
+        }
+    }
+}
