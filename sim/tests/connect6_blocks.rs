@@ -1899,17 +1899,21 @@ fn run_turn(u: &mut ThreatPlayer, board: &Board, side: Color) -> Turn {
             point(u.a_col.val(), u.a_row.val()),
             point(u.c_col.val(), u.c_row.val()),
         ],
-        step: step[u.step.val().index().min(4)],
+        step: *step
+            .get(u.step.val().index())
+            .expect("a step code of the five"),
         cycles,
     }
 }
 
 /// Turns of seeded games (baseline games and random play-outs, which leave threats
 /// unblocked), a stone down and the game on, with the model's turn; the first ones of each
-/// step the model takes in at most `most` cycles, `per_step[s]` of step `s`.
-fn player_turns(seed: u64, most: u64, per_step: [usize; 5]) -> Vec<(Board, Color, Turn)> {
+/// kind the model takes in at most `most` cycles, `per_kind[k]` of kind `k`: a win with one
+/// empty point, with two; a block of one stone, of two; an attack, a preparation, a line
+/// score.
+fn player_turns(seed: u64, most: u64, per_kind: [usize; 7]) -> Vec<(Board, Color, Turn)> {
     let mut out = Vec::new();
-    let mut kinds = [0; 5];
+    let mut kinds = [0; 7];
     for p in probes(seed, 6) {
         if p.board.stones() == 0
             || p.board.winner().is_some()
@@ -1921,16 +1925,65 @@ fn player_turns(seed: u64, most: u64, per_step: [usize; 5]) -> Vec<(Board, Color
             continue;
         }
         let want = turn::turn(&p.board, p.side);
-        let k = want.step as usize;
-        if want.cycles <= most && kinds[k] < per_step[k] {
+        let k = match want.step {
+            Step::Win => {
+                let own = threat_scan::scan(&p.board, p.side).own.first;
+                usize::from(own.expect("a threat").empty_points().len() == 2)
+            }
+            Step::Block => 2 + usize::from(blocker::block(&p.board, p.side).set.len() == 2),
+            Step::Attack => 4,
+            Step::Prepare => 5,
+            Step::LineScore => 6,
+        };
+        if want.cycles <= most && kinds[k] < per_kind[k] {
             kinds[k] += 1;
             out.push((p.board, p.side, want));
         }
     }
     assert_eq!(
-        kinds, per_step,
-        "the turns wanted (win, block, attack, prepare, line)"
+        kinds, per_kind,
+        "the turns wanted (wins of one and two, blocks of one and two, attack, prepare, line)"
     );
+    out
+}
+
+/// Wins with one empty point (the seeded games' threats hold two): a side's five against an
+/// edge (so that the first threat in scan order is the one with one empty point) with the
+/// rest of a game around it, along the last row and up a rising diagonal from the top
+/// edge, the second stone a line score.
+fn five_wins() -> Vec<(Board, Color, Turn)> {
+    let base = probes(SEED + 3_300, 1)
+        .into_iter()
+        .find(|p| {
+            p.board.stones() >= 8
+                && p.board.threats(Color::Black).is_empty()
+                && p.board.threats(Color::White).is_empty()
+                && [(0, 18), (5, 18), (6, 18), (12, 5), (11, 6), (17, 0)]
+                    .iter()
+                    .all(|&(c, r)| p.board.is_empty(Point::new(c, r).expect("on the board")))
+        })
+        .expect("a position")
+        .board;
+    let mut out = Vec::new();
+    for (side, five) in [
+        (Color::Black, [(0, 18), (1, 18), (2, 18), (3, 18), (4, 18)]),
+        (Color::White, [(13, 4), (14, 3), (15, 2), (16, 1), (17, 0)]),
+    ] {
+        let mut board = base.clone();
+        for (col, row) in five {
+            board.set(Point::new(col, row).expect("on the board"), Some(side));
+        }
+        let want = turn::turn(&board, side);
+        assert_eq!(want.step, Step::Win);
+        assert_eq!(
+            threat_scan::scan(&board, side)
+                .own
+                .first
+                .map(|w| w.empty_points().len()),
+            Some(1)
+        );
+        out.push((board, side, want));
+    }
     out
 }
 
@@ -1956,7 +2009,8 @@ fn threat_player_matches_model_run() {
     uut.connect_all();
     // Cheap turns of each step (the Rust simulation runs under a thousand cycles a second
     // with every block inside).
-    let turns = player_turns(SEED + 3_100, 25_000, [3, 3, 2, 1, 1]);
+    let mut turns = player_turns(SEED + 3_100, 25_000, [0, 2, 2, 2, 2, 1, 1]);
+    turns.extend(five_wins());
     let mut cycles = 0;
     for (i, (board, side, want)) in turns.iter().enumerate() {
         let got = run_turn(&mut uut, board, *side);
@@ -1977,7 +2031,8 @@ fn threat_player_verilog() {
 fn threat_player_verilog_run() {
     // Turns back to back (wins, blocks and attacks: the short ones), the read port answered
     // as a block RAM; one cancelled.
-    let turns = player_turns(SEED + 3_200, 6_000, [3, 3, 2, 0, 0]);
+    let mut turns = player_turns(SEED + 3_200, 6_000, [0, 2, 1, 2, 2, 0, 0]);
+    turns.extend(five_wins());
     let next = cosim_port(
         "threat_player",
         ThreatPlayer::default(),

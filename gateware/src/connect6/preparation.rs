@@ -316,6 +316,7 @@ impl Logic for Preparation {
         self.overlay.clear.next = false;
         self.overlay.push_code.next = self.side_q.q.val();
         self.ps.next = 0_u64.into();
+        self.pn.next = 0_u64.into();
 
         // The scan's rows into the RAM; the ranking reads row r (the next in its last column).
         self.rows.write_enable.next =

@@ -24,7 +24,8 @@ use super::preparation::Preparation;
 use super::threat_blocker::ThreatBlocker;
 use super::threat_scanner::ThreatScanner;
 use crate::common::c;
-use model::connect6::threat::SEARCH_BUDGET;
+use model::connect6::forcing_search::MAX_TURNS;
+use model::connect6::threat::{Steps, SEARCH_BUDGET};
 use rust_hdl::prelude::*;
 
 pub use model::connect6::line_scan::CYCLES as LINE_CYCLES;
@@ -46,8 +47,9 @@ pub enum PlayerState {
 #[derive(LogicBlock)]
 pub struct ThreatPlayer {
     pub clock: Signal<In, Clock>,
-    /// Starts a turn (idle or done) for the side (1 Black, 2 White); the board must hold a
-    /// stone.
+    /// Starts a turn (idle or done) for the side (1 Black, 2 White). The game must be on,
+    /// with a stone down and two empty points (the model's preconditions: a window of six
+    /// would be taken for a win of no stone, a full board's line score is stale).
     pub start: Signal<In, Bit>,
     pub side: Signal<In, Bits<2>>,
     /// Cancels a turn: the block goes idle.
@@ -94,6 +96,7 @@ pub struct ThreatPlayer {
     k_idx: [Constant<Bits<5>>; 6],
     k_last: Constant<Bits<5>>,
     k_budget: Constant<Bits<20>>,
+    k_turns: Constant<Bits<2>>,
 }
 
 impl Default for ThreatPlayer {
@@ -137,6 +140,7 @@ impl Default for ThreatPlayer {
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_last: c(SCAN_CYCLES - 1),
             k_budget: c(SEARCH_BUDGET),
+            k_turns: c(u64::from(Steps::CHIP.forcing.min(MAX_TURNS))),
         }
     }
 }
@@ -176,10 +180,13 @@ impl Logic for ThreatPlayer {
         }
         self.rd_addr.next = self.overlay.ram_addr.val();
         self.overlay.ram_data.next = self.rd_data.val();
-        self.scan.row.next = self.overlay.data.val();
-        self.blocker.rd_data.next = self.overlay.data.val();
-        self.forcing.rd_data.next = self.overlay.data.val();
-        self.prep.rd_data.next = self.overlay.data.val();
+        // Only the line scorer needs the overlay (a stone chosen alone on it): the others
+        // read the board itself, no third overlay's compares in front of the blocker's and
+        // the preparation's.
+        self.scan.row.next = self.rd_data.val();
+        self.blocker.rd_data.next = self.rd_data.val();
+        self.forcing.rd_data.next = self.rd_data.val();
+        self.prep.rd_data.next = self.rd_data.val();
         self.scorer.rd_data.next = self.overlay.data.val();
         self.scan.side.next = self.side_q.q.val();
         self.scan.first.next = self.t.q.val() == 1_u64;
@@ -226,7 +233,7 @@ impl Logic for ThreatPlayer {
         self.blocker.cancel.next = self.cancel.val();
         self.forcing.start.next = false;
         self.forcing.side.next = self.side_q.q.val();
-        self.forcing.turns.next = 2_u64.into();
+        self.forcing.turns.next = self.k_turns.val();
         self.forcing.budget.next = self.k_budget.val();
         self.forcing.cancel.next = self.cancel.val();
         self.prep.start.next = false;
