@@ -900,7 +900,7 @@ fn run_pair_search(
             });
         }
     });
-    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let point = point_of;
     PairSearch {
         own_threat: u.own_threat.val(),
         opp_threat: u.opp_threat.val(),
@@ -1194,6 +1194,11 @@ fn pair_tester_verilog() {
     );
     assert!(wins > 10, "{wins} winning pairs");
     assert_eq!(rep.mismatches, 0);
+}
+
+/// The point of a block's column and row outputs.
+fn point_of(c: Bits<5>, r: Bits<5>) -> Point {
+    Point::new(c.index(), r.index()).expect("on the board")
 }
 
 /// A block behind the board's read port (the searches past the paper): its port and flags.
@@ -1555,7 +1560,7 @@ fn run_forcing_search(
     u.budget.next = budget.into();
     u.start.next = true;
     let cycles = drive_port(u, board, 1 << 22, "the search", |_| {});
-    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let point = point_of;
     Forced {
         own_threat: u.own_threat.val(),
         first: u.found.val().then(|| {
@@ -1681,7 +1686,7 @@ fn run_blocker(u: &mut ThreatBlocker, board: &Board, side: Color) -> Blocked {
     u.side.next = stone_code(Some(side)).into();
     u.start.next = true;
     let cycles = drive_port(u, board, 10_000, "the blocker", |_| {});
-    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let point = point_of;
     let a = point(u.a_col.val(), u.a_row.val());
     let c = point(u.c_col.val(), u.c_row.val());
     Blocked {
@@ -1775,7 +1780,7 @@ fn run_prepare(
     u.budget.next = budget.into();
     u.start.next = true;
     let cycles = drive_port(u, board, 1 << 24, "the preparation", |_| {});
-    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let point = point_of;
     let pair = u.found.val().then(|| {
         [
             point(u.a_col.val(), u.a_row.val()),
@@ -1886,7 +1891,7 @@ fn run_turn(u: &mut ThreatPlayer, board: &Board, side: Color) -> Turn {
     u.side.next = stone_code(Some(side)).into();
     u.start.next = true;
     let cycles = drive_port(u, board, 1 << 24, "the threat player", |_| {});
-    let point = |c: Bits<5>, r: Bits<5>| Point::new(c.index(), r.index()).expect("on the board");
+    let point = point_of;
     let step = [
         Step::Win,
         Step::Block,

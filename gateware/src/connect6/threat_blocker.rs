@@ -24,7 +24,7 @@
 
 use super::board_overlay::BoardOverlay;
 use super::line_scorer::LineScorer;
-use super::threat_scanner::ThreatScanner;
+use super::threat_scanner::{ThreatPoints, ThreatScanner};
 use crate::common::c;
 use model::connect6::line_scan::SCORE_BITS;
 use model::connect6::SIZE;
@@ -110,12 +110,11 @@ pub struct ThreatBlocker {
     scans_q: DFF<Bits<3>>,
     scored_q: DFF<Bit>,
     /// The scan's answer read (its last cycle); the first threat's empty points (column,
-    /// row) and how many; a point along it.
+    /// row) and how many (decoded by `pts`).
     dec: Signal<Local, Bit>,
     e: [Signal<Local, Bits<10>>; 2],
     en: Signal<Local, Bits<2>>,
-    pc: Signal<Local, Bits<5>>,
-    pr: Signal<Local, Bits<5>>,
+    pts: ThreatPoints,
     /// The set just scanned (its stones in board order), the point y, indices.
     s_a: Signal<Local, Bits<10>>,
     s_c: Signal<Local, Bits<10>>,
@@ -206,8 +205,7 @@ impl Default for ThreatBlocker {
             dec: Default::default(),
             e: Default::default(),
             en: Default::default(),
-            pc: Default::default(),
-            pr: Default::default(),
+            pts: Default::default(),
             s_a: Default::default(),
             s_c: Default::default(),
             s_n: Default::default(),
@@ -300,34 +298,13 @@ impl Logic for ThreatBlocker {
         self.scorer.cancel.next = self.cancel.val();
 
         // The scan's first threat of the other side: its empty points, in line order.
-        self.en.next = 0_u64.into();
-        self.e[0].next = 0_u64.into();
-        self.e[1].next = 0_u64.into();
-        self.pc.next = 0_u64.into();
-        self.pr.next = 0_u64.into();
-        for k in 0..6 {
-            self.pc.next = self.scan.opp_col.val() + self.k_idx[k].val();
-            self.pr.next = self.scan.opp_row.val();
-            if self.scan.opp_dir.val() == 1_u64 {
-                self.pc.next = self.scan.opp_col.val();
-            }
-            if (self.scan.opp_dir.val() == 1_u64) | (self.scan.opp_dir.val() == 2_u64) {
-                self.pr.next = self.scan.opp_row.val() + self.k_idx[k].val();
-            }
-            if self.scan.opp_dir.val() == 3_u64 {
-                self.pr.next = self.scan.opp_row.val() - self.k_idx[k].val();
-            }
-            if self.scan.opp_empties.val().get_bit(k) {
-                if self.en.val() == 0_u64 {
-                    self.e[0].next = bit_cast::<10, 5>(self.pc.val())
-                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
-                } else {
-                    self.e[1].next = bit_cast::<10, 5>(self.pc.val())
-                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
-                }
-                self.en.next = self.en.val() + 1_u64;
-            }
-        }
+        self.pts.dir.next = self.scan.opp_dir.val();
+        self.pts.col.next = self.scan.opp_col.val();
+        self.pts.row.next = self.scan.opp_row.val();
+        self.pts.empties.next = self.scan.opp_empties.val();
+        self.en.next = self.pts.n.val();
+        self.e[0].next = self.pts.e0.val();
+        self.e[1].next = self.pts.e1.val();
 
         // Board indices of the points tried; the set just scanned in board order.
         for s in 0..SETS {

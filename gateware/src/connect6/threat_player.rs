@@ -22,7 +22,7 @@ use super::forcing_search::ForcingSearch;
 use super::line_scorer::LineScorer;
 use super::preparation::Preparation;
 use super::threat_blocker::ThreatBlocker;
-use super::threat_scanner::ThreatScanner;
+use super::threat_scanner::{ThreatPoints, ThreatScanner};
 use crate::common::c;
 use model::connect6::forcing_search::MAX_TURNS;
 use model::connect6::threat::{Steps, SEARCH_BUDGET};
@@ -82,18 +82,16 @@ pub struct ThreatPlayer {
     c_q: DFF<Bits<10>>,
     step_q: DFF<Bits<3>>,
     go: Signal<Local, Bit>,
-    /// The scan's answer read; the side's first threat's empty points and how many; a point
-    /// along it.
+    /// The scan's answer read; the side's first threat's empty points and how many (decoded
+    /// by `pts`).
     dec: Signal<Local, Bit>,
     e: [Signal<Local, Bits<10>>; 2],
     en: Signal<Local, Bits<2>>,
-    pc: Signal<Local, Bits<5>>,
-    pr: Signal<Local, Bits<5>>,
+    pts: ThreatPoints,
     /// A stone chosen alone (pushed, the line scorer started); the line scorer started.
     one: Signal<Local, Bit>,
     ps: Signal<Local, Bits<10>>,
     line: Signal<Local, Bit>,
-    k_idx: [Constant<Bits<5>>; 6],
     k_last: Constant<Bits<5>>,
     k_budget: Constant<Bits<20>>,
     k_turns: Constant<Bits<2>>,
@@ -132,12 +130,10 @@ impl Default for ThreatPlayer {
             dec: Default::default(),
             e: Default::default(),
             en: Default::default(),
-            pc: Default::default(),
-            pr: Default::default(),
+            pts: Default::default(),
             one: Default::default(),
             ps: Default::default(),
             line: Default::default(),
-            k_idx: std::array::from_fn(|i| c(i as u64)),
             k_last: c(SCAN_CYCLES - 1),
             k_budget: c(SEARCH_BUDGET),
             k_turns: c(u64::from(Steps::CHIP.forcing.min(MAX_TURNS))),
@@ -195,34 +191,13 @@ impl Logic for ThreatPlayer {
             & (self.t.q.val() <= 19_u64);
 
         // The side's first threat: its empty points, in line order.
-        self.en.next = 0_u64.into();
-        self.e[0].next = 0_u64.into();
-        self.e[1].next = 0_u64.into();
-        self.pc.next = 0_u64.into();
-        self.pr.next = 0_u64.into();
-        for k in 0..6 {
-            self.pc.next = self.scan.own_col.val() + self.k_idx[k].val();
-            self.pr.next = self.scan.own_row.val();
-            if self.scan.own_dir.val() == 1_u64 {
-                self.pc.next = self.scan.own_col.val();
-            }
-            if (self.scan.own_dir.val() == 1_u64) | (self.scan.own_dir.val() == 2_u64) {
-                self.pr.next = self.scan.own_row.val() + self.k_idx[k].val();
-            }
-            if self.scan.own_dir.val() == 3_u64 {
-                self.pr.next = self.scan.own_row.val() - self.k_idx[k].val();
-            }
-            if self.scan.own_empties.val().get_bit(k) {
-                if self.en.val() == 0_u64 {
-                    self.e[0].next = bit_cast::<10, 5>(self.pc.val())
-                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
-                } else {
-                    self.e[1].next = bit_cast::<10, 5>(self.pc.val())
-                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
-                }
-                self.en.next = self.en.val() + 1_u64;
-            }
-        }
+        self.pts.dir.next = self.scan.own_dir.val();
+        self.pts.col.next = self.scan.own_col.val();
+        self.pts.row.next = self.scan.own_row.val();
+        self.pts.empties.next = self.scan.own_empties.val();
+        self.en.next = self.pts.n.val();
+        self.e[0].next = self.pts.e0.val();
+        self.e[1].next = self.pts.e1.val();
 
         // The blocks' starts: set below.
         self.go.next = self.start.val()

@@ -500,3 +500,73 @@ impl Logic for ThreatScanner {
         }
     }
 }
+
+/// A threat window's empty points on the board, decoded from the scanner's answer for one side
+/// (its direction, first point and empty-point mask): the first and the second in line order
+/// (column, row in 10 bits), and how many (one or two). Combinational; the threat blocker
+/// decodes the other side's first threat with it, the threat player its own.
+#[derive(LogicBlock)]
+pub struct ThreatPoints {
+    pub dir: Signal<In, Bits<2>>,
+    pub col: Signal<In, Bits<5>>,
+    pub row: Signal<In, Bits<5>>,
+    pub empties: Signal<In, Bits<6>>,
+    pub e0: Signal<Out, Bits<10>>,
+    pub e1: Signal<Out, Bits<10>>,
+    pub n: Signal<Out, Bits<2>>,
+    /// Point `k` of the window (column, row).
+    pc: Signal<Local, Bits<5>>,
+    pr: Signal<Local, Bits<5>>,
+    k_idx: [Constant<Bits<5>>; WIN_LENGTH],
+}
+
+impl Default for ThreatPoints {
+    fn default() -> Self {
+        Self {
+            dir: Default::default(),
+            col: Default::default(),
+            row: Default::default(),
+            empties: Default::default(),
+            e0: Default::default(),
+            e1: Default::default(),
+            n: Default::default(),
+            pc: Default::default(),
+            pr: Default::default(),
+            k_idx: std::array::from_fn(|i| c(i as u64)),
+        }
+    }
+}
+
+impl Logic for ThreatPoints {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.n.next = 0_u64.into();
+        self.e0.next = 0_u64.into();
+        self.e1.next = 0_u64.into();
+        self.pc.next = 0_u64.into();
+        self.pr.next = 0_u64.into();
+        for k in 0..6 {
+            self.pc.next = self.col.val() + self.k_idx[k].val();
+            self.pr.next = self.row.val();
+            if self.dir.val() == 1_u64 {
+                self.pc.next = self.col.val();
+            }
+            if (self.dir.val() == 1_u64) | (self.dir.val() == 2_u64) {
+                self.pr.next = self.row.val() + self.k_idx[k].val();
+            }
+            if self.dir.val() == 3_u64 {
+                self.pr.next = self.row.val() - self.k_idx[k].val();
+            }
+            if self.empties.val().get_bit(k) {
+                if self.n.val() == 0_u64 {
+                    self.e0.next = bit_cast::<10, 5>(self.pc.val())
+                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
+                } else {
+                    self.e1.next = bit_cast::<10, 5>(self.pc.val())
+                        | (bit_cast::<10, 5>(self.pr.val()) << 5_u64);
+                }
+                self.n.next = self.n.val() + 1_u64;
+            }
+        }
+    }
+}
