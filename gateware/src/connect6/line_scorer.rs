@@ -171,6 +171,27 @@ pub struct LineScorer {
     k_drain: Constant<Bits<5>>,
 }
 
+/// A block's port to a line scorer outside it, one the threat player shares among its blocks
+/// (the ports mirrored: the scorer's inputs are outputs here). `active`: the block drives the
+/// scorer now (it is running, or starts it this cycle), so its inputs are taken from here.
+#[derive(LogicInterface, Default)]
+pub struct LineScorerPort {
+    pub active: Signal<Out, Bit>,
+    pub start: Signal<Out, Bit>,
+    pub side: Signal<Out, Bits<2>>,
+    pub cancel: Signal<Out, Bit>,
+    pub rd_addr: Signal<In, Bits<5>>,
+    pub rd_data: Signal<Out, Bits<38>>,
+    pub done: Signal<In, Bit>,
+    pub score_valid: Signal<In, Bit>,
+    pub score_row: Signal<In, Bits<5>>,
+    pub scores: Signal<In, Bits<ROW_SCORES>>,
+    pub empties: Signal<In, Bits<SIZE>>,
+    pub found: Signal<In, Bit>,
+    pub best_col: Signal<In, Bits<5>>,
+    pub best_row: Signal<In, Bits<5>>,
+}
+
 impl Default for LineScorer {
     fn default() -> Self {
         Self {

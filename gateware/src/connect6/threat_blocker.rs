@@ -23,8 +23,8 @@
 //! passes the overlay for the scanner; the scorer reads the board as it is.
 
 use super::board_overlay::BoardOverlay;
-use super::line_scorer::LineScorer;
-use super::threat_scanner::{ThreatPoints, ThreatScanner};
+use super::line_scorer::{LineScorer, LineScorerPort};
+use super::threat_scanner::{ThreatPoints, ThreatScanner, ThreatScannerPort};
 use crate::common::c;
 use model::connect6::line_scan::SCORE_BITS;
 use model::connect6::SIZE;
@@ -53,8 +53,10 @@ pub enum BlockState {
     Done,
 }
 
+/// The blocker's logic, its threat scanner and line scorer outside it (ports): the threat
+/// player shares them with its other blocks; [`ThreatBlocker`] gives it its own.
 #[derive(LogicBlock)]
-pub struct ThreatBlocker {
+pub struct ThreatBlockerCore {
     pub clock: Signal<In, Clock>,
     /// Starts a block (idle or done) for `side` (1 Black, 2 White): the other side's threats.
     pub start: Signal<In, Bit>,
@@ -78,8 +80,8 @@ pub struct ThreatBlocker {
     /// Threat scans run; the line scorer ran.
     pub scans: Signal<Out, Bits<3>>,
     pub scored: Signal<Out, Bit>,
-    scan: ThreatScanner,
-    scorer: LineScorer,
+    pub scan: ThreatScannerPort,
+    pub scorer: LineScorerPort,
     overlay: BoardOverlay,
     state: DFF<BlockState>,
     side_q: DFF<Bits<2>>,
@@ -156,7 +158,7 @@ pub struct ThreatBlocker {
     k_most: Constant<Bits<10>>,
 }
 
-impl Default for ThreatBlocker {
+impl Default for ThreatBlockerCore {
     fn default() -> Self {
         Self {
             clock: Default::default(),
@@ -242,7 +244,7 @@ impl Default for ThreatBlocker {
     }
 }
 
-impl Logic for ThreatBlocker {
+impl Logic for ThreatBlockerCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
@@ -261,10 +263,14 @@ impl Logic for ThreatBlocker {
             self.yn[x].clock.next = self.clock.val();
             self.yn[x].d.next = self.yn[x].q.val();
         }
-        self.scan.clock.next = self.clock.val();
-        self.scorer.clock.next = self.clock.val();
         self.overlay.clock.next = self.clock.val();
         self.busy.next =
+            (self.state.q.val() != BlockState::Idle) & (self.state.q.val() != BlockState::Done);
+        // The scanner and the scorer are driven from here while the block runs (it starts
+        // neither in its start cycle).
+        self.scan.active.next =
+            (self.state.q.val() != BlockState::Idle) & (self.state.q.val() != BlockState::Done);
+        self.scorer.active.next =
             (self.state.q.val() != BlockState::Idle) & (self.state.q.val() != BlockState::Done);
         self.done.next = self.state.q.val() == BlockState::Done;
         self.threats.next = self.threats_q.q.val();
@@ -591,4 +597,98 @@ impl Logic for ThreatBlocker {
             self.overlay.clear.next = true;
         }
     }
+}
+
+/// The threat blocker with its own threat scanner and line scorer.
+#[derive(LogicBlock, Default)]
+pub struct ThreatBlocker {
+    pub clock: Signal<In, Clock>,
+    /// As [`ThreatBlockerCore`]'s.
+    pub start: Signal<In, Bit>,
+    pub side: Signal<In, Bits<2>>,
+    pub cancel: Signal<In, Bit>,
+    pub rd_addr: Signal<Out, Bits<5>>,
+    pub rd_data: Signal<In, Bits<38>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub threats: Signal<Out, Bits<10>>,
+    pub all: Signal<Out, Bit>,
+    pub stones: Signal<Out, Bits<2>>,
+    pub a_col: Signal<Out, Bits<5>>,
+    pub a_row: Signal<Out, Bits<5>>,
+    pub c_col: Signal<Out, Bits<5>>,
+    pub c_row: Signal<Out, Bits<5>>,
+    pub scans: Signal<Out, Bits<3>>,
+    pub scored: Signal<Out, Bit>,
+    core: ThreatBlockerCore,
+    scan: ThreatScanner,
+    scorer: LineScorer,
+}
+
+impl Logic for ThreatBlocker {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.scan.clock.next = self.clock.val();
+        self.scorer.clock.next = self.clock.val();
+        self.core.start.next = self.start.val();
+        self.core.side.next = self.side.val();
+        self.core.cancel.next = self.cancel.val();
+        self.rd_addr.next = self.core.rd_addr.val();
+        self.core.rd_data.next = self.rd_data.val();
+        self.busy.next = self.core.busy.val();
+        self.done.next = self.core.done.val();
+        self.threats.next = self.core.threats.val();
+        self.all.next = self.core.all.val();
+        self.stones.next = self.core.stones.val();
+        self.a_col.next = self.core.a_col.val();
+        self.a_row.next = self.core.a_row.val();
+        self.c_col.next = self.core.c_col.val();
+        self.c_row.next = self.core.c_row.val();
+        self.scans.next = self.core.scans.val();
+        self.scored.next = self.core.scored.val();
+
+        self.scan.row_en.next = self.core.scan.row_en.val();
+        self.scan.first.next = self.core.scan.first.val();
+        self.scan.row.next = self.core.scan.row.val();
+        self.scan.side.next = self.core.scan.side.val();
+        self.core.scan.opp_count.next = self.scan.opp_count.val();
+        self.core.scan.opp_dir.next = self.scan.opp_dir.val();
+        self.core.scan.opp_col.next = self.scan.opp_col.val();
+        self.core.scan.opp_row.next = self.scan.opp_row.val();
+        self.core.scan.opp_empties.next = self.scan.opp_empties.val();
+
+        self.scorer.start.next = self.core.scorer.start.val();
+        self.scorer.side.next = self.core.scorer.side.val();
+        self.scorer.cancel.next = self.core.scorer.cancel.val();
+        self.scorer.rd_data.next = self.core.scorer.rd_data.val();
+        self.core.scorer.rd_addr.next = self.scorer.rd_addr.val();
+        self.core.scorer.done.next = self.scorer.done.val();
+        self.core.scorer.score_valid.next = self.scorer.score_valid.val();
+        self.core.scorer.score_row.next = self.scorer.score_row.val();
+        self.core.scorer.scores.next = self.scorer.scores.val();
+        self.core.scorer.empties.next = self.scorer.empties.val();
+        self.core.scorer.found.next = self.scorer.found.val();
+        self.core.scorer.best_col.next = self.scorer.best_col.val();
+        self.core.scorer.best_row.next = self.scorer.best_row.val();
+    }
+}
+
+/// A block's port to a threat blocker outside it (the preparation's, which the threat player
+/// shares with its own block step). `active`: the block drives the blocker now.
+#[derive(LogicInterface, Default)]
+pub struct ThreatBlockerPort {
+    pub active: Signal<Out, Bit>,
+    pub start: Signal<Out, Bit>,
+    pub side: Signal<Out, Bits<2>>,
+    pub cancel: Signal<Out, Bit>,
+    pub rd_addr: Signal<In, Bits<5>>,
+    pub rd_data: Signal<Out, Bits<38>>,
+    pub done: Signal<In, Bit>,
+    pub all: Signal<In, Bit>,
+    pub stones: Signal<In, Bits<2>>,
+    pub a_col: Signal<In, Bits<5>>,
+    pub a_row: Signal<In, Bits<5>>,
+    pub c_col: Signal<In, Bits<5>>,
+    pub c_row: Signal<In, Bits<5>>,
 }

@@ -210,6 +210,39 @@ pub struct WinningPairSearch {
     k_off: [Constant<Bits<6>>; 11],
 }
 
+/// A block's port to a winning-pair search outside it, one the threat player shares between
+/// its forcing search and its preparation (the ports mirrored). `active`: the block drives
+/// the search now (it is running, or starts it this cycle).
+#[derive(LogicInterface, Default)]
+pub struct PairSearchPort {
+    pub active: Signal<Out, Bit>,
+    pub start: Signal<Out, Bit>,
+    pub side: Signal<Out, Bits<2>>,
+    pub first_only: Signal<Out, Bit>,
+    pub budget: Signal<Out, Bits<20>>,
+    pub cancel: Signal<Out, Bit>,
+    pub rd_addr: Signal<In, Bits<5>>,
+    pub rd_data: Signal<Out, Bits<38>>,
+    pub done: Signal<In, Bit>,
+    pub own_threat: Signal<In, Bit>,
+    pub opp_threat: Signal<In, Bit>,
+    pub found: Signal<In, Bit>,
+    pub a_col: Signal<In, Bits<5>>,
+    pub a_row: Signal<In, Bits<5>>,
+    pub c_col: Signal<In, Bits<5>>,
+    pub c_row: Signal<In, Bits<5>>,
+    pub wins: Signal<In, Bits<16>>,
+    pub tested: Signal<In, Bits<20>>,
+    pub exhausted: Signal<In, Bit>,
+    pub forcing_valid: Signal<In, Bit>,
+    pub forcing_a_col: Signal<In, Bits<5>>,
+    pub forcing_a_row: Signal<In, Bits<5>>,
+    pub forcing_c_col: Signal<In, Bits<5>>,
+    pub forcing_c_row: Signal<In, Bits<5>>,
+    pub forcing_blocks: Signal<In, Bits<4>>,
+    pub forcing_pts: Signal<In, Bits<80>>,
+}
+
 impl Default for WinningPairSearch {
     fn default() -> Self {
         Self {
