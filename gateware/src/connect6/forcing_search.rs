@@ -27,7 +27,7 @@
 //! The board's read port is the winning-pair search's, through the overlay.
 
 use super::board_overlay::BoardOverlay;
-use super::winning_pair_search::WinningPairSearch;
+use super::winning_pair_search::{PairSearchPort, WinningPairSearch};
 use crate::common::{c, StackRam};
 use rust_hdl::prelude::*;
 
@@ -57,8 +57,10 @@ pub enum ForcingState {
     Done,
 }
 
+/// The forcing search's logic, its winning-pair search outside it (a port): the threat player
+/// shares the search with its preparation; [`ForcingSearch`] gives it its own.
 #[derive(LogicBlock)]
-pub struct ForcingSearch {
+pub struct ForcingSearchCore {
     pub clock: Signal<In, Clock>,
     /// Starts a search (idle or done): the side (1 Black, 2 White), the forcing turns (2: two;
     /// any other value: one) and the most pairs its searches may test in all.
@@ -90,7 +92,7 @@ pub struct ForcingSearch {
     /// Searches run, pairs tested in all.
     pub searches: Signal<Out, Bits<32>>,
     pub tested: Signal<Out, Bits<20>>,
-    search: WinningPairSearch,
+    pub search: PairSearchPort,
     overlay: BoardOverlay,
     list: StackRam<WORD, ADDR>,
     state: DFF<ForcingState>,
@@ -163,7 +165,7 @@ pub struct ForcingSearch {
     k_inv: Constant<Bits<21>>,
 }
 
-impl Default for ForcingSearch {
+impl Default for ForcingSearchCore {
     fn default() -> Self {
         Self {
             clock: Default::default(),
@@ -249,7 +251,7 @@ impl Default for ForcingSearch {
     }
 }
 
-impl Logic for ForcingSearch {
+impl Logic for ForcingSearchCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
@@ -263,7 +265,6 @@ impl Logic for ForcingSearch {
             self.bl1[b].clock.next = self.clock.val();
             self.bl1[b].d.next = self.bl1[b].q.val();
         }
-        self.search.clock.next = self.clock.val();
         self.overlay.clock.next = self.clock.val();
         self.list.clock.next = self.clock.val();
         self.busy.next =
@@ -299,6 +300,9 @@ impl Logic for ForcingSearch {
         self.go_child.next =
             (self.state.q.val() == ForcingState::Push) & (self.p.q.val() == self.last.val());
         self.search.start.next = self.go_root.val() | self.go_child.val();
+        self.search.active.next = self.go_root.val()
+            | ((self.state.q.val() != ForcingState::Idle)
+                & (self.state.q.val() != ForcingState::Done));
         self.search.side.next = self.side_q.q.val();
         self.search.budget.next = self.left.q.val();
         if self.go_root.val() {
@@ -596,5 +600,88 @@ impl Logic for ForcingSearch {
             self.state.d.next = ForcingState::Idle;
             self.overlay.clear.next = true;
         }
+    }
+}
+
+/// The forcing search with its own winning-pair search.
+#[derive(LogicBlock, Default)]
+pub struct ForcingSearch {
+    pub clock: Signal<In, Clock>,
+    /// As [`ForcingSearchCore`]'s.
+    pub start: Signal<In, Bit>,
+    pub side: Signal<In, Bits<2>>,
+    pub turns: Signal<In, Bits<2>>,
+    pub budget: Signal<In, Bits<20>>,
+    pub cancel: Signal<In, Bit>,
+    pub rd_addr: Signal<Out, Bits<5>>,
+    pub rd_data: Signal<In, Bits<38>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub own_threat: Signal<Out, Bit>,
+    pub found: Signal<Out, Bit>,
+    pub forced: Signal<Out, Bit>,
+    pub a_col: Signal<Out, Bits<5>>,
+    pub a_row: Signal<Out, Bits<5>>,
+    pub c_col: Signal<Out, Bits<5>>,
+    pub c_row: Signal<Out, Bits<5>>,
+    pub exhausted: Signal<Out, Bit>,
+    pub dropped: Signal<Out, Bit>,
+    pub searches: Signal<Out, Bits<32>>,
+    pub tested: Signal<Out, Bits<20>>,
+    core: ForcingSearchCore,
+    search: WinningPairSearch,
+}
+
+impl Logic for ForcingSearch {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.search.clock.next = self.clock.val();
+        self.core.start.next = self.start.val();
+        self.core.side.next = self.side.val();
+        self.core.turns.next = self.turns.val();
+        self.core.budget.next = self.budget.val();
+        self.core.cancel.next = self.cancel.val();
+        self.rd_addr.next = self.core.rd_addr.val();
+        self.core.rd_data.next = self.rd_data.val();
+        self.busy.next = self.core.busy.val();
+        self.done.next = self.core.done.val();
+        self.own_threat.next = self.core.own_threat.val();
+        self.found.next = self.core.found.val();
+        self.forced.next = self.core.forced.val();
+        self.a_col.next = self.core.a_col.val();
+        self.a_row.next = self.core.a_row.val();
+        self.c_col.next = self.core.c_col.val();
+        self.c_row.next = self.core.c_row.val();
+        self.exhausted.next = self.core.exhausted.val();
+        self.dropped.next = self.core.dropped.val();
+        self.searches.next = self.core.searches.val();
+        self.tested.next = self.core.tested.val();
+
+        self.search.start.next = self.core.search.start.val();
+        self.search.side.next = self.core.search.side.val();
+        self.search.first_only.next = self.core.search.first_only.val();
+        self.search.budget.next = self.core.search.budget.val();
+        self.search.cancel.next = self.core.search.cancel.val();
+        self.search.rd_data.next = self.core.search.rd_data.val();
+        self.core.search.rd_addr.next = self.search.rd_addr.val();
+        self.core.search.done.next = self.search.done.val();
+        self.core.search.own_threat.next = self.search.own_threat.val();
+        self.core.search.opp_threat.next = self.search.opp_threat.val();
+        self.core.search.found.next = self.search.found.val();
+        self.core.search.a_col.next = self.search.a_col.val();
+        self.core.search.a_row.next = self.search.a_row.val();
+        self.core.search.c_col.next = self.search.c_col.val();
+        self.core.search.c_row.next = self.search.c_row.val();
+        self.core.search.wins.next = self.search.wins.val();
+        self.core.search.tested.next = self.search.tested.val();
+        self.core.search.exhausted.next = self.search.exhausted.val();
+        self.core.search.forcing_valid.next = self.search.forcing_valid.val();
+        self.core.search.forcing_a_col.next = self.search.forcing_a_col.val();
+        self.core.search.forcing_a_row.next = self.search.forcing_a_row.val();
+        self.core.search.forcing_c_col.next = self.search.forcing_c_col.val();
+        self.core.search.forcing_c_row.next = self.search.forcing_c_row.val();
+        self.core.search.forcing_blocks.next = self.search.forcing_blocks.val();
+        self.core.search.forcing_pts.next = self.search.forcing_pts.val();
     }
 }

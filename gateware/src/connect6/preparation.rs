@@ -25,9 +25,9 @@
 //! through the overlay.
 
 use super::board_overlay::BoardOverlay;
-use super::line_scorer::{LineScorer, ROW_SCORES};
-use super::threat_blocker::ThreatBlocker;
-use super::winning_pair_search::WinningPairSearch;
+use super::line_scorer::{LineScorer, LineScorerPort, ROW_SCORES};
+use super::threat_blocker::{ThreatBlocker, ThreatBlockerPort};
+use super::winning_pair_search::{PairSearchPort, WinningPairSearch};
 use crate::common::{c, StackRam};
 use model::connect6::line_scan::SCORE_BITS;
 use model::connect6::SIZE;
@@ -63,8 +63,11 @@ pub enum PrepareState {
     Done,
 }
 
+/// The preparation's logic, its line scorer, winning-pair search and threat blocker outside it
+/// (ports): the threat player shares them with its other steps; [`Preparation`] gives it its
+/// own.
 #[derive(LogicBlock)]
-pub struct Preparation {
+pub struct PreparationCore {
     pub clock: Signal<In, Clock>,
     /// Starts a preparation (idle or done): the side (1 Black, 2 White) and the most pairs its
     /// searches may test in all.
@@ -95,9 +98,9 @@ pub struct Preparation {
     pub searches: Signal<Out, Bits<16>>,
     pub tested: Signal<Out, Bits<20>>,
     pub exhausted: Signal<Out, Bit>,
-    scorer: LineScorer,
-    search: WinningPairSearch,
-    blocker: ThreatBlocker,
+    pub scorer: LineScorerPort,
+    pub search: PairSearchPort,
+    pub blocker: ThreatBlockerPort,
     overlay: BoardOverlay,
     rows: StackRam<ROW_WORD, 5>,
     state: DFF<PrepareState>,
@@ -130,6 +133,8 @@ pub struct Preparation {
     tested_q: DFF<Bits<20>>,
     exh_q: DFF<Bit>,
     go: Signal<Local, Bit>,
+    /// The blocks outside are driven from here.
+    drive: Signal<Local, Bit>,
     /// The point being ranked: its word, score, whether empty, point; the list's places
     /// it goes before (`gt`) and the list's valid bits after it.
     word: Signal<Local, Bits<ROW_WORD>>,
@@ -159,7 +164,7 @@ pub struct Preparation {
     k_i: [Constant<Bits<4>>; CANDIDATES],
 }
 
-impl Default for Preparation {
+impl Default for PreparationCore {
     fn default() -> Self {
         Self {
             clock: Default::default(),
@@ -215,6 +220,7 @@ impl Default for Preparation {
             tested_q: Default::default(),
             exh_q: Default::default(),
             go: Default::default(),
+            drive: Default::default(),
             word: Default::default(),
             s: Default::default(),
             e: Default::default(),
@@ -239,7 +245,7 @@ impl Default for Preparation {
     }
 }
 
-impl Logic for Preparation {
+impl Logic for PreparationCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
@@ -254,9 +260,6 @@ impl Logic for Preparation {
             self.tv[k].clock.next = self.clock.val();
             self.tv[k].d.next = self.tv[k].q.val();
         }
-        self.scorer.clock.next = self.clock.val();
-        self.search.clock.next = self.clock.val();
-        self.blocker.clock.next = self.clock.val();
         self.overlay.clock.next = self.clock.val();
         self.rows.clock.next = self.clock.val();
         self.busy.next =
@@ -298,6 +301,14 @@ impl Logic for Preparation {
         self.go_again.next = false;
         self.go_reply.next = false;
         self.scorer.start.next = self.go.val();
+        // The blocks outside are driven from here while the preparation runs, and in its
+        // start cycle (the scorer's start).
+        self.drive.next = self.go.val()
+            | ((self.state.q.val() != PrepareState::Idle)
+                & (self.state.q.val() != PrepareState::Done));
+        self.scorer.active.next = self.drive.val();
+        self.search.active.next = self.drive.val();
+        self.blocker.active.next = self.drive.val();
         self.scorer.side.next = self.side_q.q.val() ^ 3_u64;
         if self.go.val() {
             self.scorer.side.next = self.side.val();
@@ -589,5 +600,121 @@ impl Logic for Preparation {
             self.state.d.next = PrepareState::Idle;
             self.overlay.clear.next = true;
         }
+    }
+}
+
+/// The preparation with its own line scorer, winning-pair search and threat blocker.
+#[derive(LogicBlock, Default)]
+pub struct Preparation {
+    pub clock: Signal<In, Clock>,
+    /// As [`PreparationCore`]'s.
+    pub start: Signal<In, Bit>,
+    pub side: Signal<In, Bits<2>>,
+    pub budget: Signal<In, Bits<20>>,
+    pub cancel: Signal<In, Bit>,
+    pub rd_addr: Signal<Out, Bits<5>>,
+    pub rd_data: Signal<In, Bits<38>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub found: Signal<Out, Bit>,
+    pub a_col: Signal<Out, Bits<5>>,
+    pub a_row: Signal<Out, Bits<5>>,
+    pub c_col: Signal<Out, Bits<5>>,
+    pub c_row: Signal<Out, Bits<5>>,
+    pub unblockable: Signal<Out, Bit>,
+    pub survive: Signal<Out, Bits<16>>,
+    pub wins: Signal<Out, Bits<16>>,
+    pub pairs: Signal<Out, Bits<8>>,
+    pub replies: Signal<Out, Bits<8>>,
+    pub searches: Signal<Out, Bits<16>>,
+    pub tested: Signal<Out, Bits<20>>,
+    pub exhausted: Signal<Out, Bit>,
+    core: PreparationCore,
+    scorer: LineScorer,
+    search: WinningPairSearch,
+    blocker: ThreatBlocker,
+}
+
+impl Logic for Preparation {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.scorer.clock.next = self.clock.val();
+        self.search.clock.next = self.clock.val();
+        self.blocker.clock.next = self.clock.val();
+        self.core.start.next = self.start.val();
+        self.core.side.next = self.side.val();
+        self.core.budget.next = self.budget.val();
+        self.core.cancel.next = self.cancel.val();
+        self.rd_addr.next = self.core.rd_addr.val();
+        self.core.rd_data.next = self.rd_data.val();
+        self.busy.next = self.core.busy.val();
+        self.done.next = self.core.done.val();
+        self.found.next = self.core.found.val();
+        self.a_col.next = self.core.a_col.val();
+        self.a_row.next = self.core.a_row.val();
+        self.c_col.next = self.core.c_col.val();
+        self.c_row.next = self.core.c_row.val();
+        self.unblockable.next = self.core.unblockable.val();
+        self.survive.next = self.core.survive.val();
+        self.wins.next = self.core.wins.val();
+        self.pairs.next = self.core.pairs.val();
+        self.replies.next = self.core.replies.val();
+        self.searches.next = self.core.searches.val();
+        self.tested.next = self.core.tested.val();
+        self.exhausted.next = self.core.exhausted.val();
+
+        self.scorer.start.next = self.core.scorer.start.val();
+        self.scorer.side.next = self.core.scorer.side.val();
+        self.scorer.cancel.next = self.core.scorer.cancel.val();
+        self.scorer.rd_data.next = self.core.scorer.rd_data.val();
+        self.core.scorer.rd_addr.next = self.scorer.rd_addr.val();
+        self.core.scorer.done.next = self.scorer.done.val();
+        self.core.scorer.score_valid.next = self.scorer.score_valid.val();
+        self.core.scorer.score_row.next = self.scorer.score_row.val();
+        self.core.scorer.scores.next = self.scorer.scores.val();
+        self.core.scorer.empties.next = self.scorer.empties.val();
+        self.core.scorer.found.next = self.scorer.found.val();
+        self.core.scorer.best_col.next = self.scorer.best_col.val();
+        self.core.scorer.best_row.next = self.scorer.best_row.val();
+
+        self.search.start.next = self.core.search.start.val();
+        self.search.side.next = self.core.search.side.val();
+        self.search.first_only.next = self.core.search.first_only.val();
+        self.search.budget.next = self.core.search.budget.val();
+        self.search.cancel.next = self.core.search.cancel.val();
+        self.search.rd_data.next = self.core.search.rd_data.val();
+        self.core.search.rd_addr.next = self.search.rd_addr.val();
+        self.core.search.done.next = self.search.done.val();
+        self.core.search.own_threat.next = self.search.own_threat.val();
+        self.core.search.opp_threat.next = self.search.opp_threat.val();
+        self.core.search.found.next = self.search.found.val();
+        self.core.search.a_col.next = self.search.a_col.val();
+        self.core.search.a_row.next = self.search.a_row.val();
+        self.core.search.c_col.next = self.search.c_col.val();
+        self.core.search.c_row.next = self.search.c_row.val();
+        self.core.search.wins.next = self.search.wins.val();
+        self.core.search.tested.next = self.search.tested.val();
+        self.core.search.exhausted.next = self.search.exhausted.val();
+        self.core.search.forcing_valid.next = self.search.forcing_valid.val();
+        self.core.search.forcing_a_col.next = self.search.forcing_a_col.val();
+        self.core.search.forcing_a_row.next = self.search.forcing_a_row.val();
+        self.core.search.forcing_c_col.next = self.search.forcing_c_col.val();
+        self.core.search.forcing_c_row.next = self.search.forcing_c_row.val();
+        self.core.search.forcing_blocks.next = self.search.forcing_blocks.val();
+        self.core.search.forcing_pts.next = self.search.forcing_pts.val();
+
+        self.blocker.start.next = self.core.blocker.start.val();
+        self.blocker.side.next = self.core.blocker.side.val();
+        self.blocker.cancel.next = self.core.blocker.cancel.val();
+        self.blocker.rd_data.next = self.core.blocker.rd_data.val();
+        self.core.blocker.rd_addr.next = self.blocker.rd_addr.val();
+        self.core.blocker.done.next = self.blocker.done.val();
+        self.core.blocker.all.next = self.blocker.all.val();
+        self.core.blocker.stones.next = self.blocker.stones.val();
+        self.core.blocker.a_col.next = self.blocker.a_col.val();
+        self.core.blocker.a_row.next = self.blocker.a_row.val();
+        self.core.blocker.c_col.next = self.blocker.c_col.val();
+        self.core.blocker.c_row.next = self.blocker.c_row.val();
     }
 }

@@ -18,10 +18,11 @@
 //! board's read port is the active block's, through the overlay.
 
 use super::board_overlay::BoardOverlay;
-use super::forcing_search::ForcingSearch;
+use super::forcing_search::ForcingSearchCore;
 use super::line_scorer::LineScorer;
-use super::preparation::Preparation;
-use super::threat_blocker::ThreatBlocker;
+use super::preparation::PreparationCore;
+use super::threat_blocker::ThreatBlockerCore;
+use super::winning_pair_search::WinningPairSearch;
 use super::threat_scanner::{ThreatPoints, ThreatScanner};
 use crate::common::c;
 use model::connect6::forcing_search::MAX_TURNS;
@@ -67,11 +68,15 @@ pub struct ThreatPlayer {
     pub c_col: Signal<Out, Bits<5>>,
     pub c_row: Signal<Out, Bits<5>>,
     pub step: Signal<Out, Bits<3>>,
+    /// One copy of each block: the scanner (the turn's scan, the blocker's), the line
+    /// scorer (the turn's, the blocker's, the preparation's), the winning-pair search (the
+    /// forcing search's, the preparation's), the blocker (the turn's, the preparation's).
     scan: ThreatScanner,
-    blocker: ThreatBlocker,
-    forcing: ForcingSearch,
-    prep: Preparation,
     scorer: LineScorer,
+    search: WinningPairSearch,
+    blocker: ThreatBlockerCore,
+    forcing: ForcingSearchCore,
+    prep: PreparationCore,
     overlay: BoardOverlay,
     state: DFF<PlayerState>,
     side_q: DFF<Bits<2>>,
@@ -118,6 +123,7 @@ impl Default for ThreatPlayer {
             forcing: Default::default(),
             prep: Default::default(),
             scorer: Default::default(),
+            search: Default::default(),
             overlay: Default::default(),
             state: Default::default(),
             side_q: Default::default(),
@@ -150,6 +156,7 @@ impl Logic for ThreatPlayer {
         self.forcing.clock.next = self.clock.val();
         self.prep.clock.next = self.clock.val();
         self.scorer.clock.next = self.clock.val();
+        self.search.clock.next = self.clock.val();
         self.overlay.clock.next = self.clock.val();
         self.busy.next =
             (self.state.q.val() != PlayerState::Idle) & (self.state.q.val() != PlayerState::Done);
@@ -333,5 +340,117 @@ impl Logic for ThreatPlayer {
             self.state.d.next = PlayerState::Idle;
             self.overlay.clear.next = true;
         }
+
+        // The shared blocks: their answers to every block that uses them; their inputs from
+        // the one driving them (the turn's own, set above, unless a block's port is active:
+        // the blocker inside the preparation's reply, the preparation, the forcing search).
+        self.blocker.scan.opp_count.next = self.scan.opp_count.val();
+        self.blocker.scan.opp_dir.next = self.scan.opp_dir.val();
+        self.blocker.scan.opp_col.next = self.scan.opp_col.val();
+        self.blocker.scan.opp_row.next = self.scan.opp_row.val();
+        self.blocker.scan.opp_empties.next = self.scan.opp_empties.val();
+        if self.blocker.scan.active.val() {
+            self.scan.row_en.next = self.blocker.scan.row_en.val();
+            self.scan.first.next = self.blocker.scan.first.val();
+            self.scan.row.next = self.blocker.scan.row.val();
+            self.scan.side.next = self.blocker.scan.side.val();
+        }
+
+        self.blocker.scorer.rd_addr.next = self.scorer.rd_addr.val();
+        self.blocker.scorer.done.next = self.scorer.done.val();
+        self.blocker.scorer.score_valid.next = self.scorer.score_valid.val();
+        self.blocker.scorer.score_row.next = self.scorer.score_row.val();
+        self.blocker.scorer.scores.next = self.scorer.scores.val();
+        self.blocker.scorer.empties.next = self.scorer.empties.val();
+        self.blocker.scorer.found.next = self.scorer.found.val();
+        self.blocker.scorer.best_col.next = self.scorer.best_col.val();
+        self.blocker.scorer.best_row.next = self.scorer.best_row.val();
+        self.prep.scorer.rd_addr.next = self.scorer.rd_addr.val();
+        self.prep.scorer.done.next = self.scorer.done.val();
+        self.prep.scorer.score_valid.next = self.scorer.score_valid.val();
+        self.prep.scorer.score_row.next = self.scorer.score_row.val();
+        self.prep.scorer.scores.next = self.scorer.scores.val();
+        self.prep.scorer.empties.next = self.scorer.empties.val();
+        self.prep.scorer.found.next = self.scorer.found.val();
+        self.prep.scorer.best_col.next = self.scorer.best_col.val();
+        self.prep.scorer.best_row.next = self.scorer.best_row.val();
+        if self.prep.scorer.active.val() {
+            self.scorer.start.next = self.prep.scorer.start.val();
+            self.scorer.side.next = self.prep.scorer.side.val();
+            self.scorer.rd_data.next = self.prep.scorer.rd_data.val();
+        }
+        // The blocker runs inside the preparation's reply: its port first.
+        if self.blocker.scorer.active.val() {
+            self.scorer.start.next = self.blocker.scorer.start.val();
+            self.scorer.side.next = self.blocker.scorer.side.val();
+            self.scorer.rd_data.next = self.blocker.scorer.rd_data.val();
+        }
+
+        self.prep.blocker.rd_addr.next = self.blocker.rd_addr.val();
+        self.prep.blocker.done.next = self.blocker.done.val();
+        self.prep.blocker.all.next = self.blocker.all.val();
+        self.prep.blocker.stones.next = self.blocker.stones.val();
+        self.prep.blocker.a_col.next = self.blocker.a_col.val();
+        self.prep.blocker.a_row.next = self.blocker.a_row.val();
+        self.prep.blocker.c_col.next = self.blocker.c_col.val();
+        self.prep.blocker.c_row.next = self.blocker.c_row.val();
+        if self.prep.blocker.active.val() {
+            self.blocker.start.next = self.prep.blocker.start.val();
+            self.blocker.side.next = self.prep.blocker.side.val();
+            self.blocker.rd_data.next = self.prep.blocker.rd_data.val();
+        }
+
+        self.forcing.search.rd_addr.next = self.search.rd_addr.val();
+        self.forcing.search.done.next = self.search.done.val();
+        self.forcing.search.own_threat.next = self.search.own_threat.val();
+        self.forcing.search.opp_threat.next = self.search.opp_threat.val();
+        self.forcing.search.found.next = self.search.found.val();
+        self.forcing.search.a_col.next = self.search.a_col.val();
+        self.forcing.search.a_row.next = self.search.a_row.val();
+        self.forcing.search.c_col.next = self.search.c_col.val();
+        self.forcing.search.c_row.next = self.search.c_row.val();
+        self.forcing.search.wins.next = self.search.wins.val();
+        self.forcing.search.tested.next = self.search.tested.val();
+        self.forcing.search.exhausted.next = self.search.exhausted.val();
+        self.forcing.search.forcing_valid.next = self.search.forcing_valid.val();
+        self.forcing.search.forcing_a_col.next = self.search.forcing_a_col.val();
+        self.forcing.search.forcing_a_row.next = self.search.forcing_a_row.val();
+        self.forcing.search.forcing_c_col.next = self.search.forcing_c_col.val();
+        self.forcing.search.forcing_c_row.next = self.search.forcing_c_row.val();
+        self.forcing.search.forcing_blocks.next = self.search.forcing_blocks.val();
+        self.forcing.search.forcing_pts.next = self.search.forcing_pts.val();
+        self.prep.search.rd_addr.next = self.search.rd_addr.val();
+        self.prep.search.done.next = self.search.done.val();
+        self.prep.search.own_threat.next = self.search.own_threat.val();
+        self.prep.search.opp_threat.next = self.search.opp_threat.val();
+        self.prep.search.found.next = self.search.found.val();
+        self.prep.search.a_col.next = self.search.a_col.val();
+        self.prep.search.a_row.next = self.search.a_row.val();
+        self.prep.search.c_col.next = self.search.c_col.val();
+        self.prep.search.c_row.next = self.search.c_row.val();
+        self.prep.search.wins.next = self.search.wins.val();
+        self.prep.search.tested.next = self.search.tested.val();
+        self.prep.search.exhausted.next = self.search.exhausted.val();
+        self.prep.search.forcing_valid.next = self.search.forcing_valid.val();
+        self.prep.search.forcing_a_col.next = self.search.forcing_a_col.val();
+        self.prep.search.forcing_a_row.next = self.search.forcing_a_row.val();
+        self.prep.search.forcing_c_col.next = self.search.forcing_c_col.val();
+        self.prep.search.forcing_c_row.next = self.search.forcing_c_row.val();
+        self.prep.search.forcing_blocks.next = self.search.forcing_blocks.val();
+        self.prep.search.forcing_pts.next = self.search.forcing_pts.val();
+        self.search.start.next = self.forcing.search.start.val();
+        self.search.side.next = self.forcing.search.side.val();
+        self.search.first_only.next = self.forcing.search.first_only.val();
+        self.search.budget.next = self.forcing.search.budget.val();
+        self.search.rd_data.next = self.forcing.search.rd_data.val();
+        if self.prep.search.active.val() {
+            self.search.start.next = self.prep.search.start.val();
+            self.search.side.next = self.prep.search.side.val();
+            self.search.first_only.next = self.prep.search.first_only.val();
+            self.search.budget.next = self.prep.search.budget.val();
+            self.search.rd_data.next = self.prep.search.rd_data.val();
+        }
+        // Every block is cancelled with the turn.
+        self.search.cancel.next = self.cancel.val();
     }
 }
