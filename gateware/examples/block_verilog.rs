@@ -9,8 +9,8 @@
 //! "Size and clock", lists the figures and how they were taken).
 
 use gateware::connect6::{
-    BoardOverlay, ForcingSearch, LineScorer, PairTester, Preparation, ThreatBlocker, ThreatScanner,
-    WinningPairSearch,
+    BoardOverlay, ForcingSearch, LineScorer, PairTester, Preparation, ThreatBlocker, ThreatPlayer,
+    ThreatScanner, WinningPairSearch,
 };
 use gateware::design::emit_core;
 use gateware::shogi::{
@@ -19,7 +19,7 @@ use gateware::shogi::{
 
 const BLOCKS: &str = "king_rays, generator, cover, info, unit, walker, threat_scanner, \
                       winning_pair_search, pair_tester, line_scorer, board_overlay, \
-                      forcing_search, threat_blocker, preparation";
+                      forcing_search, threat_blocker, preparation, threat_player";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,6 +42,7 @@ fn main() {
         "forcing_search" => emit_core(ForcingSearch::default()),
         "threat_blocker" => emit_core(ThreatBlocker::default()),
         "preparation" => emit_core(Preparation::default()),
+        "threat_player" => emit_core(ThreatPlayer::default()),
         other => {
             eprintln!("block_verilog: no block {other:?}; blocks: {BLOCKS}");
             std::process::exit(2);

@@ -2034,15 +2034,18 @@ fn threat_player_verilog() {
 }
 
 fn threat_player_verilog_run() {
-    // Turns back to back (wins, blocks and attacks: the short ones), the read port answered
-    // as a block RAM; one cancelled.
-    let mut turns = player_turns(SEED + 3_200, 6_000, [0, 2, 1, 2, 2, 0, 0]);
+    // Turns back to back, the read port answered as a block RAM; one cancelled: first a
+    // preparation and a line score (the model test's: the shared line scorer, pair search and
+    // blocker driven from the preparation's ports), then wins, blocks and attacks.
+    let mut turns = player_turns(SEED + 3_100, 25_000, [0, 0, 0, 0, 0, 1, 1]);
+    let prepared: u64 = turns.iter().map(|(_, _, t)| t.cycles).sum();
+    turns.extend(player_turns(SEED + 3_200, 6_000, [0, 2, 1, 2, 2, 0, 0]));
     turns.extend(five_wins());
     let next = cosim_port(
         "threat_player",
         ThreatPlayer::default(),
-        20_000,
-        10_000,
+        prepared as usize + 20_000,
+        prepared as usize + 10_000,
         |u, next| {
             let (b, side, _) = &turns[next % turns.len()];
             u.side.next = stone_code(Some(*side)).into();

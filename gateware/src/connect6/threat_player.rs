@@ -377,12 +377,14 @@ impl Logic for ThreatPlayer {
         if self.prep.scorer.active.val() {
             self.scorer.start.next = self.prep.scorer.start.val();
             self.scorer.side.next = self.prep.scorer.side.val();
+            self.scorer.cancel.next = self.prep.scorer.cancel.val();
             self.scorer.rd_data.next = self.prep.scorer.rd_data.val();
         }
         // The blocker runs inside the preparation's reply: its port first.
         if self.blocker.scorer.active.val() {
             self.scorer.start.next = self.blocker.scorer.start.val();
             self.scorer.side.next = self.blocker.scorer.side.val();
+            self.scorer.cancel.next = self.blocker.scorer.cancel.val();
             self.scorer.rd_data.next = self.blocker.scorer.rd_data.val();
         }
 
@@ -397,6 +399,7 @@ impl Logic for ThreatPlayer {
         if self.prep.blocker.active.val() {
             self.blocker.start.next = self.prep.blocker.start.val();
             self.blocker.side.next = self.prep.blocker.side.val();
+            self.blocker.cancel.next = self.prep.blocker.cancel.val();
             self.blocker.rd_data.next = self.prep.blocker.rd_data.val();
         }
 
@@ -442,15 +445,15 @@ impl Logic for ThreatPlayer {
         self.search.side.next = self.forcing.search.side.val();
         self.search.first_only.next = self.forcing.search.first_only.val();
         self.search.budget.next = self.forcing.search.budget.val();
+        self.search.cancel.next = self.forcing.search.cancel.val();
         self.search.rd_data.next = self.forcing.search.rd_data.val();
         if self.prep.search.active.val() {
             self.search.start.next = self.prep.search.start.val();
             self.search.side.next = self.prep.search.side.val();
             self.search.first_only.next = self.prep.search.first_only.val();
             self.search.budget.next = self.prep.search.budget.val();
+            self.search.cancel.next = self.prep.search.cancel.val();
             self.search.rd_data.next = self.prep.search.rd_data.val();
         }
-        // Every block is cancelled with the turn.
-        self.search.cancel.next = self.cancel.val();
     }
 }
