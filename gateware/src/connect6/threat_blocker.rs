@@ -652,7 +652,10 @@ impl Logic for ThreatBlocker {
         self.scan.first.next = self.core.scan.first.val();
         self.scan.row.next = self.core.scan.row.val();
         self.scan.side.next = self.core.scan.side.val();
+        self.core.scan.own_count.next = self.scan.own_count.val();
         self.core.scan.opp_count.next = self.scan.opp_count.val();
+        self.core.scan.marks.next = self.scan.marks.val();
+        self.core.scan.marks3.next = self.scan.marks3.val();
         self.core.scan.opp_dir.next = self.scan.opp_dir.val();
         self.core.scan.opp_col.next = self.scan.opp_col.val();
         self.core.scan.opp_row.next = self.scan.opp_row.val();

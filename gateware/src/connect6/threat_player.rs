@@ -22,8 +22,8 @@ use super::forcing_search::ForcingSearchCore;
 use super::line_scorer::LineScorer;
 use super::preparation::PreparationCore;
 use super::threat_blocker::ThreatBlockerCore;
-use super::winning_pair_search::WinningPairSearch;
 use super::threat_scanner::{ThreatPoints, ThreatScanner};
+use super::winning_pair_search::WinningPairSearchCore;
 use crate::common::c;
 use model::connect6::forcing_search::MAX_TURNS;
 use model::connect6::threat::{Steps, SEARCH_BUDGET};
@@ -68,12 +68,13 @@ pub struct ThreatPlayer {
     pub c_col: Signal<Out, Bits<5>>,
     pub c_row: Signal<Out, Bits<5>>,
     pub step: Signal<Out, Bits<3>>,
-    /// One copy of each block: the scanner (the turn's scan, the blocker's), the line
+    /// One copy of each block: the scanner (the turn's scan, the blocker's, the pair
+    /// search's), the line
     /// scorer (the turn's, the blocker's, the preparation's), the winning-pair search (the
     /// forcing search's, the preparation's), the blocker (the turn's, the preparation's).
     scan: ThreatScanner,
     scorer: LineScorer,
-    search: WinningPairSearch,
+    search: WinningPairSearchCore,
     blocker: ThreatBlockerCore,
     forcing: ForcingSearchCore,
     prep: PreparationCore,
@@ -344,16 +345,33 @@ impl Logic for ThreatPlayer {
         // The shared blocks: their answers to every block that uses them; their inputs from
         // the one driving them (the turn's own, set above, unless a block's port is active:
         // the blocker inside the preparation's reply, the preparation, the forcing search).
+        self.blocker.scan.own_count.next = self.scan.own_count.val();
         self.blocker.scan.opp_count.next = self.scan.opp_count.val();
         self.blocker.scan.opp_dir.next = self.scan.opp_dir.val();
         self.blocker.scan.opp_col.next = self.scan.opp_col.val();
         self.blocker.scan.opp_row.next = self.scan.opp_row.val();
         self.blocker.scan.opp_empties.next = self.scan.opp_empties.val();
+        self.blocker.scan.marks.next = self.scan.marks.val();
+        self.blocker.scan.marks3.next = self.scan.marks3.val();
+        self.search.scan.own_count.next = self.scan.own_count.val();
+        self.search.scan.opp_count.next = self.scan.opp_count.val();
+        self.search.scan.opp_dir.next = self.scan.opp_dir.val();
+        self.search.scan.opp_col.next = self.scan.opp_col.val();
+        self.search.scan.opp_row.next = self.scan.opp_row.val();
+        self.search.scan.opp_empties.next = self.scan.opp_empties.val();
+        self.search.scan.marks.next = self.scan.marks.val();
+        self.search.scan.marks3.next = self.scan.marks3.val();
         if self.blocker.scan.active.val() {
             self.scan.row_en.next = self.blocker.scan.row_en.val();
             self.scan.first.next = self.blocker.scan.first.val();
             self.scan.row.next = self.blocker.scan.row.val();
             self.scan.side.next = self.blocker.scan.side.val();
+        }
+        if self.search.scan.active.val() {
+            self.scan.row_en.next = self.search.scan.row_en.val();
+            self.scan.first.next = self.search.scan.first.val();
+            self.scan.row.next = self.search.scan.row.val();
+            self.scan.side.next = self.search.scan.side.val();
         }
 
         self.blocker.scorer.rd_addr.next = self.scorer.rd_addr.val();

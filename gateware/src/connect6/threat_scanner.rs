@@ -135,9 +135,9 @@ pub struct ThreatScanner {
     k_rows: Constant<Bits<5>>,
 }
 
-/// A block's port to a threat scanner outside it (the threat blocker's, shared with the threat
-/// player's own scan): the scanner's inputs, and the other side's count and first threat.
-/// `active`: the block drives the scanner now.
+/// A block's port to a threat scanner outside it (the threat blocker's and the winning-pair
+/// search's, shared with the threat player's own scan): the scanner's inputs, the counts, the
+/// other side's first threat and the marks. `active`: the block drives the scanner now.
 #[derive(LogicInterface, Default)]
 pub struct ThreatScannerPort {
     pub active: Signal<Out, Bit>,
@@ -145,11 +145,14 @@ pub struct ThreatScannerPort {
     pub first: Signal<Out, Bit>,
     pub row: Signal<Out, Bits<38>>,
     pub side: Signal<Out, Bits<2>>,
+    pub own_count: Signal<In, Bits<10>>,
     pub opp_count: Signal<In, Bits<10>>,
     pub opp_dir: Signal<In, Bits<2>>,
     pub opp_col: Signal<In, Bits<5>>,
     pub opp_row: Signal<In, Bits<5>>,
     pub opp_empties: Signal<In, Bits<6>>,
+    pub marks: Signal<In, Bits<MARKS>>,
+    pub marks3: Signal<In, Bits<MARKS>>,
 }
 
 impl Default for ThreatScanner {

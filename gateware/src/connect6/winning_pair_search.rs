@@ -32,7 +32,7 @@
 //! have no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
 
 use super::pair_tester::PairTester;
-use super::threat_scanner::{ThreatScanner, MARKS};
+use super::threat_scanner::{ThreatScanner, ThreatScannerPort, MARKS};
 use crate::common::{c, StackRam};
 use model::connect6::SIZE;
 use rust_hdl::prelude::*;
@@ -60,8 +60,10 @@ pub enum PairState {
     Done,
 }
 
+/// The search's logic, its threat scanner outside it (a port): the threat player shares one
+/// scanner among its blocks; [`WinningPairSearch`] gives it its own.
 #[derive(LogicBlock)]
-pub struct WinningPairSearch {
+pub struct WinningPairSearchCore {
     pub clock: Signal<In, Clock>,
     /// Starts a search (idle or done): the side (1 Black, 2 White), all winning pairs or the
     /// first only, and the most pairs to test.
@@ -103,7 +105,7 @@ pub struct WinningPairSearch {
     pub forcing_blocks: Signal<Out, Bits<4>>,
     pub forcing_pts: Signal<Out, Bits<80>>,
     pub forcings: Signal<Out, Bits<16>>,
-    scan: ThreatScanner,
+    pub scan: ThreatScannerPort,
     tester: PairTester,
     /// The candidates' lines, by point.
     lines: StackRam<WORD, ADDR>,
@@ -154,6 +156,8 @@ pub struct WinningPairSearch {
     answer: Signal<Local, Bit>,
     /// The row whose word is here (t - 1) in a scan.
     dr: Signal<Local, Bits<5>>,
+    /// The scanner takes a row.
+    row_en: Signal<Local, Bit>,
     mk: Signal<Local, Bits<MARKS>>,
     mk3: Signal<Local, Bits<MARKS>>,
     /// The gathering: the middle row (j - 5), its candidates, the candidate taken (the lowest
@@ -243,7 +247,7 @@ pub struct PairSearchPort {
     pub forcing_pts: Signal<In, Bits<80>>,
 }
 
-impl Default for WinningPairSearch {
+impl Default for WinningPairSearchCore {
     fn default() -> Self {
         Self {
             clock: Default::default(),
@@ -312,6 +316,7 @@ impl Default for WinningPairSearch {
             opp_q: Default::default(),
             answer: Default::default(),
             dr: Default::default(),
+            row_en: Default::default(),
             mk: Default::default(),
             mk3: Default::default(),
             mid: Default::default(),
@@ -355,7 +360,7 @@ impl Default for WinningPairSearch {
     }
 }
 
-impl Logic for WinningPairSearch {
+impl Logic for WinningPairSearchCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
@@ -416,16 +421,18 @@ impl Logic for WinningPairSearch {
         // d rows up in bits 19 d..: the row five up is complete (its last windows end here),
         // the other four gather; at the last row all of them are complete.
         self.dr.next = self.t.q.val() - 1_u64;
-        self.scan.clock.next = self.clock.val();
+        self.scan.active.next =
+            (self.state.q.val() != PairState::Idle) & (self.state.q.val() != PairState::Done);
         self.scan.side.next = self.side_q.q.val();
         self.scan.row.next = self.rd_data.val();
         self.scan.first.next = self.t.q.val() == 1_u64;
-        self.scan.row_en.next = (self.state.q.val() == PairState::Cand)
+        self.row_en.next = (self.state.q.val() == PairState::Cand)
             & (self.t.q.val() >= 1_u64)
             & (self.t.q.val() <= 19_u64);
+        self.scan.row_en.next = self.row_en.val();
         self.mk.next = self.scan.marks.val();
         self.mk3.next = self.scan.marks3.val();
-        if self.scan.row_en.val() {
+        if self.row_en.val() {
             for r in 0..14 {
                 if self.dr.val() == self.k_idx[r + 5].val() {
                     self.cand[r].d.next = self.pend[0].q.val() | self.mk.val().get_bits::<19>(95);
@@ -779,5 +786,89 @@ impl Logic for WinningPairSearch {
         if self.cancel.val() {
             self.state.d.next = PairState::Idle;
         }
+    }
+}
+
+/// The winning-pair search with its own threat scanner.
+#[derive(LogicBlock, Default)]
+pub struct WinningPairSearch {
+    pub clock: Signal<In, Clock>,
+    /// As [`WinningPairSearchCore`]'s.
+    pub start: Signal<In, Bit>,
+    pub side: Signal<In, Bits<2>>,
+    pub first_only: Signal<In, Bit>,
+    pub budget: Signal<In, Bits<20>>,
+    pub cancel: Signal<In, Bit>,
+    pub rd_addr: Signal<Out, Bits<5>>,
+    pub rd_data: Signal<In, Bits<38>>,
+    pub busy: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub own_threat: Signal<Out, Bit>,
+    pub opp_threat: Signal<Out, Bit>,
+    pub found: Signal<Out, Bit>,
+    pub a_col: Signal<Out, Bits<5>>,
+    pub a_row: Signal<Out, Bits<5>>,
+    pub c_col: Signal<Out, Bits<5>>,
+    pub c_row: Signal<Out, Bits<5>>,
+    pub wins: Signal<Out, Bits<16>>,
+    pub tested: Signal<Out, Bits<20>>,
+    pub exhausted: Signal<Out, Bit>,
+    pub forcing_valid: Signal<Out, Bit>,
+    pub forcing_a_col: Signal<Out, Bits<5>>,
+    pub forcing_a_row: Signal<Out, Bits<5>>,
+    pub forcing_c_col: Signal<Out, Bits<5>>,
+    pub forcing_c_row: Signal<Out, Bits<5>>,
+    pub forcing_blocks: Signal<Out, Bits<4>>,
+    pub forcing_pts: Signal<Out, Bits<80>>,
+    pub forcings: Signal<Out, Bits<16>>,
+    core: WinningPairSearchCore,
+    scan: ThreatScanner,
+}
+
+impl Logic for WinningPairSearch {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.core.clock.next = self.clock.val();
+        self.scan.clock.next = self.clock.val();
+        self.core.start.next = self.start.val();
+        self.core.side.next = self.side.val();
+        self.core.first_only.next = self.first_only.val();
+        self.core.budget.next = self.budget.val();
+        self.core.cancel.next = self.cancel.val();
+        self.rd_addr.next = self.core.rd_addr.val();
+        self.core.rd_data.next = self.rd_data.val();
+        self.busy.next = self.core.busy.val();
+        self.done.next = self.core.done.val();
+        self.own_threat.next = self.core.own_threat.val();
+        self.opp_threat.next = self.core.opp_threat.val();
+        self.found.next = self.core.found.val();
+        self.a_col.next = self.core.a_col.val();
+        self.a_row.next = self.core.a_row.val();
+        self.c_col.next = self.core.c_col.val();
+        self.c_row.next = self.core.c_row.val();
+        self.wins.next = self.core.wins.val();
+        self.tested.next = self.core.tested.val();
+        self.exhausted.next = self.core.exhausted.val();
+        self.forcing_valid.next = self.core.forcing_valid.val();
+        self.forcing_a_col.next = self.core.forcing_a_col.val();
+        self.forcing_a_row.next = self.core.forcing_a_row.val();
+        self.forcing_c_col.next = self.core.forcing_c_col.val();
+        self.forcing_c_row.next = self.core.forcing_c_row.val();
+        self.forcing_blocks.next = self.core.forcing_blocks.val();
+        self.forcing_pts.next = self.core.forcing_pts.val();
+        self.forcings.next = self.core.forcings.val();
+
+        self.scan.row_en.next = self.core.scan.row_en.val();
+        self.scan.first.next = self.core.scan.first.val();
+        self.scan.row.next = self.core.scan.row.val();
+        self.scan.side.next = self.core.scan.side.val();
+        self.core.scan.own_count.next = self.scan.own_count.val();
+        self.core.scan.opp_count.next = self.scan.opp_count.val();
+        self.core.scan.opp_dir.next = self.scan.opp_dir.val();
+        self.core.scan.opp_col.next = self.scan.opp_col.val();
+        self.core.scan.opp_row.next = self.scan.opp_row.val();
+        self.core.scan.opp_empties.next = self.scan.opp_empties.val();
+        self.core.scan.marks.next = self.scan.marks.val();
+        self.core.scan.marks3.next = self.scan.marks3.val();
     }
 }
