@@ -2034,18 +2034,22 @@ fn threat_player_verilog() {
 }
 
 fn threat_player_verilog_run() {
-    // Turns back to back, the read port answered as a block RAM; one cancelled: first a
-    // preparation and a line score (the model test's: the shared line scorer, pair search and
-    // blocker driven from the preparation's ports), then wins, blocks and attacks.
+    // Turns back to back, the read port answered as a block RAM: first a preparation
+    // cancelled two thirds of the way (a shared block running), the same preparation whole
+    // and a line score (the model test's: the shared line scorer, pair search and blocker
+    // driven from the preparation's ports), then wins, blocks and attacks.
     let mut turns = player_turns(SEED + 3_100, 25_000, [0, 0, 0, 0, 0, 1, 1]);
-    let prepared: u64 = turns.iter().map(|(_, _, t)| t.cycles).sum();
+    turns.sort_by_key(|(_, _, t)| t.step != Step::Prepare);
+    turns.insert(0, turns[0].clone());
+    let cut = turns[0].2.cycles as usize * 2 / 3;
+    let prepared: usize = turns.iter().map(|(_, _, t)| t.cycles as usize).sum();
     turns.extend(player_turns(SEED + 3_200, 6_000, [0, 2, 1, 2, 2, 0, 0]));
     turns.extend(five_wins());
     let next = cosim_port(
         "threat_player",
         ThreatPlayer::default(),
-        prepared as usize + 20_000,
-        prepared as usize + 10_000,
+        prepared + 20_000,
+        cut,
         |u, next| {
             let (b, side, _) = &turns[next % turns.len()];
             u.side.next = stone_code(Some(*side)).into();

@@ -459,12 +459,21 @@ impl Logic for ThreatPlayer {
         self.prep.search.forcing_c_row.next = self.search.forcing_c_row.val();
         self.prep.search.forcing_blocks.next = self.search.forcing_blocks.val();
         self.prep.search.forcing_pts.next = self.search.forcing_pts.val();
-        self.search.start.next = self.forcing.search.start.val();
-        self.search.side.next = self.forcing.search.side.val();
-        self.search.first_only.next = self.forcing.search.first_only.val();
-        self.search.budget.next = self.forcing.search.budget.val();
-        self.search.cancel.next = self.forcing.search.cancel.val();
-        self.search.rd_data.next = self.forcing.search.rd_data.val();
+        // The search: none of the sequencer's own steps uses it.
+        self.search.start.next = false;
+        self.search.side.next = self.side_q.q.val();
+        self.search.first_only.next = false;
+        self.search.budget.next = self.k_budget.val();
+        self.search.cancel.next = self.cancel.val();
+        self.search.rd_data.next = self.rd_data.val();
+        if self.forcing.search.active.val() {
+            self.search.start.next = self.forcing.search.start.val();
+            self.search.side.next = self.forcing.search.side.val();
+            self.search.first_only.next = self.forcing.search.first_only.val();
+            self.search.budget.next = self.forcing.search.budget.val();
+            self.search.cancel.next = self.forcing.search.cancel.val();
+            self.search.rd_data.next = self.forcing.search.rd_data.val();
+        }
         if self.prep.search.active.val() {
             self.search.start.next = self.prep.search.start.val();
             self.search.side.next = self.prep.search.side.val();
