@@ -2016,6 +2016,25 @@ fn threat_player_matches_model_run() {
     // with every block inside).
     let mut turns = player_turns(SEED + 3_100, 25_000, [0, 2, 2, 2, 2, 1, 1]);
     turns.extend(five_wins());
+    // First a preparation cancelled two thirds of the way (a shared block running, driven
+    // from the preparation's ports): the turns after it are still the model's.
+    let (board, side, want) = turns
+        .iter()
+        .find(|(_, _, t)| t.step == Step::Prepare)
+        .expect("a preparation");
+    uut.side.next = stone_code(Some(*side)).into();
+    uut.start.next = true;
+    for _ in 0..want.cycles * 2 / 3 {
+        let addr = uut.rd_addr();
+        cycle(&mut uut, |u| u.clock()).unwrap();
+        uut.start.next = false;
+        uut.set_rd_data(row_word(board, addr.min(SIZE - 1)));
+        assert!(uut.busy.val(), "the preparation runs");
+    }
+    uut.cancel.next = true;
+    cycle(&mut uut, |u| u.clock()).unwrap();
+    uut.cancel.next = false;
+    assert!(!uut.busy.val(), "a cancelled turn is idle");
     let mut cycles = 0;
     for (i, (board, side, want)) in turns.iter().enumerate() {
         let got = run_turn(&mut uut, board, *side);
