@@ -27,7 +27,7 @@
 //! The board's read port is the winning-pair search's, through the overlay.
 
 use super::board_overlay::BoardOverlay;
-use super::winning_pair_search::{PairSearchPort, WinningPairSearch};
+use super::winning_pair_search::{PairSearchPort, PairSearchServer};
 use crate::common::{c, StackRam};
 use rust_hdl::prelude::*;
 
@@ -629,7 +629,7 @@ pub struct ForcingSearch {
     pub searches: Signal<Out, Bits<32>>,
     pub tested: Signal<Out, Bits<20>>,
     core: ForcingSearchCore,
-    search: WinningPairSearch,
+    search: PairSearchServer,
 }
 
 impl Logic for ForcingSearch {
@@ -658,30 +658,6 @@ impl Logic for ForcingSearch {
         self.searches.next = self.core.searches.val();
         self.tested.next = self.core.tested.val();
 
-        self.search.start.next = self.core.search.start.val();
-        self.search.side.next = self.core.search.side.val();
-        self.search.first_only.next = self.core.search.first_only.val();
-        self.search.budget.next = self.core.search.budget.val();
-        self.search.cancel.next = self.core.search.cancel.val();
-        self.search.rd_data.next = self.core.search.rd_data.val();
-        self.core.search.rd_addr.next = self.search.rd_addr.val();
-        self.core.search.done.next = self.search.done.val();
-        self.core.search.own_threat.next = self.search.own_threat.val();
-        self.core.search.opp_threat.next = self.search.opp_threat.val();
-        self.core.search.found.next = self.search.found.val();
-        self.core.search.a_col.next = self.search.a_col.val();
-        self.core.search.a_row.next = self.search.a_row.val();
-        self.core.search.c_col.next = self.search.c_col.val();
-        self.core.search.c_row.next = self.search.c_row.val();
-        self.core.search.wins.next = self.search.wins.val();
-        self.core.search.tested.next = self.search.tested.val();
-        self.core.search.exhausted.next = self.search.exhausted.val();
-        self.core.search.forcing_valid.next = self.search.forcing_valid.val();
-        self.core.search.forcing_a_col.next = self.search.forcing_a_col.val();
-        self.core.search.forcing_a_row.next = self.search.forcing_a_row.val();
-        self.core.search.forcing_c_col.next = self.search.forcing_c_col.val();
-        self.core.search.forcing_c_row.next = self.search.forcing_c_row.val();
-        self.core.search.forcing_blocks.next = self.search.forcing_blocks.val();
-        self.core.search.forcing_pts.next = self.search.forcing_pts.val();
+        PairSearchPort::join(&mut self.core.search, &mut self.search.port);
     }
 }

@@ -175,6 +175,7 @@ pub struct LineScorer {
 /// (the ports mirrored: the scorer's inputs are outputs here). `active`: the block drives the
 /// scorer now (it is running, or starts it this cycle), so its inputs are taken from here.
 #[derive(LogicInterface, Default)]
+#[join = "LineScorerServe"]
 pub struct LineScorerPort {
     pub active: Signal<Out, Bit>,
     pub start: Signal<Out, Bit>,
@@ -190,6 +191,54 @@ pub struct LineScorerPort {
     pub found: Signal<In, Bit>,
     pub best_col: Signal<In, Bits<5>>,
     pub best_row: Signal<In, Bits<5>>,
+}
+
+/// The other end of a [`LineScorerPort`]: a line scorer's ports (`active` unused).
+#[derive(LogicInterface, Default)]
+#[join = "LineScorerPort"]
+pub struct LineScorerServe {
+    pub active: Signal<In, Bit>,
+    pub start: Signal<In, Bit>,
+    pub side: Signal<In, Bits<2>>,
+    pub cancel: Signal<In, Bit>,
+    pub rd_addr: Signal<Out, Bits<5>>,
+    pub rd_data: Signal<In, Bits<38>>,
+    pub done: Signal<Out, Bit>,
+    pub score_valid: Signal<Out, Bit>,
+    pub score_row: Signal<Out, Bits<5>>,
+    pub scores: Signal<Out, Bits<ROW_SCORES>>,
+    pub empties: Signal<Out, Bits<SIZE>>,
+    pub found: Signal<Out, Bit>,
+    pub best_col: Signal<Out, Bits<5>>,
+    pub best_row: Signal<Out, Bits<5>>,
+}
+
+/// A line scorer behind a port: the scorer of a block that gives its core one of its own.
+#[derive(LogicBlock, Default)]
+pub struct LineScorerServer {
+    pub clock: Signal<In, Clock>,
+    pub port: LineScorerServe,
+    scorer: LineScorer,
+}
+
+impl Logic for LineScorerServer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.scorer.clock.next = self.clock.val();
+        self.scorer.start.next = self.port.start.val();
+        self.scorer.side.next = self.port.side.val();
+        self.scorer.cancel.next = self.port.cancel.val();
+        self.port.rd_addr.next = self.scorer.rd_addr.val();
+        self.scorer.rd_data.next = self.port.rd_data.val();
+        self.port.done.next = self.scorer.done.val();
+        self.port.score_valid.next = self.scorer.score_valid.val();
+        self.port.score_row.next = self.scorer.score_row.val();
+        self.port.scores.next = self.scorer.scores.val();
+        self.port.empties.next = self.scorer.empties.val();
+        self.port.found.next = self.scorer.found.val();
+        self.port.best_col.next = self.scorer.best_col.val();
+        self.port.best_row.next = self.scorer.best_row.val();
+    }
 }
 
 impl Default for LineScorer {

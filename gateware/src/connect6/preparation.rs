@@ -25,9 +25,9 @@
 //! through the overlay.
 
 use super::board_overlay::BoardOverlay;
-use super::line_scorer::{LineScorer, LineScorerPort, ROW_SCORES};
+use super::line_scorer::{LineScorerPort, LineScorerServer, ROW_SCORES};
 use super::threat_blocker::{ThreatBlocker, ThreatBlockerPort};
-use super::winning_pair_search::{PairSearchPort, WinningPairSearch};
+use super::winning_pair_search::{PairSearchPort, PairSearchServer};
 use crate::common::{c, StackRam};
 use model::connect6::line_scan::SCORE_BITS;
 use model::connect6::SIZE;
@@ -630,8 +630,8 @@ pub struct Preparation {
     pub tested: Signal<Out, Bits<20>>,
     pub exhausted: Signal<Out, Bit>,
     core: PreparationCore,
-    scorer: LineScorer,
-    search: WinningPairSearch,
+    scorer: LineScorerServer,
+    search: PairSearchServer,
     blocker: ThreatBlocker,
 }
 
@@ -664,45 +664,9 @@ impl Logic for Preparation {
         self.tested.next = self.core.tested.val();
         self.exhausted.next = self.core.exhausted.val();
 
-        self.scorer.start.next = self.core.scorer.start.val();
-        self.scorer.side.next = self.core.scorer.side.val();
-        self.scorer.cancel.next = self.core.scorer.cancel.val();
-        self.scorer.rd_data.next = self.core.scorer.rd_data.val();
-        self.core.scorer.rd_addr.next = self.scorer.rd_addr.val();
-        self.core.scorer.done.next = self.scorer.done.val();
-        self.core.scorer.score_valid.next = self.scorer.score_valid.val();
-        self.core.scorer.score_row.next = self.scorer.score_row.val();
-        self.core.scorer.scores.next = self.scorer.scores.val();
-        self.core.scorer.empties.next = self.scorer.empties.val();
-        self.core.scorer.found.next = self.scorer.found.val();
-        self.core.scorer.best_col.next = self.scorer.best_col.val();
-        self.core.scorer.best_row.next = self.scorer.best_row.val();
+        LineScorerPort::join(&mut self.core.scorer, &mut self.scorer.port);
 
-        self.search.start.next = self.core.search.start.val();
-        self.search.side.next = self.core.search.side.val();
-        self.search.first_only.next = self.core.search.first_only.val();
-        self.search.budget.next = self.core.search.budget.val();
-        self.search.cancel.next = self.core.search.cancel.val();
-        self.search.rd_data.next = self.core.search.rd_data.val();
-        self.core.search.rd_addr.next = self.search.rd_addr.val();
-        self.core.search.done.next = self.search.done.val();
-        self.core.search.own_threat.next = self.search.own_threat.val();
-        self.core.search.opp_threat.next = self.search.opp_threat.val();
-        self.core.search.found.next = self.search.found.val();
-        self.core.search.a_col.next = self.search.a_col.val();
-        self.core.search.a_row.next = self.search.a_row.val();
-        self.core.search.c_col.next = self.search.c_col.val();
-        self.core.search.c_row.next = self.search.c_row.val();
-        self.core.search.wins.next = self.search.wins.val();
-        self.core.search.tested.next = self.search.tested.val();
-        self.core.search.exhausted.next = self.search.exhausted.val();
-        self.core.search.forcing_valid.next = self.search.forcing_valid.val();
-        self.core.search.forcing_a_col.next = self.search.forcing_a_col.val();
-        self.core.search.forcing_a_row.next = self.search.forcing_a_row.val();
-        self.core.search.forcing_c_col.next = self.search.forcing_c_col.val();
-        self.core.search.forcing_c_row.next = self.search.forcing_c_row.val();
-        self.core.search.forcing_blocks.next = self.search.forcing_blocks.val();
-        self.core.search.forcing_pts.next = self.search.forcing_pts.val();
+        PairSearchPort::join(&mut self.core.search, &mut self.search.port);
 
         self.blocker.start.next = self.core.blocker.start.val();
         self.blocker.side.next = self.core.blocker.side.val();

@@ -23,8 +23,8 @@
 //! passes the overlay for the scanner; the scorer reads the board as it is.
 
 use super::board_overlay::BoardOverlay;
-use super::line_scorer::{LineScorer, LineScorerPort};
-use super::threat_scanner::{ThreatPoints, ThreatScanner, ThreatScannerPort};
+use super::line_scorer::{LineScorerPort, LineScorerServer};
+use super::threat_scanner::{ThreatPoints, ThreatScannerPort, ThreatScannerServer};
 use crate::common::c;
 use model::connect6::line_scan::SCORE_BITS;
 use model::connect6::SIZE;
@@ -621,8 +621,8 @@ pub struct ThreatBlocker {
     pub scans: Signal<Out, Bits<3>>,
     pub scored: Signal<Out, Bit>,
     core: ThreatBlockerCore,
-    scan: ThreatScanner,
-    scorer: LineScorer,
+    scan: ThreatScannerServer,
+    scorer: LineScorerServer,
 }
 
 impl Logic for ThreatBlocker {
@@ -648,32 +648,9 @@ impl Logic for ThreatBlocker {
         self.scans.next = self.core.scans.val();
         self.scored.next = self.core.scored.val();
 
-        self.scan.row_en.next = self.core.scan.row_en.val();
-        self.scan.first.next = self.core.scan.first.val();
-        self.scan.row.next = self.core.scan.row.val();
-        self.scan.side.next = self.core.scan.side.val();
-        self.core.scan.own_count.next = self.scan.own_count.val();
-        self.core.scan.opp_count.next = self.scan.opp_count.val();
-        self.core.scan.marks.next = self.scan.marks.val();
-        self.core.scan.marks3.next = self.scan.marks3.val();
-        self.core.scan.opp_dir.next = self.scan.opp_dir.val();
-        self.core.scan.opp_col.next = self.scan.opp_col.val();
-        self.core.scan.opp_row.next = self.scan.opp_row.val();
-        self.core.scan.opp_empties.next = self.scan.opp_empties.val();
+        ThreatScannerPort::join(&mut self.core.scan, &mut self.scan.port);
 
-        self.scorer.start.next = self.core.scorer.start.val();
-        self.scorer.side.next = self.core.scorer.side.val();
-        self.scorer.cancel.next = self.core.scorer.cancel.val();
-        self.scorer.rd_data.next = self.core.scorer.rd_data.val();
-        self.core.scorer.rd_addr.next = self.scorer.rd_addr.val();
-        self.core.scorer.done.next = self.scorer.done.val();
-        self.core.scorer.score_valid.next = self.scorer.score_valid.val();
-        self.core.scorer.score_row.next = self.scorer.score_row.val();
-        self.core.scorer.scores.next = self.scorer.scores.val();
-        self.core.scorer.empties.next = self.scorer.empties.val();
-        self.core.scorer.found.next = self.scorer.found.val();
-        self.core.scorer.best_col.next = self.scorer.best_col.val();
-        self.core.scorer.best_row.next = self.scorer.best_row.val();
+        LineScorerPort::join(&mut self.core.scorer, &mut self.scorer.port);
     }
 }
 

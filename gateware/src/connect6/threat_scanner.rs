@@ -139,6 +139,7 @@ pub struct ThreatScanner {
 /// search's, shared with the threat player's own scan): the scanner's inputs, the counts, the
 /// other side's first threat and the marks. `active`: the block drives the scanner now.
 #[derive(LogicInterface, Default)]
+#[join = "ThreatScannerServe"]
 pub struct ThreatScannerPort {
     pub active: Signal<Out, Bit>,
     pub row_en: Signal<Out, Bit>,
@@ -153,6 +154,52 @@ pub struct ThreatScannerPort {
     pub opp_empties: Signal<In, Bits<6>>,
     pub marks: Signal<In, Bits<MARKS>>,
     pub marks3: Signal<In, Bits<MARKS>>,
+}
+
+/// The other end of a [`ThreatScannerPort`]: a threat scanner's ports (`active` unused).
+#[derive(LogicInterface, Default)]
+#[join = "ThreatScannerPort"]
+pub struct ThreatScannerServe {
+    pub active: Signal<In, Bit>,
+    pub row_en: Signal<In, Bit>,
+    pub first: Signal<In, Bit>,
+    pub row: Signal<In, Bits<38>>,
+    pub side: Signal<In, Bits<2>>,
+    pub own_count: Signal<Out, Bits<10>>,
+    pub opp_count: Signal<Out, Bits<10>>,
+    pub opp_dir: Signal<Out, Bits<2>>,
+    pub opp_col: Signal<Out, Bits<5>>,
+    pub opp_row: Signal<Out, Bits<5>>,
+    pub opp_empties: Signal<Out, Bits<6>>,
+    pub marks: Signal<Out, Bits<MARKS>>,
+    pub marks3: Signal<Out, Bits<MARKS>>,
+}
+
+/// A threat scanner behind a port: the scanner of a block that gives its core one of its own.
+#[derive(LogicBlock, Default)]
+pub struct ThreatScannerServer {
+    pub clock: Signal<In, Clock>,
+    pub port: ThreatScannerServe,
+    scan: ThreatScanner,
+}
+
+impl Logic for ThreatScannerServer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.scan.clock.next = self.clock.val();
+        self.scan.row_en.next = self.port.row_en.val();
+        self.scan.first.next = self.port.first.val();
+        self.scan.row.next = self.port.row.val();
+        self.scan.side.next = self.port.side.val();
+        self.port.own_count.next = self.scan.own_count.val();
+        self.port.opp_count.next = self.scan.opp_count.val();
+        self.port.opp_dir.next = self.scan.opp_dir.val();
+        self.port.opp_col.next = self.scan.opp_col.val();
+        self.port.opp_row.next = self.scan.opp_row.val();
+        self.port.opp_empties.next = self.scan.opp_empties.val();
+        self.port.marks.next = self.scan.marks.val();
+        self.port.marks3.next = self.scan.marks3.val();
+    }
 }
 
 impl Default for ThreatScanner {

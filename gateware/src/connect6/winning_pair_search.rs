@@ -32,7 +32,7 @@
 //! have no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
 
 use super::pair_tester::PairTester;
-use super::threat_scanner::{ThreatScanner, ThreatScannerPort, MARKS};
+use super::threat_scanner::{ThreatScannerPort, ThreatScannerServer, MARKS};
 use crate::common::{c, StackRam};
 use model::connect6::SIZE;
 use rust_hdl::prelude::*;
@@ -218,6 +218,7 @@ pub struct WinningPairSearchCore {
 /// its forcing search and its preparation (the ports mirrored). `active`: the block drives
 /// the search now (it is running, or starts it this cycle).
 #[derive(LogicInterface, Default)]
+#[join = "PairSearchServe"]
 pub struct PairSearchPort {
     pub active: Signal<Out, Bit>,
     pub start: Signal<Out, Bit>,
@@ -245,6 +246,78 @@ pub struct PairSearchPort {
     pub forcing_c_row: Signal<In, Bits<5>>,
     pub forcing_blocks: Signal<In, Bits<4>>,
     pub forcing_pts: Signal<In, Bits<80>>,
+}
+
+/// The other end of a [`PairSearchPort`]: a winning-pair search's ports (`active` unused).
+#[derive(LogicInterface, Default)]
+#[join = "PairSearchPort"]
+pub struct PairSearchServe {
+    pub active: Signal<In, Bit>,
+    pub start: Signal<In, Bit>,
+    pub side: Signal<In, Bits<2>>,
+    pub first_only: Signal<In, Bit>,
+    pub budget: Signal<In, Bits<20>>,
+    pub cancel: Signal<In, Bit>,
+    pub rd_addr: Signal<Out, Bits<5>>,
+    pub rd_data: Signal<In, Bits<38>>,
+    pub done: Signal<Out, Bit>,
+    pub own_threat: Signal<Out, Bit>,
+    pub opp_threat: Signal<Out, Bit>,
+    pub found: Signal<Out, Bit>,
+    pub a_col: Signal<Out, Bits<5>>,
+    pub a_row: Signal<Out, Bits<5>>,
+    pub c_col: Signal<Out, Bits<5>>,
+    pub c_row: Signal<Out, Bits<5>>,
+    pub wins: Signal<Out, Bits<16>>,
+    pub tested: Signal<Out, Bits<20>>,
+    pub exhausted: Signal<Out, Bit>,
+    pub forcing_valid: Signal<Out, Bit>,
+    pub forcing_a_col: Signal<Out, Bits<5>>,
+    pub forcing_a_row: Signal<Out, Bits<5>>,
+    pub forcing_c_col: Signal<Out, Bits<5>>,
+    pub forcing_c_row: Signal<Out, Bits<5>>,
+    pub forcing_blocks: Signal<Out, Bits<4>>,
+    pub forcing_pts: Signal<Out, Bits<80>>,
+}
+
+/// A winning-pair search behind a port: the search of a block that gives its core one of its own.
+#[derive(LogicBlock, Default)]
+pub struct PairSearchServer {
+    pub clock: Signal<In, Clock>,
+    pub port: PairSearchServe,
+    search: WinningPairSearch,
+}
+
+impl Logic for PairSearchServer {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.search.clock.next = self.clock.val();
+        self.search.start.next = self.port.start.val();
+        self.search.side.next = self.port.side.val();
+        self.search.first_only.next = self.port.first_only.val();
+        self.search.budget.next = self.port.budget.val();
+        self.search.cancel.next = self.port.cancel.val();
+        self.port.rd_addr.next = self.search.rd_addr.val();
+        self.search.rd_data.next = self.port.rd_data.val();
+        self.port.done.next = self.search.done.val();
+        self.port.own_threat.next = self.search.own_threat.val();
+        self.port.opp_threat.next = self.search.opp_threat.val();
+        self.port.found.next = self.search.found.val();
+        self.port.a_col.next = self.search.a_col.val();
+        self.port.a_row.next = self.search.a_row.val();
+        self.port.c_col.next = self.search.c_col.val();
+        self.port.c_row.next = self.search.c_row.val();
+        self.port.wins.next = self.search.wins.val();
+        self.port.tested.next = self.search.tested.val();
+        self.port.exhausted.next = self.search.exhausted.val();
+        self.port.forcing_valid.next = self.search.forcing_valid.val();
+        self.port.forcing_a_col.next = self.search.forcing_a_col.val();
+        self.port.forcing_a_row.next = self.search.forcing_a_row.val();
+        self.port.forcing_c_col.next = self.search.forcing_c_col.val();
+        self.port.forcing_c_row.next = self.search.forcing_c_row.val();
+        self.port.forcing_blocks.next = self.search.forcing_blocks.val();
+        self.port.forcing_pts.next = self.search.forcing_pts.val();
+    }
 }
 
 impl Default for WinningPairSearchCore {
@@ -822,7 +895,7 @@ pub struct WinningPairSearch {
     pub forcing_pts: Signal<Out, Bits<80>>,
     pub forcings: Signal<Out, Bits<16>>,
     core: WinningPairSearchCore,
-    scan: ThreatScanner,
+    scan: ThreatScannerServer,
 }
 
 impl Logic for WinningPairSearch {
@@ -858,17 +931,6 @@ impl Logic for WinningPairSearch {
         self.forcing_pts.next = self.core.forcing_pts.val();
         self.forcings.next = self.core.forcings.val();
 
-        self.scan.row_en.next = self.core.scan.row_en.val();
-        self.scan.first.next = self.core.scan.first.val();
-        self.scan.row.next = self.core.scan.row.val();
-        self.scan.side.next = self.core.scan.side.val();
-        self.core.scan.own_count.next = self.scan.own_count.val();
-        self.core.scan.opp_count.next = self.scan.opp_count.val();
-        self.core.scan.opp_dir.next = self.scan.opp_dir.val();
-        self.core.scan.opp_col.next = self.scan.opp_col.val();
-        self.core.scan.opp_row.next = self.scan.opp_row.val();
-        self.core.scan.opp_empties.next = self.scan.opp_empties.val();
-        self.core.scan.marks.next = self.scan.marks.val();
-        self.core.scan.marks3.next = self.scan.marks3.val();
+        ThreatScannerPort::join(&mut self.core.scan, &mut self.scan.port);
     }
 }
