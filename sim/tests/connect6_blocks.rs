@@ -1264,10 +1264,7 @@ fn drive_port<U: PortBlock>(
 ) -> u64 {
     let mut cycles = 0u64;
     loop {
-        let addr = u.rd_addr();
-        cycle(u, |u| u.clock()).unwrap();
-        u.start(false);
-        u.set_rd_data(row_word(board, addr.min(SIZE - 1)));
+        port_cycle(u, board);
         cycles += 1;
         each(u);
         if u.done() {
@@ -1276,6 +1273,15 @@ fn drive_port<U: PortBlock>(
         assert!(u.busy(), "{what} is busy until done");
         assert!(cycles < limit, "{what} does not finish");
     }
+}
+
+/// One cycle of a started block, its read port answered as a block RAM does (the word of the
+/// row asked the cycle before); its start dropped.
+fn port_cycle<U: PortBlock>(u: &mut U, board: &Board) {
+    let addr = u.rd_addr();
+    cycle(u, |u| u.clock()).unwrap();
+    u.start(false);
+    u.set_rd_data(row_word(board, addr.min(SIZE - 1)));
 }
 
 /// Co-simulates a read-port block on jobs back to back: the read port answered as a block RAM;
@@ -2025,10 +2031,7 @@ fn threat_player_matches_model_run() {
     uut.side.next = stone_code(Some(*side)).into();
     uut.start.next = true;
     for _ in 0..want.cycles * 2 / 3 {
-        let addr = uut.rd_addr();
-        cycle(&mut uut, |u| u.clock()).unwrap();
-        uut.start.next = false;
-        uut.set_rd_data(row_word(board, addr.min(SIZE - 1)));
+        port_cycle(&mut uut, board);
         assert!(uut.busy.val(), "the preparation runs");
     }
     uut.cancel.next = true;

@@ -114,6 +114,8 @@ pub struct ThreatBlockerCore {
     /// The scan's answer read (its last cycle); the first threat's empty points (column,
     /// row) and how many (decoded by `pts`).
     dec: Signal<Local, Bit>,
+    /// The block runs (neither idle nor done).
+    run: Signal<Local, Bit>,
     e: [Signal<Local, Bits<10>>; 2],
     en: Signal<Local, Bits<2>>,
     pts: ThreatPoints,
@@ -205,6 +207,7 @@ impl Default for ThreatBlockerCore {
             scans_q: Default::default(),
             scored_q: Default::default(),
             dec: Default::default(),
+            run: Default::default(),
             e: Default::default(),
             en: Default::default(),
             pts: Default::default(),
@@ -264,14 +267,13 @@ impl Logic for ThreatBlockerCore {
             self.yn[x].d.next = self.yn[x].q.val();
         }
         self.overlay.clock.next = self.clock.val();
-        self.busy.next =
+        self.run.next =
             (self.state.q.val() != BlockState::Idle) & (self.state.q.val() != BlockState::Done);
+        self.busy.next = self.run.val();
         // The scanner and the scorer are driven from here while the block runs (it starts
         // neither in its start cycle).
-        self.scan.active.next =
-            (self.state.q.val() != BlockState::Idle) & (self.state.q.val() != BlockState::Done);
-        self.scorer.active.next =
-            (self.state.q.val() != BlockState::Idle) & (self.state.q.val() != BlockState::Done);
+        self.scan.active.next = self.run.val();
+        self.scorer.active.next = self.run.val();
         self.done.next = self.state.q.val() == BlockState::Done;
         self.threats.next = self.threats_q.q.val();
         self.all.next = self.all_q.q.val();

@@ -69,9 +69,9 @@ pub struct ThreatPlayer {
     pub c_row: Signal<Out, Bits<5>>,
     pub step: Signal<Out, Bits<3>>,
     /// One copy of each block: the scanner (the turn's scan, the blocker's, the pair
-    /// search's), the line
-    /// scorer (the turn's, the blocker's, the preparation's), the winning-pair search (the
-    /// forcing search's, the preparation's), the blocker (the turn's, the preparation's).
+    /// search's), the line scorer (the turn's, the blocker's, the preparation's), the
+    /// winning-pair search (the forcing search's, the preparation's), the blocker (the
+    /// turn's, the preparation's).
     scan: ThreatScanner,
     scorer: LineScorer,
     search: WinningPairSearchCore,
