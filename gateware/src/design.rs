@@ -170,6 +170,10 @@ pub enum CoreKind {
     /// The Connect6 player of Ochiai et al. (checkmate strategy checker, template matching,
     /// skilful-line predictor, next-move selector, game record manager) behind one link.
     Connect6,
+    /// The threat player's turn on chip (past the paper: threat scanner, line scorer,
+    /// winning-pair search, threat blocker, forcing search, preparation, their sequencer)
+    /// and the board in block RAM, behind one link.
+    Connect6Threat,
 }
 
 /// A design's core clock on one board: a little under the Fmax nextpnr reached for it
@@ -551,6 +555,24 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         narrow_luts: false,
         pnr_seed: None,
     },
+    DesignSpec {
+        design: Design::Connect6Threat,
+        name: "connect6-threat",
+        summary: "Connect6 threat player on chip (past the paper): threat scan, win, block, forcing search two turns deep, preparation, line score",
+        core: CoreKind::Connect6Threat,
+        // The player alone placed and routed at 20.6 MHz asked for 25 (35,087 TRELLIS_COMB,
+        // 41%; the critical path from the preparation's overlay through the shared pair
+        // search into the scanner's row logic, docs/connect6.md): 20 MHz.
+        clocks: &[clock(BoardId::Ulx3s, 20)],
+        // 1 Mbaud, a whole divisor (20) of 20 MHz.
+        baud: 1_000_000,
+        ci_synth: false,
+        built: false,
+        router2: false,
+        static_placer: false,
+        narrow_luts: false,
+        pnr_seed: None,
+    },
 ];
 
 // Row i describes design i.
@@ -579,10 +601,11 @@ pub enum Design {
     ShogiX2,
     Tsume,
     Connect6,
+    Connect6Threat,
 }
 
 impl Design {
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 15;
     pub const ALL: [Design; Design::COUNT] = [
         Design::Link,
         Design::Othello,
@@ -598,6 +621,7 @@ impl Design {
         Design::ShogiX2,
         Design::Tsume,
         Design::Connect6,
+        Design::Connect6Threat,
     ];
 
     /// The design's row of the design table.
@@ -655,6 +679,10 @@ impl Design {
                 crate::shogi::ShogiCoverCoreOneScanner::named(p, self.name()),
             ),
             CoreKind::Connect6 => emit_core(crate::connect6::Connect6Core::named(p, self.name())),
+            CoreKind::Connect6Threat => emit_core(crate::connect6::Connect6ThreatCore::named(
+                p,
+                self.name(),
+            )),
         }
     }
 

@@ -91,6 +91,9 @@ pub fn open_backend(design: Design, kind: BackendKind) -> Result<Box<dyn Backend
                 CoreKind::Connect6 => Box::new(RustSim::from_core(
                     gateware::connect6::Connect6Core::named(&p, design.name()),
                 )?),
+                CoreKind::Connect6Threat => Box::new(RustSim::from_core(
+                    gateware::connect6::Connect6ThreatCore::named(&p, design.name()),
+                )?),
             })
         }
         BackendKind::Verilator => crate::verilator::VerilatorSim::open(design),

@@ -28,7 +28,7 @@ use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
-use sim::harness::{busy_cycles, cycle, settle};
+use sim::harness::{busy_cycles, cycle, on_big_stack, settle};
 
 const SEED: u64 = 0xc6_b10c;
 
@@ -1998,16 +1998,6 @@ fn five_wins() -> Vec<(Board, Color, Turn)> {
     out
 }
 
-/// Runs `f` on a thread with a stack for the threat player: it holds every block past the
-/// paper, its simulation state larger than a test thread's 2 MB stack.
-fn on_big_stack(f: impl FnOnce() + Send + 'static) {
-    let handle = std::thread::Builder::new()
-        .stack_size(512 << 20)
-        .spawn(f)
-        .expect("a thread");
-    if let Err(e) = handle.join() {
-        std::panic::resume_unwind(e);
-    }
 }
 
 #[test]

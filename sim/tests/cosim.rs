@@ -503,6 +503,72 @@ fn connect6_core_verilog() {
     cosim_board_core("connect6_core", &mut core, cycles, &stream);
 }
 
+/// The `connect6-threat` core (`Connect6ThreatCore`): a position's 19 rows loaded, a turn
+/// that wins with the opponent's last stones put by the job (its poll and result), refusals
+/// of `JOB_LOAD` (length) and `JOB_START` (one stone, no last stones), then the next turn on
+/// the board the first left, aborted as it runs (its polls and the missing result). The
+/// turns themselves are compared with the model on the Verilator board
+/// (`host/tests/connect6_threat_board.rs`); the player's blocks on theirs
+/// (`sim/tests/connect6_blocks.rs`).
+#[test]
+fn connect6_threat_core_verilog() {
+    use model::connect6::protocol::threat_design::expected_turn_job;
+    use model::connect6::protocol::{encode_load, StartArgs};
+    use model::connect6::random::random_game;
+    use model::connect6::turn::Step;
+    use model::connect6::Game;
+    if !skip_unless_verilator("connect6_threat_core_verilog") {
+        return;
+    }
+    // A win after the opponent's two stones.
+    let (before, g) = (0..50u64)
+        .find_map(|s| {
+            let g = random_game(SEED + s, 30);
+            let mut replay = Game::new();
+            for t in g.turns() {
+                let before = replay.clone();
+                replay.play(t).unwrap();
+                if replay.outcome().is_none()
+                    && t.len() == 2
+                    && expected_turn_job(&replay, true).step == Step::Win
+                {
+                    return Some((before, replay));
+                }
+            }
+            None
+        })
+        .expect("a win");
+    let mut after = g.clone();
+    after.play(&expected_turn_job(&g, true).stones).unwrap();
+    let mut frames: Vec<(u8, Vec<u8>)> = (0..19)
+        .map(|r| (op::JOB_LOAD, encode_load(0, before.board(), r)))
+        .collect();
+    let bad = |i: usize, v: u8| {
+        let mut a = StartArgs::of(&g, true).encode();
+        a[i] = v;
+        (op::JOB_START, a.to_vec())
+    };
+    frames.extend([
+        (op::JOB_LOAD, vec![0, 3]),
+        bad(1, 1),
+        bad(3, 0),
+        (op::JOB_START, StartArgs::of(&g, true).encode().to_vec()),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![]),
+        (op::JOB_START, StartArgs::of(&after, false).encode().to_vec()),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_ABORT, vec![]),
+        (op::JOB_POLL, vec![]),
+        (op::JOB_RESULT, vec![]),
+    ]);
+    let stream = frame_bytes(&frames);
+    let cycles = stream_cycles(&stream, 500);
+    sim::harness::on_big_stack(move || {
+        let mut core = gateware::connect6::Connect6ThreatCore::build(&CoreParams::sim());
+        cosim_board_core("connect6_threat_core", &mut core, cycles, &stream);
+    });
+}
+
 /// The chess core with one perft unit (`ChessCore`, four threads as four cores) on a stream
 /// of `JOB_CORES`, perft jobs on two threads at once (their polls and results), a share of a
 /// perft, a step job stepped (next, down, up) and read, starts and steps the core should

@@ -21,6 +21,7 @@
 //! | past the paper: the threat blocker (the baseline's block of the other side's threats: threat scans of the board and of each set tried on its overlay, the line scorer's scores when sets tie in stones) | [`threat_blocker`] | `model::connect6::blocker::block` | the start; 21 a scan ([`threat_blocker::SCAN_CYCLES`]), a cycle a stone pushed before each after the first; the pick; the line scorer's [`threat_blocker::LINE_CYCLES`] (29) when it runs; done the cycle after |
 //! | past the paper: the preparation (the line scorer's 16 best points for the side, ranked a point a cycle from its rows kept in RAM; each of their 120 pairs pushed on the overlay, the side's winning pairs counted, the reply modelled as the baseline's by the threat blocker and the line scorer, the winning pairs counted again; the best pair) | [`preparation`] | `model::connect6::prepare::prepare` | the scan, [`preparation::RANK_CYCLES`] (361), per pair [`preparation::PUSH_CYCLES`] (2) and its searches, blocks and scans back to back |
 //! | past the paper: the threat player's turn (a sequencer: a threat scan, then the win, the threat blocker, the forcing search two turns deep, the preparation, the line scorer, each started as the one before answers; a stone short, the line scorer's best point; one copy of each block, shared through the cores' ports: `ThreatBlockerCore`, `WinningPairSearchCore`, `ForcingSearchCore`, `PreparationCore`) | [`threat_player`] | `model::connect6::turn::turn` | the scan [`threat_player::SCAN_CYCLES`] (21), then each block's, a line score [`threat_player::LINE_CYCLES`] (29); done the cycle after |
+//! | past the paper: the `connect6-threat` design's host interface (the link, job control, the board in block RAM written by `JOB_LOAD`, the opponent's stones put, the threat player's turn, its own stones put; an abort cancels the turn) | [`threat_core`] | `model::connect6::protocol::threat_design` (`expected_turn_job`) | 2 a stone put, 1 to start the turn, then the turn's |
 //!
 //! [`Cell`]: model::connect6::paper::Cell
 
@@ -36,6 +37,7 @@ pub mod preparation;
 pub mod skilful_line_predictor;
 pub mod template_matching;
 pub mod threat_blocker;
+pub mod threat_core;
 pub mod threat_player;
 pub mod threat_scanner;
 pub mod winning_pair_search;
@@ -52,6 +54,7 @@ pub use preparation::Preparation;
 pub use skilful_line_predictor::SkilfulLinePredictor;
 pub use template_matching::TemplateMatching;
 pub use threat_blocker::ThreatBlocker;
+pub use threat_core::Connect6ThreatCore;
 pub use threat_player::ThreatPlayer;
 pub use threat_scanner::ThreatScanner;
 pub use winning_pair_search::WinningPairSearch;

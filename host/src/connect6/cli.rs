@@ -37,8 +37,9 @@ pub enum Connect6Cmd {
     /// Run as a Connect6 engine on stdin/stdout, speaking the Cloudict text protocol (`name`,
     /// `new black|white`, `black XXXX`, `white XXXX`, `move XXXX`, `next`, `print`, `depth`,
     /// `vcf`, `unvcf`, `help`, `quit`; docs/connect6.md). With --sim / --port the board's
-    /// circuit (the `connect6` design, the paper's player) decides every move on chip; the
-    /// host relays the stones.
+    /// circuit decides every move on chip (the `connect6` design: the paper's player;
+    /// `connect6-threat`: the threat player, Black's opening played by the host); the host
+    /// relays the stones.
     Engine {
         /// Who chooses the engine's stones on the model (default: baseline); not with
         /// --sim / --port, where the circuit does.
@@ -47,8 +48,8 @@ pub enum Connect6Cmd {
         /// Seed of the player's tie-breaks (one seed always plays the same game).
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// The Connect6 design: simulated with --sim; with --port, its baud rate is the
-        /// default.
+        /// The Connect6 design (`connect6` or `connect6-threat`): simulated with --sim; with
+        /// --port, its baud rate is the default.
         #[arg(long, default_value = "connect6")]
         design: String,
         #[command(flatten)]
@@ -123,8 +124,21 @@ impl Connect6Cmd {
                         ))
                         .into());
                     }
-                    let (link, _) = open_connect6(&design, &target)?;
-                    Box::new(BoardPlayer::new(link))
+                    let (link, name) = crate::cli::open_game(
+                        &design,
+                        "a Connect6",
+                        |c| matches!(c, CoreKind::Connect6 | CoreKind::Connect6Threat),
+                        &target,
+                        true,
+                    )?;
+                    // The design the board reports (a real board runs what was flashed).
+                    let on_board = gateware::Design::from_name(&name)
+                        .or_else(|_| gateware::Design::from_name(&design))?;
+                    if on_board.core() == CoreKind::Connect6Threat {
+                        Box::new(BoardPlayer::threat(link))
+                    } else {
+                        Box::new(BoardPlayer::new(link))
+                    }
                 } else {
                     match player.unwrap_or(PlayerKind::Baseline) {
                         PlayerKind::Baseline => Box::new(Baseline::new(seed)),
@@ -172,8 +186,8 @@ impl Connect6Cmd {
     }
 }
 
-/// Opens the Connect6 design named `design` on the target, a job left running aborted (a
-/// decision ends within about a thousand cycles).
+/// Opens the paper's Connect6 design named `design` on the target, a job left running
+/// aborted (a decision ends within about a thousand cycles).
 fn open_connect6(
     design: &str,
     target: &Target,

@@ -68,13 +68,25 @@ impl Player for ThreatModel {
 
 impl<T: crate::Transport> Player for super::BoardPlayer<T> {
     fn name(&self) -> String {
-        "boardgate-board".into()
+        if self.threat {
+            "boardgate-board-threat".into()
+        } else {
+            "boardgate-board".into()
+        }
     }
-    /// The `connect6` design's decision; a link failure is the engine's error line (the next
-    /// decision writes the whole board again).
+    /// The design's decision (the `connect6-threat` design's turn; Black's opening, the
+    /// centre, played here); a link failure is the engine's error line (the next decision
+    /// writes the whole board again).
     fn choose(&mut self, game: &Game) -> Result<Vec<Point>, String> {
-        let r = self.decide(game).map_err(|e| format!("the board: {e}"))?;
-        Ok(r.stones.iter().map(|&(p, _)| p).collect())
+        let on_board = |e: crate::LinkError| format!("the board: {e}");
+        if !self.threat {
+            let r = self.decide(game).map_err(on_board)?;
+            Ok(r.stones.iter().map(|&(p, _)| p).collect())
+        } else if game.board().stones() == 0 {
+            Ok(vec![model::connect6::CENTRE])
+        } else {
+            Ok(self.turn(game).map_err(on_board)?.stones)
+        }
     }
 }
 

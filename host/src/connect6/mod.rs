@@ -1,7 +1,8 @@
 //! Connect6 on the host: `boardgate connect6 engine | move | match`. The engine speaks the
 //! Cloudict protocol ([`engine`]) with a player of the model (`model::connect6`) or the
 //! `connect6` design's circuit on a board ([`BoardPlayer`]: the decision runs wholly on chip,
-//! the host relays stones); the referee ([`referee`]) plays matches between any two engine
+//! the host relays stones), or the `connect6-threat` design's (the threat player's turn on
+//! chip; Black's opening, the centre, is the host's); the referee ([`referee`]) plays matches between any two engine
 //! commands that speak it.
 
 pub mod cli;
@@ -10,13 +11,17 @@ pub mod referee;
 
 use crate::{Link, LinkError, Transport};
 use model::connect6::paper::row_word;
+use model::connect6::protocol::threat_design::{decode_turn_result, TurnJob};
 use model::connect6::protocol::{decode_result, encode_load, JobResult, StartArgs, ROWS};
 use model::connect6::{Board, Game, Point};
 use model::link::op;
 
-/// The `connect6` design's player on a board, and what this host last wrote to its record.
+/// A Connect6 design's player on a board (the `connect6` design's paper player, or the
+/// `connect6-threat` design's threat player), and what this host last wrote to its record.
 pub struct BoardPlayer<T: Transport> {
     pub link: Link<T>,
+    /// The `connect6-threat` design's turn (else the paper's decision).
+    pub threat: bool,
     /// The chip's board as this host knows it: `None` until written, and after any error
     /// (every row is written again).
     mirror: Option<Board>,
@@ -28,9 +33,11 @@ pub struct BoardPlayer<T: Transport> {
 }
 
 impl<T: Transport> BoardPlayer<T> {
+    /// The `connect6` design's paper player.
     pub fn new(link: Link<T>) -> Self {
         BoardPlayer {
             link,
+            threat: false,
             mirror: None,
             rows_loaded: 0,
             decisions: 0,
@@ -38,11 +45,37 @@ impl<T: Transport> BoardPlayer<T> {
         }
     }
 
-    /// The decision of `game`'s side to move on the board: the rows that differ from the
-    /// chip's written (all of them the first time), or, when the chip's board lacks just the
-    /// last turn's stones, those put by the job itself; then the job. The stones are checked
-    /// against the rules before they are returned.
+    /// The `connect6-threat` design's threat player.
+    pub fn threat(link: Link<T>) -> Self {
+        BoardPlayer {
+            threat: true,
+            ..Self::new(link)
+        }
+    }
+
+    /// The decision of `game`'s side to move on the board (the `connect6` design): see
+    /// [`Self::run`]. The stones are checked against the rules before they are returned.
     pub fn decide(&mut self, game: &Game) -> Result<JobResult, LinkError> {
+        let p = self.run(game, "connect6 decision")?;
+        let r = decode_result(&p)?;
+        self.played(game, r.stones.iter().map(|&(p, _)| p).collect())?;
+        Ok(r)
+    }
+
+    /// The threat player's turn for `game`'s side to move on the board (the
+    /// `connect6-threat` design: a stone down, two to play): see [`Self::run`]. The stones
+    /// are checked against the rules before they are returned.
+    pub fn turn(&mut self, game: &Game) -> Result<TurnJob, LinkError> {
+        let p = self.run(game, "connect6-threat turn")?;
+        let r = decode_turn_result(&p)?;
+        self.played(game, r.stones.clone())?;
+        Ok(r)
+    }
+
+    /// The job for `game`'s side to move, its result's payload: the rows that differ from
+    /// the chip's written (all of them the first time), or, when the chip's board lacks just
+    /// the last turn's stones, those put by the job itself; then the job.
+    fn run(&mut self, game: &Game, what: &str) -> Result<Vec<u8>, LinkError> {
         let mirror = self.mirror.take();
         let last = game.turns().last().cloned().unwrap_or_default();
         let put = !last.is_empty()
@@ -70,20 +103,20 @@ impl<T: Transport> BoardPlayer<T> {
         }
         self.last_put = put;
         let args = StartArgs::of(game, put);
-        let r = decode_result(
-            &self
-                .link
-                .run_job(&args.encode(), "connect6 decision", |_| {})?,
-        )?;
+        let p = self.link.run_job(&args.encode(), what, |_| {})?;
         self.decisions += 1;
-        // The chip put the stones on its record: the mirror is the game after them.
+        Ok(p)
+    }
+
+    /// The chip put `stones` on its record: the mirror is the game after them, if they keep
+    /// the rules.
+    fn played(&mut self, game: &Game, stones: Vec<Point>) -> Result<(), LinkError> {
         let mut after = game.clone();
-        let stones: Vec<Point> = r.stones.iter().map(|&(p, _)| p).collect();
         after.play(&stones).map_err(|e| LinkError::Malformed {
             op: "JOB_RESULT",
             why: format!("the board's stones {stones:?} break the rules: {e}"),
         })?;
         self.mirror = Some(after.board().clone());
-        Ok(r)
+        Ok(())
     }
 }

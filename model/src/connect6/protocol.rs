@@ -112,6 +112,21 @@ pub struct JobResult {
 /// than 1 or 2 or a non-zero absent stone is an error.
 pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
     let what = "connect6 JOB_RESULT answer";
+    let (cycles, raw) = decode_stones(p, what)?;
+    let mut stones = Vec::new();
+    for (k, (p, m)) in raw.into_iter().enumerate() {
+        let m = *Module::ALL.get(m as usize).ok_or_else(|| PayloadError::Invalid {
+            what,
+            why: format!("stone {k}'s module {m}"),
+        })?;
+        stones.push((p, m));
+    }
+    Ok(JobResult { cycles, stones })
+}
+
+/// The result's cycles and stones, each with its third byte (a module or a step): a stone
+/// off the board, a count other than 1 or 2 or a non-zero absent stone is an error.
+fn decode_stones(p: &[u8], what: &'static str) -> Result<(u64, Vec<(Point, u8)>), PayloadError> {
     let b: [u8; RESULT_LEN] = p.try_into().map_err(|_| PayloadError::Length {
         what,
         expected: RESULT_LEN,
@@ -131,12 +146,9 @@ pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
         let (c, r, m) = (b[9 + 3 * k], b[10 + 3 * k], b[11 + 3 * k]);
         let p = Point::new(c as usize, r as usize)
             .ok_or_else(|| invalid(format!("stone {k} at column {c}, row {r}")))?;
-        let m = *Module::ALL
-            .get(m as usize)
-            .ok_or_else(|| invalid(format!("stone {k}'s module {m}")))?;
         stones.push((p, m));
     }
-    Ok(JobResult { cycles, stones })
+    Ok((cycles, stones))
 }
 
 /// The job's cycles for `game`'s decision: a put a last stone when the job puts them, the
@@ -158,6 +170,78 @@ pub fn expected_job(game: &Game, put: bool) -> JobResult {
     JobResult {
         cycles: u64::from(puts * JOB_PUT_CYCLES + decide + JOB_EXTRA_CYCLES),
         stones,
+    }
+}
+
+/// The `connect6-threat` design: the threat player's turn on chip (`super::turn::turn`,
+/// gateware `ThreatPlayer`) behind the same commands and layouts, but for these:
+///
+/// * `JOB_START`: stones must be 2 and last 1 or 2 (BAD_ARGUMENT otherwise): Black's
+///   opening, the centre ([`crate::connect6::CENTRE`]), is the host's, as the model's turn
+///   needs a stone down. The board must have two empty points and no six in a row (the
+///   host's to keep, as the engine's game does).
+/// * The job puts the last stones when asked ([`THREAT_PUT_CYCLES`] each: the row read, then
+///   written), starts the turn ([`THREAT_START_CYCLES`]), waits for it (the turn's cycles,
+///   `turn::Turn::cycles`), then puts its own two stones ([`THREAT_PUT_CYCLES`] each).
+/// * `JOB_RESULT`: always two stones, each one's third byte the turn's step
+///   (`turn::Step::code`) instead of a module.
+/// * `JOB_ABORT` cancels the turn at once: the job ends aborted without putting its stones
+///   (the last stones may be on the board: the host writes the rows again).
+pub mod threat_design {
+    use super::super::turn::{turn, Step};
+    use super::super::{Game, Point};
+    use super::{decode_stones, StartArgs};
+    use crate::link::PayloadError;
+
+    /// Cycles of a stone put by the job: the row read, then written.
+    pub const THREAT_PUT_CYCLES: u32 = 2;
+    /// Cycles of the turn's start (the cycle that starts the player).
+    pub const THREAT_START_CYCLES: u32 = 1;
+
+    /// A finished turn as the board reports it.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct TurnJob {
+        pub cycles: u64,
+        /// The two stones, in the order chosen.
+        pub stones: Vec<Point>,
+        /// The step that chose them.
+        pub step: Step,
+    }
+
+    /// Decodes the design's `JOB_RESULT` answer: two stones, one step for both; a stone off
+    /// the board, an unknown step or stones of two steps is an error.
+    pub fn decode_turn_result(p: &[u8]) -> Result<TurnJob, PayloadError> {
+        let what = "connect6-threat JOB_RESULT answer";
+        let (cycles, raw) = decode_stones(p, what)?;
+        let invalid = |why: String| PayloadError::Invalid { what, why };
+        if raw.len() != 2 || raw[0].1 != raw[1].1 {
+            return Err(invalid(format!("{} stones of steps {raw:?}", raw.len())));
+        }
+        let step = Step::of_code(u64::from(raw[0].1))
+            .ok_or_else(|| invalid(format!("step {}", raw[0].1)))?;
+        Ok(TurnJob {
+            cycles,
+            stones: raw.iter().map(|&(p, _)| p).collect(),
+            step,
+        })
+    }
+
+    /// What the board answers to `game`'s turn job (a stone down, the game on, two stones to
+    /// play): the model's turn and the job's cycles, the last stones put when `put`.
+    pub fn expected_turn_job(game: &Game, put: bool) -> TurnJob {
+        let args = StartArgs::of(game, put);
+        let puts = if args.put {
+            args.last.iter().flatten().count() as u32
+        } else {
+            0
+        };
+        let t = turn(game.board(), game.to_move());
+        let own = t.stones.len() as u32;
+        TurnJob {
+            cycles: u64::from((puts + own) * THREAT_PUT_CYCLES + THREAT_START_CYCLES) + t.cycles,
+            stones: t.stones,
+            step: t.step,
+        }
     }
 }
 

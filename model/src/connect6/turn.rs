@@ -40,6 +40,28 @@ pub enum Step {
     LineScore,
 }
 
+impl Step {
+    /// Every step, in code order.
+    pub const ALL: [Step; 5] = [
+        Step::Win,
+        Step::Block,
+        Step::Attack,
+        Step::Prepare,
+        Step::LineScore,
+    ];
+
+    /// The step's code, as the circuit reports it (`ThreatPlayer`'s `step`, the
+    /// `connect6-threat` design's result).
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The step of a code, if any.
+    pub fn of_code(code: u64) -> Option<Step> {
+        Step::ALL.get(usize::try_from(code).ok()?).copied()
+    }
+}
+
 /// The turn's stones (two, in the order chosen), the step that chose them, the cycles.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Turn {
