@@ -679,10 +679,9 @@ impl Design {
                 crate::shogi::ShogiCoverCoreOneScanner::named(p, self.name()),
             ),
             CoreKind::Connect6 => emit_core(crate::connect6::Connect6Core::named(p, self.name())),
-            CoreKind::Connect6Threat => emit_core(crate::connect6::Connect6ThreatCore::named(
-                p,
-                self.name(),
-            )),
+            CoreKind::Connect6Threat => {
+                emit_core(crate::connect6::Connect6ThreatCore::named(p, self.name()))
+            }
         }
     }
 

@@ -277,6 +277,35 @@ fn the_board_plays_a_match_against_the_baseline_within_the_time_limit() {
 }
 
 #[test]
+fn the_threat_board_plays_a_match_against_the_baseline_within_the_time_limit() {
+    if !verilator("the_threat_board_plays_a_match_against_the_baseline") {
+        return;
+    }
+    let board = format!("{BIN} connect6 engine --sim verilator --design connect6-threat");
+    let m = match_json(&board, &engine("{seed}"), &["--games", "2", "--seed", "9"]);
+    assert_eq!(m["forfeits"], serde_json::json!([0, 0]), "{m}");
+    for (i, r) in m["games"].as_array().unwrap().iter().enumerate() {
+        // Every turn of the board's is the model's turn on chip; its opening the centre.
+        let rec = r["record"].as_str().unwrap();
+        let g = Game::from_record(rec).expect("a legal record");
+        let board_is_black = i % 2 == 0;
+        let mut replay = Game::new();
+        for t in g.turns() {
+            if (replay.to_move() == Color::Black) == board_is_black {
+                let want = if replay.board().stones() == 0 {
+                    vec![model::connect6::CENTRE]
+                } else {
+                    model::connect6::turn::turn(replay.board(), replay.to_move()).stones
+                };
+                assert_eq!(t, &want, "game {i}, turn {}", replay.turns().len());
+            }
+            replay.play(t).unwrap();
+        }
+        assert!(r["max_move_ms"][0].as_f64().unwrap() < 1000.0, "{r}");
+    }
+}
+
+#[test]
 fn connect6_move_on_the_board_agrees_with_the_model() {
     if !verilator("connect6_move_on_the_board") {
         return;
@@ -342,6 +371,17 @@ fn connect6_move_on_the_board_agrees_with_the_model() {
                 "verilator",
             ],
             "--design shogi",
+        ),
+        (
+            &[
+                "connect6",
+                "move",
+                "--design",
+                "connect6-threat",
+                "--sim",
+                "verilator",
+            ],
+            "--design connect6-threat",
         ),
     ] {
         let out = run(args);

@@ -117,7 +117,10 @@ fn games_against_the_baseline_put_the_stones_on_chip() {
     // The threat player wins both (docs/connect6.md: it beats the baseline).
     assert_eq!(
         results,
-        vec![Some(Outcome::Win(Color::Black)), Some(Outcome::Win(Color::White))]
+        vec![
+            Some(Outcome::Win(Color::Black)),
+            Some(Outcome::Win(Color::White))
+        ]
     );
 }
 
@@ -148,12 +151,19 @@ fn bad_commands_are_refused_and_an_abort_cancels_the_turn() {
         .expect("a preparation");
     let want = expected_turn_job(&game, false);
     let load = encode_load(0, game.board(), 9);
-    refused(&mut l, op::JOB_LOAD, &load[..6], err::BAD_LENGTH, "short load");
+    refused(
+        &mut l,
+        op::JOB_LOAD,
+        &load[..6],
+        err::BAD_LENGTH,
+        "short load",
+    );
     let mut q = load.clone();
     q[1] = 19;
     refused(&mut l, op::JOB_LOAD, &q, err::BAD_ARGUMENT, "row 19");
     for r in 0..19 {
-        l.call(op::JOB_LOAD, &encode_load(0, game.board(), r)).unwrap();
+        l.call(op::JOB_LOAD, &encode_load(0, game.board(), r))
+            .unwrap();
     }
     let args = StartArgs::of(&game, false).encode();
     for (i, v, what) in [
@@ -171,12 +181,29 @@ fn bad_commands_are_refused_and_an_abort_cancels_the_turn() {
     l.job_start(&args).unwrap();
     let s = l.job_poll().unwrap();
     assert_eq!(s.state, job::RUNNING, "{s:?}");
-    refused(&mut l, op::JOB_LOAD, &load, err::BUSY, "a load while the turn runs");
+    refused(
+        &mut l,
+        op::JOB_LOAD,
+        &load,
+        err::BUSY,
+        "a load while the turn runs",
+    );
     let s = l.job_abort().unwrap();
-    assert!(s.progress < want.cycles, "aborted at {} of {}", s.progress, want.cycles);
+    assert!(
+        s.progress < want.cycles,
+        "aborted at {} of {}",
+        s.progress,
+        want.cycles
+    );
     let s = l.job_poll().unwrap();
     assert_eq!(s.state, job::ABORTED, "{s:?}");
-    refused(&mut l, op::JOB_RESULT, &[], err::NO_RESULT, "an aborted turn");
+    refused(
+        &mut l,
+        op::JOB_RESULT,
+        &[],
+        err::NO_RESULT,
+        "an aborted turn",
+    );
     // The board is as loaded (the turn's stones not put): the same turn again, no row
     // written, is the model's.
     let r = l.run_job(&args, "the turn again", |_| {}).unwrap();

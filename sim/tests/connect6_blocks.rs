@@ -1998,8 +1998,6 @@ fn five_wins() -> Vec<(Board, Color, Turn)> {
     out
 }
 
-}
-
 #[test]
 fn threat_player_matches_model() {
     on_big_stack(threat_player_matches_model_run);

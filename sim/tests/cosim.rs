@@ -555,7 +555,10 @@ fn connect6_threat_core_verilog() {
         (op::JOB_START, StartArgs::of(&g, true).encode().to_vec()),
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![]),
-        (op::JOB_START, StartArgs::of(&after, false).encode().to_vec()),
+        (
+            op::JOB_START,
+            StartArgs::of(&after, false).encode().to_vec(),
+        ),
         (op::JOB_POLL, vec![]),
         (op::JOB_ABORT, vec![]),
         (op::JOB_POLL, vec![]),

@@ -115,10 +115,12 @@ pub fn decode_result(p: &[u8]) -> Result<JobResult, PayloadError> {
     let (cycles, raw) = decode_stones(p, what)?;
     let mut stones = Vec::new();
     for (k, (p, m)) in raw.into_iter().enumerate() {
-        let m = *Module::ALL.get(m as usize).ok_or_else(|| PayloadError::Invalid {
-            what,
-            why: format!("stone {k}'s module {m}"),
-        })?;
+        let m = *Module::ALL
+            .get(m as usize)
+            .ok_or_else(|| PayloadError::Invalid {
+                what,
+                why: format!("stone {k}'s module {m}"),
+            })?;
         stones.push((p, m));
     }
     Ok(JobResult { cycles, stones })

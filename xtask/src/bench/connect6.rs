@@ -37,8 +37,16 @@
 //!   holds equal) at the design's clock, against the threat player's own search on this CPU
 //!   (`threat::forced_win`, one forcing turn deep) timed in the same run, the answers equal.
 //!
+//! * The `connect6-threat` design (the threat player's turn on chip, past the paper) on the
+//!   simulated board against the baseline, [`THREAT_BOARD_GAMES`] seeded games, played as
+//!   `connect6 engine --sim --design connect6-threat` plays them: every turn's stones, step
+//!   and cycles checked against the model (`threat_design::expected_turn_job`), the turn's
+//!   time at the design's clock and through the link, against the same steps on this CPU.
+//!
 //! `--json`: one object per game, then a `total` object, then a `pair_search` object, then a
-//! `line_scan` object, then a `forcing_search` object, then a `match` object.
+//! `line_scan` object, then a `forcing_search` object a depth, then `blocker`,
+//! `preparation`, `turn` and `threat_board` objects, then a `match` object
+//! (docs/connect6.md, the bench).
 
 use anyhow::{bail, Result};
 use gateware::Design;
@@ -47,6 +55,7 @@ use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
+use model::connect6::protocol::threat_design::expected_turn_job;
 use model::connect6::{
     blocker, forcing_search, line_scan, pair_search, prepare, random, threat, turn, Board, Color,
     Game, Outcome, Point,
@@ -233,7 +242,10 @@ pub fn run(json: bool) -> Result<()> {
         .collect();
     let bl = blocker_bench(mhz);
     let pr = preparation_bench(mhz);
-    let tu = turn_bench(mhz);
+    let threat_design = Design::Connect6Threat;
+    let threat_mhz = super::ulx3s_clock_mhz(threat_design)?;
+    let tu = turn_bench(threat_mhz);
+    let tb = threat_board_bench(threat_design, threat_mhz)?;
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
@@ -244,6 +256,7 @@ pub fn run(json: bool) -> Result<()> {
         println!("{}", serde_json::json!({ "blocker": bl }));
         println!("{}", serde_json::json!({ "preparation": pr }));
         println!("{}", serde_json::json!({ "turn": tu }));
+        println!("{}", serde_json::json!({ "threat_board": tb }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -351,7 +364,7 @@ pub fn run(json: bool) -> Result<()> {
         "the threat player's whole turn on chip (`model::connect6::turn`, which the sequencer's \
          block test holds equal: its blocks' models one after another) on the {} turns of the same games: \
          {} won, {} blocked, {} attacked, {} prepared, {} line-scored; {:.0} cycles a turn \
-         (worst {}): {:.2} ms at {mhz:.1} MHz (not yet in a design), the worst {:.2} ms; the \
+         (worst {}): {:.2} ms at {threat_mhz:.1} MHz (the connect6-threat design's), the worst {:.2} ms; the \
          same steps on this CPU (`decide_with`, the threat player's own functions; the same \
          stones in {} turns) {:.2} ms: the chip {:.2}x the CPU; the full threat player \
          (`threat::decide`) {:.2} ms",
@@ -369,6 +382,36 @@ pub fn run(json: bool) -> Result<()> {
         tu.times.cpu_us / 1e3,
         tu.times.ratio_cpu,
         tu.full_cpu_us / 1e3,
+    );
+    println!(
+        "the connect6-threat design on the simulated board (Verilator) against the baseline, \
+         {THREAT_BOARD_GAMES} games, colours alternating: {} wins, {} losses, {} draws; {} \
+         turns on chip ({} won, {} blocked, {} attacked, {} prepared, {} line-scored; {} with \
+         the opponent's stones put by the job), each the model's stones, step and cycles; \
+         {:.0} cycles a turn (worst {}): {:.2} ms at {threat_mhz:.1} MHz, the worst {:.2} ms; \
+         with the link ({:.1} requests a turn) {:.2} ms; the same steps on this CPU \
+         (`decide_with`, the threat player's own functions; the same stones in {} turns) \
+         {:.2} ms: the chip {:.2}x the CPU, {:.2}x through the link",
+        tb.wins,
+        tb.losses,
+        tb.draws,
+        tb.turns,
+        tb.steps[0],
+        tb.steps[1],
+        tb.steps[2],
+        tb.steps[3],
+        tb.steps[4],
+        tb.puts,
+        tb.times.mean_cycles,
+        tb.times.worst_cycles,
+        tb.times.board_us / 1e3,
+        tb.times.worst_board_ms,
+        tb.link_requests as f64 / tb.turns.max(1) as f64,
+        tb.link_ms,
+        tb.same,
+        tb.times.cpu_us / 1e3,
+        tb.times.ratio_cpu,
+        tb.ratio_cpu_through_link,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -749,6 +792,105 @@ fn turn_bench(mhz: f64) -> TurnRow {
     row.times = block_times(cycles, worst, row.turns, cpu_s, mhz);
     row.full_cpu_us = full_s * 1e6 / row.turns.max(1) as f64;
     row
+}
+
+/// Games of the `connect6-threat` design against the baseline on the simulated board.
+const THREAT_BOARD_GAMES: u64 = 10;
+const THREAT_BOARD_SEED: u64 = 300;
+
+/// The `connect6-threat` design's games against the baseline on the Verilator board.
+#[derive(Serialize, Default)]
+struct ThreatBoardRow {
+    games: u64,
+    wins: u64,
+    losses: u64,
+    draws: u64,
+    /// The board's turns on chip (Black's opening, the host's, not counted), each checked
+    /// against the model (`threat_design::expected_turn_job`).
+    turns: u64,
+    /// Turns whose job put the opponent's last stones (the rest wrote rows).
+    puts: u64,
+    /// Turns each step decided: win, block, attack, prepare, line score.
+    steps: [u64; 5],
+    /// Turns where the CPU's peer chose the same stones.
+    same: u64,
+    /// The chip's cycles (the job's, from start to end) and the CPU peer's time
+    /// (`decide_with` with the chip's steps on the threat player's own functions).
+    #[serde(flatten)]
+    times: BlockTimes,
+    /// Link requests in all (loads, start, polls, result) and the link's mean time a turn:
+    /// the frames' bits at the design's baud rate, a USB round trip a request.
+    link_requests: u64,
+    link_ms: f64,
+    /// The CPU's time over the board's with the link's.
+    ratio_cpu_through_link: f64,
+}
+
+/// [`THREAT_BOARD_GAMES`] games of the `connect6-threat` design on the Verilator board
+/// against baselines of seeds from [`THREAT_BOARD_SEED`], the board Black in the even games:
+/// every turn's stones, step and cycles checked against the model, timed at `mhz` and
+/// through the link, against the same steps on this CPU.
+fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
+    let mut player = BoardPlayer::threat(Link::new(SimTransport::new(SimBoard::open(
+        design,
+        BackendKind::Verilator,
+    )?)));
+    player.link.identify()?;
+    let baud = design.default_baud();
+    let divisor = gateware::CoreParams::sim().divisor as f64;
+    let mut row = ThreatBoardRow {
+        games: THREAT_BOARD_GAMES,
+        ..ThreatBoardRow::default()
+    };
+    let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
+    for g in 0..THREAT_BOARD_GAMES {
+        let me = [Color::Black, Color::White][g as usize % 2];
+        let mut baseline = Baseline::new(THREAT_BOARD_SEED + g);
+        let mut game = Game::new();
+        while game.outcome().is_none() && game.turns().len() < MAX_TURNS {
+            let stones = if game.to_move() != me {
+                baseline.choose(&game)
+            } else if game.board().stones() == 0 {
+                vec![model::connect6::CENTRE]
+            } else {
+                let line_before = player.link.transport.board.cycles();
+                let requests_before = player.link.stats.requests;
+                let r = player.turn(&game)?;
+                let line = player.link.transport.board.cycles() - line_before;
+                let requests = player.link.stats.requests - requests_before;
+                let want = expected_turn_job(&game, player.last_put);
+                if r != want {
+                    bail!(
+                        "game {g}, turn {}: the board answers {r:?}, the model {want:?}",
+                        game.turns().len()
+                    );
+                }
+                let t = Instant::now();
+                let cpu = threat::decide_with(&game, CPU_STEPS);
+                cpu_s += t.elapsed().as_secs_f64();
+                row.turns += 1;
+                row.puts += u64::from(player.last_put);
+                row.same += u64::from(cpu == r.stones);
+                row.steps[r.step.code() as usize] += 1;
+                cycles += r.cycles;
+                worst = worst.max(r.cycles);
+                row.link_requests += requests;
+                row.link_ms += link_seconds(line as f64 / divisor, baud, requests) * 1e3;
+                r.stones
+            };
+            game.play(&stones)?;
+        }
+        match game.outcome() {
+            Some(Outcome::Win(c)) if c == me => row.wins += 1,
+            Some(Outcome::Win(_)) => row.losses += 1,
+            _ => row.draws += 1,
+        }
+    }
+    row.times = block_times(cycles, worst, row.turns, cpu_s, mhz);
+    row.link_ms /= row.turns.max(1) as f64;
+    row.ratio_cpu_through_link =
+        row.times.cpu_us / (row.times.board_us + row.link_ms * 1e3).max(f64::MIN_POSITIVE);
+    Ok(row)
 }
 
 /// Games of the threat player's match against the baseline, and the first baseline seed.
