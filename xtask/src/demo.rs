@@ -33,7 +33,9 @@ pub fn run(a: Args) -> Result<()> {
     println!();
     demo_tsume(kind)?;
     println!();
-    demo_connect6(kind)
+    demo_connect6(kind)?;
+    println!();
+    demo_connect6_threat(kind)
 }
 
 /// A Connect6 game of the board (the `connect6` design: the paper's player deciding on chip,
@@ -88,6 +90,74 @@ fn demo_connect6(kind: BackendKind) -> Result<()> {
     println!("record: {}", game.record());
     println!(
         "{}: {} decisions, {:.0} cycles a decision (worst {worst}), every one the model's; \
+         {result} after {} turns; {:.1} s simulated",
+        id.name,
+        board.decisions,
+        cycles as f64 / board.decisions.max(1) as f64,
+        game.turns().len(),
+        t.elapsed().as_secs_f64()
+    );
+    print!("{}", game.board().diagram());
+    Ok(())
+}
+
+/// A Connect6 game of the `connect6-threat` design (the threat player's turn on chip, past
+/// the paper; Black's opening, the centre, the host's) as Black against the model's
+/// baseline, every turn checked against the model's (`threat_design::expected_turn_job`). A
+/// whole game on Verilator; on the rust backend, which runs the threat player under a
+/// thousand cycles a second, its first turn on chip.
+fn demo_connect6_threat(kind: BackendKind) -> Result<()> {
+    use model::connect6::baseline::Baseline;
+    use model::connect6::protocol::threat_design::expected_turn_job;
+    use model::connect6::{Color, Game, Outcome, CENTRE};
+    let max_turns = if kind == BackendKind::Verilator {
+        120
+    } else {
+        3
+    };
+    println!(
+        "== Connect6: the threat player on chip (past the paper) against the model's baseline, \
+         simulated board ({} backend) ==",
+        kind.name()
+    );
+    let t = Instant::now();
+    let mut l = Link::new(SimTransport::new(SimBoard::open(
+        Design::Connect6Threat,
+        kind,
+    )?));
+    let id = l.identify()?;
+    let mut board = host::connect6::BoardPlayer::threat(l);
+    let mut baseline = Baseline::new(1);
+    let mut game = Game::new();
+    let (mut cycles, mut worst) = (0, 0);
+    while game.outcome().is_none() && game.turns().len() < max_turns {
+        let stones = if game.to_move() != Color::Black {
+            baseline.choose(&game)
+        } else if game.board().stones() == 0 {
+            vec![CENTRE]
+        } else {
+            let r = board.turn(&game)?;
+            let want = expected_turn_job(&game, board.last_put);
+            anyhow::ensure!(
+                r == want,
+                "turn {}: the board answers {r:?}, the model {want:?}",
+                game.turns().len()
+            );
+            cycles += r.cycles;
+            worst = worst.max(r.cycles);
+            r.stones
+        };
+        game.play(&stones)?;
+    }
+    let result = match game.outcome() {
+        Some(Outcome::Win(Color::Black)) => "the board wins".to_string(),
+        Some(Outcome::Win(_)) => "the baseline wins".to_string(),
+        Some(Outcome::Draw) => "a draw".to_string(),
+        None => format!("stopped after {max_turns} turns"),
+    };
+    println!("record: {}", game.record());
+    println!(
+        "{}: {} turns on chip, {:.0} cycles a turn (worst {worst}), every one the model's; \
          {result} after {} turns; {:.1} s simulated",
         id.name,
         board.decisions,

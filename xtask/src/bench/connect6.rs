@@ -795,7 +795,7 @@ fn turn_bench(mhz: f64) -> TurnRow {
 }
 
 /// Games of the `connect6-threat` design against the baseline on the simulated board.
-const THREAT_BOARD_GAMES: u64 = 10;
+const THREAT_BOARD_GAMES: u64 = 100;
 const THREAT_BOARD_SEED: u64 = 300;
 
 /// The `connect6-threat` design's games against the baseline on the Verilator board.
