@@ -1898,21 +1898,12 @@ fn run_turn(u: &mut ThreatPlayer, board: &Board, side: Color) -> Turn {
     u.start.next = true;
     let cycles = drive_port(u, board, 1 << 24, "the threat player", |_| {});
     let point = point_of;
-    let step = [
-        Step::Win,
-        Step::Block,
-        Step::Attack,
-        Step::Prepare,
-        Step::LineScore,
-    ];
     Turn {
         stones: vec![
             point(u.a_col.val(), u.a_row.val()),
             point(u.c_col.val(), u.c_row.val()),
         ],
-        step: *step
-            .get(u.step.val().index())
-            .expect("a step code of the five"),
+        step: Step::of_code(u.step.val().index() as u64).expect("a step code of the five"),
         cycles,
     }
 }

@@ -504,42 +504,47 @@ fn connect6_core_verilog() {
 }
 
 /// The `connect6-threat` core (`Connect6ThreatCore`): a position's 19 rows loaded, a turn
-/// that wins with the opponent's last stones put by the job (its poll and result), refusals
+/// that blocks with the opponent's last stones put by the job (its poll and result), refusals
 /// of `JOB_LOAD` (length) and `JOB_START` (one stone, no last stones), then the next turn on
-/// the board the first left, aborted as it runs (its polls and the missing result). The
-/// turns themselves are compared with the model on the Verilator board
-/// (`host/tests/connect6_threat_board.rs`); the player's blocks on theirs
-/// (`sim/tests/connect6_blocks.rs`).
+/// the board the first left (a live position whose turn takes the model thousands of
+/// cycles), aborted as it runs (its polls and the missing result). The turns themselves are
+/// compared with the model on the Verilator board (`host/tests/connect6_threat_board.rs`);
+/// the player's blocks on theirs (`sim/tests/connect6_blocks.rs`).
 #[test]
 fn connect6_threat_core_verilog() {
     use model::connect6::protocol::threat_design::expected_turn_job;
     use model::connect6::protocol::{encode_load, StartArgs};
-    use model::connect6::random::random_game;
+    use model::connect6::random::baseline_game;
     use model::connect6::turn::Step;
     use model::connect6::Game;
     if !skip_unless_verilator("connect6_threat_core_verilog") {
         return;
     }
-    // A win after the opponent's two stones.
-    let (before, g) = (0..50u64)
+    // A short block after the opponent's two stones, then a long turn for the other side.
+    let live = |g: &Game| g.outcome().is_none() && g.board().stones() > 0;
+    let (before, g, after) = (0..50u64)
         .find_map(|s| {
-            let g = random_game(SEED + s, 30);
+            let game = baseline_game(SEED + s, 3, 40);
             let mut replay = Game::new();
-            for t in g.turns() {
+            for t in game.turns() {
                 let before = replay.clone();
                 replay.play(t).unwrap();
-                if replay.outcome().is_none()
-                    && t.len() == 2
-                    && expected_turn_job(&replay, true).step == Step::Win
-                {
-                    return Some((before, replay));
+                if !live(&replay) || t.len() != 2 || replay.stones_this_turn() != 2 {
+                    continue;
+                }
+                let first = expected_turn_job(&replay, true);
+                if first.step != Step::Block || first.cycles > 400 {
+                    continue;
+                }
+                let mut after = replay.clone();
+                after.play(&first.stones).unwrap();
+                if live(&after) && expected_turn_job(&after, false).cycles > 5_000 {
+                    return Some((before, replay, after));
                 }
             }
             None
         })
-        .expect("a win");
-    let mut after = g.clone();
-    after.play(&expected_turn_job(&g, true).stones).unwrap();
+        .expect("a short block, then a long turn");
     let mut frames: Vec<(u8, Vec<u8>)> = (0..19)
         .map(|r| (op::JOB_LOAD, encode_load(0, before.board(), r)))
         .collect();
@@ -555,15 +560,21 @@ fn connect6_threat_core_verilog() {
         (op::JOB_START, StartArgs::of(&g, true).encode().to_vec()),
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![]),
+    ]);
+    // The long turn: its start, a poll and the abort arrive within its first thousand or so
+    // cycles (three frames at the simulated divisor), far short of its 5,000.
+    let abort_from = frames.len();
+    frames.extend([
         (
             op::JOB_START,
             StartArgs::of(&after, false).encode().to_vec(),
         ),
         (op::JOB_POLL, vec![]),
         (op::JOB_ABORT, vec![]),
-        (op::JOB_POLL, vec![]),
-        (op::JOB_RESULT, vec![]),
     ]);
+    let gap = frame_bytes(&frames).len() - frame_bytes(&frames[..abort_from]).len();
+    assert!(gap * 10 * (CoreParams::sim().divisor as usize) < 5_000);
+    frames.extend([(op::JOB_POLL, vec![]), (op::JOB_RESULT, vec![])]);
     let stream = frame_bytes(&frames);
     let cycles = stream_cycles(&stream, 500);
     sim::harness::on_big_stack(move || {

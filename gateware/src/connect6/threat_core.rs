@@ -5,17 +5,17 @@
 //! `model::connect6::protocol::threat_design`.
 //!
 //! ```text
-//!             +----------------------------------------------------------------+
-//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> sequencer             |
-//!  uart_rx -->|  UartTx <-/  JOB_LOAD (a row) --> RAM 19 x 38 <-- puts (read, write)|---> uart_tx
-//!             |                                    ^ read port: ThreatPlayer    |
-//!             +----------------------------------------------------------------+---> leds[8]
+//!             +---------------------------------------------------------------------+
+//!  clock ---->|  UartRx -> LinkEngine <-> job control <-> sequencer                  |
+//!  uart_rx -->|  UartTx <-/  JOB_LOAD (a row) --> RAM 19 x 38 <-- puts (read, write)  |---> uart_tx
+//!             |                                    ^ read port: ThreatPlayer         |
+//!             +---------------------------------------------------------------------+---> leds[8]
 //! ```
 //!
 //! A job: the opponent's last stones put when asked (a row read, then written: 2 cycles a
 //! stone), the player started (1 cycle) and waited for (the turn's cycles,
 //! `model::connect6::turn::Turn::cycles`), its two stones put (2 cycles each). An abort
-//! cancels the turn at once. Cycles: `model::connect6::protocol::threat_design::
+//! cancels the turn at once; the stones put before it stay (the host writes the rows again). Cycles: `model::connect6::protocol::threat_design::
 //! expected_turn_job`.
 //!
 //! LEDs: bit 7 = the core computing, bits 6..0 = good frames received.
@@ -278,7 +278,7 @@ impl Logic for Connect6ThreatCore {
                 }
             }
         }
-        // An abort ends the job at once: the turn cancelled, its stones not put.
+        // An abort ends the job at once: the turn cancelled (a stone put before stays).
         if self.cancel.val() {
             self.phase.d.next = ThreatPhase::Idle;
         }

@@ -132,12 +132,15 @@ impl Connect6Cmd {
                         true,
                     )?;
                     // The design the board reports (a real board runs what was flashed).
-                    let on_board = gateware::Design::from_name(&name)
-                        .or_else(|_| gateware::Design::from_name(&design))?;
-                    if on_board.core() == CoreKind::Connect6Threat {
-                        Box::new(BoardPlayer::threat(link))
-                    } else {
-                        Box::new(BoardPlayer::new(link))
+                    match reported_core(&name)? {
+                        CoreKind::Connect6 => Box::new(BoardPlayer::new(link)),
+                        CoreKind::Connect6Threat => Box::new(BoardPlayer::threat(link)),
+                        _ => {
+                            return Err(Usage(format!(
+                                "the board runs the design '{name}', not a Connect6 player"
+                            ))
+                            .into())
+                        }
                     }
                 } else {
                     match player.unwrap_or(PlayerKind::Baseline) {
@@ -187,18 +190,38 @@ impl Connect6Cmd {
 }
 
 /// Opens the paper's Connect6 design named `design` on the target, a job left running
-/// aborted (a decision ends within about a thousand cycles).
+/// aborted (a decision ends within about a thousand cycles); a board that reports another
+/// design is refused.
 fn open_connect6(
     design: &str,
     target: &Target,
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    crate::cli::open_game(
+    let (link, name) = crate::cli::open_game(
         design,
         "a Connect6",
         |c| matches!(c, CoreKind::Connect6),
         target,
         true,
-    )
+    )?;
+    if reported_core(&name)? != CoreKind::Connect6 {
+        return Err(Usage(format!(
+            "the board runs the design '{name}': `connect6 move` shows the paper's player (the \
+             connect6 design)"
+        ))
+        .into());
+    }
+    Ok((link, name))
+}
+
+/// The core of the design a board reports by name (`IDENTIFY`).
+fn reported_core(name: &str) -> Result<CoreKind> {
+    Ok(gateware::Design::from_name(name)
+        .map_err(|_| {
+            Usage(format!(
+                "the board reports the design '{name}', which this host does not know"
+            ))
+        })?
+        .core())
 }
 
 /// A stone of `connect6 move`'s report.

@@ -385,7 +385,8 @@ pub fn run(json: bool) -> Result<()> {
     );
     println!(
         "the connect6-threat design on the simulated board (Verilator) against the baseline, \
-         {THREAT_BOARD_GAMES} games, colours alternating: {} wins, {} losses, {} draws; {} \
+         {THREAT_BOARD_GAMES} games, colours alternating: {} wins, {} losses, {} draws, {} \
+         stopped at {MAX_TURNS} turns; {} \
          turns on chip ({} won, {} blocked, {} attacked, {} prepared, {} line-scored; {} with \
          the opponent's stones put by the job), each the model's stones, step and cycles; \
          {:.0} cycles a turn (worst {}): {:.2} ms at {threat_mhz:.1} MHz, the worst {:.2} ms; \
@@ -395,6 +396,7 @@ pub fn run(json: bool) -> Result<()> {
         tb.wins,
         tb.losses,
         tb.draws,
+        tb.unfinished,
         tb.turns,
         tb.steps[0],
         tb.steps[1],
@@ -804,7 +806,9 @@ struct ThreatBoardRow {
     games: u64,
     wins: u64,
     losses: u64,
+    /// Full boards, and games stopped at the turn limit ([`MAX_TURNS`]).
     draws: u64,
+    unfinished: u64,
     /// The board's turns on chip (Black's opening, the host's, not counted), each checked
     /// against the model (`threat_design::expected_turn_job`).
     turns: u64,
@@ -883,7 +887,8 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
         match game.outcome() {
             Some(Outcome::Win(c)) if c == me => row.wins += 1,
             Some(Outcome::Win(_)) => row.losses += 1,
-            _ => row.draws += 1,
+            Some(_) => row.draws += 1,
+            None => row.unfinished += 1,
         }
     }
     row.times = block_times(cycles, worst, row.turns, cpu_s, mhz);
