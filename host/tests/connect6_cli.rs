@@ -2,7 +2,7 @@
 //! refereed between engines, each game's record replayed by the model's rules (independent
 //! of the referee's bookkeeping), forfeits for illegal and missing moves, bad options.
 
-use model::connect6::{Color, Game, Outcome};
+use model::connect6::{Color, Game, Outcome, Point};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -248,27 +248,21 @@ fn verilator(test: &str) -> bool {
     sim::tools::require_verilator_backend(test)
 }
 
-#[test]
-fn the_board_plays_a_match_against_the_baseline_within_the_time_limit() {
-    if !verilator("the_board_plays_a_match_against_the_baseline") {
-        return;
-    }
-    let board = format!("{BIN} connect6 engine --sim verilator");
-    let m = match_json(&board, &engine("{seed}"), &["--games", "2", "--seed", "5"]);
+/// A match of the board's engine (`board_args` after `connect6 engine --sim verilator`)
+/// against the baseline, two games from `seed`: no forfeit, every move within the time limit,
+/// and every one of the board's turns the one `want` gives for the position.
+fn board_match(board_args: &str, seed: &str, want: impl Fn(&Game) -> Vec<Point>) {
+    let board = format!("{BIN} connect6 engine --sim verilator {board_args}");
+    let m = match_json(&board, &engine("{seed}"), &["--games", "2", "--seed", seed]);
     assert_eq!(m["forfeits"], serde_json::json!([0, 0]), "{m}");
     for (i, r) in m["games"].as_array().unwrap().iter().enumerate() {
-        // Every decision of the board's is the model's paper player's.
         let rec = r["record"].as_str().unwrap();
         let g = Game::from_record(rec).expect("a legal record");
         let board_is_black = i % 2 == 0;
         let mut replay = Game::new();
         for t in g.turns() {
             if (replay.to_move() == Color::Black) == board_is_black {
-                let want: Vec<_> = model::connect6::paper::selector::decide(&replay)
-                    .into_iter()
-                    .map(|(p, _)| p)
-                    .collect();
-                assert_eq!(t, &want, "game {i}, turn {}", replay.turns().len());
+                assert_eq!(t, &want(&replay), "game {i}, turn {}", replay.turns().len());
             }
             replay.play(t).unwrap();
         }
@@ -277,32 +271,32 @@ fn the_board_plays_a_match_against_the_baseline_within_the_time_limit() {
 }
 
 #[test]
+fn the_board_plays_a_match_against_the_baseline_within_the_time_limit() {
+    if !verilator("the_board_plays_a_match_against_the_baseline") {
+        return;
+    }
+    // Every decision of the board's is the model's paper player's.
+    board_match("", "5", |g| {
+        model::connect6::paper::selector::decide(g)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    });
+}
+
+#[test]
 fn the_threat_board_plays_a_match_against_the_baseline_within_the_time_limit() {
     if !verilator("the_threat_board_plays_a_match_against_the_baseline") {
         return;
     }
-    let board = format!("{BIN} connect6 engine --sim verilator --design connect6-threat");
-    let m = match_json(&board, &engine("{seed}"), &["--games", "2", "--seed", "9"]);
-    assert_eq!(m["forfeits"], serde_json::json!([0, 0]), "{m}");
-    for (i, r) in m["games"].as_array().unwrap().iter().enumerate() {
-        // Every turn of the board's is the model's turn on chip; its opening the centre.
-        let rec = r["record"].as_str().unwrap();
-        let g = Game::from_record(rec).expect("a legal record");
-        let board_is_black = i % 2 == 0;
-        let mut replay = Game::new();
-        for t in g.turns() {
-            if (replay.to_move() == Color::Black) == board_is_black {
-                let want = if replay.board().stones() == 0 {
-                    vec![model::connect6::CENTRE]
-                } else {
-                    model::connect6::turn::turn(replay.board(), replay.to_move()).stones
-                };
-                assert_eq!(t, &want, "game {i}, turn {}", replay.turns().len());
-            }
-            replay.play(t).unwrap();
+    // Every turn of the board's is the model's turn on chip; its opening the centre.
+    board_match("--design connect6-threat", "9", |g| {
+        if g.board().stones() == 0 {
+            vec![model::connect6::CENTRE]
+        } else {
+            model::connect6::turn::turn(g.board(), g.to_move()).stones
         }
-        assert!(r["max_move_ms"][0].as_f64().unwrap() < 1000.0, "{r}");
-    }
+    });
 }
 
 #[test]
