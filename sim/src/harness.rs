@@ -620,7 +620,8 @@ pub fn run_mate_walker(
 
 /// Runs `f` on a thread with a 512 MB stack, for the Rust simulation of the Connect6 threat
 /// player (it holds every block past the paper; its simulation needs more than a test
-/// thread's 2 MB stack, a main thread's 8 MB is enough); `f`'s panic is the caller's.
+/// thread's 2 MB stack, and runs in a main thread's 8 MB; 512 MB leaves room for the debug
+/// build's larger frames); `f`'s panic is the caller's.
 pub fn on_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
     let handle = std::thread::Builder::new()
         .stack_size(512 << 20)

@@ -521,6 +521,7 @@ fn connect6_threat_core_verilog() {
         return;
     }
     // A short block after the opponent's two stones, then a long turn for the other side.
+    const LONG: u64 = 5_000;
     let live = |g: &Game| g.outcome().is_none() && g.board().stones() > 0;
     let (before, g, after) = (0..50u64)
         .find_map(|s| {
@@ -529,7 +530,7 @@ fn connect6_threat_core_verilog() {
             for t in game.turns() {
                 let before = replay.clone();
                 replay.play(t).unwrap();
-                if !live(&replay) || t.len() != 2 || replay.stones_this_turn() != 2 {
+                if !live(&replay) || t.len() != 2 {
                     continue;
                 }
                 let first = expected_turn_job(&replay, true);
@@ -538,7 +539,7 @@ fn connect6_threat_core_verilog() {
                 }
                 let mut after = replay.clone();
                 after.play(&first.stones).unwrap();
-                if live(&after) && expected_turn_job(&after, false).cycles > 5_000 {
+                if live(&after) && expected_turn_job(&after, false).cycles > LONG {
                     return Some((before, replay, after));
                 }
             }
@@ -561,8 +562,8 @@ fn connect6_threat_core_verilog() {
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![]),
     ]);
-    // The long turn: its start, a poll and the abort arrive within its first thousand or so
-    // cycles (three frames at the simulated divisor), far short of its 5,000.
+    // The long turn: its start, a poll and the abort take fewer cycles than the turn (three
+    // frames at the simulated divisor, about 2,000 cycles), so the abort finds it running.
     let abort_from = frames.len();
     frames.extend([
         (
@@ -573,7 +574,11 @@ fn connect6_threat_core_verilog() {
         (op::JOB_ABORT, vec![]),
     ]);
     let gap = frame_bytes(&frames).len() - frame_bytes(&frames[..abort_from]).len();
-    assert!(gap * 10 * (CoreParams::sim().divisor as usize) < 5_000);
+    let gap_cycles = gap * 10 * CoreParams::sim().divisor as usize;
+    assert!(
+        (gap_cycles as u64) < LONG,
+        "the abort arrives {gap_cycles} cycles after the start: past the turn's end"
+    );
     frames.extend([(op::JOB_POLL, vec![]), (op::JOB_RESULT, vec![])]);
     let stream = frame_bytes(&frames);
     let cycles = stream_cycles(&stream, 500);

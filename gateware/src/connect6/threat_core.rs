@@ -15,8 +15,8 @@
 //! A job: the opponent's last stones put when asked (a row read, then written: 2 cycles a
 //! stone), the player started (1 cycle) and waited for (the turn's cycles,
 //! `model::connect6::turn::Turn::cycles`), its two stones put (2 cycles each). An abort
-//! cancels the turn at once; the stones put before it stay (the host writes the rows again). Cycles: `model::connect6::protocol::threat_design::
-//! expected_turn_job`.
+//! cancels the turn at once; any stones put before it stay (the host writes the rows again).
+//! Cycles: `model::connect6::protocol::threat_design::expected_turn_job`.
 //!
 //! LEDs: bit 7 = the core computing, bits 6..0 = good frames received.
 

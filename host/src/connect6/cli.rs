@@ -124,15 +124,20 @@ impl Connect6Cmd {
                         ))
                         .into());
                     }
-                    let (link, name) = crate::cli::open_game(
+                    let (mut link, name) = crate::cli::open_game(
                         &design,
                         "a Connect6",
                         |c| matches!(c, CoreKind::Connect6 | CoreKind::Connect6Threat),
                         &target,
-                        true,
+                        false,
                     )?;
-                    // The design the board reports (a real board runs what was flashed).
-                    match reported_core(&name)? {
+                    // The design the board reports (a real board runs what was flashed); a
+                    // job left running aborted once it is a Connect6 player's.
+                    let core = reported_core(&name)?;
+                    if matches!(core, CoreKind::Connect6 | CoreKind::Connect6Threat) {
+                        link.abort_running()?;
+                    }
+                    match core {
                         CoreKind::Connect6 => Box::new(BoardPlayer::new(link)),
                         CoreKind::Connect6Threat => Box::new(BoardPlayer::threat(link)),
                         _ => {
@@ -189,19 +194,19 @@ impl Connect6Cmd {
     }
 }
 
-/// Opens the paper's Connect6 design named `design` on the target, a job left running
-/// aborted (a decision ends within about a thousand cycles); a board that reports another
-/// design is refused.
+/// Opens the paper's Connect6 design named `design` on the target; a board that reports
+/// another design is refused (before any job of its is touched), else a job left running is
+/// aborted (a decision ends within about a thousand cycles).
 fn open_connect6(
     design: &str,
     target: &Target,
 ) -> Result<(crate::Link<Box<dyn crate::Transport>>, String)> {
-    let (link, name) = crate::cli::open_game(
+    let (mut link, name) = crate::cli::open_game(
         design,
         "a Connect6",
         |c| matches!(c, CoreKind::Connect6),
         target,
-        true,
+        false,
     )?;
     if reported_core(&name)? != CoreKind::Connect6 {
         return Err(Usage(format!(
@@ -210,6 +215,7 @@ fn open_connect6(
         ))
         .into());
     }
+    link.abort_running()?;
     Ok((link, name))
 }
 
@@ -453,4 +459,23 @@ fn run_match(cfg: &MatchConfig, log: Option<PathBuf>, json: bool) -> Result<()> 
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reported_design_names_its_core() {
+        assert_eq!(
+            reported_core("connect6-threat").unwrap(),
+            CoreKind::Connect6Threat
+        );
+        assert_eq!(reported_core("connect6").unwrap(), CoreKind::Connect6);
+        let e = reported_core("frobnicator").unwrap_err().to_string();
+        assert!(
+            e.contains("'frobnicator'") && e.contains("does not know"),
+            "{e}"
+        );
+    }
 }

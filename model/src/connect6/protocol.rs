@@ -187,9 +187,9 @@ pub fn expected_job(game: &Game, put: bool) -> JobResult {
 ///   `turn::Turn::cycles`), then puts its own two stones ([`THREAT_PUT_CYCLES`] each).
 /// * `JOB_RESULT`: always two stones, each one's third byte the turn's step
 ///   (`turn::Step::code`) instead of a module.
-/// * `JOB_ABORT` cancels the turn at once: the job ends aborted, and the stones it put
-///   before (the last stones, and once the turn is done its own) stay on the board: the host
-///   writes the rows again.
+/// * `JOB_ABORT` cancels the turn at once: the job ends aborted, and any stones it put before
+///   (one or both of the last stones; once the turn is done, one or both of its own) stay on
+///   the board: the host writes the rows again.
 pub mod threat_design {
     use super::super::turn::{turn, Step};
     use super::super::{Game, Point};

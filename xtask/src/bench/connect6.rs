@@ -806,8 +806,9 @@ struct ThreatBoardRow {
     games: u64,
     wins: u64,
     losses: u64,
-    /// Full boards, and games stopped at the turn limit ([`MAX_TURNS`]).
+    /// Full boards (`Outcome::Draw`).
     draws: u64,
+    /// Games stopped at [`MAX_TURNS`] with no six.
     unfinished: u64,
     /// The board's turns on chip (Black's opening, the host's, not counted), each checked
     /// against the model (`threat_design::expected_turn_job`).
@@ -887,7 +888,7 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
         match game.outcome() {
             Some(Outcome::Win(c)) if c == me => row.wins += 1,
             Some(Outcome::Win(_)) => row.losses += 1,
-            Some(_) => row.draws += 1,
+            Some(Outcome::Draw) => row.draws += 1,
             None => row.unfinished += 1,
         }
     }
@@ -979,6 +980,11 @@ mod tests {
             "docs/connect6.md",
         );
         super::super::assert_keys_documented(Some("turn"), &TurnRow::default(), "docs/connect6.md");
+        super::super::assert_keys_documented(
+            Some("threat_board"),
+            &ThreatBoardRow::default(),
+            "docs/connect6.md",
+        );
         super::super::assert_keys_documented(
             Some("preparation"),
             &PreparationRow::default(),
