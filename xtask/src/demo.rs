@@ -45,7 +45,7 @@ pub fn run(a: Args) -> Result<()> {
 fn demo_connect6(kind: BackendKind) -> Result<()> {
     use model::connect6::baseline::Baseline;
     use model::connect6::paper::selector::decide;
-    use model::connect6::{Color, Game, Outcome};
+    use model::connect6::{Color, Game};
     let max_turns = if kind == BackendKind::Verilator {
         120
     } else {
@@ -81,12 +81,7 @@ fn demo_connect6(kind: BackendKind) -> Result<()> {
         };
         game.play(&stones)?;
     }
-    let result = match game.outcome() {
-        Some(Outcome::Win(Color::Black)) => "the board wins".to_string(),
-        Some(Outcome::Win(_)) => "the baseline wins".to_string(),
-        Some(Outcome::Draw) => "a draw".to_string(),
-        None => format!("stopped after {max_turns} turns"),
-    };
+    let result = connect6_result(&game, max_turns);
     println!("record: {}", game.record());
     println!(
         "{}: {} decisions, {:.0} cycles a decision (worst {worst}), every one the model's; \
@@ -109,7 +104,7 @@ fn demo_connect6(kind: BackendKind) -> Result<()> {
 fn demo_connect6_threat(kind: BackendKind) -> Result<()> {
     use model::connect6::baseline::Baseline;
     use model::connect6::protocol::threat_design::expected_turn_job;
-    use model::connect6::{Color, Game, Outcome, CENTRE};
+    use model::connect6::{Color, Game, CENTRE};
     let max_turns = if kind == BackendKind::Verilator {
         120
     } else {
@@ -149,12 +144,7 @@ fn demo_connect6_threat(kind: BackendKind) -> Result<()> {
         };
         game.play(&stones)?;
     }
-    let result = match game.outcome() {
-        Some(Outcome::Win(Color::Black)) => "the board wins".to_string(),
-        Some(Outcome::Win(_)) => "the baseline wins".to_string(),
-        Some(Outcome::Draw) => "a draw".to_string(),
-        None => format!("stopped after {max_turns} turns"),
-    };
+    let result = connect6_result(&game, max_turns);
     println!("record: {}", game.record());
     println!(
         "{}: {} turns on chip, {:.0} cycles a turn (worst {worst}), every one the model's; \
@@ -167,6 +157,17 @@ fn demo_connect6_threat(kind: BackendKind) -> Result<()> {
     );
     print!("{}", game.board().diagram());
     Ok(())
+}
+
+/// How a demo game of the board (Black) against the baseline ended.
+fn connect6_result(game: &model::connect6::Game, max_turns: usize) -> String {
+    use model::connect6::{Color, Outcome};
+    match game.outcome() {
+        Some(Outcome::Win(Color::Black)) => "the board wins".to_string(),
+        Some(Outcome::Win(_)) => "the baseline wins".to_string(),
+        Some(Outcome::Draw) => "a draw".to_string(),
+        None => format!("stopped after {max_turns} turns"),
+    }
 }
 
 /// A mate problem of the data file searched on chip by the `tsume` design (mate jobs of 1, 3,
