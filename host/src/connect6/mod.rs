@@ -2,8 +2,8 @@
 //! Cloudict protocol ([`engine`]) with a player of the model (`model::connect6`) or the
 //! `connect6` design's circuit on a board ([`BoardPlayer`]: the decision runs wholly on chip,
 //! the host relays stones), or the `connect6-threat` design's (the threat player's turn on
-//! chip; Black's opening, the centre, is the host's); the referee ([`referee`]) plays matches between any two engine
-//! commands that speak it.
+//! chip; Black's opening, the centre, is the host's); the referee ([`referee`]) plays
+//! matches between any two engine commands that speak it.
 
 pub mod cli;
 pub mod engine;
