@@ -5,14 +5,18 @@
 //! (rows rewritten where the record left the board's choice) and in a game against the
 //! baseline (every turn's stones put by the job); `JOB_LOAD` and `JOB_START` refusals.
 
+#[path = "common/refused.rs"]
+mod refused;
+
 use gateware::Design;
 use host::connect6::BoardPlayer;
-use host::{Link, LinkError, SimTransport};
+use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::{encode_load, expected_job, JobResult, StartArgs, LOAD_LEN};
 use model::connect6::random::{baseline_game, random_game};
 use model::connect6::{Color, Game};
 use model::link::{err, op};
+use refused::refused;
 use sim::{BackendKind, SimBoard};
 
 fn board() -> Option<Link<SimTransport>> {
@@ -96,12 +100,6 @@ fn a_game_against_the_baseline_puts_the_opponents_stones_on_chip() {
 fn bad_commands_are_refused() {
     let Some(mut l) = board() else { return };
     let g = Game::from_record("JJ KKLL").unwrap();
-    let refused = |l: &mut Link<SimTransport>, opc: u8, p: &[u8], code: u8, what: &str| match l
-        .call(opc, p)
-    {
-        Err(LinkError::Device { code: c, .. }) => assert_eq!(c, code, "{what}"),
-        other => panic!("{what}: {other:?}"),
-    };
     let load = encode_load(0, g.board(), 9);
     assert_eq!(load.len(), LOAD_LEN);
     refused(

@@ -6,10 +6,13 @@
 //! and in games against the baseline (every turn's stones put by the job, Black's opening the
 //! host's); `JOB_LOAD` and `JOB_START` refusals; an abort that cancels a turn mid-way.
 
+#[path = "common/refused.rs"]
+mod refused;
+
 use gateware::Design;
 use host::connect6::engine::Player;
 use host::connect6::BoardPlayer;
-use host::{Link, LinkError, SimTransport};
+use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::threat_design::{decode_turn_result, expected_turn_job, TurnJob};
 use model::connect6::protocol::{encode_load, StartArgs};
@@ -17,6 +20,7 @@ use model::connect6::random::{baseline_game, random_game};
 use model::connect6::turn::Step;
 use model::connect6::{Color, Game, Outcome};
 use model::link::{err, job, op};
+use refused::refused;
 use sim::{BackendKind, SimBoard};
 
 fn board() -> Option<Link<SimTransport>> {
@@ -127,12 +131,6 @@ fn games_against_the_baseline_put_the_stones_on_chip() {
 #[test]
 fn bad_commands_are_refused_and_an_abort_cancels_the_turn() {
     let Some(mut l) = board() else { return };
-    let refused = |l: &mut Link<SimTransport>, opc: u8, p: &[u8], code: u8, what: &str| match l
-        .call(opc, p)
-    {
-        Err(LinkError::Device { code: c, .. }) => assert_eq!(c, code, "{what}"),
-        other => panic!("{what}: {other:?}"),
-    };
     // A preparation: the longest of the steps, aborted mid-way.
     let game = (0..40u64)
         .flat_map(|s| {

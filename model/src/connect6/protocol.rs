@@ -82,6 +82,15 @@ impl StartArgs {
         }
     }
 
+    /// The stones the job puts before the decision: the last ones when asked.
+    pub fn puts(&self) -> u32 {
+        if self.put {
+            self.last.iter().flatten().count() as u32
+        } else {
+            0
+        }
+    }
+
     /// The `JOB_START` arguments (without a core index).
     pub fn encode(&self) -> [u8; START_LEN] {
         let at = |p: Option<Point>| p.map_or((0, 0), |p| (p.col() as u8, p.row() as u8));
@@ -162,12 +171,7 @@ pub fn job_cycles(game: &Game, put: bool) -> u64 {
 /// What the board answers to `game`'s decision job: the model's stones and modules
 /// (`selector::decide`) and [`job_cycles`], from one evaluation of the player.
 pub fn expected_job(game: &Game, put: bool) -> JobResult {
-    let args = StartArgs::of(game, put);
-    let puts = if args.put {
-        args.last.iter().flatten().count() as u32
-    } else {
-        0
-    };
+    let puts = StartArgs::of(game, put).puts();
     let (stones, decide) = decide_with_cycles(game);
     JobResult {
         cycles: u64::from(puts * JOB_PUT_CYCLES + decide + JOB_EXTRA_CYCLES),
@@ -232,12 +236,7 @@ pub mod threat_design {
     /// What the board answers to `game`'s turn job (a stone down, the game on, two stones to
     /// play): the model's turn and the job's cycles, the last stones put when `put`.
     pub fn expected_turn_job(game: &Game, put: bool) -> TurnJob {
-        let args = StartArgs::of(game, put);
-        let puts = if args.put {
-            args.last.iter().flatten().count() as u32
-        } else {
-            0
-        };
+        let puts = StartArgs::of(game, put).puts();
         let t = turn(game.board(), game.to_move());
         let own = t.stones.len() as u32;
         TurnJob {

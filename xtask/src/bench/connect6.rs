@@ -109,7 +109,6 @@ pub fn run(json: bool) -> Result<()> {
         ),
     };
     let baud = design.default_baud();
-    let divisor = gateware::CoreParams::sim().divisor as f64;
     let mut player = BoardPlayer::new(Link::new(SimTransport::new(SimBoard::open(
         design,
         BackendKind::Verilator,
@@ -159,11 +158,7 @@ pub fn run(json: bool) -> Result<()> {
         };
         while game.outcome().is_none() && game.turns().len() < MAX_TURNS {
             let stones: Vec<Point> = if game.to_move() == board_colour {
-                let line_before = player.link.transport.board.cycles();
-                let requests_before = player.link.stats.requests;
-                let r = player.decide(&game)?;
-                let line = player.link.transport.board.cycles() - line_before;
-                let requests = player.link.stats.requests - requests_before;
+                let (r, requests, link_ms) = on_the_line(&mut player, baud, |p| p.decide(&game))?;
                 // The software's decision, timed: the model's player and its job cycles.
                 let t = Instant::now();
                 let want = expected_job(&game, player.last_put);
@@ -185,9 +180,7 @@ pub fn run(json: bool) -> Result<()> {
                 row.cycles += r.cycles;
                 row.worst_cycles = row.worst_cycles.max(r.cycles);
                 row.link_requests += requests;
-                // The frames' bits at the build's baud rate (the simulated line runs
-                // `divisor` cycles a bit), a round trip a request.
-                row.link_ms += link_seconds(line as f64 / divisor, baud, requests) * 1e3;
+                row.link_ms += link_ms;
                 r.stones.iter().map(|&(p, _)| p).collect()
             } else {
                 baseline.choose(&game)
@@ -842,7 +835,6 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
     )?)));
     player.link.identify()?;
     let baud = design.default_baud();
-    let divisor = gateware::CoreParams::sim().divisor as f64;
     let mut row = ThreatBoardRow {
         games: THREAT_BOARD_GAMES,
         ..ThreatBoardRow::default()
@@ -858,11 +850,7 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
             } else if game.board().stones() == 0 {
                 vec![model::connect6::CENTRE]
             } else {
-                let line_before = player.link.transport.board.cycles();
-                let requests_before = player.link.stats.requests;
-                let r = player.turn(&game)?;
-                let line = player.link.transport.board.cycles() - line_before;
-                let requests = player.link.stats.requests - requests_before;
+                let (r, requests, link_ms) = on_the_line(&mut player, baud, |p| p.turn(&game))?;
                 let want = expected_turn_job(&game, player.last_put);
                 if r != want {
                     bail!(
@@ -880,7 +868,7 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
                 cycles += r.cycles;
                 worst = worst.max(r.cycles);
                 row.link_requests += requests;
-                row.link_ms += link_seconds(line as f64 / divisor, baud, requests) * 1e3;
+                row.link_ms += link_ms;
                 r.stones
             };
             game.play(&stones)?;
@@ -946,6 +934,24 @@ fn threat_match(mut progress: impl FnMut(u64)) -> Match {
     }
     m.mean_move_ms = total_s * 1e3 / moves.max(1) as f64;
     m
+}
+
+/// One job of `player` on the simulated board and what it cost the link: its answer, the
+/// requests it made, and their time in ms at `baud` (the frames' bits, the simulated line
+/// running the simulated board's divisor cycles a bit, and a round trip a request).
+fn on_the_line<R>(
+    player: &mut BoardPlayer<SimTransport>,
+    baud: u32,
+    job: impl FnOnce(&mut BoardPlayer<SimTransport>) -> Result<R, host::LinkError>,
+) -> Result<(R, u64, f64)> {
+    let line_before = player.link.transport.board.cycles();
+    let requests_before = player.link.stats.requests;
+    let r = job(player)?;
+    let line = player.link.transport.board.cycles() - line_before;
+    let requests = player.link.stats.requests - requests_before;
+    let divisor = gateware::CoreParams::sim().divisor as f64;
+    let ms = link_seconds(line as f64 / divisor, baud, requests) * 1e3;
+    Ok((r, requests, ms))
 }
 
 /// A row's means, times and ratios from its sums.
