@@ -74,6 +74,20 @@ fn main() {
             Steps::CHIP,
         ),
         (
+            "the chip's and the defence",
+            Steps {
+                defend: true,
+                ..Steps::CHIP
+            },
+        ),
+        (
+            "the chip's and the block by winning pairs",
+            Steps {
+                block_by_pairs: true,
+                ..Steps::CHIP
+            },
+        ),
+        (
             "forcing 2, baseline's block, no defence",
             Steps {
                 forcing: 2,

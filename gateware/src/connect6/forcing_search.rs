@@ -76,7 +76,7 @@ pub struct ForcingSearchCore {
     pub rd_data: Signal<In, Bits<38>>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
-    /// The side had a threat: nothing searched.
+    /// The side has a threat: the answer is the root search's alone (no forcing pair tried).
     pub own_threat: Signal<Out, Bit>,
     /// The answer, if `found`: a winning pair, or (`forced`) a forcing pair all of whose
     /// blocks leave a winning pair.
@@ -500,10 +500,9 @@ impl Logic for ForcingSearchCore {
                 }
             }
             ForcingState::Child => {
-                if self.search.opp_threat.val()
-                    | (self.search.done.val() & self.search.own_threat.val())
-                {
-                    // The block made a threat of the other side's: the line fails.
+                if self.search.opp_threat.val() | self.search.own_threat.val() {
+                    // The block made a threat of the other side's (or left one of the side's,
+                    // which its blocks never do): the line fails at the candidate scan's end.
                     self.search.cancel.next = true;
                     self.fail.next = true;
                 } else if self.search.done.val() {

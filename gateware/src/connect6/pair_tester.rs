@@ -1,17 +1,19 @@
 //! The pair tester, past the paper: whether two stones make a winning pair, from the lines
 //! through them alone, as the model's search decides it (`model::connect6::threat::pair_wins`),
 //! in [`CYCLES`] cycles, a new pair every cycle (a pipeline of three stages), for the
-//! winning-pair search (`winning_pair_search`; `docs/connect6.md`, "The pair tester"). The side
-//! must have no threat before the pair, so every threat after it is a window through `a` or
-//! `c`: the 6 windows through a point on each of its 4 lines, 48 in all (a window through both
-//! is there twice, which changes nothing).
+//! winning-pair search (`winning_pair_search`; `docs/connect6.md`, "The pair tester"). The
+//! threats it judges are the windows through `a` or `c`: the 6 windows through a point on each
+//! of its 4 lines, 48 in all (a window through both is there twice, which changes nothing). A
+//! threat the side had before the pair elsewhere is not its concern (the preparation's count
+//! after a pair that makes one); one it had through a point of the pair may become a six,
+//! which wins whatever the blocks.
 //!
 //! ```text
 //!  start: the four lines of 11 points through a and through c (own stones; blocked: the
 //!         other's stones or off the board), a and c                    --> stage 1 registers
 //!  1: each line point's board coordinates (anchor + offset, 6 bits: off the board never
 //!     equals a point); a and c put down wherever they lie on the 8 lines; the 48 windows'
-//!     threats (four or more own, none blocked); the first threat's empty points x1, x2
+//!     threats (four or more own, none blocked; six: a win); the first one's empty points x1, x2
 //!                                                                      --> stage 2 registers
 //!  2: for each x: the threats without x (a window contains x where a line point equals x);
 //!     the first of those, its empty points y1, y2                      --> stage 3 registers
@@ -93,6 +95,10 @@ pub struct PairTester {
     /// Stage 2: the lines with the pair put down, the threats, the first threat's empty points.
     ovl2: DFF<Bits<PTS>>,
     th2: DFF<Bits<WINDOWS>>,
+    /// A window of six of the side's stones after the pair (a threat the side had, completed:
+    /// it wins whatever the blocks), in stages 2 and 3.
+    six2: DFF<Bit>,
+    six3: DFF<Bit>,
     x_ok: [DFF<Bit>; 2],
     x_r: [DFF<Bits<6>>; 2],
     x_c: [DFF<Bits<6>>; 2],
@@ -117,6 +123,7 @@ pub struct PairTester {
     c_c6: [Signal<Local, Bits<6>>; 3],
     ovl: Signal<Local, Bits<PTS>>,
     th: Signal<Local, Bits<WINDOWS>>,
+    six: Signal<Local, Bit>,
     n: Signal<Local, Bits<3>>,
     seen: Signal<Local, Bit>,
     /// The blockers (x1, x2 in stage 2, the y of each in stage 3), a blocker's matches among
@@ -220,6 +227,8 @@ impl Default for PairTester {
             cc: Default::default(),
             ovl2: Default::default(),
             th2: Default::default(),
+            six2: Default::default(),
+            six3: Default::default(),
             x_ok: Default::default(),
             x_r: Default::default(),
             x_c: Default::default(),
@@ -237,6 +246,7 @@ impl Default for PairTester {
             c_c6: Default::default(),
             ovl: Default::default(),
             th: Default::default(),
+            six: Default::default(),
             n: Default::default(),
             seen: Default::default(),
             bp_r: Default::default(),
@@ -281,7 +291,7 @@ impl Logic for PairTester {
     fn update(&mut self) {
         dff_setup!(
             self, clock, v1, v2, v3, done_q, wins_q, forcing_q, blocks_q, bpts_q, own, blocked,
-            ovl2, th2
+            ovl2, th2, six2, six3
         );
         for s in 0..4 {
             self.ar[s].clock.next = self.clock.val();
@@ -358,6 +368,7 @@ impl Logic for PairTester {
             }
         }
         self.th.next = 0_u64.into();
+        self.six.next = false;
         for l in 0..8 {
             for s in 0..6 {
                 self.n.next = 0_u64.into();
@@ -370,6 +381,9 @@ impl Logic for PairTester {
                     6 * l + s,
                     (self.n.val() >= 4_u64) & !self.blocked.q.val().get_bits::<6>(11 * l + s).any(),
                 );
+                if self.n.val() == 6_u64 {
+                    self.six.next = true;
+                }
             }
         }
         // The windows that hold each blocker (x1, x2 in stage 2, then the y of each in stage
@@ -498,6 +512,7 @@ impl Logic for PairTester {
         // Stage 1 -> 2: the lines with the pair down, the threats, x.
         self.ovl2.d.next = self.ovl.val();
         self.th2.d.next = self.th.val();
+        self.six2.d.next = self.six.val();
         self.x_ok[0].d.next = self.th.val().any();
         self.x_ok[1].d.next = self.th.val().any() & self.two[0].val();
         for e in 0..2 {
@@ -505,6 +520,7 @@ impl Logic for PairTester {
             self.x_c[e].d.next = self.sp_c[e].val();
         }
         // Stage 2 -> 3: the threats left without each x, the y.
+        self.six3.d.next = self.six2.q.val();
         for j in 0..2 {
             self.x_ok3[j].d.next = self.x_ok[j].q.val();
             self.x_r3[j].d.next = self.x_r[j].q.val();
@@ -579,9 +595,10 @@ impl Logic for PairTester {
         self.v3.d.next = self.v2.q.val();
         self.done_q.d.next = self.v3.q.val();
         if self.v3.q.val() {
-            self.wins_q.d.next = self.x_ok3[0].q.val()
-                & !self.blocked_x[0].val()
-                & !(self.x_ok3[1].q.val() & self.blocked_x[1].val());
+            self.wins_q.d.next = self.six3.q.val()
+                | (self.x_ok3[0].q.val()
+                    & !self.blocked_x[0].val()
+                    & !(self.x_ok3[1].q.val() & self.blocked_x[1].val()));
             self.forcing_q.d.next = self.forcing_x.val();
             self.blocks_q.d.next = 0_u64.into();
             if self.forcing_x.val() {

@@ -28,8 +28,10 @@
 //! kept c, one a kept pair, and one that finds no more; an answer [`PIPE_CYCLES`] (5) after
 //! its pair is issued. Done the cycle after the first winning answer if only the first is
 //! asked for; else a wait of five cycles after the stream's last cycle (the last a's, which
-//! has no pair; or the one that found the budget spent), done the cycle after. The side must
-//! have no threat; if it has, the search stops after the candidate scan with `own_threat` (22).
+//! has no pair; or the one that found the budget spent), done the cycle after. A side with a
+//! threat already is searched all the same (`own_threat` says so, from the candidate scan's
+//! end): the tester judges a pair by the threats through it, so the count is of the pairs
+//! whose own threats two stones cannot block, as the threat player's preparation counts them.
 
 use super::pair_tester::PairTester;
 use super::threat_scanner::{ThreatScannerPort, ThreatScannerServer, MARKS};
@@ -79,7 +81,8 @@ pub struct WinningPairSearchCore {
     pub rd_data: Signal<In, Bits<38>>,
     pub busy: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
-    /// The side had a threat: nothing was searched.
+    /// The side has a threat (known from the candidate scan's end; the search goes on, each
+    /// pair judged by the threats through it: the preparation's count of a pair that makes one).
     pub own_threat: Signal<Out, Bit>,
     /// The other side has a threat (known from the cycle `own_threat` would be; the search
     /// goes on: the forcing search drops such a line).
@@ -720,16 +723,12 @@ impl Logic for WinningPairSearchCore {
                 if self.t.q.val() == self.k_last.val() {
                     self.t.d.next = 0_u64.into();
                     self.opp_q.d.next = self.scan.opp_count.val() != 0_u64;
-                    if self.scan.own_count.val() != 0_u64 {
-                        self.thr_q.d.next = true;
-                        self.state.d.next = PairState::Done;
-                    } else {
-                        self.state.d.next = PairState::Gath;
-                        self.j.d.next = 0_u64.into();
-                        self.sh.d.next = true;
-                        for w in 0..11 {
-                            self.win[w].d.next = self.k_ones.val();
-                        }
+                    self.thr_q.d.next = self.scan.own_count.val() != 0_u64;
+                    self.state.d.next = PairState::Gath;
+                    self.j.d.next = 0_u64.into();
+                    self.sh.d.next = true;
+                    for w in 0..11 {
+                        self.win[w].d.next = self.k_ones.val();
                     }
                 }
             }

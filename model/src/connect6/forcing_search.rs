@@ -41,7 +41,7 @@ pub const MAX_TURNS: u32 = 2;
 /// The search's answer, as the circuit gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ForcingSearch {
-    /// The side had a threat: nothing searched.
+    /// The side has a threat: the answer is the root search's alone (no forcing pair tried).
     pub own_threat: bool,
     /// The answer: a winning pair, or a forcing pair all of whose blocks lose.
     pub first: Option<[Point; 2]>,

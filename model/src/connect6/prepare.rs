@@ -12,8 +12,9 @@
 //! 2. For each pair `a`, `c` of the list (`a` before `c`): both pushed (the side's, a cycle
 //!    each, [`PUSH_CYCLES`]), the winning-pair search counting the side's winning pairs
 //!    (started in the second push).
-//! 3. A pair with winning pairs, or one that makes a threat of the side's (the search then
-//!    counts none: the pair forces the reply), is tried against the reply, modelled as the
+//! 3. A pair with winning pairs, or one that makes a threat of the side's (the pair forces
+//!    the reply; the search counts the pairs that win by their own threats, as
+//!    `threat::winning_pairs` does), is tried against the reply, modelled as the
 //!    baseline's: the threats blocked (the threat blocker for the opponent, started in the
 //!    cycle the count is taken; its stones pushed, a cycle each); threats it cannot block
 //!    win outright (the best key); then the opponent's best line-score points for its
@@ -195,11 +196,7 @@ mod tests {
         b.set(a, Some(side));
         b.set(c, Some(side));
         let ours = threats(&b, side);
-        let n = if ours.is_empty() {
-            winning_pairs(&b, side).len() as u64
-        } else {
-            0
-        };
+        let n = winning_pairs(&b, side).len() as u64;
         if n == 0 && ours.is_empty() {
             return None;
         }
@@ -263,7 +260,11 @@ mod tests {
                     board.diagram()
                 );
                 found += usize::from(p.pair.is_some());
-                by_threat += usize::from(p.pair.is_some() && p.wins == 0);
+                by_threat += usize::from(p.pair.is_some_and(|pair| {
+                    let mut b = board.clone();
+                    pair.iter().for_each(|&x| b.set(x, Some(side)));
+                    !threats(&b, side).is_empty()
+                }));
             }
         }
         eprintln!("{positions} positions, {found} with a pair, {by_threat} by a threat");

@@ -66,7 +66,18 @@ pub fn scan_key(w: usize) -> (usize, usize, usize) {
 }
 
 fn side_threats(board: &Board, side: Color) -> SideThreats {
-    let ws = board.threats(side);
+    windows_threats(board, board.threats(side))
+}
+
+/// `side`'s threats among the windows through `a` or `c` only, in scan order: the threats a
+/// pair of its stones makes, whatever threats it had elsewhere before them.
+pub fn threats_through_pair(board: &Board, side: Color, a: Point, c: Point) -> SideThreats {
+    let mut ws = board.threats(side);
+    ws.retain(|&w| windows()[w].iter().any(|&p| p == a || p == c));
+    windows_threats(board, ws)
+}
+
+fn windows_threats(board: &Board, ws: Vec<usize>) -> SideThreats {
     let first = ws.iter().copied().min_by_key(|&w| scan_key(w)).map(|w| {
         let pts = &windows()[w];
         ThreatWindow {
