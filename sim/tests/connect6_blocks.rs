@@ -1830,16 +1830,21 @@ fn preparation_matches_model() {
     uut.connect_all();
     // The Rust simulation runs about a thousand cycles a second here: of seeded positions,
     // the first ones the model prepares in at most 26,000 cycles, one without a pair, two
-    // whose pair makes a threat (no winning pair before the reply), two with winning pairs;
-    // and a longer one with a budget it exhausts.
+    // whose pair makes a threat (its winning pairs counted by the threats through them), two
+    // with winning pairs and no threat; and a longer one with a budget it exhausts.
     let mut runs: Vec<(Board, Color, u64, Prepared)> = Vec::new();
     let mut kinds = [0; 3];
     let mut cut = false;
     for (board, side) in quiet_positions(SEED + 2_900, 4, 1) {
         let want = prepare::prepare(&board, side, pair_search::MAX_BUDGET);
+        let makes_threat = |pair: [Point; 2]| {
+            let mut b = board.clone();
+            pair.iter().for_each(|&p| b.set(p, Some(side)));
+            !b.threats(side).is_empty()
+        };
         let kind = match want.pair {
             None => 0,
-            Some(_) if want.wins == 0 => 1,
+            Some(pair) if makes_threat(pair) => 1,
             Some(_) => 2,
         };
         if want.cycles <= 26_000 && kinds[kind] < [1, 2, 2][kind] {
@@ -1861,8 +1866,8 @@ fn preparation_matches_model() {
     }
     assert!(runs.iter().any(|r| r.3.exhausted));
     println!(
-        "preparation: {} positions ({kinds:?}: none, by a threat, with winning pairs; one cut \
-         by the budget), {replies} replies; {cycles} cycles",
+        "preparation: {} positions ({kinds:?}: none, making a threat, with winning pairs; one \
+         cut by the budget), {replies} replies; {cycles} cycles",
         runs.len()
     );
 }

@@ -699,7 +699,8 @@ struct PreparationRow {
 /// Every [`PREPARE_STEP`]th side of the positions of the [`PAIR_GAMES`] games where neither
 /// side has a threat: the preparation by the block's model (cycles, within the threat
 /// player's search budget) and by the threat player's (timed). Their pairs differ where the
-/// block counts a threat-making pair's winning pairs as none (`model::connect6::prepare`).
+/// block's reply (the threat blocker's set) differs from the baseline's block
+/// (`model::connect6::prepare`).
 fn preparation_bench(mhz: f64) -> PreparationRow {
     let mut row = PreparationRow::default();
     let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
@@ -713,7 +714,11 @@ fn preparation_bench(mhz: f64) -> PreparationRow {
         let block = prepare::prepare(&board, side, threat::SEARCH_BUDGET);
         row.positions += 1;
         row.found += u64::from(block.pair.is_some());
-        row.by_threat += u64::from(block.pair.is_some() && block.wins == 0);
+        row.by_threat += u64::from(block.pair.is_some_and(|pair| {
+            let mut b = board.clone();
+            pair.iter().for_each(|&p| b.set(p, Some(side)));
+            !b.threats(side).is_empty()
+        }));
         row.exhausted += u64::from(block.exhausted);
         row.replies += block.replies;
         row.searches += block.searches;
