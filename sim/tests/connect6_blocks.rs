@@ -932,10 +932,16 @@ fn winning_pair_search_matches_model() {
             continue;
         }
         for (s, side) in [p.side, p.side.other()].into_iter().enumerate() {
-            // All pairs where they are few, else a budget (some cut short); every third
-            // search stops at the first winning pair.
+            // All pairs where they are few and the side has no threat, else a budget (some
+            // cut short; a side with a threat is searched whole by the model's tests and the
+            // pair tester's); every third search stops at the first winning pair.
             let n = model::connect6::threat::threat_candidates(&p.board, side).len() as u64;
-            let budget = if n <= 16 { pair_search::MAX_BUDGET } else { 30 };
+            let has_threat = !p.board.threats(side).is_empty();
+            let budget = if n <= 16 && !has_threat {
+                pair_search::MAX_BUDGET
+            } else {
+                30
+            };
             let first_only = (i + s) % 3 == 0;
             let mut want = pair_search::search(&p.board, side, first_only, budget);
             let got = run_pair_search(&mut uut, &p.board, side, first_only, budget);
@@ -1053,20 +1059,22 @@ fn pair_tester_matches_model() {
     let probes = probes(SEED + 1_800, 4);
     let (mut positions, mut pairs, mut wins) = (0, 0, 0);
     let (mut forcing, mut many, mut block_pairs) = (0, 0, 0);
+    // Sides with a threat too (the preparation's count after a pair that makes one): each
+    // pair judged by the threats through it; a six (the threat completed) wins, its forcing
+    // outputs are the search's to ignore.
+    let (mut threat_pairs, mut sixes) = (0, 0);
     for (i, p) in probes.iter().enumerate() {
         if i > 0 && probes[i - 1].board == p.board {
             continue;
         }
         for side in [p.side, p.side.other()] {
-            if threat_scan::scan(&p.board, side).own.count > 0 {
-                continue;
-            }
+            let has_threat = threat_scan::scan(&p.board, side).own.count > 0;
             positions += 1;
             // The pairs streamed, one a cycle with a gap every seventh cycle; each answer
             // [`CYCLES`] cycles after its start, with its points.
             let list: Vec<_> = tester_pairs(&p.board, side)
                 .into_iter()
-                .step_by(3)
+                .step_by(if has_threat { 12 } else { 3 })
                 .collect();
             let slots: Vec<Option<[Point; 2]>> = list
                 .iter()
@@ -1105,6 +1113,18 @@ fn pair_tester_matches_model() {
                     "probe {i}, {side:?}, pair {a} {c}:\n{}",
                     p.board.diagram()
                 );
+                if has_threat {
+                    threat_pairs += 1;
+                    let mut b = p.board.clone();
+                    b.set(a, Some(side));
+                    b.set(c, Some(side));
+                    sixes += usize::from(b.winner() == Some(side));
+                    if want {
+                        wins += 1;
+                        pairs += 1;
+                        continue;
+                    }
+                }
                 // Forcing, and the blocking pairs as a set (the model's in board order).
                 let want_f = model::connect6::threat::forcing_blocks(&p.board, side, a, c);
                 assert_eq!(
@@ -1142,9 +1162,14 @@ fn pair_tester_matches_model() {
     }
     println!(
         "pair tester: {positions} positions, {pairs} pairs, {wins} winning, {forcing} forcing \
-         and not winning ({many} with two blocks or more; {block_pairs} blocking pairs)"
+         and not winning ({many} with two blocks or more; {block_pairs} blocking pairs); \
+         {threat_pairs} pairs of a side with a threat, {sixes} making a six"
     );
     assert!(wins > 50 && pairs > 10_000, "{wins} of {pairs}");
+    assert!(
+        threat_pairs > 500 && sixes > 10,
+        "{threat_pairs} pairs of a side with a threat, {sixes} sixes"
+    );
     assert!(
         forcing > 50 && many > 10,
         "{forcing} forcing, {many} with two blocks or more"

@@ -71,7 +71,9 @@ pub struct PairTester {
     /// pair `i` of `block_pts` (bits `20 i..`: x's column and row, y's column and row, 5
     /// bits each). Pairs 0 and 1 are the first threat's first empty point x1 with the empty
     /// points (`y`) of the first threat left without it, pairs 2 and 3 its second, x2,
-    /// likewise; {x1, x2} is listed once, as pair 0 or 1.
+    /// likewise; {x1, x2} is listed once, as pair 0 or 1. A pair that makes a six (a threat
+    /// the side had, completed) wins, and its `forcing` and `blocks` mean nothing (the search
+    /// streams a forcing pair only if it does not win).
     pub forcing: Signal<Out, Bit>,
     pub blocks: Signal<Out, Bits<4>>,
     pub block_pts: Signal<Out, Bits<80>>,

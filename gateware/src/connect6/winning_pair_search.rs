@@ -6,7 +6,7 @@
 //!
 //! ```text
 //!  start --> candidate scan (the threat scanner): the 19 row words read (a row a cycle), the
-//!            side's threats counted (any: stop), its candidates marked (the empty points of
+//!            side's threats counted (`own_threat`: searched all the same), its candidates marked (the empty points of
 //!            windows of two or more of its stones and none of the other's) and its
 //!            one-stone threat points (windows of three or more) into 19 x 19 bits each
 //!        --> the gathering: the rows read again into a window of 11 rows; as each row is the
@@ -84,8 +84,8 @@ pub struct WinningPairSearchCore {
     /// The side has a threat (known from the candidate scan's end; the search goes on, each
     /// pair judged by the threats through it: the preparation's count of a pair that makes one).
     pub own_threat: Signal<Out, Bit>,
-    /// The other side has a threat (known from the cycle `own_threat` would be; the search
-    /// goes on: the forcing search drops such a line).
+    /// The other side has a threat (known from the candidate scan's end, as `own_threat`; the
+    /// search goes on: the forcing search drops such a line).
     pub opp_threat: Signal<Out, Bit>,
     /// The first winning pair in candidate order, if `found`.
     pub found: Signal<Out, Bit>,

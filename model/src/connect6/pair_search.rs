@@ -18,8 +18,9 @@
 //! read and the pair tester (`gateware::connect6::pair_tester`, a pipeline) behind the read.
 //!
 //! This model decides a pair independently of the tester's reference
-//! (`threat::pair_wins`, the windows through the pair): by scans of the whole board with
-//! stones put down, the way the circuit's first build did (2026-12-04), and the schedule of
+//! (`threat::pair_wins`, the windows through the pair's lines): by scans of the board's
+//! windows through the pair with stones put down, the way the circuit's first build scanned
+//! the whole board (2026-12-04), and the schedule of
 //! the circuit's issues and answers gives the cycles ([`search`]):
 //!
 //! 1. the pair put down: no threat of the side through it, no win (each scan here looks only
@@ -342,7 +343,9 @@ mod tests {
         // Positions of seeded games where the side has a threat (the preparation's pairs that
         // make one): the count and the first pair are `winning_pairs`', which judges a pair by
         // `threats_through` alone, not by these scans.
-        let (mut positions, mut with) = (0, 0);
+        // Every such side has winning pairs (the pairs that complete its threat to six);
+        // `beyond` counts the sides with one that does not.
+        let (mut positions, mut with, mut beyond) = (0, 0, 0);
         for g in 0..6 {
             let game = if g % 2 == 0 {
                 random_game(0x9a1_5ec + g, 40)
@@ -364,13 +367,22 @@ mod tests {
                     assert_eq!(got.first, want.first().copied());
                     positions += 1;
                     with += usize::from(!want.is_empty());
+                    beyond += usize::from(want.iter().any(|&[a, c]| {
+                        let mut b = board.clone();
+                        b.set(a, Some(side));
+                        b.set(c, Some(side));
+                        b.winner().is_none()
+                    }));
                 }
             }
         }
-        println!("{positions} positions of a side with a threat, {with} with a winning pair");
+        println!(
+            "{positions} positions of a side with a threat, {with} with a winning pair, \
+             {beyond} with one that makes no six"
+        );
         assert!(
-            positions > 20 && with > 5,
-            "{positions} positions, {with} with a pair"
+            positions > 20 && beyond > 5,
+            "{positions} positions, {beyond} with a pair that makes no six"
         );
     }
 

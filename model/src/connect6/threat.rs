@@ -192,15 +192,16 @@ pub(crate) fn forcing_on(b: &Board, side: Color, a: Point, c: Point) -> Option<V
     (!ws.is_empty() && !blockable(b, &ws, 1)).then(|| blocking_pairs(b, &ws))
 }
 
-/// `side`'s winning pairs: two empty points after which its threats cannot be blocked by two
-/// stones. `side` must have no threat already (it would just win).
+/// `side`'s winning pairs: two empty points after which the threats through them cannot be
+/// blocked by two stones (a threat `side` has elsewhere is left out: the preparation counts
+/// them after a pair that makes one; a pair that completes a threat to six is one).
 pub fn winning_pairs(board: &Board, side: Color) -> Vec<[Point; 2]> {
     let mut unbounded = u64::MAX;
     pairs_that_win(board, side, false, &mut unbounded)
 }
 
-/// Whether `a` and `c` (empty) are a winning pair of `side` (which has no threat): its threats
-/// after them cannot all be hit by two stones.
+/// Whether `a` and `c` (empty) are a winning pair of `side`: its threats through them cannot
+/// all be hit by two stones.
 pub fn pair_wins(board: &Board, side: Color, a: Point, c: Point) -> bool {
     let mut b = board.clone();
     b.set(a, Some(side));

@@ -681,8 +681,8 @@ const PREPARE_STEP: usize = 4;
 struct PreparationRow {
     /// Positions prepared (neither side with a threat; every [`PREPARE_STEP`]th side).
     positions: u64,
-    /// Positions where the block found a pair, those whose pair makes a threat (no winning
-    /// pair before the reply), those its budget cut; replies tried and searches run in all.
+    /// Positions where the block found a pair, those whose pair makes a threat, those its
+    /// budget cut; replies tried and searches run in all.
     found: u64,
     by_threat: u64,
     exhausted: u64,
@@ -700,7 +700,7 @@ struct PreparationRow {
 /// side has a threat: the preparation by the block's model (cycles, within the threat
 /// player's search budget) and by the threat player's (timed). Their pairs differ where the
 /// block's reply (the threat blocker's set) differs from the baseline's block
-/// (`model::connect6::prepare`).
+/// (`model::connect6::prepare`), or where its budget ran out.
 fn preparation_bench(mhz: f64) -> PreparationRow {
     let mut row = PreparationRow::default();
     let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
