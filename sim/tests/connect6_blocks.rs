@@ -1862,14 +1862,9 @@ fn preparation_matches_model() {
     let mut cut = false;
     for (board, side) in quiet_positions(SEED + 2_900, 4, 1) {
         let want = prepare::prepare(&board, side, pair_search::MAX_BUDGET);
-        let makes_threat = |pair: [Point; 2]| {
-            let mut b = board.clone();
-            pair.iter().for_each(|&p| b.set(p, Some(side)));
-            !b.threats(side).is_empty()
-        };
         let kind = match want.pair {
             None => 0,
-            Some(pair) if makes_threat(pair) => 1,
+            Some(pair) if prepare::makes_threat(&board, side, pair) => 1,
             Some(_) => 2,
         };
         if want.cycles <= 26_000 && kinds[kind] < [1, 2, 2][kind] {

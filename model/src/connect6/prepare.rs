@@ -76,6 +76,14 @@ pub fn top_points(board: &Board, side: Color) -> Vec<Point> {
     top.into_iter().take(CANDIDATES).map(|(_, p)| p).collect()
 }
 
+/// Whether `side`'s `pair` on `board` makes a threat of its (the preparation tries such a pair
+/// against the reply: the opponent must block it).
+pub fn makes_threat(board: &Board, side: Color, pair: [Point; 2]) -> bool {
+    let mut b = board.clone();
+    pair.iter().for_each(|&p| b.set(p, Some(side)));
+    !b.threats(side).is_empty()
+}
+
 /// `side`'s preparation on `board` (no threat of either side's on it), at most `budget`
 /// pairs tested by its searches.
 pub fn prepare(board: &Board, side: Color, budget: u64) -> Prepared {
@@ -260,11 +268,8 @@ mod tests {
                     board.diagram()
                 );
                 found += usize::from(p.pair.is_some());
-                by_threat += usize::from(p.pair.is_some_and(|pair| {
-                    let mut b = board.clone();
-                    pair.iter().for_each(|&x| b.set(x, Some(side)));
-                    !threats(&b, side).is_empty()
-                }));
+                by_threat +=
+                    usize::from(p.pair.is_some_and(|pair| makes_threat(board, side, pair)));
             }
         }
         eprintln!("{positions} positions, {found} with a pair, {by_threat} by a threat");

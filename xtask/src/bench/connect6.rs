@@ -714,11 +714,11 @@ fn preparation_bench(mhz: f64) -> PreparationRow {
         let block = prepare::prepare(&board, side, threat::SEARCH_BUDGET);
         row.positions += 1;
         row.found += u64::from(block.pair.is_some());
-        row.by_threat += u64::from(block.pair.is_some_and(|pair| {
-            let mut b = board.clone();
-            pair.iter().for_each(|&p| b.set(p, Some(side)));
-            !b.threats(side).is_empty()
-        }));
+        row.by_threat += u64::from(
+            block
+                .pair
+                .is_some_and(|pair| prepare::makes_threat(&board, side, pair)),
+        );
         row.exhausted += u64::from(block.exhausted);
         row.replies += block.replies;
         row.searches += block.searches;
