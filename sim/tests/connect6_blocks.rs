@@ -523,7 +523,9 @@ fn next_move_selector_decides_as_the_model() {
     uut.connect_all();
     let mut modules = std::collections::BTreeMap::new();
     let (mut decisions, mut total, mut worst) = (0, 0u64, 0);
-    for g in 0..6u64 {
+    // Two games, one of each kind (the Verilator board's test decides in four more and a
+    // whole game against the baseline, each decision against the model).
+    for g in 0..2u64 {
         let seed = SEED + 400 + g;
         let game = if g % 2 == 0 {
             random_game(seed, 40)
@@ -1861,6 +1863,9 @@ fn preparation_matches_model() {
     let mut kinds = [0; 3];
     let mut cut = false;
     for (board, side) in quiet_positions(SEED + 2_900, 4, 1) {
+        if (kinds, cut) == ([1, 2, 2], true) {
+            break;
+        }
         let want = prepare::prepare(&board, side, pair_search::MAX_BUDGET);
         let kind = match want.pair {
             None => 0,
@@ -1904,8 +1909,8 @@ fn preparation_verilog() {
     let next = cosim_port(
         "preparation",
         Preparation::default(),
-        30_000,
-        15_000,
+        20_000,
+        10_000,
         |u, next| {
             let (b, side) = &positions[next % positions.len()];
             u.side.next = stone_code(Some(*side)).into();
@@ -1913,7 +1918,7 @@ fn preparation_verilog() {
             b.clone()
         },
     );
-    assert!(next > 5, "{next} preparations");
+    assert!(next > 3, "{next} preparations");
 }
 
 /// One turn on the threat player: `start` a cycle, then the read port answered as a block RAM
@@ -1965,6 +1970,9 @@ fn player_turns(seed: u64, most: u64, per_kind: [usize; 7]) -> Vec<(Board, Color
         if want.cycles <= most && kinds[k] < per_kind[k] {
             kinds[k] += 1;
             out.push((p.board, p.side, want));
+            if kinds == per_kind {
+                break;
+            }
         }
     }
     assert_eq!(
