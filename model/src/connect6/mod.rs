@@ -11,6 +11,7 @@
 
 pub mod baseline;
 pub mod blocker;
+pub mod defence;
 pub mod forcing_search;
 pub mod line_scan;
 pub mod pair_search;

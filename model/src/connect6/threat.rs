@@ -27,6 +27,7 @@
 //! Ties go to the first point in board order: the player has no random choice.
 
 use super::baseline::{line_score, winning_stones};
+use super::defence::defend;
 use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LENGTH};
 
 /// Pairs the attack's search looks at, at most, in a decision (past it, no forced win is
@@ -306,8 +307,9 @@ pub struct Steps {
     /// scanner's first threat, the block from the threat blocker (`blocker::block`), the
     /// attack from the forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`]
     /// pairs tested, two forcing turns at most), the preparation from the preparation block
-    /// (`prepare::prepare`, which also tries pairs that only make a threat): the threat
-    /// player as the chip will play it (`super::turn`).
+    /// (`prepare::prepare`, which also tries pairs that only make a threat), the defence
+    /// (with `defend`) against the opponent's first winning pair on a short list
+    /// (`defence::defend`): the threat player as the chip will play it (`super::turn`).
     pub circuit: bool,
 }
 
@@ -462,8 +464,14 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
             return pair.to_vec();
         }
     }
-    // 4. Defend.
-    let theirs = if steps.defend {
+    // 4. Defend (the circuit's: against the opponent's first winning pair, on a short list).
+    if steps.defend && steps.circuit && left == 2 {
+        let theirs = super::pair_search::search(board, opp, true, SEARCH_BUDGET).first;
+        if let Some(pair) = theirs.and_then(|t| defend(board, side, t, SEARCH_BUDGET).pair) {
+            return pair.to_vec();
+        }
+    }
+    let theirs = if steps.defend && !steps.circuit {
         winning_pairs(board, opp)
     } else {
         Vec::new()
