@@ -74,7 +74,7 @@ fn main() {
             Steps::CHIP,
         ),
         (
-            "the chip's and the defence",
+            "the chip's and the circuit's defence",
             Steps {
                 defend: true,
                 ..Steps::CHIP
@@ -84,6 +84,14 @@ fn main() {
             "the chip's and the block by winning pairs",
             Steps {
                 block_by_pairs: true,
+                ..Steps::CHIP
+            },
+        ),
+        (
+            "the chip's, the circuit's defence and the block by winning pairs",
+            Steps {
+                block_by_pairs: true,
+                defend: true,
                 ..Steps::CHIP
             },
         ),

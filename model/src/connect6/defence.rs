@@ -17,15 +17,24 @@
 //!    best of the ranking that are neither.
 //! 3. For each pair `a`, `c` of the list (`a` before `c`): a pair whose line-score sum cannot
 //!    beat the best so far (the best already leaves no winning pair and no forced win, and
-//!    its sum is at least this one's) is skipped ([`SKIP_CYCLES`]); else both pushed
-//!    ([`PUSH_CYCLES`]), the winning-pair search counting the opponent's winning pairs
+//!    its sum is at least this one's) is skipped ([`SKIP_CYCLES`]): it could only tie, so the
+//!    answer is the one without skipping, but for a budget that runs out later; else both
+//!    pushed ([`PUSH_CYCLES`]), the winning-pair search counting the opponent's winning pairs
 //!    (started in the second push); with none, the forcing search for the opponent, one
-//!    forcing turn deep, on the overlay (started in the cycle the count is taken).
+//!    forcing turn deep, on the overlay (started in the cycle the count is taken). The model's
+//!    own defence looks for the forced win only where the side's stones make no threat; the
+//!    circuit's looks always: the forcing search's children fail on a threat of the side's
+//!    (the opponent's forcing pair must hit it), so a forced win it finds is one.
 //! 4. The best pair: the fewest winning pairs, then no forced win, then the best line-score
 //!    sum, the first in list order among equals.
 //!
-//! One budget of pairs tested bounds all the searches; a search that exhausts it ends the
-//! defence with the best pair so far (none if it was the first).
+//! One budget of pairs tested bounds the defence's searches (the threat player gives it
+//! `threat::SEARCH_BUDGET`, as it gives the attack and the opponent's search each theirs); a
+//! search that exhausts it ends the defence with the best pair so far (none if it was the
+//! first).
+//!
+//! Only a turn's two stones defend: after a block of one stone, the stone left is the line
+//! score's, as in the rest of the chip's turn (`super::turn`).
 //!
 //! Measured with `cargo run --release -p model --example threat_steps` (2026-12-06, 100 games
 //! against the baseline from seed 100, the chip's steps): no defence 93 wins; this list with
@@ -80,7 +89,8 @@ pub fn list(theirs: [Point; 2], top: &[Point]) -> Vec<Point> {
 }
 
 /// `side`'s defence on `board` (no threat of either side's on it) against the opponent's
-/// winning pair `theirs`, at most `budget` pairs tested by its searches.
+/// winning pair `theirs` (two empty points), at most `budget` pairs tested by its searches
+/// (at most `pair_search::MAX_BUDGET`, the circuit's counter).
 pub fn defend(board: &Board, side: Color, theirs: [Point; 2], budget: u64) -> Defended {
     let opp = side.other();
     let score = scores(board, side);
@@ -98,7 +108,7 @@ pub fn defend(board: &Board, side: Color, theirs: [Point; 2], budget: u64) -> De
     'pairs: for (i, &a) in list.iter().enumerate() {
         for &c in &list[i + 1..] {
             let s = sum(a, c);
-            if best.is_some_and(|(w, f, m)| w.0 == 0 && f && m >= s) {
+            if best.is_some_and(|(w, no_forced, m)| w.0 == 0 && no_forced && m >= s) {
                 now += SKIP_CYCLES;
                 out.skipped += 1;
                 continue;
@@ -149,19 +159,10 @@ mod tests {
     use crate::connect6::threat::{threats, winning_pairs};
     use crate::connect6::Game;
 
-    #[test]
-    fn the_pair_chosen_leaves_the_fewest_winning_pairs() {
-        // Positions of seeded games where the side to move has no threat to fill or block and
-        // the opponent has winning pairs: every pair of the list keyed by the threat player's
-        // own functions (winning pairs counted by `winning_pairs`, the line score by the
-        // baseline's `line_score`; the forced win by the circuit's forcing search, as the
-        // defence runs it). The pair chosen is the first of the best key: skipping pairs by
-        // their sum changes no answer.
-        let (mut positions, mut skipping, mut forced_seen) = (0, 0, 0);
-        let (mut cycles, mut worst) = (0, 0);
-        let games = (0..4)
-            .map(|g| random_game(0xde0 + g, 40))
-            .chain((0..4).map(|g| baseline_game(0xde4 + g, 3, 40)));
+    /// Positions of seeded games where the side to move has no threat to fill or block and
+    /// the opponent has a winning pair: the board, the side, the opponent's first.
+    fn positions(games: impl Iterator<Item = Game>) -> Vec<(Board, Color, [Point; 2])> {
+        let mut out = Vec::new();
         for game in games {
             let mut replay = Game::new();
             for turn in game.turns() {
@@ -170,86 +171,117 @@ mod tests {
                     break;
                 }
                 let (board, side) = (replay.board(), replay.to_move());
-                let opp = side.other();
-                if !threats(board, side).is_empty() || !threats(board, opp).is_empty() {
+                if !threats(board, side).is_empty() || !threats(board, side.other()).is_empty() {
                     continue;
                 }
-                let theirs = winning_pairs(board, opp);
-                let Some(&first) = theirs.first() else {
-                    continue;
-                };
-                let got = defend(board, side, first, MAX_BUDGET);
-                assert!(!got.exhausted);
-                positions += 1;
-                cycles += got.cycles;
-                worst = worst.max(got.cycles);
-                assert_eq!(got.list[..2], first);
-                assert_eq!(got.list.len(), 2 + CANDIDATES);
-                let mut want: Option<(Key, [Point; 2])> = None;
-                for (i, &a) in got.list.iter().enumerate() {
-                    for &c in &got.list[i + 1..] {
-                        let mut b = board.clone();
-                        b.set(a, Some(side));
-                        b.set(c, Some(side));
-                        let wp = winning_pairs(&b, opp).len() as u64;
-                        let forced =
-                            wp == 0 && search_forced(&b, opp, 1, MAX_BUDGET).first.is_some();
-                        forced_seen += usize::from(forced);
-                        let s = line_score(board, side, a) + line_score(board, side, c);
-                        let key = (std::cmp::Reverse(wp), !forced, s);
-                        if want.is_none_or(|(m, _)| key > m) {
-                            want = Some((key, [a, c]));
-                        }
-                    }
+                if let Some(&first) = winning_pairs(board, side.other()).first() {
+                    out.push((board.clone(), side, first));
                 }
-                let (key, pair) = want.expect("pairs");
-                assert_eq!(got.pair, Some(pair), "\n{}", board.diagram());
-                assert_eq!((got.wins, !got.forced, got.score), (key.0 .0, key.1, key.2));
-                skipping += usize::from(got.skipped > 0);
-                let n = 2 + CANDIDATES as u64;
-                assert_eq!(got.pairs + got.skipped, n * (n - 1) / 2);
             }
         }
+        out
+    }
+
+    /// Every pair of `list` in the defence's order with its key from the threat player's own
+    /// functions (winning pairs by `winning_pairs`, the line score by the baseline's
+    /// `line_score`); the forced win by the circuit's forcing search, as the defence runs it.
+    fn reference_keys(board: &Board, side: Color, list: &[Point]) -> Vec<(Key, [Point; 2])> {
+        let opp = side.other();
+        let mut out = Vec::new();
+        for (i, &a) in list.iter().enumerate() {
+            for &c in &list[i + 1..] {
+                let mut b = board.clone();
+                b.set(a, Some(side));
+                b.set(c, Some(side));
+                let wp = winning_pairs(&b, opp).len() as u64;
+                let forced = wp == 0 && search_forced(&b, opp, 1, MAX_BUDGET).first.is_some();
+                let s = line_score(board, side, a) + line_score(board, side, c);
+                out.push(((std::cmp::Reverse(wp), !forced, s), [a, c]));
+            }
+        }
+        out
+    }
+
+    /// The first pair of the greatest key among `keys`, if any.
+    fn best(keys: &[(Key, [Point; 2])]) -> Option<(Key, [Point; 2])> {
+        let mut out: Option<(Key, [Point; 2])> = None;
+        for &(k, pair) in keys {
+            if out.is_none_or(|(m, _)| k > m) {
+                out = Some((k, pair));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_pair_chosen_leaves_the_fewest_winning_pairs() {
+        // On the positions of eight seeded games: the list is the opponent's pair and the
+        // best line-score points that are neither (by the baseline's `line_score`, the first
+        // in board order among equals); the pair chosen is the first of the best key of
+        // every pair of the list: skipping pairs by their sum changes no answer.
+        let games = (0..4)
+            .map(|g| random_game(0xde0 + g, 40))
+            .chain((0..4).map(|g| baseline_game(0xde4 + g, 3, 40)));
+        let (mut skipping, mut forced_seen, mut cycles, mut worst) = (0, 0, 0, 0);
+        let all = positions(games);
+        for (board, side, first) in &all {
+            let got = defend(board, *side, *first, MAX_BUDGET);
+            assert!(!got.exhausted);
+            cycles += got.cycles;
+            worst = worst.max(got.cycles);
+            assert_eq!(got.list[..2], *first);
+            let rank = |p: &Point| (std::cmp::Reverse(line_score(board, *side, *p)), *p);
+            let rest = &got.list[2..];
+            assert_eq!(rest.len(), CANDIDATES);
+            assert!(rest.windows(2).all(|w| rank(&w[0]) < rank(&w[1])));
+            let last = rank(rest.last().expect("candidates"));
+            assert!(board
+                .empties()
+                .filter(|p| !got.list.contains(p))
+                .all(|p| rank(&p) > last));
+            let keys = reference_keys(board, *side, &got.list);
+            forced_seen += keys.iter().filter(|(k, _)| !k.1).count();
+            let (key, pair) = best(&keys).expect("pairs");
+            assert_eq!(got.pair, Some(pair), "\n{}", board.diagram());
+            assert_eq!((got.wins, !got.forced, got.score), (key.0 .0, key.1, key.2));
+            assert_eq!((got.pairs + got.skipped) as usize, keys.len());
+            skipping += usize::from(got.skipped > 0);
+        }
+        let n = all.len();
         eprintln!(
-            "{positions} positions, {skipping} skipping pairs, {forced_seen} forced wins; \
-             cycles mean {}, worst {worst}",
-            cycles / positions.max(1) as u64
+            "{n} positions, {skipping} skipping pairs, {forced_seen} forced wins; cycles mean \
+             {}, worst {worst}",
+            cycles / n.max(1) as u64
         );
-        assert!(positions >= 20 && skipping > 0 && forced_seen > 0);
+        assert!(n >= 20 && skipping > 0 && forced_seen > 0);
     }
 
     #[test]
     fn a_budget_ends_it_with_the_best_so_far() {
-        // The same position with budgets from one pair up: the answer is a prefix's best, the
-        // pairs tested within the budget, and a budget large enough gives the whole answer.
-        let game = random_game(0xde0, 40);
-        let mut replay = Game::new();
-        for turn in game.turns() {
-            replay.play(turn).unwrap();
-            let (board, side) = (replay.board(), replay.to_move());
-            if replay.outcome().is_some()
-                || !threats(board, side).is_empty()
-                || !threats(board, side.other()).is_empty()
-            {
-                continue;
-            }
-            let Some(&first) = winning_pairs(board, side.other()).first() else {
-                continue;
-            };
-            let whole = defend(board, side, first, MAX_BUDGET);
-            let mut cut = 0;
-            for budget in [1, 10, 100, 1_000, whole.tested] {
-                let d = defend(board, side, first, budget);
-                assert!(d.tested <= budget, "{budget}: {} tested", d.tested);
+        // Every third position of two seeded games, with budgets from one pair up: a defence the budget
+        // cuts answers the first of the best key among the pairs before the one whose search
+        // ran out (none before it: no pair); one it does not cut is the whole answer.
+        let (mut cut, mut cut_with_pair) = (0, 0);
+        let games = (0..2).map(|g| random_game(0xde0 + g, 40));
+        for (board, side, first) in positions(games).into_iter().step_by(3) {
+            let whole = defend(&board, side, first, MAX_BUDGET);
+            let keys = reference_keys(&board, side, &whole.list);
+            let t = whole.tested;
+            for budget in [1, 100, t / 4, t / 2, t * 3 / 4, t] {
+                let d = defend(&board, side, first, budget);
                 assert!(d.cycles <= whole.cycles);
-                cut += usize::from(d.exhausted);
                 if !d.exhausted {
                     assert_eq!(d, whole, "budget {budget}");
+                    continue;
                 }
+                cut += 1;
+                let before = (d.pairs + d.skipped - 1) as usize;
+                let want = best(&keys[..before]);
+                assert_eq!(d.pair, want.map(|(_, p)| p), "budget {budget}");
+                cut_with_pair += usize::from(d.pair.is_some());
             }
-            assert!(cut > 0);
-            return;
         }
-        panic!("no position with a winning pair of the opponent's");
+        eprintln!("{cut} defences cut by the budget, {cut_with_pair} with a pair");
+        assert!(cut > 2 && cut_with_pair > 2);
     }
 }

@@ -308,8 +308,9 @@ pub struct Steps {
     /// attack from the forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`]
     /// pairs tested, two forcing turns at most), the preparation from the preparation block
     /// (`prepare::prepare`, which also tries pairs that only make a threat), the defence
-    /// (with `defend`) against the opponent's first winning pair on a short list
-    /// (`defence::defend`): the threat player as the chip will play it (`super::turn`).
+    /// (with `defend`, for a turn's two stones) against the opponent's first winning pair on
+    /// a short list (`defence::defend`): the threat player as the chip will play it
+    /// (`super::turn`, which takes no defence yet: `Steps::CHIP`).
     pub circuit: bool,
 }
 
@@ -464,7 +465,8 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
             return pair.to_vec();
         }
     }
-    // 4. Defend (the circuit's: against the opponent's first winning pair, on a short list).
+    // 4. Defend (the circuit's: against the opponent's first winning pair, on a short list,
+    // for two stones only; the stone a block leaves is the line score's).
     if steps.defend && steps.circuit && left == 2 {
         let theirs = super::pair_search::search(board, opp, true, SEARCH_BUDGET).first;
         if let Some(pair) = theirs.and_then(|t| defend(board, side, t, SEARCH_BUDGET).pair) {
