@@ -44,7 +44,7 @@
 use super::forcing_search::search_forced;
 use super::line_scan::{scores, CYCLES as LINE_CYCLES};
 use super::pair_search::search;
-use super::prepare::{top_points, PUSH_CYCLES, RANK_CYCLES};
+use super::prepare::{top_of, PUSH_CYCLES, RANK_CYCLES};
 use super::{Board, Color, Point};
 
 /// Points of the ranking the list holds besides the opponent's pair.
@@ -95,7 +95,7 @@ pub fn defend(board: &Board, side: Color, theirs: [Point; 2], budget: u64) -> De
     let opp = side.other();
     let score = scores(board, side);
     let sum = |a: Point, c: Point| score[a.index()].unwrap_or(0) + score[c.index()].unwrap_or(0);
-    let list = list(theirs, &top_points(board, side));
+    let list = list(theirs, &top_of(&score));
     // `now`: the cycle in which the last answer is taken (the ranking's last point).
     let mut now = LINE_CYCLES + RANK_CYCLES;
     let mut out = Defended {

@@ -67,8 +67,14 @@ pub struct Prepared {
 /// The [`CANDIDATES`] empty points of best line score for `side`, best first, the first in
 /// board order among equals.
 pub fn top_points(board: &Board, side: Color) -> Vec<Point> {
-    let mut top: Vec<(u32, Point)> = scores(board, side)
-        .into_iter()
+    top_of(&scores(board, side))
+}
+
+/// [`top_points`] of the line scores of every point (`line_scan::scores`: `None` where the
+/// point is occupied).
+pub fn top_of(scores: &[Option<u32>]) -> Vec<Point> {
+    let mut top: Vec<(u32, Point)> = scores
+        .iter()
         .enumerate()
         .filter_map(|(i, s)| s.map(|s| (s, Point(i as u16))))
         .collect();
