@@ -926,7 +926,7 @@ fn run_pair_search(
 fn winning_pair_search_matches_model() {
     let mut uut = WinningPairSearch::default();
     uut.connect_all();
-    let probes = probes(SEED + 1_600, 8);
+    let probes = probes(SEED + 1_600, 6);
     let (mut searches, mut wins, mut threat, mut cut, mut pairs, mut cycles) = (0, 0, 0, 0, 0, 0);
     let mut forcing = 0;
     for (i, p) in probes.iter().enumerate() {
