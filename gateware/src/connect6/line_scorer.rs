@@ -1,17 +1,18 @@
-//! The line scorer, past the paper: the baseline's line score of every point of the board for
-//! one side (the sum over the 24 six-point windows through the point of a weight each), and
+//! The line scorer, past the paper: the threat player's line score of every point of the board
+//! for one side (the sum over the 24 six-point windows through the point of a weight each, the
+//! baseline's with the player's weights: `model::connect6::threat::WEIGHTS`), and
 //! the best empty point, the first in board order among equals. The threat player reads line
 //! scores at four of its steps: a block's tie-break, the defence's and the preparation's
 //! candidates, and the last step's stone (`docs/connect6.md`, "The line scorer"). Model:
-//! `model::connect6::line_scan` (`baseline::line_score`, `threat::best_point`).
+//! `model::connect6::line_scan` (`threat::line_score`, `threat::best_point`).
 //!
 //! ```text
 //!  row e, a row a cycle (rows 19..23: past the board, all blocked)
 //!    --> own/opponent planes for the side, the five rows before in registers
 //!    --> the windows complete at row e: 19 down the columns, 14 on each diagonal, and the
-//!        14 along row e - 5; a weight each (the baseline's attack table if it holds none of
-//!        the opponent's stones, its defence table if none of the side's, else 0; off the
-//!        board counts as both)
+//!        14 along row e - 5; a weight each (the attack table if it holds none of the
+//!        opponent's stones, the defence table if none of the side's, else 0; off the board
+//!        counts as both)
 //!    --> per column, each direction's sum over the windows through row e - 5's point:
 //!        running sums (the new window's weight in, the one six rows back out; on the
 //!        diagonals the sums move a column a row), weights kept six rows; along the row, sums
@@ -29,8 +30,8 @@
 
 use super::threat_scanner::{ALONG, AT_ROW};
 use crate::common::c;
-use model::connect6::baseline::{ATTACK, DEFENCE};
 use model::connect6::line_scan::{DIRECTION_BITS, SCORE_BITS, WEIGHT_BITS};
+use model::connect6::threat::WEIGHTS;
 use model::connect6::{SIZE, WIN_LENGTH};
 use rust_hdl::prelude::*;
 
@@ -156,7 +157,7 @@ pub struct LineScorer {
     l5v: Signal<Local, Bit>,
     l5s: Signal<Local, Bits<SCORE_BITS>>,
     l5c: Signal<Local, Bits<5>>,
-    /// The baseline's weights by count, the counts 0..5, the columns.
+    /// The player's weights by count (`threat::WEIGHTS`), the counts 0..5, the columns.
     k_att: [Constant<Bits<WEIGHT_BITS>>; WIN_LENGTH],
     k_def: [Constant<Bits<WEIGHT_BITS>>; WIN_LENGTH],
     k_n: [Constant<Bits<3>>; WIN_LENGTH],
@@ -319,8 +320,8 @@ impl Default for LineScorer {
             l5v: Default::default(),
             l5s: Default::default(),
             l5c: Default::default(),
-            k_att: std::array::from_fn(|k| c(u64::from(ATTACK[k]))),
-            k_def: std::array::from_fn(|k| c(u64::from(DEFENCE[k]))),
+            k_att: std::array::from_fn(|k| c(u64::from(WEIGHTS.attack[k]))),
+            k_def: std::array::from_fn(|k| c(u64::from(WEIGHTS.defence[k]))),
             k_n: std::array::from_fn(|k| c(k as u64)),
             k_col: std::array::from_fn(|x| c(x as u64)),
             k_ones: c((1 << SIZE) - 1),

@@ -26,6 +26,39 @@ pub const ATTACK: [u32; WIN_LENGTH] = [1, 6, 30, 150, 800, 5000];
 /// The weight of a window holding `k` opponent stones and nothing else (blocking it).
 pub const DEFENCE: [u32; WIN_LENGTH] = [0, 5, 25, 120, 700, 4000];
 
+/// A line score's weights (the header's step 3): `attack[k]` for a window holding `k` own
+/// stones and nothing else, `defence[k]` for one holding `k` opponent stones and nothing else.
+/// The baseline scores with [`WEIGHTS`]; the threat player with its own
+/// (`super::threat::WEIGHTS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub attack: [u32; WIN_LENGTH],
+    pub defence: [u32; WIN_LENGTH],
+}
+
+/// The baseline's weights.
+pub const WEIGHTS: Weights = Weights {
+    attack: ATTACK,
+    defence: DEFENCE,
+};
+
+impl Weights {
+    /// The largest weight of either table: a window's weight fits its bits.
+    pub const fn max(&self) -> u32 {
+        let (mut m, mut k) = (0, 0);
+        while k < WIN_LENGTH {
+            if self.attack[k] > m {
+                m = self.attack[k];
+            }
+            if self.defence[k] > m {
+                m = self.defence[k];
+            }
+            k += 1;
+        }
+        m
+    }
+}
+
 /// Turns of the game whose stones are chosen at random near the centre (see the header).
 pub const OPENING_TURNS: usize = 3;
 
@@ -163,13 +196,18 @@ pub fn winning_stones(board: &Board, side: Color, n: usize) -> Option<Vec<Point>
     })
 }
 
-/// The line score of empty point `p` for `side` (see the module's header).
+/// The baseline's line score of empty point `p` for `side` (see the module's header).
 pub fn line_score(board: &Board, side: Color, p: Point) -> u32 {
+    line_score_with(&WEIGHTS, board, side, p)
+}
+
+/// The line score of empty point `p` for `side` with weights `w`.
+pub fn line_score_with(w: &Weights, board: &Board, side: Color, p: Point) -> u32 {
     windows_through()[p.index()]
         .iter()
-        .map(|&w| match board.window_counts(w as usize, side) {
-            (k, 0) => ATTACK[k.min(WIN_LENGTH - 1)],
-            (0, m) => DEFENCE[m.min(WIN_LENGTH - 1)],
+        .map(|&win| match board.window_counts(win as usize, side) {
+            (k, 0) => w.attack[k.min(WIN_LENGTH - 1)],
+            (0, m) => w.defence[m.min(WIN_LENGTH - 1)],
             _ => 0,
         })
         .sum()

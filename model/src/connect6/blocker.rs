@@ -21,9 +21,9 @@
 //! When no set blocks every threat (the game is lost), the set tried that leaves the fewest,
 //! the first tried among equals (`threat::block_line_score` gives none then).
 
-use super::baseline::line_score;
 use super::line_scan::CYCLES as LINE_CYCLES;
 use super::pair_search::SCAN_CYCLES;
+use super::threat::line_score;
 use super::threat_scan::scan;
 use super::{Board, Color, Point};
 

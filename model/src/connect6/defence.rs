@@ -153,9 +153,9 @@ pub fn defend(board: &Board, side: Color, theirs: [Point; 2], budget: u64) -> De
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::connect6::baseline::line_score;
     use crate::connect6::pair_search::MAX_BUDGET;
     use crate::connect6::random::{baseline_game, random_game};
+    use crate::connect6::threat::line_score;
     use crate::connect6::threat::{threats, winning_pairs};
     use crate::connect6::Game;
 
@@ -183,7 +183,7 @@ mod tests {
     }
 
     /// Every pair of `list` in the defence's order with its key from the threat player's own
-    /// functions (winning pairs by `winning_pairs`, the line score by the baseline's
+    /// functions (winning pairs by `winning_pairs`, the line score by the player's
     /// `line_score`); the forced win by the circuit's forcing search, as the defence runs it.
     fn reference_keys(board: &Board, side: Color, list: &[Point]) -> Vec<(Key, [Point; 2])> {
         let opp = side.other();
@@ -216,7 +216,7 @@ mod tests {
     #[test]
     fn the_pair_chosen_leaves_the_fewest_winning_pairs() {
         // On the positions of eight seeded games: the list is the opponent's pair and the
-        // best line-score points that are neither (by the baseline's `line_score`, the first
+        // best line-score points that are neither (by the player's `line_score`, the first
         // in board order among equals); the pair chosen is the first of the best key of
         // every pair of the list: skipping pairs by their sum changes no answer.
         let games = (0..4)

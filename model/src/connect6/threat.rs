@@ -22,13 +22,36 @@
 //!    the best line score among equal blocks, then its best line-score points); then the
 //!    most winning pairs. (Counting the winning pairs alone, the opponent's reply spoils them
 //!    all more often than not.)
-//! 6. **Line score**: the best point for the baseline's weights.
+//! 6. **Line score**: the best point.
+//!
+//! Every line score here is the player's own ([`line_score`], [`WEIGHTS`]): the baseline's
+//! step 3 with windows of one and two own stones weighed more, so that the player builds
+//! lines where the baseline would only answer them (the preparation's model of the
+//! opponent's reply scores with them too: the circuit has one line scorer).
 //!
 //! Ties go to the first point in board order: the player has no random choice.
 
-use super::baseline::{line_score, winning_stones};
+use super::baseline::{line_score_with, winning_stones, Weights, DEFENCE};
 use super::defence::defend;
 use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LENGTH};
+
+/// The player's line-score weights: the baseline's ([`super::baseline::WEIGHTS`]) but for
+/// windows of one and two own stones, 10 and 50 where the baseline has 6 and 30. Measured
+/// with the chip's steps (`threat_steps`, 100 games from each seed) against the baseline's
+/// own weights: 97, 95, 97, 98, 97 wins from seeds 100, 300, 500, 700, 900 (484 of 500;
+/// 16 losses and draws) where they won 93, 95, 89, 91, 90 (458); 6, 40, 250 and 6, 30, 200
+/// and defence weights raised did worse, 12, 60 and 8, 40 better than the baseline's but less
+/// (`docs/connect6.md`, "The player's line-score weights").
+pub const WEIGHTS: Weights = Weights {
+    attack: [1, 10, 50, 150, 800, 5000],
+    defence: DEFENCE,
+};
+
+/// The player's line score of empty point `p` for `side` (its [`WEIGHTS`]): what the line
+/// scorer circuit computes.
+pub fn line_score(board: &Board, side: Color, p: Point) -> u32 {
+    line_score_with(&WEIGHTS, board, side, p)
+}
 
 /// Pairs the attack's search looks at, at most, in a decision (past it, no forced win is
 /// found): it bounds the model's time and the circuit's cycles.
