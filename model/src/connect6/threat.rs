@@ -40,8 +40,10 @@ use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LEN
 /// with the chip's steps (`threat_steps`, 100 games from each seed) against the baseline's
 /// own weights: 97, 95, 97, 98, 97 wins from seeds 100, 300, 500, 700, 900 (484 of 500;
 /// 16 losses and draws) where they won 93, 95, 89, 91, 90 (458); 6, 40, 250 and 6, 30, 200
-/// and defence weights raised did worse, 12, 60 and 8, 40 better than the baseline's but less
-/// (`docs/connect6.md`, "The player's line-score weights").
+/// and defence weights raised did worse, 12, 60 and 8, 40 better than the baseline's but less.
+/// They are the chip's weights: with a defence step they draw more (the full player 94 and 95
+/// from seeds 100 and 300, was 96 and 96; `docs/connect6.md`, "The player's line-score
+/// weights").
 pub const WEIGHTS: Weights = Weights {
     attack: [1, 10, 50, 150, 800, 5000],
     defence: DEFENCE,
