@@ -1,8 +1,9 @@
-//! The threat blocker, past the paper: the baseline's block of the other side's threats, the
-//! fewest stones (one or two) that hit them all, the best line score among equals, then the
-//! first in board order. The threat player on chip blocks with it, and its preparation models
-//! the opponent's reply with it (`docs/connect6.md`, "The threat blocker"). Model:
-//! `model::connect6::blocker::block` (`threat::block_line_score`, with the circuit's cycles).
+//! The threat blocker, past the paper: the baseline's block of the other side's threats, the fewest
+//! stones (one or two) that hit them all, the best line score among equals (the line scorer's, with
+//! the player's weights), then the first in board order. The threat player on chip blocks with it,
+//! and its preparation models the opponent's reply with it (`docs/connect6.md`, "The threat
+//! blocker"). Model: `model::connect6::blocker::block` (`threat::block_line_score`, with the
+//! circuit's cycles).
 //!
 //! ```text
 //!  start --> a threat scan of the board (the scanner, a row a cycle): the other side's

@@ -1,9 +1,8 @@
-//! The blocker, past the paper: the baseline's block of the other side's threats as the
-//! circuit finds it (`gateware::connect6::threat_blocker`): the fewest stones (one or two)
-//! that hit every threat, the best line score among equals, then the first in board order
-//! (`threat::block_line_score`). The threat player on chip blocks with it (step 2 with the
-//! baseline's block: `threat::Steps`), and its preparation models the opponent's reply with
-//! it.
+//! The blocker, past the paper: the baseline's block of the other side's threats as the circuit
+//! finds it (`gateware::connect6::threat_blocker`): the fewest stones (one or two) that hit every
+//! threat, the best line score among equals (the player's, `threat::line_score`), then the first in
+//! board order (`threat::block_line_score`). The threat player on chip blocks with it (step 2 with
+//! the baseline's block: `threat::Steps`), and its preparation models the opponent's reply with it.
 //!
 //! Every blocking set holds an empty point `x` of the first threat (in the threat scanner's
 //! order), and, if `x` alone leaves threats, an empty point `y` of the first one left. The

@@ -155,8 +155,7 @@ mod tests {
     use super::*;
     use crate::connect6::pair_search::MAX_BUDGET;
     use crate::connect6::random::{baseline_game, random_game};
-    use crate::connect6::threat::line_score;
-    use crate::connect6::threat::{threats, winning_pairs};
+    use crate::connect6::threat::{line_score, threats, winning_pairs};
     use crate::connect6::Game;
 
     /// Positions of seeded games where the side to move has no threat to fill or block and

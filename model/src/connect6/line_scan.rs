@@ -1,13 +1,15 @@
-//! The line scorer, past the paper: the threat player's line score ([`line_score`], the
-//! baseline's with the player's weights, [`WEIGHTS`]) of every point for one side, and the best empty point, as the circuit computes them
-//! (`gateware::connect6::line_scorer`). The threat player reads line scores at four of its
-//! steps (a block's tie-break, the defence's and the preparation's candidates, and the last
-//! step's stone: [`super::threat`]); this is the whole-board pass they stand on.
+//! The line scorer, past the paper: the threat player's line score ([`line_score`], the baseline's
+//! with the player's weights, [`WEIGHTS`]) of every point for one side, and the best empty point,
+//! as the circuit computes them (`gateware::connect6::line_scorer`). The threat player reads line
+//! scores at four of its steps (a block's tie-break, the defence's and the preparation's
+//! candidates, and the last step's stone: [`super::threat`]); this is the whole-board pass they
+//! stand on.
 //!
 //! The circuit reads the board a row a cycle, as the threat scanner does, and weighs the 61
-//! windows of six points that each row completes (the tables of [`WEIGHTS`]); each direction's windows through a point are summed as the rows pass (a
-//! running sum per column, shifted a column a row on the diagonals), so that a row's 19 scores
-//! are complete five rows after it, all at once. The best is the first in board order among
+//! windows of six points that each row completes (the tables of [`WEIGHTS`]); each
+//! direction's windows through a point are summed as the rows pass (a running sum per column,
+//! shifted a column a row on the diagonals), so that a row's 19 scores are complete five rows
+//! after it, all at once. The best is the first in board order among
 //! equal scores ([`super::threat::best_point`], the threat player's own choice).
 
 use super::threat::{best_point, line_score, WEIGHTS};

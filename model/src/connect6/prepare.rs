@@ -15,7 +15,8 @@
 //! 3. A pair with winning pairs, or one that makes a threat of the side's (the pair forces
 //!    the reply; the search counts the pairs that win by their own threats, as
 //!    `threat::winning_pairs` does), is tried against the reply, modelled as the
-//!    baseline's: the threats blocked (the threat blocker for the opponent, started in the
+//!    baseline's (its line scores the player's, `threat::WEIGHTS`: the circuit has one line
+//!    scorer): the threats blocked (the threat blocker for the opponent, started in the
 //!    cycle the count is taken; its stones pushed, a cycle each); threats it cannot block
 //!    win outright (the best key); then the opponent's best line-score points for its
 //!    stones left (the line scorer, a scan each, the best pushed in the cycle its scan ends);

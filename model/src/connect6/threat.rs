@@ -39,8 +39,10 @@ use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LEN
 /// windows of one and two own stones, 10 and 50 where the baseline has 6 and 30. Measured
 /// with the chip's steps (`threat_steps`, 100 games from each seed) against the baseline's
 /// own weights: 97, 95, 97, 98, 97 wins from seeds 100, 300, 500, 700, 900 (484 of 500;
-/// 16 losses and draws) where they won 93, 95, 89, 91, 90 (458); 6, 40, 250 and 6, 30, 200
-/// and defence weights raised did worse, 12, 60 and 8, 40 better than the baseline's but less.
+/// 16 losses and draws) where they won 93, 95, 89, 91, 90 (458). From seed 100, 6, 40, 250
+/// (84), 4, 20 (88), 10, 50, 200 (89) and defence weights raised (92) did worse and 6, 30, 200
+/// no better (93); 12, 60 and 8, 40 won more than the baseline's, less than these (283 and
+/// 285 of 300 from seeds 100, 300, 500).
 /// They are the chip's weights: with a defence step they draw more (the full player 94 and 95
 /// from seeds 100 and 300, was 96 and 96; `docs/connect6.md`, "The player's line-score
 /// weights").
