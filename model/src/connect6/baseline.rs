@@ -21,11 +21,6 @@
 use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LENGTH};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
-/// The line score's weight of a window holding `k` own stones and nothing else, `k` = 0..5.
-pub const ATTACK: [u32; WIN_LENGTH] = [1, 6, 30, 150, 800, 5000];
-/// The weight of a window holding `k` opponent stones and nothing else (blocking it).
-pub const DEFENCE: [u32; WIN_LENGTH] = [0, 5, 25, 120, 700, 4000];
-
 /// A line score's weights (the header's step 3): `attack[k]` for a window holding `k` own
 /// stones and nothing else, `defence[k]` for one holding `k` opponent stones and nothing else.
 /// The baseline scores with [`WEIGHTS`]; the threat player with its own
@@ -36,10 +31,11 @@ pub struct Weights {
     pub defence: [u32; WIN_LENGTH],
 }
 
-/// The baseline's weights.
+/// The baseline's weights: a window of `k` own stones (`k` = 0..5) and nothing else, and one of
+/// `k` opponent stones and nothing else (blocking it).
 pub const WEIGHTS: Weights = Weights {
-    attack: ATTACK,
-    defence: DEFENCE,
+    attack: [1, 6, 30, 150, 800, 5000],
+    defence: [0, 5, 25, 120, 700, 4000],
 };
 
 impl Weights {

@@ -31,7 +31,7 @@
 //!
 //! Ties go to the first point in board order: the player has no random choice.
 
-use super::baseline::{line_score_with, winning_stones, Weights, DEFENCE};
+use super::baseline::{line_score_with, winning_stones, Weights};
 use super::defence::defend;
 use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LENGTH};
 
@@ -48,7 +48,7 @@ use super::{windows, windows_through, Board, Color, Game, Point, CENTRE, WIN_LEN
 /// weights").
 pub const WEIGHTS: Weights = Weights {
     attack: [1, 10, 50, 150, 800, 5000],
-    defence: DEFENCE,
+    defence: super::baseline::WEIGHTS.defence,
 };
 
 /// The player's line score of empty point `p` for `side` (its [`WEIGHTS`]): what the line
