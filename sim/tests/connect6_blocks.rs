@@ -871,10 +871,12 @@ fn run_pair_search(
     side: Color,
     first_only: bool,
     budget: u64,
+    focus: Option<[Point; 2]>,
 ) -> PairSearch {
     u.side.next = stone_code(Some(side)).into();
     u.first_only.next = first_only;
     u.budget.next = budget.into();
+    set_focus(u, focus);
     u.start.next = true;
     let mut forcing = Vec::new();
     let cycles = drive_port(u, board, 1 << 22, "the search", |u| {
@@ -922,13 +924,30 @@ fn run_pair_search(
     }
 }
 
+/// The search's focus inputs: on, with the two points (column, row << 5), or off.
+fn set_focus(u: &mut WinningPairSearch, focus: Option<[Point; 2]>) {
+    let code = |p: Point| (p.col() as u64 | (p.row() as u64) << 5).into();
+    u.focus.next = focus.is_some();
+    if let Some([a, c]) = focus {
+        u.focus_a.next = code(a);
+        u.focus_c.next = code(c);
+    }
+}
+
+/// A focus for a search of `side` on `board` (the block and the model filter alike wherever it
+/// is): two of the side's candidates, by `k`.
+fn focus_of(board: &Board, side: Color, k: usize) -> Option<[Point; 2]> {
+    let cands = model::connect6::threat::threat_candidates(board, side);
+    (cands.len() >= 2).then(|| [cands[k % cands.len()], cands[(3 * k + 1) % cands.len()]])
+}
+
 #[test]
 fn winning_pair_search_matches_model() {
     let mut uut = WinningPairSearch::default();
     uut.connect_all();
     let probes = probes(SEED + 1_600, 6);
     let (mut searches, mut wins, mut threat, mut cut, mut pairs, mut cycles) = (0, 0, 0, 0, 0, 0);
-    let mut forcing = 0;
+    let (mut forcing, mut focused) = (0, 0);
     for (i, p) in probes.iter().enumerate() {
         if i > 0 && probes[i - 1].board == p.board {
             continue;
@@ -945,8 +964,14 @@ fn winning_pair_search_matches_model() {
                 30
             };
             let first_only = (i + s) % 3 == 0;
-            let mut want = pair_search::search(&p.board, side, first_only, budget);
-            let got = run_pair_search(&mut uut, &p.board, side, first_only, budget);
+            // Every other search with a focus (two of the side's candidates).
+            let focus = if (i + s) % 2 == 1 {
+                focus_of(&p.board, side, i)
+            } else {
+                None
+            };
+            let mut want = pair_search::search_near(&p.board, side, first_only, budget, focus);
+            let got = run_pair_search(&mut uut, &p.board, side, first_only, budget, focus);
             want.pairs = 0;
             want.gathers = 0;
             assert_eq!(
@@ -962,18 +987,19 @@ fn winning_pair_search_matches_model() {
             pairs += want.tested;
             cycles += want.cycles;
             forcing += want.forcing.len();
+            focused += usize::from(focus.is_some() && want.tested > 0);
         }
     }
     println!(
         "winning-pair search: {searches} searches, {wins} with a winning pair, {threat} of a \
          side with a threat, {cut} cut by the budget; {pairs} pairs tested in {cycles} cycles, \
-         {forcing} forcing pairs streamed"
+         {forcing} forcing pairs streamed, {focused} focused searches testing pairs"
     );
     // The games must reach winning pairs, threats, forcing pairs and long searches, or the
     // test checks only the empty answer.
     assert!(
-        wins > 10 && threat > 20 && cut > 20 && forcing > 100,
-        "{wins}, {threat}, {cut}, {forcing}"
+        wins > 10 && threat > 20 && cut > 20 && forcing > 100 && focused > 50,
+        "{wins}, {threat}, {cut}, {forcing}, {focused}"
     );
 }
 
@@ -983,7 +1009,8 @@ fn winning_pair_search_verilog() {
         return;
     }
     // Positions where the filter keeps three pairs or more (tested within a budget of 12),
-    // for the side to move and the other by turns, and one side with a threat.
+    // for the side to move and the other by turns, and one side with a threat; every other
+    // search with a focus.
     let mut probes: Vec<(Board, Color)> = probes(SEED + 1_700, 4)
         .into_iter()
         .flat_map(|p| [(p.board.clone(), p.side), (p.board, p.side.other())])
@@ -1011,6 +1038,8 @@ fn winning_pair_search_verilog() {
             u.side.next = stone_code(Some(*side)).into();
             u.first_only.next = next % 3 == 0;
             u.budget.next = 12_u64.into();
+            // Every other search with a focus (two of the side's candidates).
+            set_focus(u, focus_of(b, *side, next).filter(|_| next % 2 == 1));
             b.clone()
         },
     );

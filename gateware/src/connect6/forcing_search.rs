@@ -311,6 +311,16 @@ impl Logic for ForcingSearchCore {
         }
         self.search.first_only.next = true;
         self.search.cancel.next = self.cancel.val();
+        // A last turn's child (the first turn's of a one-turn search, the second's): its
+        // parent had no winning pair, so only the pairs near the turn's pair are tested (the
+        // focus filter); a first-turn child of a two-turn search streams all its forcing pairs.
+        self.search.focus.next = self.go_child.val() & (self.lvl.q.val() | !self.deep.q.val());
+        self.search.focus_a.next = self.fa0.q.val();
+        self.search.focus_c.next = self.fc0.q.val();
+        if self.lvl.q.val() {
+            self.search.focus_a.next = self.fa1.q.val();
+            self.search.focus_c.next = self.fc1.q.val();
+        }
 
         // The root's forcing stream into the list; two turns deep, a first-turn child's after
         // the root's (from `end0`, written again for each child).

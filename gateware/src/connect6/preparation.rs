@@ -377,6 +377,12 @@ impl Logic for PreparationCore {
                 self.pc.next = self.tp[k].q.val();
             }
         }
+        // The counts, before the reply and after it, test only the pairs near the pair
+        // tried (the focus filter): the side had no winning pair before it (the attack's
+        // search found none).
+        self.search.focus.next = true;
+        self.search.focus_a.next = self.pa.val();
+        self.search.focus_c.next = self.pc.val();
 
         self.fin.next = false;
         self.keep.next = false;

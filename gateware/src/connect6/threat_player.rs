@@ -26,7 +26,7 @@ use super::threat_scanner::{ThreatPoints, ThreatScanner};
 use super::winning_pair_search::WinningPairSearchCore;
 use crate::common::c;
 use model::connect6::forcing_search::MAX_TURNS;
-use model::connect6::threat::{Steps, SEARCH_BUDGET};
+use model::connect6::threat::{Steps, CHIP_BUDGET};
 use rust_hdl::prelude::*;
 
 pub use model::connect6::line_scan::CYCLES as LINE_CYCLES;
@@ -142,7 +142,7 @@ impl Default for ThreatPlayer {
             ps: Default::default(),
             line: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
-            k_budget: c(SEARCH_BUDGET),
+            k_budget: c(CHIP_BUDGET),
             k_turns: c(u64::from(Steps::CHIP.forcing.min(MAX_TURNS))),
         }
     }
@@ -464,6 +464,9 @@ impl Logic for ThreatPlayer {
         self.search.side.next = self.side_q.q.val();
         self.search.first_only.next = false;
         self.search.budget.next = self.k_budget.val();
+        self.search.focus.next = false;
+        self.search.focus_a.next = 0_u64.into();
+        self.search.focus_c.next = 0_u64.into();
         self.search.cancel.next = self.cancel.val();
         self.search.rd_data.next = self.rd_data.val();
         if self.forcing.search.active.val() {
@@ -471,6 +474,9 @@ impl Logic for ThreatPlayer {
             self.search.side.next = self.forcing.search.side.val();
             self.search.first_only.next = self.forcing.search.first_only.val();
             self.search.budget.next = self.forcing.search.budget.val();
+            self.search.focus.next = self.forcing.search.focus.val();
+            self.search.focus_a.next = self.forcing.search.focus_a.val();
+            self.search.focus_c.next = self.forcing.search.focus_c.val();
             self.search.cancel.next = self.forcing.search.cancel.val();
             self.search.rd_data.next = self.forcing.search.rd_data.val();
         }
@@ -479,6 +485,9 @@ impl Logic for ThreatPlayer {
             self.search.side.next = self.prep.search.side.val();
             self.search.first_only.next = self.prep.search.first_only.val();
             self.search.budget.next = self.prep.search.budget.val();
+            self.search.focus.next = self.prep.search.focus.val();
+            self.search.focus_a.next = self.prep.search.focus_a.val();
+            self.search.focus_c.next = self.prep.search.focus_c.val();
             self.search.cancel.next = self.prep.search.cancel.val();
             self.search.rd_data.next = self.prep.search.rd_data.val();
         }

@@ -25,10 +25,18 @@
 //!
 //! Cycles (the model's, `pair_search::search`): [`START_CYCLES`] (22) to the gathering,
 //! [`GATHER_ROWS`] (24) and one a candidate for it, then for each a one for its lines and its
-//! kept c, one a kept pair, and one that finds no more; an answer [`PIPE_CYCLES`] (5) after
-//! its pair is issued. Done the cycle after the first winning answer if only the first is
-//! asked for; else a wait of five cycles after the stream's last cycle (the last a's, which
-//! has no pair; or the one that found the budget spent), done the cycle after. A side with a
+//! kept c, one a kept pair (the last moves a on: it sees no other kept c), and for an a
+//! with none one that finds none; an answer [`PIPE_CYCLES`] (5) after its pair is issued.
+//! Done the cycle after the first winning answer if only the first is asked for; else a wait
+//! of five cycles after the stream's last cycle (the last a's last pair, or the cycle that
+//! finds it has none, or the one that found the budget spent), done the cycle after.
+//!
+//! The focus (`focus`, two points, taken with `start`): the caller knows the side had no
+//! winning pair before those two stones (a preparation's pair, a forcing search's last
+//! pair), so a winning pair has a threat window through one of them and a point of the pair
+//! (`model::connect6::pair_search::near_focus`). The points in one window with either are
+//! marked during the candidate scan, a row a cycle (19 x 19 bits); an a not marked keeps only
+//! the marked c. The schedule is the same; the pairs dropped cost nothing. A side with a
 //! threat already is searched all the same (`own_threat` says so, from the candidate scan's
 //! end): the tester judges a pair by the threats through it, so the count is of the pairs
 //! whose own threats two stones cannot block, as the threat player's preparation counts them.
@@ -73,6 +81,12 @@ pub struct WinningPairSearchCore {
     pub side: Signal<In, Bits<2>>,
     pub first_only: Signal<In, Bit>,
     pub budget: Signal<In, Bits<20>>,
+    /// The focus filter (`model::connect6::pair_search::near_focus`), taken with `start`: only
+    /// the pairs with a point in one window with `focus_a` or `focus_c` (column, row << 5) are
+    /// tested, when the caller knows the side had no winning pair before those stones.
+    pub focus: Signal<In, Bit>,
+    pub focus_a: Signal<In, Bits<10>>,
+    pub focus_c: Signal<In, Bits<10>>,
     /// Cancels a search: the block goes idle.
     pub cancel: Signal<In, Bit>,
     /// The board's read port: the row to read, and the word of the row asked the cycle before
@@ -133,6 +147,23 @@ pub struct WinningPairSearchCore {
     sh: DFF<Bit>,
     win: [DFF<Bits<38>>; 11],
     pm: DFF<Bits<19>>,
+    /// The focus: on, its points; the points in one window with either, row by row (bit =
+    /// column), written a row a cycle during the candidate scan.
+    foc_q: DFF<Bit>,
+    fpa: DFF<Bits<10>>,
+    fpc: DFF<Bits<10>>,
+    near: [DFF<Bits<19>>; SIZE],
+    /// The focus rows' logic: a focus point's column one-hot, its row's offset from the row
+    /// written, that row's points in one window with it; a's focus bit.
+    f_pt: [Signal<Local, Bits<10>>; 2],
+    f_oh: [Signal<Local, Bits<19>>; 2],
+    f_l: [Signal<Local, Bits<19>>; 2],
+    f_r: [Signal<Local, Bits<19>>; 2],
+    f_dr: [Signal<Local, Bits<5>>; 2],
+    f_row: [Signal<Local, Bits<19>>; 2],
+    f_n: [Signal<Local, Bits<19>>; 12],
+    fa_near: Signal<Local, Bit>,
+    f_bits: Signal<Local, Bits<19>>,
     /// The pairs: a; the c it still pairs with (by row, bit = column); a's word arriving
     /// (`a_arr`), a pair's c word arriving (`pv`) and that c; a's lines.
     ar: DFF<Bits<5>>,
@@ -142,6 +173,9 @@ pub struct WinningPairSearchCore {
     pv: DFF<Bit>,
     pc_r: DFF<Bits<5>>,
     pc_c: DFF<Bits<5>>,
+    /// The issued pair's a (a has moved on when its last pair is issued).
+    pa_r: DFF<Bits<5>>,
+    pa_c: DFF<Bits<5>>,
     la_own: DFF<Bits<44>>,
     la_blk: DFF<Bits<44>>,
     found_q: DFF<Bit>,
@@ -203,8 +237,12 @@ pub struct WinningPairSearchCore {
     nd: [Signal<Local, Bits<19>>; 6],
     dr5: Signal<Local, Bits<5>>,
     nr: Signal<Local, Bits<19>>,
-    /// The next kept c's one-hot in its row.
+    /// Row r's kept c.
+    kf: Signal<Local, Bits<19>>,
+    /// The next kept c's one-hot in its row; the rows with a kept c; another kept c after it.
     m_low: Signal<Local, Bits<19>>,
+    rows_any: Signal<Local, Bits<19>>,
+    more: Signal<Local, Bit>,
     /// A RAM address of a point.
     addr_r: Signal<Local, Bits<5>>,
     addr_c: Signal<Local, Bits<5>>,
@@ -215,6 +253,8 @@ pub struct WinningPairSearchCore {
     k_idx6: [Constant<Bits<6>>; SIZE],
     /// -5..5 as 6-bit two's complement, for line point k (k - 5).
     k_off: [Constant<Bits<6>>; 11],
+    /// -0..-5 as 5-bit two's complement, for a focus row's offset.
+    k_neg: [Constant<Bits<5>>; 6],
 }
 
 /// A block's port to a winning-pair search outside it, one the threat player shares between
@@ -228,6 +268,9 @@ pub struct PairSearchPort {
     pub side: Signal<Out, Bits<2>>,
     pub first_only: Signal<Out, Bit>,
     pub budget: Signal<Out, Bits<20>>,
+    pub focus: Signal<Out, Bit>,
+    pub focus_a: Signal<Out, Bits<10>>,
+    pub focus_c: Signal<Out, Bits<10>>,
     pub cancel: Signal<Out, Bit>,
     pub rd_addr: Signal<In, Bits<5>>,
     pub rd_data: Signal<Out, Bits<38>>,
@@ -260,6 +303,9 @@ pub struct PairSearchServe {
     pub side: Signal<In, Bits<2>>,
     pub first_only: Signal<In, Bit>,
     pub budget: Signal<In, Bits<20>>,
+    pub focus: Signal<In, Bit>,
+    pub focus_a: Signal<In, Bits<10>>,
+    pub focus_c: Signal<In, Bits<10>>,
     pub cancel: Signal<In, Bit>,
     pub rd_addr: Signal<Out, Bits<5>>,
     pub rd_data: Signal<In, Bits<38>>,
@@ -299,6 +345,9 @@ impl Logic for PairSearchServer {
         self.search.side.next = self.port.side.val();
         self.search.first_only.next = self.port.first_only.val();
         self.search.budget.next = self.port.budget.val();
+        self.search.focus.next = self.port.focus.val();
+        self.search.focus_a.next = self.port.focus_a.val();
+        self.search.focus_c.next = self.port.focus_c.val();
         self.search.cancel.next = self.port.cancel.val();
         self.port.rd_addr.next = self.search.rd_addr.val();
         self.search.rd_data.next = self.port.rd_data.val();
@@ -331,6 +380,9 @@ impl Default for WinningPairSearchCore {
             side: Default::default(),
             first_only: Default::default(),
             budget: Default::default(),
+            focus: Default::default(),
+            focus_a: Default::default(),
+            focus_c: Default::default(),
             cancel: Default::default(),
             rd_addr: Default::default(),
             rd_data: Default::default(),
@@ -370,6 +422,19 @@ impl Default for WinningPairSearchCore {
             sh: Default::default(),
             win: std::array::from_fn(|_| Default::default()),
             pm: Default::default(),
+            foc_q: Default::default(),
+            fpa: Default::default(),
+            fpc: Default::default(),
+            near: std::array::from_fn(|_| Default::default()),
+            f_pt: Default::default(),
+            f_oh: Default::default(),
+            f_l: Default::default(),
+            f_r: Default::default(),
+            f_dr: Default::default(),
+            f_row: Default::default(),
+            f_n: Default::default(),
+            fa_near: Default::default(),
+            f_bits: Default::default(),
             ar: Default::default(),
             ac: Default::default(),
             kept: std::array::from_fn(|_| Default::default()),
@@ -377,6 +442,8 @@ impl Default for WinningPairSearchCore {
             pv: Default::default(),
             pc_r: Default::default(),
             pc_c: Default::default(),
+            pa_r: Default::default(),
+            pa_c: Default::default(),
             la_own: Default::default(),
             la_blk: Default::default(),
             found_q: Default::default(),
@@ -424,7 +491,10 @@ impl Default for WinningPairSearchCore {
             nd: Default::default(),
             dr5: Default::default(),
             nr: Default::default(),
+            kf: Default::default(),
             m_low: Default::default(),
+            rows_any: Default::default(),
+            more: Default::default(),
             addr_r: Default::default(),
             addr_c: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
@@ -432,6 +502,7 @@ impl Default for WinningPairSearchCore {
             k_idx: std::array::from_fn(|i| c(i as u64)),
             k_idx6: std::array::from_fn(|i| c(i as u64)),
             k_off: std::array::from_fn(|k| c((k as u64).wrapping_sub(5) & 63)),
+            k_neg: std::array::from_fn(|d| c((32 - d as u64) & 31)),
         }
     }
 }
@@ -440,9 +511,9 @@ impl Logic for WinningPairSearchCore {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, t, side_q, first_q, left, j, sh, pm, ar, ac, a_arr, pv, pc_r, pc_c,
-            la_own, la_blk, found_q, fa_r, fa_c, fc_r, fc_c, wins_q, tested_q, exh_q, thr_q,
-            forc_q, opp_q
+            self, clock, state, t, side_q, first_q, left, j, sh, pm, foc_q, fpa, fpc, ar, ac,
+            a_arr, pv, pc_r, pc_c, pa_r, pa_c, la_own, la_blk, found_q, fa_r, fa_c, fc_r, fc_c,
+            wins_q, tested_q, exh_q, thr_q, forc_q, opp_q
         );
         for r in 0..19 {
             self.cand[r].clock.next = self.clock.val();
@@ -451,6 +522,8 @@ impl Logic for WinningPairSearchCore {
             self.cand3[r].d.next = self.cand3[r].q.val();
             self.kept[r].clock.next = self.clock.val();
             self.kept[r].d.next = self.kept[r].q.val();
+            self.near[r].clock.next = self.clock.val();
+            self.near[r].d.next = self.near[r].q.val();
         }
         for i in 0..5 {
             self.pend[i].clock.next = self.clock.val();
@@ -533,6 +606,49 @@ impl Logic for WinningPairSearchCore {
                 }
                 self.cand[18].d.next = self.mk.val().get_bits::<19>(0);
                 self.cand3[18].d.next = self.mk3.val().get_bits::<19>(0);
+            }
+        }
+
+        // The focus: in the candidate scan's cycle t (0..18), row t's points in one window
+        // with a focus point (its row d <= 5 away: its column and the diagonals' d off; in its
+        // own row the five each side).
+        self.f_pt[0].next = self.fpa.q.val();
+        self.f_pt[1].next = self.fpc.q.val();
+        for f in 0..2 {
+            self.f_dr[f].next = self.t.q.val() - self.f_pt[f].val().get_bits::<5>(5);
+            self.f_oh[f].next = 0_u64.into();
+            for x in 0..19 {
+                self.f_oh[f].next = self.f_oh[f].val().replace_bit(
+                    x,
+                    self.f_pt[f].val().get_bits::<5>(0) == self.k_idx[x].val(),
+                );
+            }
+            // f_n[6 f + d]: the points d rows off; f_n[6 f]: the row's own.
+            self.f_l[f].next = self.f_oh[f].val();
+            self.f_r[f].next = self.f_oh[f].val();
+            self.f_n[6 * f].next = self.f_oh[f].val();
+            for d in 1..6 {
+                self.f_l[f].next = self.f_l[f].val() << 1_u64;
+                self.f_r[f].next = self.f_r[f].val() >> 1_u64;
+                self.f_n[6 * f].next =
+                    self.f_n[6 * f].val() | self.f_l[f].val() | self.f_r[f].val();
+                self.f_n[6 * f + d].next =
+                    self.f_oh[f].val() | self.f_l[f].val() | self.f_r[f].val();
+            }
+            self.f_row[f].next = 0_u64.into();
+            for d in 0..6 {
+                if (self.f_dr[f].val() == self.k_idx[d].val())
+                    | (self.f_dr[f].val() == self.k_neg[d].val())
+                {
+                    self.f_row[f].next = self.f_n[6 * f + d].val();
+                }
+            }
+        }
+        if self.state.q.val() == PairState::Cand {
+            for r in 0..19 {
+                if self.t.q.val() == self.k_idx[r].val() {
+                    self.near[r].d.next = self.f_row[0].val() | self.f_row[1].val();
+                }
             }
         }
 
@@ -637,6 +753,13 @@ impl Logic for WinningPairSearchCore {
                 .replace_bit(x, self.ac.q.val() == self.k_idx[x].val());
         }
         self.t3a.next = (self.t3_bits.val() & self.oh.val()).any();
+        self.f_bits.next = 0_u64.into();
+        for r in 0..19 {
+            if self.ar.q.val() == self.k_idx[r].val() {
+                self.f_bits.next = self.near[r].q.val();
+            }
+        }
+        self.fa_near.next = !self.foc_q.q.val() | (self.f_bits.val() & self.oh.val()).any();
         self.lsh.next = self.oh.val();
         self.rsh.next = self.oh.val();
         self.n0.next = 0_u64.into();
@@ -655,11 +778,15 @@ impl Logic for WinningPairSearchCore {
                     self.nr.next = self.nd[d].val();
                 }
             }
+            self.kf.next = self.e[r].val();
+            if !self.t3a.val() {
+                self.kf.next = self.e[r].val() & (self.cand3[r].q.val() | self.nr.val());
+            }
+            if !self.fa_near.val() {
+                self.kf.next = self.kf.val() & self.near[r].q.val();
+            }
             if self.state.q.val() == PairState::PairA {
-                self.kept[r].d.next = self.e[r].val();
-                if !self.t3a.val() {
-                    self.kept[r].d.next = self.e[r].val() & (self.cand3[r].q.val() | self.nr.val());
-                }
+                self.kept[r].d.next = self.kf.val();
             }
         }
 
@@ -687,6 +814,15 @@ impl Logic for WinningPairSearchCore {
             }
         }
         self.m_low.next = self.pe_bits[1].val() & !(self.pe_bits[1].val() - 1_u64);
+        self.rows_any.next = 0_u64.into();
+        for r in 0..19 {
+            self.rows_any.next = self
+                .rows_any
+                .val()
+                .replace_bit(r, self.kept[r].q.val().any());
+        }
+        self.more.next = (self.rows_any.val() & (self.rows_any.val() - 1_u64)).any()
+            | (self.pe_bits[1].val() & (self.pe_bits[1].val() - 1_u64)).any();
 
         // The lines RAM read: a's in PairA, c's in PairC; a's word taken the cycle after; a
         // pair's c word, the cycle after its issue, given to the tester with the pair.
@@ -707,8 +843,8 @@ impl Logic for WinningPairSearchCore {
         self.tester.blocked_a.next = self.la_blk.q.val();
         self.tester.own_c.next = self.lines.read_data.val().get_bits::<44>(0);
         self.tester.blocked_c.next = self.lines.read_data.val().get_bits::<44>(44);
-        self.tester.a_col.next = self.ac.q.val();
-        self.tester.a_row.next = self.ar.q.val();
+        self.tester.a_col.next = self.pa_c.q.val();
+        self.tester.a_row.next = self.pa_r.q.val();
         self.tester.c_col.next = self.pc_c.q.val();
         self.tester.c_row.next = self.pc_r.q.val();
         self.tester.start.next = self.pv.q.val();
@@ -785,14 +921,26 @@ impl Logic for WinningPairSearchCore {
                         self.pv.d.next = true;
                         self.pc_r.d.next = self.pe_r[1].val();
                         self.pc_c.d.next = self.pe_c[1].val();
+                        self.pa_r.d.next = self.ar.q.val();
+                        self.pa_c.d.next = self.ac.q.val();
                         for r in 0..19 {
                             if self.pe_r[1].val() == self.k_idx[r].val() {
                                 self.kept[r].d.next = self.kept[r].q.val() & !self.m_low.val();
                             }
                         }
+                        if !self.more.val() {
+                            // a's last pair: the next a, or the answers waited for.
+                            self.ar.d.next = self.pe_r[0].val();
+                            self.ac.d.next = self.pe_c[0].val();
+                            self.state.d.next = PairState::PairA;
+                            if !self.pe_ok[0].val() {
+                                self.t.d.next = 0_u64.into();
+                                self.state.d.next = PairState::Drain;
+                            }
+                        }
                     }
                 } else {
-                    // a's pairs are all issued: the next a, or the answers waited for.
+                    // a has no pair: the next a, or the answers waited for.
                     self.ar.d.next = self.pe_r[0].val();
                     self.ac.d.next = self.pe_c[0].val();
                     self.state.d.next = PairState::PairA;
@@ -843,6 +991,9 @@ impl Logic for WinningPairSearchCore {
             self.side_q.d.next = self.side.val();
             self.first_q.d.next = self.first_only.val();
             self.left.d.next = self.budget.val();
+            self.foc_q.d.next = self.focus.val();
+            self.fpa.d.next = self.focus_a.val();
+            self.fpc.d.next = self.focus_c.val();
             self.found_q.d.next = false;
             self.wins_q.d.next = 0_u64.into();
             self.forc_q.d.next = 0_u64.into();
@@ -870,6 +1021,9 @@ pub struct WinningPairSearch {
     pub side: Signal<In, Bits<2>>,
     pub first_only: Signal<In, Bit>,
     pub budget: Signal<In, Bits<20>>,
+    pub focus: Signal<In, Bit>,
+    pub focus_a: Signal<In, Bits<10>>,
+    pub focus_c: Signal<In, Bits<10>>,
     pub cancel: Signal<In, Bit>,
     pub rd_addr: Signal<Out, Bits<5>>,
     pub rd_data: Signal<In, Bits<38>>,
@@ -906,6 +1060,9 @@ impl Logic for WinningPairSearch {
         self.core.side.next = self.side.val();
         self.core.first_only.next = self.first_only.val();
         self.core.budget.next = self.budget.val();
+        self.core.focus.next = self.focus.val();
+        self.core.focus_a.next = self.focus_a.val();
+        self.core.focus_c.next = self.focus_c.val();
         self.core.cancel.next = self.cancel.val();
         self.rd_addr.next = self.core.rd_addr.val();
         self.core.rd_data.next = self.rd_data.val();

@@ -24,7 +24,7 @@
 //!
 //! One budget of pairs tested bounds all the searches (each is given what is left).
 
-use super::pair_search::{search, Forcing, START_CYCLES};
+use super::pair_search::{search, search_near, Forcing, START_CYCLES};
 use super::{Board, Color, Point};
 
 /// Forcing pairs the list holds, both turns' together (a word of 104 bits each: three ECP5
@@ -117,7 +117,10 @@ impl Run {
                 for p in block {
                     child.set(*p, Some(opp));
                 }
-                let s = search(&child, self.side, true, self.left);
+                // The last turn's children: their parent had no winning pair, so only the
+                // pairs near this turn's pair can win (the focus filter).
+                let focus = (turn + 1 == self.turns).then_some(f.pair);
+                let s = search_near(&child, self.side, true, self.left, focus);
                 self.out.searches += 1;
                 if s.opp_threat || s.own_threat {
                     self.now += push + START_CYCLES;

@@ -116,10 +116,25 @@ pub fn threat_points(board: &Board, side: Color) -> Vec<bool> {
 /// whose one-stone threat points are `t3`: one of them is such a point, or they are on one line
 /// at most five apart (in one window).
 pub fn can_make_threat(t3: &[bool], a: Point, c: Point) -> bool {
+    t3[a.index()] || t3[c.index()] || one_window(a, c)
+}
+
+/// Whether two points can be in one window: on one line, five apart at most.
+pub fn one_window(a: Point, c: Point) -> bool {
     let drow = c.row().abs_diff(a.row());
     let dcol = c.col().abs_diff(a.col());
-    let near = drow <= 5 && dcol <= 5 && (drow == 0 || dcol == 0 || drow == dcol);
-    t3[a.index()] || t3[c.index()] || near
+    drow <= 5 && dcol <= 5 && (drow == 0 || dcol == 0 || drow == dcol)
+}
+
+/// The focus filter: whether the pair `a`, `c` can win on a board whose side had no winning
+/// pair before the stones of `focus` were put (the two stones a search is asked about: a
+/// preparation's pair, a forcing search's last pair). A threat window that
+/// holds neither focus stone holds what it held before, so a pair whose threats all avoid
+/// them was blocked before and is blocked now (the opponent's stones since only kill
+/// windows): a winning pair has a threat window through a focus stone and `a` or `c`, which
+/// is then in one window with it.
+pub fn near_focus(focus: [Point; 2], a: Point, c: Point) -> bool {
+    focus.iter().any(|&f| one_window(f, a) || one_window(f, c))
 }
 
 /// Points on each side of a line's centre that the pair tester sees: a window through the
@@ -182,11 +197,25 @@ fn test_pair(b: &mut Board, side: Color, a: Point, c: Point) -> bool {
 /// The circuit's schedule: after the candidate scan ([`START_CYCLES`]) the gathering
 /// ([`GATHER_ROWS`] and a cycle a candidate); then for each `a` a cycle to read its lines and
 /// take the pairs the filter keeps, a cycle for each of them (the pair issued, counted against
-/// the budget; the tester behind the read, [`PIPE_CYCLES`] to its answer), and a cycle that
-/// finds no more and moves `a` on. A pair due with the budget spent stops the issues; the
+/// the budget; the tester behind the read, [`PIPE_CYCLES`] to its answer), the last of them
+/// moving `a` on; an `a` with no pair takes a cycle more to find none (until 2026-12-06 every
+/// `a` took that cycle: the cycle of a's last pair now also finds no other). A pair due with the budget spent stops the issues; the
 /// search waits for the answers in flight, or stops at the first winning answer if
 /// `first_only` (pairs issued after it are counted, not answered).
 pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> PairSearch {
+    search_near(board, side, first_only, budget, None)
+}
+
+/// [`search`] with the focus filter ([`near_focus`]) when `focus` is given: the pairs the
+/// filter drops are not tested and cost nothing. The caller vouches that the side had no
+/// winning pair on the board without the focus stones (and the opponent's stones put since).
+pub fn search_near(
+    board: &Board,
+    side: Color,
+    first_only: bool,
+    budget: u64,
+    focus: Option<[Point; 2]>,
+) -> PairSearch {
     assert!(
         budget <= MAX_BUDGET,
         "a budget of {budget} pairs: the circuit counts 20 bits"
@@ -204,7 +233,7 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
     out.gathers = k as u64;
     out.pairs = (k * k.saturating_sub(1) / 2) as u64;
     // `now`: the cycle of the state the loop is in (an a's read, a pair's issue, the cycle
-    // that finds no more).
+    // that finds none).
     let mut now = START_CYCLES + GATHER_ROWS + k as u64;
     if k == 0 {
         out.cycles = now;
@@ -217,9 +246,11 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
     'pairs: for (i, &a) in cands.iter().enumerate() {
         now += 1;
         b.set(a, Some(side));
+        let mut issued = false;
         for &c in cands[i + 1..]
             .iter()
             .filter(|&&c| can_make_threat(&t3, a, c))
+            .filter(|&&c| focus.is_none_or(|f| near_focus(f, a, c)))
         {
             if done_at.is_some_and(|d| now >= d) {
                 break 'pairs;
@@ -232,6 +263,7 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
             }
             left -= 1;
             out.tested += 1;
+            issued = true;
             // Answers after the first winning one (first only) are not taken.
             if done_at.is_none() {
                 b.set(c, Some(side));
@@ -258,8 +290,10 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
         if done_at.is_some_and(|d| now >= d) {
             break;
         }
-        // The cycle that finds no more pairs of a.
-        now += 1;
+        // a's last pair's issue moves a on; an a with none takes a cycle to find none.
+        if !issued {
+            now += 1;
+        }
         b.set(a, None);
     }
     // After the last a's last cycle (`now` is the cycle after it): the answers, then done.
@@ -399,6 +433,47 @@ mod tests {
                 assert_eq!(got.first.is_some(), got.wins > 0);
             }
         }
+    }
+
+    #[test]
+    fn the_focus_filter_keeps_every_winning_pair() {
+        // Positions where the side has no winning pair (`winning_pairs`, the threat player's
+        // own); two of its best line-score points put (the focus), then, every other time, the
+        // opponent's best point: the winning pairs the focused search finds are all of them,
+        // in fewer pairs tested.
+        let (mut cases, mut with, mut saved) = (0, 0, 0);
+        for (board, side) in positions(0xf0c05, 6).iter().step_by(2) {
+            let side = *side;
+            if !winning_pairs(board, side).is_empty() {
+                continue;
+            }
+            let top = crate::connect6::prepare::top_points(board, side);
+            for (k, pair) in top.windows(2).take(4).enumerate() {
+                let focus = [pair[0], pair[1]];
+                let mut b = board.clone();
+                focus.iter().for_each(|&p| b.set(p, Some(side)));
+                if k % 2 == 1 {
+                    let opp = side.other();
+                    if let Some(x) = crate::connect6::threat::best_point(&b, opp, b.empties()) {
+                        b.set(x, Some(opp));
+                    }
+                }
+                let want = winning_pairs(&b, side);
+                let got = search_near(&b, side, false, MAX_BUDGET, Some(focus));
+                let all = search(&b, side, false, MAX_BUDGET);
+                assert_eq!(got.wins, want.len() as u64, "{focus:?}\n{}", b.diagram());
+                assert_eq!(got.first, want.first().copied());
+                assert!(got.tested <= all.tested && got.cycles <= all.cycles);
+                cases += 1;
+                with += usize::from(!want.is_empty());
+                saved += all.tested - got.tested;
+            }
+        }
+        eprintln!("focus: {cases} cases, {with} with winning pairs, {saved} pairs saved");
+        assert!(
+            cases > 400 && with > 150 && saved > 15_000,
+            "{cases} cases, {with} with winning pairs, {saved} pairs saved"
+        );
     }
 
     #[test]

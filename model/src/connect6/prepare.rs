@@ -30,7 +30,7 @@
 
 use super::blocker::block;
 use super::line_scan::{scores, CYCLES as LINE_CYCLES};
-use super::pair_search::search;
+use super::pair_search::search_near;
 use super::threat::best_point;
 use super::{Board, Color, Point, SIZE};
 
@@ -110,7 +110,7 @@ pub fn prepare(board: &Board, side: Color, budget: u64) -> Prepared {
             out.pairs += 1;
             b.set(a, Some(side));
             b.set(c, Some(side));
-            let count = search(&b, side, false, left);
+            let count = search_near(&b, side, false, left, Some([a, c]));
             now += PUSH_CYCLES + count.cycles;
             out.searches += 1;
             out.tested += count.tested;
@@ -150,7 +150,7 @@ pub fn prepare(board: &Board, side: Color, budget: u64) -> Prepared {
                         r.set(x, Some(opp));
                     }
                 }
-                let again = search(&r, side, false, left);
+                let again = search_near(&r, side, false, left, Some([a, c]));
                 now += again.cycles;
                 out.searches += 1;
                 out.tested += again.tested;

@@ -61,6 +61,15 @@ pub fn line_score(board: &Board, side: Color, p: Point) -> u32 {
 /// found): it bounds the model's time and the circuit's cycles.
 pub const SEARCH_BUDGET: u64 = 400_000;
 
+/// Pairs the chip's attack, and then its preparation, each test at most in a decision (the
+/// budget of each step's searches: `Steps::circuit`, `turn::turn`, the `ThreatPlayer` block's
+/// budget). A quarter of
+/// the model's: since the searches near the last stones test only the pairs near them
+/// (`pair_search::near_focus`), 100,000 pairs reach as far as 400,000 did, and won the same
+/// games of 500 (`docs/connect6.md`, "Where a turn's cycles go"); the worst turn takes a
+/// third of the cycles.
+pub const CHIP_BUDGET: u64 = 100_000;
+
 /// Pairs the defence's searches for the opponent's forced wins look at, at most, in one
 /// choice among blocking or defending sets (past it, the sets left are not searched; a
 /// decision makes at most two such choices: a block, then a defence for its stone left).
@@ -332,7 +341,7 @@ pub struct Steps {
     pub prepare: bool,
     /// The circuit's blocks in place of the model's searches: the win from the threat
     /// scanner's first threat, the block from the threat blocker (`blocker::block`), the
-    /// attack from the forcing search (`forcing_search::search_forced`, [`SEARCH_BUDGET`]
+    /// attack from the forcing search (`forcing_search::search_forced`, [`CHIP_BUDGET`]
     /// pairs tested, two forcing turns at most), the preparation from the preparation block
     /// (`prepare::prepare`, which also tries pairs that only make a threat), the defence
     /// (with `defend`, for a turn's two stones) against the opponent's first winning pair on
@@ -482,10 +491,10 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
     if left == 2 {
         let attack = match (steps.circuit, steps.forcing) {
             (false, _) => forced_win(board, side, steps.forcing),
-            (true, 0) => super::pair_search::search(board, side, true, SEARCH_BUDGET).first,
+            (true, 0) => super::pair_search::search(board, side, true, CHIP_BUDGET).first,
             (true, turns) => {
                 let turns = turns.min(super::forcing_search::MAX_TURNS);
-                super::forcing_search::search_forced(board, side, turns, SEARCH_BUDGET).first
+                super::forcing_search::search_forced(board, side, turns, CHIP_BUDGET).first
             }
         };
         if let Some(pair) = attack {
@@ -527,7 +536,7 @@ fn free_stones(board: &Board, side: Color, left: usize, steps: Steps) -> Vec<Poi
     // 5. Prepare: of the pairs of the best line-score points, the one whose winning pairs
     // best survive the opponent's reply (see the module's header).
     if left == 2 && steps.prepare && steps.circuit {
-        if let Some(pair) = super::prepare::prepare(board, side, SEARCH_BUDGET).pair {
+        if let Some(pair) = super::prepare::prepare(board, side, CHIP_BUDGET).pair {
             return pair.to_vec();
         }
     } else if left == 2 && steps.prepare {

@@ -10,8 +10,8 @@
 //! 2. **Win**: the side's first threat in the scanner's order: its empty points (one or two).
 //! 3. **Block**: the other side has threats: the threat blocker (started in the scan's
 //!    answer cycle; it scans again).
-//! 4. **Attack**: the forcing search, two turns deep, [`SEARCH_BUDGET`] pairs.
-//! 5. **Prepare**: the preparation, [`SEARCH_BUDGET`] pairs.
+//! 4. **Attack**: the forcing search, two turns deep, [`CHIP_BUDGET`] pairs.
+//! 5. **Prepare**: the preparation, [`CHIP_BUDGET`] pairs.
 //! 6. **Line score**: the line scorer's best point.
 //!
 //! A step that gives one stone (a threat with one empty point, a block of one) leaves the
@@ -25,7 +25,7 @@ use super::forcing_search::{search_forced, MAX_TURNS};
 use super::line_scan::{scan as line_scan, CYCLES as LINE_CYCLES};
 use super::pair_search::SCAN_CYCLES;
 use super::prepare::prepare;
-use super::threat::{Steps, SEARCH_BUDGET};
+use super::threat::{Steps, CHIP_BUDGET};
 use super::threat_scan::scan;
 use super::{Board, Color, Point};
 
@@ -71,32 +71,51 @@ pub struct Turn {
     pub cycles: u64,
 }
 
+/// Where a turn's cycles went: each block's, from its start to the cycle its answer is
+/// taken (the scan's, the blocker's, the forcing search's, the preparation's, the line
+/// scorer's one or two scans); with the cycle `done` rises, they make the turn's `cycles`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Parts {
+    pub scan: u64,
+    pub block: u64,
+    pub attack: u64,
+    pub prepare: u64,
+    pub line_score: u64,
+}
+
 /// `side`'s two stones on `board` (not empty, two empty points at least), as the chip takes
 /// them.
 pub fn turn(board: &Board, side: Color) -> Turn {
+    turn_parts(board, side).0
+}
+
+/// [`turn`], and where its cycles went.
+pub fn turn_parts(board: &Board, side: Color) -> (Turn, Parts) {
     assert!(board.stones() > 0, "the first move is the caller's");
     let threats = scan(board, side);
-    // `now`: the cycle the last answer is taken.
-    let mut now = SCAN_CYCLES;
+    let mut parts = Parts {
+        scan: SCAN_CYCLES,
+        ..Parts::default()
+    };
     let mut out = Turn::default();
     if let Some(w) = threats.own.first {
         out.stones = w.empty_points();
     } else if threats.opp.count > 0 {
         out.step = Step::Block;
         let blocked = block(board, side);
-        now += blocked.cycles;
+        parts.block = blocked.cycles;
         out.stones = blocked.set;
     } else {
         out.step = Step::Attack;
         let turns = Steps::CHIP.forcing.min(MAX_TURNS);
-        let attack = search_forced(board, side, turns, SEARCH_BUDGET);
-        now += attack.cycles;
+        let attack = search_forced(board, side, turns, CHIP_BUDGET);
+        parts.attack = attack.cycles;
         if let Some(pair) = attack.first {
             out.stones = pair.to_vec();
         } else {
             out.step = Step::Prepare;
-            let prepared = prepare(board, side, SEARCH_BUDGET);
-            now += prepared.cycles;
+            let prepared = prepare(board, side, CHIP_BUDGET);
+            parts.prepare = prepared.cycles;
             if let Some(pair) = prepared.pair {
                 out.stones = pair.to_vec();
             } else {
@@ -109,13 +128,14 @@ pub fn turn(board: &Board, side: Color) -> Turn {
         b.set(p, Some(side));
     }
     while out.stones.len() < 2 {
-        now += LINE_CYCLES;
+        parts.line_score += LINE_CYCLES;
         let p = line_scan(&b, side).best.expect("an empty point").0;
         b.set(p, Some(side));
         out.stones.push(p);
     }
-    out.cycles = now + 1;
-    out
+    // Each block starts in the cycle the one before answers; done the cycle after the last.
+    out.cycles = parts.scan + parts.block + parts.attack + parts.prepare + parts.line_score + 1;
+    (out, parts)
 }
 
 #[cfg(test)]

@@ -382,7 +382,8 @@ pub fn run(json: bool) -> Result<()> {
          stopped at {MAX_TURNS} turns; {} \
          turns on chip ({} won, {} blocked, {} attacked, {} prepared, {} line-scored; {} with \
          the opponent's stones put by the job), each the model's stones, step and cycles; \
-         {:.0} cycles a turn (worst {}): {:.2} ms at {threat_mhz:.1} MHz, the worst {:.2} ms; \
+         {:.0} cycles a turn (worst {}: scan {:.0}, block {:.0}, attack {:.0}, prepare {:.0}, \
+         line score {:.0} a turn): {:.2} ms at {threat_mhz:.1} MHz, the worst {:.2} ms; \
          with the link ({:.1} requests a turn) {:.2} ms; the same steps on this CPU \
          (`decide_with`, the threat player's own functions; the same stones in {} turns) \
          {:.2} ms: the chip {:.2}x the CPU, {:.2}x through the link",
@@ -399,6 +400,11 @@ pub fn run(json: bool) -> Result<()> {
         tb.puts,
         tb.times.mean_cycles,
         tb.times.worst_cycles,
+        tb.scan_cycles,
+        tb.block_cycles,
+        tb.attack_cycles,
+        tb.prepare_cycles,
+        tb.line_score_cycles,
         tb.times.board_us / 1e3,
         tb.times.worst_board_ms,
         tb.link_requests as f64 / tb.turns.max(1) as f64,
@@ -679,7 +685,8 @@ const PREPARE_STEP: usize = 4;
 /// The preparation block against the threat player's preparation on this CPU.
 #[derive(Serialize, Default)]
 struct PreparationRow {
-    /// Positions prepared (neither side with a threat; every [`PREPARE_STEP`]th side).
+    /// Positions prepared (neither side with a threat, the side without a winning pair; every
+    /// [`PREPARE_STEP`]th side).
     positions: u64,
     /// Positions where the block found a pair, those whose pair makes a threat, those its
     /// budget cut; replies tried and searches run in all.
@@ -704,14 +711,20 @@ struct PreparationRow {
 fn preparation_bench(mhz: f64) -> PreparationRow {
     let mut row = PreparationRow::default();
     let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
+    // As a turn prepares: neither side with a threat, no winning pair of the side's (the
+    // attack's search found none: the counts test only the pairs near the pair tried).
     let positions = bench_positions().into_iter().filter(|(board, side)| {
-        board.threats(*side).is_empty() && board.threats(side.other()).is_empty()
+        board.threats(*side).is_empty()
+            && board.threats(side.other()).is_empty()
+            && pair_search::search(board, *side, true, threat::CHIP_BUDGET)
+                .first
+                .is_none()
     });
     for (board, side) in positions.step_by(PREPARE_STEP) {
         let t = Instant::now();
         let cpu = threat::prepare(&board, side);
         cpu_s += t.elapsed().as_secs_f64();
-        let block = prepare::prepare(&board, side, threat::SEARCH_BUDGET);
+        let block = prepare::prepare(&board, side, threat::CHIP_BUDGET);
         row.positions += 1;
         row.found += u64::from(block.pair.is_some());
         row.by_threat += u64::from(
@@ -817,6 +830,13 @@ struct ThreatBoardRow {
     steps: [u64; 5],
     /// Turns where the CPU's peer chose the same stones.
     same: u64,
+    /// Where a turn's cycles go, by the model (`turn::turn_parts`), a turn's mean: the threat
+    /// scan's, the blocker's, the forcing search's, the preparation's, the line scorer's.
+    scan_cycles: f64,
+    block_cycles: f64,
+    attack_cycles: f64,
+    prepare_cycles: f64,
+    line_score_cycles: f64,
     /// The chip's cycles (the job's, from start to end) and the CPU peer's time
     /// (`decide_with` with the chip's steps on the threat player's own functions).
     #[serde(flatten)]
@@ -866,6 +886,12 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
                 let t = Instant::now();
                 let cpu = threat::decide_with(&game, CPU_STEPS);
                 cpu_s += t.elapsed().as_secs_f64();
+                let (_, p) = turn::turn_parts(game.board(), me);
+                row.scan_cycles += p.scan as f64;
+                row.block_cycles += p.block as f64;
+                row.attack_cycles += p.attack as f64;
+                row.prepare_cycles += p.prepare as f64;
+                row.line_score_cycles += p.line_score as f64;
                 row.turns += 1;
                 row.puts += u64::from(player.last_put);
                 row.same += u64::from(cpu == r.stones);
@@ -886,6 +912,16 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
         }
     }
     row.times = block_times(cycles, worst, row.turns, cpu_s, mhz);
+    let n = row.turns.max(1) as f64;
+    for c in [
+        &mut row.scan_cycles,
+        &mut row.block_cycles,
+        &mut row.attack_cycles,
+        &mut row.prepare_cycles,
+        &mut row.line_score_cycles,
+    ] {
+        *c /= n;
+    }
     row.link_ms /= row.turns.max(1) as f64;
     row.ratio_cpu_through_link =
         row.times.cpu_us / (row.times.board_us + row.link_ms * 1e3).max(f64::MIN_POSITIVE);
