@@ -23,7 +23,9 @@
 //! Cycles: the root's search (its answer taken in the cycle its `done` rises); then per forcing pair
 //! [`FETCH_CYCLES`] (2), per block [`PUSH_CYCLES`] (4) a turn and its child's search (to its `done`,
 //! or [`START_CYCLES`] when the other side has a threat), the answer taken in its last cycle;
-//! done the cycle after the last answer. One budget of pairs tested bounds all the searches.
+//! done the cycle after the last answer. One budget of pairs tested bounds all the searches;
+//! a last turn's child is searched with the turn's pair as the search's focus (its parent had
+//! no winning pair: only the pairs near the pair can win).
 //! The board's read port is the winning-pair search's, through the overlay.
 
 use super::board_overlay::BoardOverlay;

@@ -21,8 +21,9 @@
 //! stone left (the best pushed, the next started, in its last cycle), the second count; the
 //! next pair's pushes the cycle after a pair's last answer; done the cycle after the last.
 //! One budget of pairs tested bounds all the searches; a search that exhausts it ends the
-//! preparation with the best pair so far. The board's read port is the active block's,
-//! through the overlay.
+//! preparation with the best pair so far. Both counts have the pair tried as the search's
+//! focus (the turn prepares after its attack found no winning pair, so a winning pair runs
+//! through the pair). The board's read port is the active block's, through the overlay.
 
 use super::board_overlay::BoardOverlay;
 use super::line_scorer::{LineScorerPort, LineScorerServer, ROW_SCORES};

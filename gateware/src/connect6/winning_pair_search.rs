@@ -1,7 +1,7 @@
 //! The winning-pair search, past the paper: the threat player's inner step (its attack, and
 //! the counts its block, defence and preparation compare: `docs/connect6.md`, "The threat
 //! player"). A *winning pair* of a side is two empty points after which its threats cannot all
-//! be hit by two stones. Model: `model::connect6::pair_search::search` (the pairs of
+//! be hit by two stones. Model: `model::connect6::pair_search::search_near` (the pairs of
 //! `model::connect6::threat::winning_pairs`, with the cycles).
 //!
 //! ```text
@@ -28,8 +28,8 @@
 //! kept c, one a kept pair (the last moves a on: it sees no other kept c), and for an a
 //! with none one that finds none; an answer [`PIPE_CYCLES`] (5) after its pair is issued.
 //! Done the cycle after the first winning answer if only the first is asked for; else a wait
-//! of five cycles after the stream's last cycle (the last a's last pair, or the cycle that
-//! finds it has none, or the one that found the budget spent), done the cycle after.
+//! of five cycles after the stream's last cycle (the last a's, which has no pair, or the one
+//! that found the budget spent), done the cycle after.
 //!
 //! The focus (`focus`, two points, taken with `start`): the caller knows the side had no
 //! winning pair before those two stones (a preparation's pair, a forcing search's last

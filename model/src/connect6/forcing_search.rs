@@ -22,7 +22,10 @@
 //!    overlay (eight stones); one of them that wins answers the first-turn block. A block
 //!    answered by neither fails its pair.
 //!
-//! One budget of pairs tested bounds all the searches (each is given what is left).
+//! One budget of pairs tested bounds all the searches (each is given what is left). A child
+//! of the last turn tests only the pairs near the turn's pair (the search's focus,
+//! `pair_search::near_focus`): its parent had no winning pair; a first-turn child of a
+//! two-turn search is searched whole, since its forcing pairs are the second turn's list.
 
 use super::pair_search::{search, search_near, Forcing, START_CYCLES};
 use super::{Board, Color, Point};

@@ -26,7 +26,8 @@
 //!    answer is taken; the next pair's pushes follow.
 //!
 //! One budget of pairs tested bounds all the searches; a search that exhausts it ends the
-//! preparation with the best pair so far.
+//! preparation with the best pair so far. Both counts of a pair test only the pairs near it
+//! (the search's focus, `pair_search::near_focus`): the side had no winning pair before it.
 
 use super::blocker::block;
 use super::line_scan::{scores, CYCLES as LINE_CYCLES};
@@ -91,8 +92,10 @@ pub fn makes_threat(board: &Board, side: Color, pair: [Point; 2]) -> bool {
     !b.threats(side).is_empty()
 }
 
-/// `side`'s preparation on `board` (no threat of either side's on it), at most `budget`
-/// pairs tested by its searches.
+/// `side`'s preparation on `board` (no threat of either side's on it, and no winning pair of
+/// `side`'s, as the turn prepares after its attack found none: the counts are focused on the
+/// pair tried, `pair_search::near_focus`, and would miss a winning pair away from it), at most
+/// `budget` pairs tested by its searches.
 pub fn prepare(board: &Board, side: Color, budget: u64) -> Prepared {
     let opp = side.other();
     let top = top_points(board, side);
@@ -246,7 +249,12 @@ mod tests {
                 }
                 let board = replay.board();
                 let side = replay.to_move();
-                if !threats(board, side).is_empty() || !threats(board, side.other()).is_empty() {
+                // As a turn prepares: no threat, and no winning pair of the side's (the
+                // attack's search found none; the counts are focused on the pair tried).
+                if !threats(board, side).is_empty()
+                    || !threats(board, side.other()).is_empty()
+                    || !winning_pairs(board, side).is_empty()
+                {
                     continue;
                 }
                 let p = prepare(board, side, 1 << 19);

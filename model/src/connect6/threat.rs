@@ -58,16 +58,16 @@ pub fn line_score(board: &Board, side: Color, p: Point) -> u32 {
 }
 
 /// Pairs the attack's search looks at, at most, in a decision (past it, no forced win is
-/// found): it bounds the model's time and the circuit's cycles.
+/// found): it bounds the model's time (the chip's steps have [`CHIP_BUDGET`]).
 pub const SEARCH_BUDGET: u64 = 400_000;
 
 /// Pairs the chip's attack, and then its preparation, each test at most in a decision (the
 /// budget of each step's searches: `Steps::circuit`, `turn::turn`, the `ThreatPlayer` block's
 /// budget). A quarter of
-/// the model's: since the searches near the last stones test only the pairs near them
-/// (`pair_search::near_focus`), 100,000 pairs reach as far as 400,000 did, and won the same
-/// games of 500 (`docs/connect6.md`, "Where a turn's cycles go"); the worst turn takes a
-/// third of the cycles.
+/// the model's: the searches near the last stones test only the pairs near them
+/// (`pair_search::near_focus`), so the budget reaches further; 100,000 pairs won as many of
+/// 500 games as 400,000 (484; `docs/connect6.md`, "Where a turn's cycles go"), and the
+/// worst turn of the bench's games takes 42% of the cycles it took.
 pub const CHIP_BUDGET: u64 = 100_000;
 
 /// Pairs the defence's searches for the opponent's forced wins look at, at most, in one

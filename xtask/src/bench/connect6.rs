@@ -714,11 +714,10 @@ fn preparation_bench(mhz: f64) -> PreparationRow {
     // As a turn prepares: neither side with a threat, no winning pair of the side's (the
     // attack's search found none: the counts test only the pairs near the pair tried).
     let positions = bench_positions().into_iter().filter(|(board, side)| {
-        board.threats(*side).is_empty()
-            && board.threats(side.other()).is_empty()
-            && pair_search::search(board, *side, true, threat::CHIP_BUDGET)
-                .first
-                .is_none()
+        board.threats(*side).is_empty() && board.threats(side.other()).is_empty() && {
+            let root = pair_search::search(board, *side, true, threat::CHIP_BUDGET);
+            root.first.is_none() && !root.exhausted
+        }
     });
     for (board, side) in positions.step_by(PREPARE_STEP) {
         let t = Instant::now();
