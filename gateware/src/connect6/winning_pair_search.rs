@@ -243,6 +243,8 @@ pub struct WinningPairSearchCore {
     m_low: Signal<Local, Bits<19>>,
     rows_any: Signal<Local, Bits<19>>,
     more: Signal<Local, Bit>,
+    /// a moves on this cycle (its last pair issued, or it has none).
+    next_a: Signal<Local, Bit>,
     /// A RAM address of a point.
     addr_r: Signal<Local, Bits<5>>,
     addr_c: Signal<Local, Bits<5>>,
@@ -495,6 +497,7 @@ impl Default for WinningPairSearchCore {
             m_low: Default::default(),
             rows_any: Default::default(),
             more: Default::default(),
+            next_a: Default::default(),
             addr_r: Default::default(),
             addr_c: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
@@ -850,6 +853,7 @@ impl Logic for WinningPairSearchCore {
         self.tester.start.next = self.pv.q.val();
         self.a_arr.d.next = false;
         self.pv.d.next = false;
+        self.next_a.next = false;
 
         match self.state.q.val() {
             PairState::Idle => {}
@@ -928,19 +932,15 @@ impl Logic for WinningPairSearchCore {
                                 self.kept[r].d.next = self.kept[r].q.val() & !self.m_low.val();
                             }
                         }
-                        if !self.more.val() {
-                            // a's last pair: the next a, or the answers waited for.
-                            self.ar.d.next = self.pe_r[0].val();
-                            self.ac.d.next = self.pe_c[0].val();
-                            self.state.d.next = PairState::PairA;
-                            if !self.pe_ok[0].val() {
-                                self.t.d.next = 0_u64.into();
-                                self.state.d.next = PairState::Drain;
-                            }
-                        }
+                        // a's last pair moves a on.
+                        self.next_a.next = !self.more.val();
                     }
                 } else {
-                    // a has no pair: the next a, or the answers waited for.
+                    // a has no pair.
+                    self.next_a.next = true;
+                }
+                if self.next_a.val() {
+                    // The next a, or the answers waited for.
                     self.ar.d.next = self.pe_r[0].val();
                     self.ac.d.next = self.pe_c[0].val();
                     self.state.d.next = PairState::PairA;
