@@ -653,8 +653,16 @@ impl Design {
         self.spec().core
     }
 
-    /// The design's Verilog (top module `top`, ports `clock uart_rx uart_tx leds`).
+    /// The design's Verilog (top module `top`, ports `clock uart_rx uart_tx leds`), built
+    /// on a big stack ([`on_big_stack`]: the Connect6 threat player's blocks overflow a test
+    /// thread's 2 MB).
     pub fn verilog(self, p: &CoreParams) -> String {
+        let p = *p;
+        on_big_stack(move || self.verilog_here(&p))
+    }
+
+    /// [`Design::verilog`] on the caller's stack.
+    fn verilog_here(self, p: &CoreParams) -> String {
         match self.core() {
             CoreKind::Link => emit::<crate::link::LinkCore>(p),
             CoreKind::Othello {
@@ -744,6 +752,21 @@ impl Design {
 /// Builds a core and emits its Verilog.
 pub fn emit<C: BoardCore>(p: &CoreParams) -> String {
     emit_core(C::build(p))
+}
+
+/// Runs `f` on a thread with a 512 MB stack: the Connect6 threat player holds every block
+/// past the paper, and its construction, emission and Rust simulation need more than a test
+/// thread's 2 MB stack (a main thread's 8 MB is enough; 512 MB leaves room for the debug
+/// build's larger frames); `f`'s panic is the caller's.
+pub fn on_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+    let handle = std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(f)
+        .expect("a thread");
+    match handle.join() {
+        Ok(r) => r,
+        Err(e) => std::panic::resume_unwind(e),
+    }
 }
 
 /// Emits a built core's Verilog.

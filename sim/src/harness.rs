@@ -619,16 +619,5 @@ pub fn run_mate_walker(
 }
 
 /// Runs `f` on a thread with a 512 MB stack, for the Rust simulation of the Connect6 threat
-/// player (it holds every block past the paper; its simulation needs more than a test
-/// thread's 2 MB stack, and runs in a main thread's 8 MB; 512 MB leaves room for the debug
-/// build's larger frames); `f`'s panic is the caller's.
-pub fn on_big_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
-    let handle = std::thread::Builder::new()
-        .stack_size(512 << 20)
-        .spawn(f)
-        .expect("a thread");
-    match handle.join() {
-        Ok(r) => r,
-        Err(e) => std::panic::resume_unwind(e),
-    }
-}
+/// player (`gateware::design::on_big_stack`, which its Verilog's emission uses too).
+pub use gateware::design::on_big_stack;
