@@ -565,9 +565,11 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // search into the scanner's row logic, docs/connect6.md): 20 MHz. The design, asked
         // for 20 (2026-12-05): 39,632 LUT4s (47%), 22.0 MHz (613 s), the critical path from
         // the shared scanner's count through the blocker's and the preparation's state into
-        // the sequencer's.
-        clocks: &[clock(BoardId::Ulx3s, 20)],
-        // 1 Mbaud, a whole divisor (20) of 20 MHz.
+        // the sequencer's. With the focus filter (2026-12-06): 40,699 LUT4s, 25.0 MHz asked
+        // for 20 (the critical path from the preparation's overlay through the search's line
+        // muxes into the scanner): asked for 25 since, 40,951 LUT4s, 25.5 MHz (627 s).
+        clocks: &[clock(BoardId::Ulx3s, 25)],
+        // 1 Mbaud, a whole divisor (25) of 25 MHz.
         baud: 1_000_000,
         ci_synth: false,
         built: true,

@@ -36,7 +36,10 @@
 //! pair), so a winning pair has a threat window through one of them and a point of the pair
 //! (`model::connect6::pair_search::near_focus`). The points in one window with either are
 //! marked during the candidate scan, a row a cycle (19 x 19 bits); an a not marked keeps only
-//! the marked c. The schedule is the same; the pairs dropped cost nothing. A side with a
+//! the marked c. A focused search answers the winning pairs only (its callers take no forcing
+//! stream), so it also drops the pairs with neither point a one-stone threat point, which
+//! cannot win (`model::connect6::pair_search::can_win`). The schedule is the same; the pairs
+//! dropped cost nothing. A side with a
 //! threat already is searched all the same (`own_threat` says so, from the candidate scan's
 //! end): the tester judges a pair by the threats through it, so the count is of the pairs
 //! whose own threats two stones cannot block, as the threat player's preparation counts them.
@@ -83,7 +86,8 @@ pub struct WinningPairSearchCore {
     pub budget: Signal<In, Bits<20>>,
     /// The focus filter (`model::connect6::pair_search::near_focus`), taken with `start`: only
     /// the pairs with a point in one window with `focus_a` or `focus_c` (column, row << 5) are
-    /// tested, when the caller knows the side had no winning pair before those stones.
+    /// tested, when the caller knows the side had no winning pair before those stones; and
+    /// only those that can win (`pair_search::can_win`): the forcing stream is then partial.
     pub focus: Signal<In, Bit>,
     pub focus_a: Signal<In, Bits<10>>,
     pub focus_c: Signal<In, Bits<10>>,
@@ -740,7 +744,8 @@ impl Logic for WinningPairSearchCore {
         }
         // The c that a pairs with: the candidates after it (`e`) that the filter keeps: all if
         // a is a one-stone threat point, else those that are, or share a window with a (in a's
-        // row the five after it; d rows down a's column and the diagonals' points).
+        // row the five after it; d rows down a's column and the diagonals' points); a focused
+        // search wants the winning pairs only, which need a threat point (`pair_search::can_win`).
         self.t3a.next = false;
         self.t3_bits.next = 0_u64.into();
         for r in 0..19 {
@@ -784,6 +789,9 @@ impl Logic for WinningPairSearchCore {
             self.kf.next = self.e[r].val();
             if !self.t3a.val() {
                 self.kf.next = self.e[r].val() & (self.cand3[r].q.val() | self.nr.val());
+                if self.foc_q.q.val() {
+                    self.kf.next = self.e[r].val() & self.cand3[r].q.val();
+                }
             }
             if !self.fa_near.val() {
                 self.kf.next = self.kf.val() & self.near[r].q.val();

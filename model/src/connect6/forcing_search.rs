@@ -24,7 +24,8 @@
 //!
 //! One budget of pairs tested bounds all the searches (each is given what is left). A child
 //! of the last turn tests only the pairs near the turn's pair (the search's focus,
-//! `pair_search::near_focus`): its parent had no winning pair; a first-turn child of a
+//! `pair_search::near_focus`; and only those that can win, `pair_search::can_win`): its
+//! parent had no winning pair, and its forcing pairs are not listed; a first-turn child of a
 //! two-turn search is searched whole, since its forcing pairs are the second turn's list.
 
 use super::pair_search::{search, search_near, Forcing, START_CYCLES};

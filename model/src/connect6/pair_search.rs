@@ -119,6 +119,19 @@ pub fn can_make_threat(t3: &[bool], a: Point, c: Point) -> bool {
     t3[a.index()] || t3[c.index()] || one_window(a, c)
 }
 
+/// The filter of a search that wants only the winning pairs (a focused one, [`search_near`]):
+/// whether the pair `a`, `c` may win for the side whose one-stone threat points are `t3`: one
+/// of them is such a point. With neither, a threat the pair makes is a window through both
+/// (one through one point alone holds three at most), so it holds the two points, two more of
+/// the side's stones and two empty points, and every point between the two. If one of those is
+/// empty, a stone there blocks every threat; else each threat holds the empty point nearest
+/// `a` on its far side or the one nearest `c` on its far side, and those two stones block them
+/// all (`a_pair_without_a_threat_point_never_wins` checks every line there is). Such a pair
+/// may still force both stones (the forcing stream's children: [`can_make_threat`] keeps it).
+pub fn can_win(t3: &[bool], a: Point, c: Point) -> bool {
+    t3[a.index()] || t3[c.index()]
+}
+
 /// Whether two points can be in one window: on one line, five apart at most.
 pub fn one_window(a: Point, c: Point) -> bool {
     let drow = c.row().abs_diff(a.row());
@@ -209,6 +222,10 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
 /// [`search`] with the focus filter ([`near_focus`]) when `focus` is given: the pairs the
 /// filter drops are not tested and cost nothing. The caller vouches that the side had no
 /// winning pair on the board without the focus stones (and the opponent's stones put since).
+/// A focused search answers the winning pairs only (its callers, the preparation's counts and
+/// the forcing search's last-turn children, take no forcing stream): it also drops the pairs
+/// that cannot win ([`can_win`]), so its forcing stream leaves out the pairs with neither
+/// point a one-stone threat point.
 pub fn search_near(
     board: &Board,
     side: Color,
@@ -250,7 +267,7 @@ pub fn search_near(
         for &c in cands[i + 1..]
             .iter()
             .filter(|&&c| can_make_threat(&t3, a, c))
-            .filter(|&&c| focus.is_none_or(|f| near_focus(f, a, c)))
+            .filter(|&&c| focus.is_none_or(|f| near_focus(f, a, c) && can_win(&t3, a, c)))
         {
             if done_at.is_some_and(|d| now >= d) {
                 break 'pairs;
@@ -433,6 +450,58 @@ mod tests {
                 assert_eq!(got.first.is_some(), got.wins > 0);
             }
         }
+    }
+
+    #[test]
+    fn a_pair_without_a_threat_point_never_wins() {
+        // Every line around a pair five apart at most (along a row, and along a diagonal
+        // whose windows may run off the board): each other point of the windows through
+        // both empty, the side's or the other's. Where neither point of the pair is a
+        // one-stone threat point, the pair never wins (`threat::pair_wins`, the tester's
+        // reference); some such pairs need both stones to block (they are forcing).
+        let side = Color::Black;
+        let (mut lines, mut forcing) = (0u64, 0u64);
+        let layouts: [(Point, (i32, i32)); 2] = [
+            (Point::new(9, 9).unwrap(), (1, 0)),
+            (Point::new(3, 3).unwrap(), (1, 1)),
+        ];
+        for (a, dir) in layouts {
+            for gap in 1..=5i32 {
+                let c = step(a, dir, gap).unwrap();
+                // The points off the board are left out: each line is counted once.
+                let others: Vec<Point> = (gap - 5..=5)
+                    .filter(|&k| k != 0 && k != gap)
+                    .filter_map(|k| step(a, dir, k))
+                    .collect();
+                for code in 0..3u32.pow(others.len() as u32) {
+                    let mut b = Board::default();
+                    let mut x = code;
+                    for &p in &others {
+                        b.set(p, [None, Some(side), Some(side.other())][(x % 3) as usize]);
+                        x /= 3;
+                    }
+                    let t3 = threat_points(&b, side);
+                    if can_win(&t3, a, c) {
+                        continue;
+                    }
+                    lines += 1;
+                    assert!(
+                        !crate::connect6::threat::pair_wins(&b, side, a, c),
+                        "{a:?} {c:?}\n{}",
+                        b.diagram()
+                    );
+                    let mut after = b.clone();
+                    after.set(a, Some(side));
+                    after.set(c, Some(side));
+                    forcing += u64::from(forcing_on(&after, side, a, c).is_some());
+                }
+            }
+        }
+        eprintln!("{lines} lines without a threat point, {forcing} of them forcing");
+        assert!(
+            lines > 10_000 && forcing > 50,
+            "{lines} lines, {forcing} forcing"
+        );
     }
 
     #[test]

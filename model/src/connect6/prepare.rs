@@ -27,7 +27,8 @@
 //!
 //! One budget of pairs tested bounds all the searches; a search that exhausts it ends the
 //! preparation with the best pair so far. Both counts of a pair test only the pairs near it
-//! (the search's focus, `pair_search::near_focus`): the side had no winning pair before it.
+//! (the search's focus, `pair_search::near_focus`): the side had no winning pair before it;
+//! and only those that can win (`pair_search::can_win`: a focused search counts wins only).
 
 use super::blocker::block;
 use super::line_scan::{scores, CYCLES as LINE_CYCLES};

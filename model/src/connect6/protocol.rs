@@ -195,7 +195,7 @@ pub fn expected_job(game: &Game, put: bool) -> JobResult {
 ///   (one or both of the last stones; once the turn is done, one or both of its own) stay on
 ///   the board: the host writes the rows again.
 pub mod threat_design {
-    use super::super::turn::{turn, Step};
+    use super::super::turn::{turn_parts, Parts, Step};
     use super::super::{Game, Point};
     use super::{decode_stones, StartArgs};
     use crate::link::PayloadError;
@@ -236,14 +236,21 @@ pub mod threat_design {
     /// What the board answers to `game`'s turn job (a stone down, the game on, two stones to
     /// play): the model's turn and the job's cycles, the last stones put when `put`.
     pub fn expected_turn_job(game: &Game, put: bool) -> TurnJob {
+        expected_turn_job_parts(game, put).0
+    }
+
+    /// [`expected_turn_job`], and where the turn's cycles went (`turn::turn_parts`): the
+    /// bench's cycles by block without computing the turn twice.
+    pub fn expected_turn_job_parts(game: &Game, put: bool) -> (TurnJob, Parts) {
         let puts = StartArgs::of(game, put).puts();
-        let t = turn(game.board(), game.to_move());
+        let (t, parts) = turn_parts(game.board(), game.to_move());
         let own = t.stones.len() as u32;
-        TurnJob {
+        let job = TurnJob {
             cycles: u64::from((puts + own) * THREAT_PUT_CYCLES + THREAT_START_CYCLES) + t.cycles,
             stones: t.stones,
             step: t.step,
-        }
+        };
+        (job, parts)
     }
 }
 

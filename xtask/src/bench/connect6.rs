@@ -55,7 +55,7 @@ use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
-use model::connect6::protocol::threat_design::expected_turn_job;
+use model::connect6::protocol::threat_design::expected_turn_job_parts;
 use model::connect6::{
     blocker, forcing_search, line_scan, pair_search, prepare, random, threat, turn, Board, Color,
     Game, Outcome, Point,
@@ -875,7 +875,7 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
                 vec![model::connect6::CENTRE]
             } else {
                 let (r, requests, link_ms) = on_the_line(&mut player, baud, |p| p.turn(&game))?;
-                let want = expected_turn_job(&game, player.last_put);
+                let (want, p) = expected_turn_job_parts(&game, player.last_put);
                 if r != want {
                     bail!(
                         "game {g}, turn {}: the board answers {r:?}, the model {want:?}",
@@ -885,7 +885,6 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
                 let t = Instant::now();
                 let cpu = threat::decide_with(&game, CPU_STEPS);
                 cpu_s += t.elapsed().as_secs_f64();
-                let (_, p) = turn::turn_parts(game.board(), me);
                 row.scan_cycles += p.scan as f64;
                 row.block_cycles += p.block as f64;
                 row.attack_cycles += p.attack as f64;
