@@ -567,7 +567,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         // the shared scanner's count through the blocker's and the preparation's state into
         // the sequencer's. With the focus filter (2026-12-06): 40,699 LUT4s, 25.0 MHz asked
         // for 20 (the critical path from the preparation's overlay through the search's line
-        // muxes into the scanner): asked for 25 since, 40,951 LUT4s, 25.5 MHz (627 s).
+        // muxes into the scanner): asked for 25 since, 40,951 LUT4s, 25.5 MHz (627 s); with
+        // a focused search done after its scan when it has no threat point, 41,544 LUT4s,
+        // 25.6 MHz (771 s).
         clocks: &[clock(BoardId::Ulx3s, 25)],
         // 1 Mbaud, a whole divisor (25) of 25 MHz.
         baud: 1_000_000,

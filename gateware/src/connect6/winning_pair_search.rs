@@ -38,8 +38,9 @@
 //! marked during the candidate scan, a row a cycle (19 x 19 bits); an a not marked keeps only
 //! the marked c. A focused search answers the winning pairs only (its callers take no forcing
 //! stream), so it also drops the pairs with neither point a one-stone threat point, which
-//! cannot win (`model::connect6::pair_search::can_win`). The schedule is the same; the pairs
-//! dropped cost nothing. A side with a
+//! cannot win (`model::connect6::pair_search::can_win`); with no such point among the
+//! candidates it is done after the candidate scan (in cycle [`START_CYCLES`]), nothing
+//! gathered. Otherwise the schedule is the same; the pairs dropped cost nothing. A side with a
 //! threat already is searched all the same (`own_threat` says so, from the candidate scan's
 //! end): the tester judges a pair by the threats through it, so the count is of the pairs
 //! whose own threats two stones cannot block, as the threat player's preparation counts them.
@@ -168,6 +169,8 @@ pub struct WinningPairSearchCore {
     f_n: [Signal<Local, Bits<19>>; 12],
     fa_near: Signal<Local, Bit>,
     f_bits: Signal<Local, Bits<19>>,
+    /// A one-stone threat point among the candidates (the candidate scan's last cycle).
+    any3: Signal<Local, Bit>,
     /// The pairs: a; the c it still pairs with (by row, bit = column); a's word arriving
     /// (`a_arr`), a pair's c word arriving (`pv`) and that c; a's lines.
     ar: DFF<Bits<5>>,
@@ -441,6 +444,7 @@ impl Default for WinningPairSearchCore {
             f_n: Default::default(),
             fa_near: Default::default(),
             f_bits: Default::default(),
+            any3: Default::default(),
             ar: Default::default(),
             ac: Default::default(),
             kept: std::array::from_fn(|_| Default::default()),
@@ -588,6 +592,10 @@ impl Logic for WinningPairSearchCore {
         self.scan.row_en.next = self.row_en.val();
         self.mk.next = self.scan.marks.val();
         self.mk3.next = self.scan.marks3.val();
+        self.any3.next = false;
+        for r in 0..19 {
+            self.any3.next = self.any3.val() | self.cand3[r].q.val().any();
+        }
         if self.row_en.val() {
             for r in 0..14 {
                 if self.dr.val() == self.k_idx[r + 5].val() {
@@ -873,6 +881,11 @@ impl Logic for WinningPairSearchCore {
                     self.opp_q.d.next = self.scan.opp_count.val() != 0_u64;
                     self.thr_q.d.next = self.scan.own_count.val() != 0_u64;
                     self.state.d.next = PairState::Gath;
+                    // A focused search without a one-stone threat point has no pair that
+                    // can win (`pair_search::can_win`): done, nothing gathered.
+                    if self.foc_q.q.val() & !self.any3.val() {
+                        self.state.d.next = PairState::Done;
+                    }
                     self.j.d.next = 0_u64.into();
                     self.sh.d.next = true;
                     for w in 0..11 {

@@ -225,7 +225,8 @@ pub fn search(board: &Board, side: Color, first_only: bool, budget: u64) -> Pair
 /// A focused search answers the winning pairs only (its callers, the preparation's counts and
 /// the forcing search's last-turn children, take no forcing stream): it also drops the pairs
 /// that cannot win ([`can_win`]), so its forcing stream leaves out the pairs with neither
-/// point a one-stone threat point.
+/// point a one-stone threat point; with no such point among its candidates it ends after the
+/// candidate scan ([`START_CYCLES`]), nothing gathered.
 pub fn search_near(
     board: &Board,
     side: Color,
@@ -251,6 +252,13 @@ pub fn search_near(
     out.pairs = (k * k.saturating_sub(1) / 2) as u64;
     // `now`: the cycle of the state the loop is in (an a's read, a pair's issue, the cycle
     // that finds none).
+    // A focused search whose candidates hold no one-stone threat point has no pair that can
+    // win ([`can_win`]): it ends with the candidate scan, not gathered.
+    if focus.is_some() && !cands.iter().any(|p| t3[p.index()]) {
+        out.gathers = 0;
+        out.cycles = START_CYCLES;
+        return out;
+    }
     let mut now = START_CYCLES + GATHER_ROWS + k as u64;
     if k == 0 {
         out.cycles = now;
