@@ -947,7 +947,7 @@ fn winning_pair_search_matches_model() {
     uut.connect_all();
     let probes = probes(SEED + 1_600, 6);
     let (mut searches, mut wins, mut threat, mut cut, mut pairs, mut cycles) = (0, 0, 0, 0, 0, 0);
-    let (mut forcing, mut focused) = (0, 0);
+    let (mut forcing, mut focused, mut early) = (0, 0, 0);
     for (i, p) in probes.iter().enumerate() {
         if i > 0 && probes[i - 1].board == p.board {
             continue;
@@ -988,18 +988,21 @@ fn winning_pair_search_matches_model() {
             cycles += want.cycles;
             forcing += want.forcing.len();
             focused += usize::from(focus.is_some() && want.tested > 0);
+            // Focused searches without a one-stone threat point, done after their scan.
+            early += usize::from(focus.is_some() && want.cycles == pair_search::START_CYCLES);
         }
     }
     println!(
         "winning-pair search: {searches} searches, {wins} with a winning pair, {threat} of a \
          side with a threat, {cut} cut by the budget; {pairs} pairs tested in {cycles} cycles, \
-         {forcing} forcing pairs streamed, {focused} focused searches testing pairs"
+         {forcing} forcing pairs streamed, {focused} focused searches testing pairs, {early} \
+         focused searches done after their scan"
     );
     // The games must reach winning pairs, threats, forcing pairs and long searches, or the
     // test checks only the empty answer.
     assert!(
-        wins > 10 && threat > 20 && cut > 20 && forcing > 100 && focused > 50,
-        "{wins}, {threat}, {cut}, {forcing}, {focused}"
+        wins > 10 && threat > 20 && cut > 20 && forcing > 100 && focused > 50 && early > 5,
+        "{wins}, {threat}, {cut}, {forcing}, {focused}, {early}"
     );
 }
 

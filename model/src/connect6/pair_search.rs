@@ -250,8 +250,6 @@ pub fn search_near(
     let k = cands.len();
     out.gathers = k as u64;
     out.pairs = (k * k.saturating_sub(1) / 2) as u64;
-    // `now`: the cycle of the state the loop is in (an a's read, a pair's issue, the cycle
-    // that finds none).
     // A focused search whose candidates hold no one-stone threat point has no pair that can
     // win ([`can_win`]): it ends with the candidate scan, not gathered.
     if focus.is_some() && !cands.iter().any(|p| t3[p.index()]) {
@@ -259,6 +257,8 @@ pub fn search_near(
         out.cycles = START_CYCLES;
         return out;
     }
+    // `now`: the cycle of the state the loop is in (an a's read, a pair's issue, the cycle
+    // that finds none).
     let mut now = START_CYCLES + GATHER_ROWS + k as u64;
     if k == 0 {
         out.cycles = now;
