@@ -116,7 +116,7 @@ pub fn threat_points(board: &Board, side: Color) -> Vec<bool> {
 /// whose one-stone threat points are `t3`: one of them is such a point, or they are on one line
 /// at most five apart (in one window).
 pub fn can_make_threat(t3: &[bool], a: Point, c: Point) -> bool {
-    t3[a.index()] || t3[c.index()] || one_window(a, c)
+    can_win(t3, a, c) || one_window(a, c)
 }
 
 /// The filter of a search that wants only the winning pairs (a focused one, [`search_near`]):
