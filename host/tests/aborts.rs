@@ -9,6 +9,8 @@
 //! running; the `chess` sweep is the one that found a perft ending DONE after such an abort
 //! (docs/chess.md, "Beyond the issue"), and it keeps the fix honest.
 //!
+//! `connect6-threat` is swept with its own rule: once its turn is done an abort is too late.
+//!
 //! Not here: `shogi-cover`'s job (9 cycles) ends before an abort can follow its start.
 
 use gateware::Design;
@@ -277,4 +279,93 @@ fn connect6_decision_aborted_in_its_last_cycle() {
         }
     };
     abort_across_the_end(&mut l, &args, "connect6 decision", 0, &rows);
+}
+
+/// `connect6-threat`: a turn of a few thousand cycles (longer than the abort's frame takes)
+/// aborted a cycle at a time across the job's end.
+/// The design's exception (docs/protocol.md): once the turn is done an abort is too late, the
+/// job puts its two stones and ends done with its result, whatever the abort answered. Before
+/// that it ends aborted without a result, and the board holds no stone of the turn's: the same
+/// job run again on the board as the abort left it (no row written) gives the model's turn.
+#[test]
+fn connect6_threat_turn_aborted_across_its_end() {
+    use model::connect6::protocol::encode_load;
+    use model::connect6::protocol::threat_design::{
+        decode_turn_result, expected_turn_job, TurnArgs,
+    };
+    use model::connect6::random::baseline_game;
+    use model::connect6::threat::CHIP_BUDGET;
+    use model::connect6::Game;
+    let Some(mut l) = board_of(Design::Connect6Threat) else {
+        return;
+    };
+    let game = (0..20u64)
+        .flat_map(|s| {
+            let g = baseline_game(0xc6_ab10 + s, 3, 20);
+            let mut replay = Game::new();
+            let mut found = Vec::new();
+            for t in g.turns() {
+                replay.play(t).unwrap();
+                if replay.outcome().is_none() && replay.stones_this_turn() == 2 {
+                    found.push(replay.clone());
+                }
+            }
+            found
+        })
+        .find(|g| (2_000..6_000).contains(&expected_turn_job(g, false, CHIP_BUDGET).cycles))
+        .expect("a turn of 2,000 to 6,000 cycles");
+    let want = expected_turn_job(&game, false, CHIP_BUDGET);
+    let args = TurnArgs::of(&game, false, CHIP_BUDGET).encode();
+    let rows = |l: &mut Link<Paused>| {
+        for r in 0..model::connect6::SIZE {
+            l.call(op::JOB_LOAD, &encode_load(0, game.board(), r))
+                .unwrap();
+        }
+    };
+    let ends_aborted = |l: &mut Link<Paused>, wait| {
+        let o = abort_after(l, &args, wait, &rows);
+        println!("connect6-threat: wait {wait}: {o:?}");
+        o.end == job::ABORTED
+    };
+    assert!(ends_aborted(&mut l, 0), "an abort right after the start");
+    let mut hi = 64;
+    while ends_aborted(&mut l, hi) {
+        hi *= 2;
+        assert!(hi < 1 << 20, "the turn never ends");
+    }
+    let mut lo = 0;
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if ends_aborted(&mut l, mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let mut too_late = 0;
+    for wait in lo.saturating_sub(4)..=hi + 8 {
+        let o = abort_after(&mut l, &args, wait, &rows);
+        if wait <= lo {
+            assert_eq!(
+                (o.end, o.result),
+                (job::ABORTED, false),
+                "wait {wait}: {o:?}"
+            );
+            // No stone of the turn's left: the same turn again on the board as it is.
+            let mut st = l.job_start(&args).unwrap();
+            while st.state == job::RUNNING {
+                st = l.job_poll().unwrap();
+            }
+            let again = decode_turn_result(&l.job_result().unwrap()).unwrap();
+            assert_eq!(again, want, "wait {wait}: the turn after the abort");
+        } else {
+            assert_eq!((o.end, o.result), (job::DONE, true), "wait {wait}: {o:?}");
+            too_late += u32::from(o.answer == job::ABORTED);
+        }
+    }
+    println!(
+        "connect6-threat: aborted until {lo} cycles after the start's frame; {too_late} \
+         aborts answered ABORTED too late (the turn done, its stones put)"
+    );
+    assert!(too_late > 0, "the sweep met the turn's last cycles");
 }

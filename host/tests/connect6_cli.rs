@@ -2,6 +2,7 @@
 //! refereed between engines, each game's record replayed by the model's rules (independent
 //! of the referee's bookkeeping), forfeits for illegal and missing moves, bad options.
 
+use model::connect6::threat::CHIP_BUDGET;
 use model::connect6::{Color, Game, Outcome, Point};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -298,19 +299,31 @@ fn the_threat_board_plays_a_match_against_the_baseline_within_the_time_limit() {
     if !verilator("the_threat_board_plays_a_match_against_the_baseline") {
         return;
     }
-    // Every turn of the board's is the model's turn on chip; its opening the centre. The
-    // contests' second a move holds on the real board (the bench's worst turn, 925,560
-    // cycles, is 46 ms at 20 MHz), not on this one: the Verilator board runs the design at
-    // about 77,000 cycles a second (2026-12-06: a 286,891-cycle preparation in 3.7 s), so a
-    // turn of 80,000 cycles took over a second. Its limit is the simulated board's default,
-    // 60 s (`connect6 move`'s): the bench's worst turn would take about 12 s.
-    board_match("--design connect6-threat", "9", 60.0, |g| {
+    // With the chip's default budget fixed (`--budget`), every turn of the board's is the
+    // model's turn on chip; its opening the centre. The contests' second a move holds on the
+    // real board (the bench's worst turn, 456,410 cycles, is 18 ms at 25 MHz), not on this
+    // one at that budget: the Verilator board runs the design at about 50,000-77,000 cycles a
+    // second, so the worst turn takes about 6 s; the limit here is 60 s.
+    let budget = format!("--design connect6-threat --budget {CHIP_BUDGET}");
+    board_match(&budget, "9", 60.0, |g| {
         if g.board().stones() == 0 {
             vec![model::connect6::CENTRE]
         } else {
             model::connect6::turn::turn(g.board(), g.to_move()).stones
         }
     });
+    // The engine's move clock (the default: a second a move; `BoardPlayer::timed_turn`): a
+    // game through the binary, no forfeit, every move legal and within the referee's limit
+    // (3 s here, for a loaded machine; the bench measures the moves' times against the
+    // second). The turns' budgets follow the board's measured speed, so the stones are
+    // checked against the model in the host's tests, where the budget is known.
+    let m = match_json(
+        &format!("{BIN} connect6 engine --sim verilator --design connect6-threat"),
+        &engine("{seed}"),
+        &["--games", "1", "--seed", "9", "--time-limit", "3"],
+    );
+    assert_eq!(m["forfeits"], serde_json::json!([0, 0]), "{m}");
+    assert!(m["games"][0]["turns"].as_u64().unwrap() > 4, "{m}");
 }
 
 #[test]
@@ -391,6 +404,28 @@ fn connect6_move_on_the_board_agrees_with_the_model() {
             ],
             "--design connect6-threat",
         ),
+        (
+            &["connect6", "engine", "--sim", "verilator", "--budget", "5"][..],
+            "--budget",
+        ),
+        (
+            &[
+                "connect6",
+                "engine",
+                "--sim",
+                "verilator",
+                "--design",
+                "connect6-threat",
+                "--budget",
+                "1048576",
+            ][..],
+            "--budget 1048576",
+        ),
+        (
+            &["connect6", "engine", "--move-time", "0"][..],
+            "--move-time 0",
+        ),
+        (&["connect6", "engine", "--budget", "5"][..], "--budget"),
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

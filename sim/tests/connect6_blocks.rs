@@ -22,6 +22,7 @@ use model::connect6::paper::templates;
 use model::connect6::paper::{row_word, stone_code, Cell, Region};
 use model::connect6::prepare::{self, Prepared};
 use model::connect6::random::{baseline_game, random_game};
+use model::connect6::threat::{self, CHIP_BUDGET};
 use model::connect6::threat_scan::{self, SideThreats, ThreatScan, ThreatWindow};
 use model::connect6::turn::{self, Step, Turn};
 use model::connect6::{Board, Color, Game, Point, POINTS, SIZE};
@@ -1953,10 +1954,11 @@ fn preparation_verilog() {
     assert!(next > 3, "{next} preparations");
 }
 
-/// One turn on the threat player: `start` a cycle, then the read port answered as a block RAM
-/// does until `done`; the answer as the model gives it.
-fn run_turn(u: &mut ThreatPlayer, board: &Board, side: Color) -> Turn {
+/// One turn on the threat player within `budget` pairs: `start` a cycle, then the read port
+/// answered as a block RAM does until `done`; the answer as the model gives it.
+fn run_turn(u: &mut ThreatPlayer, board: &Board, side: Color, budget: u64) -> Turn {
     u.side.next = stone_code(Some(side)).into();
+    u.budget.next = budget.into();
     u.start.next = true;
     let cycles = drive_port(u, board, 1 << 24, "the threat player", |_| {});
     let point = point_of;
@@ -2054,6 +2056,17 @@ fn five_wins() -> Vec<(Board, Color, Turn)> {
     out
 }
 
+/// Pairs a turn with the default budget tests in all: its forcing search's, or its forcing
+/// search's and preparation's.
+fn tested_in_turn(board: &Board, side: Color) -> u64 {
+    let turns = threat::Steps::CHIP.forcing.min(forcing_search::MAX_TURNS);
+    let attack = forcing_search::search_forced(board, side, turns, CHIP_BUDGET);
+    if attack.first.is_some() {
+        return attack.tested;
+    }
+    attack.tested + prepare::prepare(board, side, CHIP_BUDGET).tested
+}
+
 #[test]
 fn threat_player_matches_model() {
     on_big_stack(threat_player_matches_model_run);
@@ -2073,6 +2086,7 @@ fn threat_player_matches_model_run() {
         .find(|(_, _, t)| t.step == Step::Prepare)
         .expect("a preparation");
     uut.side.next = stone_code(Some(*side)).into();
+    uut.budget.next = CHIP_BUDGET.into();
     uut.start.next = true;
     for _ in 0..want.cycles * 2 / 3 {
         port_cycle(&mut uut, board);
@@ -2084,11 +2098,30 @@ fn threat_player_matches_model_run() {
     assert!(!uut.busy.val(), "a cancelled turn is idle");
     let mut cycles = 0;
     for (i, (board, side, want)) in turns.iter().enumerate() {
-        let got = run_turn(&mut uut, board, *side);
+        let got = run_turn(&mut uut, board, *side, CHIP_BUDGET);
         assert_eq!(&got, want, "turn {i}, {side:?}:\n{}", board.diagram());
         cycles += want.cycles;
     }
-    println!("threat player: {} turns, {cycles} cycles", turns.len());
+    // The host's budget: the attacks and preparations again within budgets that cut their
+    // searches (a pair, a few, half what the turn tests in all), the model's turn within each.
+    let mut cut = 0;
+    for (i, (board, side, full)) in turns.iter().enumerate() {
+        if !matches!(full.step, Step::Attack | Step::Prepare) {
+            continue;
+        }
+        for budget in [1, 7, tested_in_turn(board, *side) / 2] {
+            let want = turn::turn_within(board, *side, budget);
+            let got = run_turn(&mut uut, board, *side, budget);
+            assert_eq!(got, want, "turn {i}, budget {budget}:\n{}", board.diagram());
+            cut += u64::from(want != *full);
+            cycles += want.cycles;
+        }
+    }
+    assert!(cut >= 3, "{cut} turns changed by their budget");
+    println!(
+        "threat player: {} turns, {cut} changed by a smaller budget, {cycles} cycles",
+        turns.len()
+    );
 }
 
 #[test]
@@ -2119,6 +2152,8 @@ fn threat_player_verilog_run() {
         |u, next| {
             let (b, side, _) = &turns[next % turns.len()];
             u.side.next = stone_code(Some(*side)).into();
+            // Every third turn within a budget that cuts its searches.
+            u.budget.next = if next % 3 == 2 { 5 } else { CHIP_BUDGET }.into();
             b.clone()
         },
     );

@@ -505,16 +505,18 @@ fn connect6_core_verilog() {
 
 /// The `connect6-threat` core (`Connect6ThreatCore`): a position's 19 rows loaded, a turn
 /// that blocks with the opponent's last stones put by the job (its poll and result), refusals
-/// of `JOB_LOAD` (length) and `JOB_START` (one stone, no last stones), then the next turn on
+/// of `JOB_LOAD` (length) and `JOB_START` (one stone, no last stones, a budget past 20 bits),
+/// then the next turn on
 /// the board the first left (a live position whose turn takes the model thousands of
 /// cycles), aborted as it runs (its polls and the missing result). The turns themselves are
 /// compared with the model on the Verilator board (`host/tests/connect6_threat_board.rs`);
 /// the player's blocks on theirs (`sim/tests/connect6_blocks.rs`).
 #[test]
 fn connect6_threat_core_verilog() {
-    use model::connect6::protocol::threat_design::expected_turn_job;
-    use model::connect6::protocol::{encode_load, StartArgs};
+    use model::connect6::protocol::encode_load;
+    use model::connect6::protocol::threat_design::{expected_turn_job, TurnArgs};
     use model::connect6::random::baseline_game;
+    use model::connect6::threat::CHIP_BUDGET;
     use model::connect6::turn::Step;
     use model::connect6::Game;
     if !skip_unless_verilator("connect6_threat_core_verilog") {
@@ -533,13 +535,13 @@ fn connect6_threat_core_verilog() {
                 if !live(&replay) || t.len() != 2 {
                     continue;
                 }
-                let first = expected_turn_job(&replay, true);
+                let first = expected_turn_job(&replay, true, CHIP_BUDGET);
                 if first.step != Step::Block || first.cycles > 400 {
                     continue;
                 }
                 let mut after = replay.clone();
                 after.play(&first.stones).unwrap();
-                if live(&after) && expected_turn_job(&after, false).cycles > LONG {
+                if live(&after) && expected_turn_job(&after, false, CHIP_BUDGET).cycles > LONG {
                     return Some((before, replay, after));
                 }
             }
@@ -549,8 +551,9 @@ fn connect6_threat_core_verilog() {
     let mut frames: Vec<(u8, Vec<u8>)> = (0..19)
         .map(|r| (op::JOB_LOAD, encode_load(0, before.board(), r)))
         .collect();
+    let args = |g: &Game, put: bool| TurnArgs::of(g, put, CHIP_BUDGET).encode();
     let bad = |i: usize, v: u8| {
-        let mut a = StartArgs::of(&g, true).encode();
+        let mut a = args(&g, true);
         a[i] = v;
         (op::JOB_START, a.to_vec())
     };
@@ -558,7 +561,8 @@ fn connect6_threat_core_verilog() {
         (op::JOB_LOAD, vec![0, 3]),
         bad(1, 1),
         bad(3, 0),
-        (op::JOB_START, StartArgs::of(&g, true).encode().to_vec()),
+        bad(10, 0x10),
+        (op::JOB_START, args(&g, true).to_vec()),
         (op::JOB_POLL, vec![]),
         (op::JOB_RESULT, vec![]),
     ]);
@@ -566,10 +570,7 @@ fn connect6_threat_core_verilog() {
     // frames at the simulated divisor, about 2,000 cycles), so the abort finds it running.
     let abort_from = frames.len();
     frames.extend([
-        (
-            op::JOB_START,
-            StartArgs::of(&after, false).encode().to_vec(),
-        ),
+        (op::JOB_START, args(&after, false).to_vec()),
         (op::JOB_POLL, vec![]),
         (op::JOB_ABORT, vec![]),
     ]);

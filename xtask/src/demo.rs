@@ -132,7 +132,7 @@ fn demo_connect6_threat(kind: BackendKind) -> Result<()> {
             vec![CENTRE]
         } else {
             let r = board.turn(&game)?;
-            let want = expected_turn_job(&game, board.last_put);
+            let want = expected_turn_job(&game, board.last_put, board.budget);
             anyhow::ensure!(
                 r == want,
                 "turn {}: the board answers {r:?}, the model {want:?}",

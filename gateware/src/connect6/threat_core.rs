@@ -15,7 +15,9 @@
 //! A job: the opponent's last stones put when asked (a row read, then written: 2 cycles a
 //! stone), the player started (1 cycle) and waited for (the turn's cycles,
 //! `model::connect6::turn::Turn::cycles`), its two stones put (2 cycles each). An abort
-//! cancels the turn at once; any stones put before it stay (the host writes the rows again).
+//! cancels the turn at once; any of the last stones put before it stay (the host writes
+//! their rows again). Once the turn is done the abort is too late: its stones are put and the
+//! job ends done.
 //! Cycles: `model::connect6::protocol::threat_design::expected_turn_job`.
 //!
 //! LEDs: bit 7 = the core computing, bits 6..0 = good frames received.
@@ -23,6 +25,7 @@
 use super::ThreatPlayer;
 use crate::common::{c, JobControl, LinkShell, StackRam};
 use crate::design::CoreParams;
+use model::connect6::protocol::threat_design::{BUDGET_BITS, THREAT_START_LEN};
 use model::connect6::protocol::{
     CYCLES_BITS, LOAD_LEN, RESULT_LEN, ROWS, ROW_BITS, ROW_PAD_BITS, START_LEN,
 };
@@ -55,8 +58,9 @@ pub struct Connect6ThreatCore {
     /// The board: a row word an address.
     mem: StackRam<38, 5>,
     phase: DFF<ThreatPhase>,
-    /// The job's `JOB_START` arguments (`model::connect6::protocol::StartArgs`).
-    args: DFF<Bits<64>>,
+    /// The job's `JOB_START` arguments (`model::connect6::protocol::threat_design::TurnArgs`:
+    /// the decision's, then the turn's budget).
+    args: DFF<Bits<88>>,
     /// The stone being put: the first or the second.
     k: DFF<Bit>,
     cycles: DFF<Bits<48>>,
@@ -98,13 +102,16 @@ pub struct Connect6ThreatCore {
     k_placed: Constant<Bits<8>>,
 }
 
-// The kernel's literals: a row word is 38 bits in 5 bytes; the start is 8 bytes; the result
-// is cycles (48 bits, sent as u64), the count u8 and two stones of three bytes.
+// The kernel's literals: a row word is 38 bits in 5 bytes; the start is 8 bytes and the
+// budget's 3 (20 bits); the result is cycles (48 bits, sent as u64), the count u8 and two
+// stones of three bytes.
 const _: () = assert!(
     ROW_BITS == 38
         && ROW_PAD_BITS == 2
         && LOAD_LEN == 7
         && START_LEN == 8
+        && THREAT_START_LEN == 11
+        && BUDGET_BITS == 20
         && RESULT_LEN == 15
         && CYCLES_BITS == 48
         && ROWS == SIZE
@@ -124,7 +131,7 @@ impl Connect6ThreatCore {
             uart_tx: Default::default(),
             leds: Default::default(),
             shell: LinkShell::new(p, name),
-            jobs: JobControl::new(1, START_LEN, RESULT_LEN),
+            jobs: JobControl::new(1, THREAT_START_LEN, RESULT_LEN),
             player: ThreatPlayer::default(),
             mem: Default::default(),
             phase: Default::default(),
@@ -190,7 +197,7 @@ impl Logic for Connect6ThreatCore {
             | (bit_cast::<8, 1>(self.jobs.any_busy.val().into()) << 7_u64);
 
         // JOB_START: side 1 or 2, two stones, put 0 or 1, last 1 or 2, points on the board
-        // (Black's opening, one stone and no last, is the host's).
+        // (Black's opening, one stone and no last, is the host's), a budget of 20 bits.
         self.s_side.next = self.jobs.args.val().get_bits::<8>(0);
         self.s_stones.next = self.jobs.args.val().get_bits::<8>(8);
         self.s_put.next = self.jobs.args.val().get_bits::<8>(16);
@@ -204,7 +211,8 @@ impl Logic for Connect6ThreatCore {
             & (self.jobs.args.val().get_bits::<8>(32) < self.k_size.val())
             & (self.jobs.args.val().get_bits::<8>(40) < self.k_size.val())
             & (self.jobs.args.val().get_bits::<8>(48) < self.k_size.val())
-            & (self.jobs.args.val().get_bits::<8>(56) < self.k_size.val());
+            & (self.jobs.args.val().get_bits::<8>(56) < self.k_size.val())
+            & (self.jobs.args.val().get_bits::<4>(84) == 0_u64);
 
         // The stone being put: a last stone in the opponent's colour, or one of the turn's.
         self.a_side.next = self.args.q.val().get_bits::<2>(0);
@@ -238,8 +246,16 @@ impl Logic for Connect6ThreatCore {
             & !(self.k_point.val() << self.p_shift.val()))
             | (bit_cast::<38, 2>(self.p_code.val()) << self.p_shift.val());
         self.player.side.next = self.a_side.val();
+        self.player.budget.next = self.args.q.val().get_bits::<20>(64);
         self.player.start.next = false;
-        self.cancel.next = self.jobs.cancel.val().get_bit(0);
+        // An abort cancels the job only until the turn is done (the last stones' puts, the
+        // start, the turn): then it is too late, its stones are put and the job ends done
+        // (the host reads them), so an aborted job never leaves stones of its own.
+        self.cancel.next = self.jobs.cancel.val().get_bit(0)
+            & ((self.phase.q.val() == ThreatPhase::LastRead)
+                | (self.phase.q.val() == ThreatPhase::LastWrite)
+                | (self.phase.q.val() == ThreatPhase::Start)
+                | (self.phase.q.val() == ThreatPhase::Run));
         self.player.cancel.next = self.cancel.val();
         match self.phase.q.val() {
             ThreatPhase::Idle => {}
@@ -286,7 +302,7 @@ impl Logic for Connect6ThreatCore {
 
         // A job: pending from its start until the sequencer is idle; done unless aborted.
         if self.jobs.start.val().get_bit(0) {
-            self.args.d.next = self.jobs.args.val().get_bits::<64>(0);
+            self.args.d.next = self.jobs.args.val().get_bits::<88>(0);
             self.k.d.next = false;
             self.phase.d.next = ThreatPhase::Start;
             if self.s_put.val() == 1_u64 {

@@ -26,7 +26,7 @@ use super::threat_scanner::{ThreatPoints, ThreatScanner};
 use super::winning_pair_search::WinningPairSearchCore;
 use crate::common::c;
 use model::connect6::forcing_search::MAX_TURNS;
-use model::connect6::threat::{Steps, CHIP_BUDGET};
+use model::connect6::threat::Steps;
 use rust_hdl::prelude::*;
 
 pub use model::connect6::line_scan::CYCLES as LINE_CYCLES;
@@ -53,6 +53,10 @@ pub struct ThreatPlayer {
     /// would be taken for a win of no stone, a full board's line score is stale).
     pub start: Signal<In, Bit>,
     pub side: Signal<In, Bits<2>>,
+    /// The turn's budget of pairs tested, taken with `start`: the forcing search's, and as
+    /// many for the preparation's (`model::connect6::turn::turn_within`; the host's bound on
+    /// the turn's time, `threat::CHIP_BUDGET` by default).
+    pub budget: Signal<In, Bits<20>>,
     /// Cancels a turn: the block goes idle.
     pub cancel: Signal<In, Bit>,
     /// The board's read port (the record manager's RAM): the row to read, its word the cycle
@@ -81,6 +85,7 @@ pub struct ThreatPlayer {
     overlay: BoardOverlay,
     state: DFF<PlayerState>,
     side_q: DFF<Bits<2>>,
+    budget_q: DFF<Bits<20>>,
     t: DFF<Bits<5>>,
     /// The stones chosen so far (0 or 1 before done), the first, the second; the step.
     n: DFF<Bit>,
@@ -99,7 +104,6 @@ pub struct ThreatPlayer {
     ps: Signal<Local, Bits<10>>,
     line: Signal<Local, Bit>,
     k_last: Constant<Bits<5>>,
-    k_budget: Constant<Bits<20>>,
     k_turns: Constant<Bits<2>>,
 }
 
@@ -109,6 +113,7 @@ impl Default for ThreatPlayer {
             clock: Default::default(),
             start: Default::default(),
             side: Default::default(),
+            budget: Default::default(),
             cancel: Default::default(),
             rd_addr: Default::default(),
             rd_data: Default::default(),
@@ -128,6 +133,7 @@ impl Default for ThreatPlayer {
             overlay: Default::default(),
             state: Default::default(),
             side_q: Default::default(),
+            budget_q: Default::default(),
             t: Default::default(),
             n: Default::default(),
             a_q: Default::default(),
@@ -142,7 +148,6 @@ impl Default for ThreatPlayer {
             ps: Default::default(),
             line: Default::default(),
             k_last: c(SCAN_CYCLES - 1),
-            k_budget: c(CHIP_BUDGET),
             k_turns: c(u64::from(Steps::CHIP.forcing.min(MAX_TURNS))),
         }
     }
@@ -151,7 +156,7 @@ impl Default for ThreatPlayer {
 impl Logic for ThreatPlayer {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, side_q, t, n, a_q, c_q, step_q);
+        dff_setup!(self, clock, state, side_q, budget_q, t, n, a_q, c_q, step_q);
         self.scan.clock.next = self.clock.val();
         self.blocker.clock.next = self.clock.val();
         self.forcing.clock.next = self.clock.val();
@@ -217,11 +222,11 @@ impl Logic for ThreatPlayer {
         self.forcing.start.next = false;
         self.forcing.side.next = self.side_q.q.val();
         self.forcing.turns.next = self.k_turns.val();
-        self.forcing.budget.next = self.k_budget.val();
+        self.forcing.budget.next = self.budget_q.q.val();
         self.forcing.cancel.next = self.cancel.val();
         self.prep.start.next = false;
         self.prep.side.next = self.side_q.q.val();
-        self.prep.budget.next = self.k_budget.val();
+        self.prep.budget.next = self.budget_q.q.val();
         self.prep.cancel.next = self.cancel.val();
         self.scorer.start.next = false;
         self.scorer.side.next = self.side_q.q.val();
@@ -333,6 +338,7 @@ impl Logic for ThreatPlayer {
         if self.go.val() {
             self.state.d.next = PlayerState::Scan;
             self.side_q.d.next = self.side.val();
+            self.budget_q.d.next = self.budget.val();
             self.t.d.next = 0_u64.into();
             self.n.d.next = false;
             self.overlay.clear.next = true;
@@ -463,7 +469,7 @@ impl Logic for ThreatPlayer {
         self.search.start.next = false;
         self.search.side.next = self.side_q.q.val();
         self.search.first_only.next = false;
-        self.search.budget.next = self.k_budget.val();
+        self.search.budget.next = self.budget_q.q.val();
         self.search.focus.next = false;
         self.search.focus_a.next = 0_u64.into();
         self.search.focus_c.next = 0_u64.into();

@@ -3,12 +3,13 @@
 
 use super::engine::Cloudict;
 use super::referee::{play_game, MatchConfig, Totals};
-use super::BoardPlayer;
+use super::{BoardPlayer, MoveClock};
 use crate::cli::{projected, JobArgs, Projection, Target, Usage};
 use anyhow::{Context, Result};
 use clap::{Subcommand, ValueEnum};
 use gateware::CoreKind;
 use model::connect6::baseline::Baseline;
+use model::connect6::pair_search;
 use model::connect6::paper::selector::{self, Module, Proposal};
 use model::connect6::protocol::expected_job;
 use model::connect6::{format_stones, Game, Point};
@@ -52,6 +53,16 @@ pub enum Connect6Cmd {
         /// --port, its baud rate is the default.
         #[arg(long, default_value = "connect6")]
         design: String,
+        /// The `connect6-threat` board's time a move, in seconds (default 1, the contests'
+        /// limit): each turn's budget of pairs from the board's measured speed and the time
+        /// left, the job aborted at 40% of it and a turn within no pairs played instead
+        /// (`BoardPlayer::timed_turn`).
+        #[arg(long, value_name = "SECONDS", conflicts_with = "budget")]
+        move_time: Option<f64>,
+        /// The `connect6-threat` board's budget of pairs tested a turn, fixed (0..=1048575;
+        /// the chip's default 100000), instead of a time a move.
+        #[arg(long, value_name = "PAIRS")]
+        budget: Option<u64>,
         #[command(flatten)]
         target: Target,
     },
@@ -114,8 +125,33 @@ impl Connect6Cmd {
                 player,
                 seed,
                 design,
+                move_time,
+                budget,
                 target,
             } => {
+                let timed = |what: &str| {
+                    Usage(format!(
+                        "{what} is for the connect6-threat design's turn on a board (--sim / \
+                         --port)"
+                    ))
+                };
+                if let Some(t) = move_time {
+                    if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
+                        return Err(Usage(format!(
+                            "--move-time {t}: give seconds above 0, at most 3600"
+                        ))
+                        .into());
+                    }
+                }
+                if let Some(b) = budget {
+                    if b > pair_search::MAX_BUDGET {
+                        return Err(Usage(format!(
+                            "--budget {b}: give 0 to {} pairs (the chip's register is 20 bits)",
+                            pair_search::MAX_BUDGET
+                        ))
+                        .into());
+                    }
+                }
                 let player: Box<dyn super::engine::Player> = if target.on_board() {
                     if let Some(p) = player {
                         return Err(Usage(format!(
@@ -138,8 +174,27 @@ impl Connect6Cmd {
                         link.abort_running()?;
                     }
                     match core {
-                        CoreKind::Connect6 => Box::new(BoardPlayer::new(link)),
-                        CoreKind::Connect6Threat => Box::new(BoardPlayer::threat(link)),
+                        CoreKind::Connect6 => {
+                            if move_time.is_some() {
+                                return Err(timed("--move-time").into());
+                            }
+                            if budget.is_some() {
+                                return Err(timed("--budget").into());
+                            }
+                            Box::new(BoardPlayer::new(link))
+                        }
+                        CoreKind::Connect6Threat => {
+                            let mut p = BoardPlayer::threat(link);
+                            match budget {
+                                Some(b) => p.budget = b,
+                                None => {
+                                    let limit = Duration::from_secs_f64(move_time.unwrap_or(1.0));
+                                    let hz = super::threat_clock_hz();
+                                    p.clock = Some(MoveClock::measured(limit, &mut p.link, hz)?);
+                                }
+                            }
+                            Box::new(p)
+                        }
                         _ => {
                             return Err(Usage(format!(
                                 "the board runs the design '{name}', not a Connect6 player"
@@ -148,6 +203,12 @@ impl Connect6Cmd {
                         }
                     }
                 } else {
+                    if move_time.is_some() {
+                        return Err(timed("--move-time").into());
+                    }
+                    if budget.is_some() {
+                        return Err(timed("--budget").into());
+                    }
                     match player.unwrap_or(PlayerKind::Baseline) {
                         PlayerKind::Baseline => Box::new(Baseline::new(seed)),
                         PlayerKind::Paper => Box::new(super::engine::PaperModel),

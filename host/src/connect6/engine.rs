@@ -85,7 +85,7 @@ impl<T: crate::Transport> Player for super::BoardPlayer<T> {
         } else if game.board().stones() == 0 {
             Ok(vec![model::connect6::CENTRE])
         } else {
-            Ok(self.turn(game).map_err(on_board)?.stones)
+            Ok(self.timed_turn(game).map_err(on_board)?.stones)
         }
     }
 }

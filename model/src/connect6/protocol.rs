@@ -182,7 +182,10 @@ pub fn expected_job(game: &Game, put: bool) -> JobResult {
 /// The `connect6-threat` design: the threat player's turn on chip (`super::turn::turn`,
 /// gateware `ThreatPlayer`) behind the same commands and layouts, but for these:
 ///
-/// * `JOB_START`: stones must be 2 and last 1 or 2 (BAD_ARGUMENT otherwise): Black's
+/// * `JOB_START` ([`THREAT_START_LEN`] bytes, [`TurnArgs`]): the [`StartArgs`], then the
+///   turn's budget of pairs tested, u24 (at most `pair_search::MAX_BUDGET`: the circuit's
+///   register is 20 bits; `turn::turn_within`), the host's bound on the turn's time. Stones
+///   must be 2 and last 1 or 2 (BAD_ARGUMENT otherwise, as for a budget too large): Black's
 ///   opening, the centre ([`crate::connect6::CENTRE`]), is the host's, as the model's turn
 ///   needs a stone down. The board must have two empty points and no six in a row (the
 ///   host's to keep, as the engine's game does).
@@ -191,14 +194,55 @@ pub fn expected_job(game: &Game, put: bool) -> JobResult {
 ///   `turn::Turn::cycles`), then puts its own two stones ([`THREAT_PUT_CYCLES`] each).
 /// * `JOB_RESULT`: always two stones, each one's third byte the turn's step
 ///   (`turn::Step::code`) instead of a module.
-/// * `JOB_ABORT` cancels the turn at once: the job ends aborted, and any stones it put before
-///   (one or both of the last stones; once the turn is done, one or both of its own) stay on
-///   the board: the host writes the rows again.
+/// * `JOB_ABORT` cancels the turn at once: the job ends aborted, and any of the last stones
+///   it put before stay on the board (the host writes their rows again). Once the turn is
+///   done the abort is too late: the job puts its two stones and ends done, its result
+///   readable, so an aborted job never leaves stones of its own.
 pub mod threat_design {
-    use super::super::turn::{turn_parts, Parts, Step};
+    use super::super::pair_search::MAX_BUDGET;
+    use super::super::turn::{turn_parts_within, Parts, Step};
     use super::super::{Game, Point};
-    use super::{decode_stones, StartArgs};
+    use super::{decode_stones, StartArgs, START_LEN};
     use crate::link::PayloadError;
+
+    /// Bytes of the turn's budget in `JOB_START`, after the [`StartArgs`].
+    pub const BUDGET_BYTES: usize = 3;
+    /// `JOB_START` without a core index: the [`StartArgs`], the budget.
+    pub const THREAT_START_LEN: usize = START_LEN + BUDGET_BYTES;
+    /// Bits of the circuit's budget register (the bytes' top bits must be 0).
+    pub const BUDGET_BITS: u32 = MAX_BUDGET.count_ones();
+
+    /// The arguments of one turn: the decision's, and its budget of pairs tested (the
+    /// attack's searches, and as many for the preparation's: `turn::turn_within`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct TurnArgs {
+        pub start: StartArgs,
+        pub budget: u64,
+    }
+
+    impl TurnArgs {
+        /// The turn of `game`'s side to move within `budget` pairs (at most
+        /// [`MAX_BUDGET`]); with `put`, the job puts the last turn's stones.
+        pub fn of(game: &Game, put: bool, budget: u64) -> TurnArgs {
+            TurnArgs {
+                start: StartArgs::of(game, put),
+                budget,
+            }
+        }
+
+        /// The `JOB_START` arguments (without a core index).
+        pub fn encode(&self) -> [u8; THREAT_START_LEN] {
+            debug_assert!(
+                self.budget <= MAX_BUDGET,
+                "a budget of {} pairs",
+                self.budget
+            );
+            let mut v = [0; THREAT_START_LEN];
+            v[..START_LEN].copy_from_slice(&self.start.encode());
+            v[START_LEN..].copy_from_slice(&self.budget.to_le_bytes()[..BUDGET_BYTES]);
+            v
+        }
+    }
 
     /// Cycles of a stone put by the job: the row read, then written.
     pub const THREAT_PUT_CYCLES: u32 = 2;
@@ -234,16 +278,17 @@ pub mod threat_design {
     }
 
     /// What the board answers to `game`'s turn job (a stone down, the game on, two stones to
-    /// play): the model's turn and the job's cycles, the last stones put when `put`.
-    pub fn expected_turn_job(game: &Game, put: bool) -> TurnJob {
-        expected_turn_job_parts(game, put).0
+    /// play) within `budget` pairs: the model's turn and the job's cycles, the last stones put
+    /// when `put`.
+    pub fn expected_turn_job(game: &Game, put: bool, budget: u64) -> TurnJob {
+        expected_turn_job_parts(game, put, budget).0
     }
 
-    /// [`expected_turn_job`], and where the turn's cycles went (`turn::turn_parts`): the
-    /// bench's cycles by block without computing the turn twice.
-    pub fn expected_turn_job_parts(game: &Game, put: bool) -> (TurnJob, Parts) {
+    /// [`expected_turn_job`], and where the turn's cycles went (`turn::turn_parts_within`):
+    /// the bench's cycles by block without computing the turn twice.
+    pub fn expected_turn_job_parts(game: &Game, put: bool, budget: u64) -> (TurnJob, Parts) {
         let puts = StartArgs::of(game, put).puts();
-        let (t, parts) = turn_parts(game.board(), game.to_move());
+        let (t, parts) = turn_parts_within(game.board(), game.to_move(), budget);
         let own = t.stones.len() as u32;
         let job = TurnJob {
             cycles: u64::from((puts + own) * THREAT_PUT_CYCLES + THREAT_START_CYCLES) + t.cycles,

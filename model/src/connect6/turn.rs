@@ -10,8 +10,10 @@
 //! 2. **Win**: the side's first threat in the scanner's order: its empty points (one or two).
 //! 3. **Block**: the other side has threats: the threat blocker (started in the scan's
 //!    answer cycle; it scans again).
-//! 4. **Attack**: the forcing search, two turns deep, [`CHIP_BUDGET`] pairs.
-//! 5. **Prepare**: the preparation, [`CHIP_BUDGET`] pairs.
+//! 4. **Attack**: the forcing search, two turns deep, within the turn's budget of pairs
+//!    tested ([`CHIP_BUDGET`] unless the host asks for fewer: [`turn_within`]).
+//! 5. **Prepare**: the preparation, within the same budget (its own: the attack's pairs are
+//!    not taken from it).
 //! 6. **Line score**: the line scorer's best point.
 //!
 //! A step that gives one stone (a threat with one empty point, a block of one) leaves the
@@ -23,7 +25,7 @@
 use super::blocker::block;
 use super::forcing_search::{search_forced, MAX_TURNS};
 use super::line_scan::{scan as line_scan, CYCLES as LINE_CYCLES};
-use super::pair_search::SCAN_CYCLES;
+use super::pair_search::{MAX_BUDGET, SCAN_CYCLES};
 use super::prepare::prepare;
 use super::threat::{Steps, CHIP_BUDGET};
 use super::threat_scan::scan;
@@ -84,14 +86,47 @@ pub struct Parts {
 }
 
 /// `side`'s two stones on `board` (not empty, two empty points at least), as the chip takes
-/// them.
+/// them with its default budget ([`CHIP_BUDGET`]).
 pub fn turn(board: &Board, side: Color) -> Turn {
     turn_parts(board, side).0
 }
 
 /// [`turn`], and where its cycles went.
 pub fn turn_parts(board: &Board, side: Color) -> (Turn, Parts) {
+    turn_parts_within(board, side, CHIP_BUDGET)
+}
+
+/// [`turn`] with `budget` pairs tested for the attack's searches and as many for the
+/// preparation's (at most [`MAX_BUDGET`]: the circuit's register is 20 bits): the host's
+/// bound on a turn's time (`protocol::threat_design::TurnArgs`).
+pub fn turn_within(board: &Board, side: Color, budget: u64) -> Turn {
+    turn_parts_within(board, side, budget).0
+}
+
+/// A bound on a turn's cycles within a budget: at most [`TURN_BASE_CYCLES`] and
+/// [`TURN_PAIR_CYCLES`] a pair of the budget (each pair tested takes a cycle of the stream in
+/// both the attack and the preparation, its `a` and its lines' reads and the searches'
+/// scans around it). Measured, not proved: the test `cycles_stay_within_the_bound` checks it
+/// on the positions of seeded games against the baseline, with budgets from none to the
+/// default.
+pub const TURN_BASE_CYCLES: u64 = 5_000;
+pub const TURN_PAIR_CYCLES: u64 = 7;
+
+/// The bound on a turn's cycles within `budget` pairs.
+pub fn cycles_bound(budget: u64) -> u64 {
+    TURN_BASE_CYCLES + TURN_PAIR_CYCLES * budget
+}
+
+/// The largest budget (at most [`CHIP_BUDGET`]) whose [`cycles_bound`] is within `cycles`: the
+/// host's bound on a turn's time, its cycles on the board in that time.
+pub fn budget_within(cycles: u64) -> u64 {
+    (cycles.saturating_sub(TURN_BASE_CYCLES) / TURN_PAIR_CYCLES).min(CHIP_BUDGET)
+}
+
+/// [`turn_within`], and where its cycles went.
+pub fn turn_parts_within(board: &Board, side: Color, budget: u64) -> (Turn, Parts) {
     assert!(board.stones() > 0, "the first move is the caller's");
+    assert!(budget <= MAX_BUDGET, "a budget of {budget} pairs");
     let threats = scan(board, side);
     let mut parts = Parts {
         scan: SCAN_CYCLES,
@@ -108,13 +143,13 @@ pub fn turn_parts(board: &Board, side: Color) -> (Turn, Parts) {
     } else {
         out.step = Step::Attack;
         let turns = Steps::CHIP.forcing.min(MAX_TURNS);
-        let attack = search_forced(board, side, turns, CHIP_BUDGET);
+        let attack = search_forced(board, side, turns, budget);
         parts.attack = attack.cycles;
         if let Some(pair) = attack.first {
             out.stones = pair.to_vec();
         } else {
             out.step = Step::Prepare;
-            let prepared = prepare(board, side, CHIP_BUDGET);
+            let prepared = prepare(board, side, budget);
             parts.prepare = prepared.cycles;
             if let Some(pair) = prepared.pair {
                 out.stones = pair.to_vec();
@@ -168,5 +203,41 @@ mod tests {
         }
         eprintln!("win, block, attack, prepare, line score: {steps:?}");
         assert!(steps.iter().all(|&n| n > 0), "{steps:?}");
+    }
+
+    #[test]
+    fn cycles_stay_within_the_bound() {
+        // The chip's turns of seeded games against the baseline (the chip's side's positions,
+        // as an engine meets them), each within budgets from none to the default: the cycles
+        // within `cycles_bound`, and fewer pairs never more cycles than the default's bound.
+        use crate::connect6::baseline::Baseline;
+        let (mut turns, mut tightest) = (0, 0f64);
+        for g in 0..6u64 {
+            let me = [Color::Black, Color::White][g as usize % 2];
+            let mut baseline = Baseline::new(0x7b0 + g);
+            let mut game = Game::new();
+            while game.outcome().is_none() && game.turns().len() < 60 {
+                let stones = if game.to_move() != me {
+                    baseline.choose(&game)
+                } else if game.board().stones() == 0 {
+                    vec![crate::connect6::CENTRE]
+                } else {
+                    for budget in [0, 10, 300, 3_000, 30_000, CHIP_BUDGET] {
+                        let t = turn_within(game.board(), me, budget);
+                        let bound = cycles_bound(budget);
+                        assert!(t.cycles <= bound, "{} cycles, budget {budget}", t.cycles);
+                        tightest = tightest.max(t.cycles as f64 / bound as f64);
+                        turns += 1;
+                    }
+                    turn(game.board(), me).stones
+                };
+                game.play(&stones).unwrap();
+            }
+        }
+        eprintln!(
+            "{turns} turns, the closest {:.0}% of its bound",
+            tightest * 100.0
+        );
+        assert!(budget_within(cycles_bound(1_234)) == 1_234 && budget_within(0) == 0);
     }
 }

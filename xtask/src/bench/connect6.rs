@@ -42,20 +42,22 @@
 //!   `connect6 engine --sim --design connect6-threat` plays them: every turn's stones, step
 //!   and cycles checked against the model (`threat_design::expected_turn_job`), the turn's
 //!   time at the design's clock and through the link, against the same steps on this CPU.
+//!   Then [`TIMED_GAMES`] games within the engine's move clock (`BoardPlayer::timed_turn`):
+//!   each turn the model's within the budget the clock chose, the moves' wall-clock times.
 //!
 //! `--json`: one object per game, then a `total` object, then a `pair_search` object, then a
 //! `line_scan` object, then a `forcing_search` object a depth, then `blocker`,
-//! `preparation`, `turn` and `threat_board` objects, then a `match` object
+//! `preparation`, `turn`, `threat_board` and `timed_board` objects, then a `match` object
 //! (docs/connect6.md, the bench).
 
 use anyhow::{bail, Result};
 use gateware::Design;
-use host::connect6::BoardPlayer;
+use host::connect6::{threat_clock_hz, BoardPlayer, MoveClock};
 use host::split::link_seconds;
 use host::{Link, SimTransport};
 use model::connect6::baseline::Baseline;
 use model::connect6::protocol::expected_job;
-use model::connect6::protocol::threat_design::expected_turn_job_parts;
+use model::connect6::protocol::threat_design::{expected_turn_job, expected_turn_job_parts};
 use model::connect6::{
     blocker, forcing_search, line_scan, pair_search, prepare, random, threat, turn, Board, Color,
     Game, Outcome, Point,
@@ -239,6 +241,7 @@ pub fn run(json: bool) -> Result<()> {
     let threat_mhz = super::ulx3s_clock_mhz(threat_design)?;
     let tu = turn_bench(threat_mhz);
     let tb = threat_board_bench(threat_design, threat_mhz)?;
+    let tt = timed_board_bench(threat_design)?;
     if json {
         println!("{}", serde_json::json!({ "total": total }));
         println!("{}", serde_json::json!({ "pair_search": ps }));
@@ -250,6 +253,7 @@ pub fn run(json: bool) -> Result<()> {
         println!("{}", serde_json::json!({ "preparation": pr }));
         println!("{}", serde_json::json!({ "turn": tu }));
         println!("{}", serde_json::json!({ "threat_board": tb }));
+        println!("{}", serde_json::json!({ "timed_board": tt }));
         let m = threat_match(|_| {});
         println!("{}", serde_json::json!({ "match": m }));
         return Ok(());
@@ -413,6 +417,27 @@ pub fn run(json: bool) -> Result<()> {
         tb.times.cpu_us / 1e3,
         tb.times.ratio_cpu,
         tb.ratio_cpu_through_link,
+    );
+    println!(
+        "the same design on the simulated board within the engine's move clock \
+         (`connect6 engine --move-time {}`: a turn's budget of pairs from the board's measured \
+         speed, {:.0} cycles a second), {TIMED_GAMES} games: {} wins, {} losses, {} draws, {} \
+         stopped; {} turns, each the model's within its budget ({:.0} pairs on average, {} at \
+         least; {} turns the stones of the chip's default budget), {} aborted at the deadline \
+         and answered within no pairs; a move {:.0} ms on average, {:.0} ms at most",
+        tt.move_time_s,
+        tt.rate,
+        tt.wins,
+        tt.losses,
+        tt.draws,
+        tt.unfinished,
+        tt.turns,
+        tt.mean_budget,
+        tt.min_budget,
+        tt.same_as_default,
+        tt.fallbacks,
+        tt.mean_move_ms,
+        tt.worst_move_ms,
     );
     println!(
         "the threat player (the model, this CPU) against the baseline, {MATCH_GAMES} games, \
@@ -864,51 +889,34 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
         ..ThreatBoardRow::default()
     };
     let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
-    for g in 0..THREAT_BOARD_GAMES {
-        let me = [Color::Black, Color::White][g as usize % 2];
-        let mut baseline = Baseline::new(THREAT_BOARD_SEED + g);
-        let mut game = Game::new();
-        while game.outcome().is_none() && game.turns().len() < MAX_TURNS {
-            let stones = if game.to_move() != me {
-                baseline.choose(&game)
-            } else if game.board().stones() == 0 {
-                vec![model::connect6::CENTRE]
-            } else {
-                let (r, requests, link_ms) = on_the_line(&mut player, baud, |p| p.turn(&game))?;
-                let (want, p) = expected_turn_job_parts(&game, player.last_put);
-                if r != want {
-                    bail!(
-                        "game {g}, turn {}: the board answers {r:?}, the model {want:?}",
-                        game.turns().len()
-                    );
-                }
-                let t = Instant::now();
-                let cpu = threat::decide_with(&game, CPU_STEPS);
-                cpu_s += t.elapsed().as_secs_f64();
-                row.scan_cycles += p.scan as f64;
-                row.block_cycles += p.block as f64;
-                row.attack_cycles += p.attack as f64;
-                row.prepare_cycles += p.prepare as f64;
-                row.line_score_cycles += p.line_score as f64;
-                row.turns += 1;
-                row.puts += u64::from(player.last_put);
-                row.same += u64::from(cpu == r.stones);
-                row.steps[r.step.code() as usize] += 1;
-                cycles += r.cycles;
-                worst = worst.max(r.cycles);
-                row.link_requests += requests;
-                row.link_ms += link_ms;
-                r.stones
-            };
-            game.play(&stones)?;
+    let results = against_baseline(THREAT_BOARD_GAMES, |g, game| {
+        let (r, requests, link_ms) = on_the_line(&mut player, baud, |p| p.turn(game))?;
+        let (want, p) = expected_turn_job_parts(game, player.last_put, player.budget);
+        if r != want {
+            bail!(
+                "game {g}, turn {}: the board answers {r:?}, the model {want:?}",
+                game.turns().len()
+            );
         }
-        match game.outcome() {
-            Some(Outcome::Win(c)) if c == me => row.wins += 1,
-            Some(Outcome::Win(_)) => row.losses += 1,
-            Some(Outcome::Draw) => row.draws += 1,
-            None => row.unfinished += 1,
-        }
-    }
+        let t = Instant::now();
+        let cpu = threat::decide_with(game, CPU_STEPS);
+        cpu_s += t.elapsed().as_secs_f64();
+        row.scan_cycles += p.scan as f64;
+        row.block_cycles += p.block as f64;
+        row.attack_cycles += p.attack as f64;
+        row.prepare_cycles += p.prepare as f64;
+        row.line_score_cycles += p.line_score as f64;
+        row.turns += 1;
+        row.puts += u64::from(player.last_put);
+        row.same += u64::from(cpu == r.stones);
+        row.steps[r.step.code() as usize] += 1;
+        cycles += r.cycles;
+        worst = worst.max(r.cycles);
+        row.link_requests += requests;
+        row.link_ms += link_ms;
+        Ok(r.stones)
+    })?;
+    [row.wins, row.losses, row.draws, row.unfinished] = results;
     row.times = block_times(cycles, worst, row.turns, cpu_s, mhz);
     let n = row.turns.max(1) as f64;
     for c in [
@@ -923,6 +931,123 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
     row.link_ms /= row.turns.max(1) as f64;
     row.ratio_cpu_through_link =
         row.times.cpu_us / (row.times.board_us + row.link_ms * 1e3).max(f64::MIN_POSITIVE);
+    Ok(row)
+}
+
+/// `games` games of the board against baselines of seeds from [`THREAT_BOARD_SEED`], the
+/// board Black in the even games, stopped at [`MAX_TURNS`]: `turn(g, game)` gives the board's
+/// stones in game `g` (Black's opening, the centre, is the host's). Wins, losses, draws
+/// (full boards) and games stopped.
+fn against_baseline(
+    games: u64,
+    mut turn: impl FnMut(u64, &Game) -> Result<Vec<Point>>,
+) -> Result<[u64; 4]> {
+    let mut results = [0; 4];
+    for g in 0..games {
+        let me = [Color::Black, Color::White][g as usize % 2];
+        let mut baseline = Baseline::new(THREAT_BOARD_SEED + g);
+        let mut game = Game::new();
+        while game.outcome().is_none() && game.turns().len() < MAX_TURNS {
+            let stones = if game.to_move() != me {
+                baseline.choose(&game)
+            } else if game.board().stones() == 0 {
+                vec![model::connect6::CENTRE]
+            } else {
+                turn(g, &game)?
+            };
+            game.play(&stones)?;
+        }
+        results[match game.outcome() {
+            Some(Outcome::Win(c)) if c == me => 0,
+            Some(Outcome::Win(_)) => 1,
+            Some(Outcome::Draw) => 2,
+            None => 3,
+        }] += 1;
+    }
+    Ok(results)
+}
+
+/// Games of the `connect6-threat` design within the engine's move clock, and its time a move.
+const TIMED_GAMES: u64 = 20;
+const TIMED_MOVE_S: f64 = 1.0;
+
+/// The `connect6-threat` design's games within the engine's move clock on the Verilator
+/// board.
+#[derive(Serialize, Default)]
+struct TimedBoardRow {
+    games: u64,
+    wins: u64,
+    losses: u64,
+    draws: u64,
+    unfinished: u64,
+    /// The engine's time a move (`--move-time`), and the board's speed, cycles a second, as
+    /// the clock measured it last.
+    move_time_s: f64,
+    rate: f64,
+    /// The board's turns on chip, each checked against the model within its budget.
+    turns: u64,
+    /// The turns' budgets of pairs: their mean, the least.
+    mean_budget: f64,
+    min_budget: u64,
+    /// Turns whose stones are those of the chip's default budget (`threat::CHIP_BUDGET`).
+    same_as_default: u64,
+    /// Turns whose job the deadline aborted, answered within no pairs.
+    fallbacks: u64,
+    /// A move's time, the link's included: the mean, the longest.
+    mean_move_ms: f64,
+    worst_move_ms: f64,
+}
+
+/// [`TIMED_GAMES`] games of the `connect6-threat` design on the Verilator board within a
+/// [`TIMED_MOVE_S`] move clock (`BoardPlayer::timed_turn`, as `connect6 engine` plays)
+/// against baselines of seeds from [`THREAT_BOARD_SEED`], every turn checked against the
+/// model within the budget the clock chose.
+fn timed_board_bench(design: Design) -> Result<TimedBoardRow> {
+    let mut player = BoardPlayer::threat(Link::new(SimTransport::new(SimBoard::open(
+        design,
+        BackendKind::Verilator,
+    )?)));
+    player.link.identify()?;
+    let limit = std::time::Duration::from_secs_f64(TIMED_MOVE_S);
+    player.clock = Some(MoveClock::measured(
+        limit,
+        &mut player.link,
+        threat_clock_hz(),
+    )?);
+    let mut row = TimedBoardRow {
+        games: TIMED_GAMES,
+        move_time_s: TIMED_MOVE_S,
+        min_budget: threat::CHIP_BUDGET,
+        ..TimedBoardRow::default()
+    };
+    let (mut budgets, mut move_s) = (0u64, 0f64);
+    let results = against_baseline(TIMED_GAMES, |g, game| {
+        let t = Instant::now();
+        let r = player.timed_turn(game)?;
+        let took = t.elapsed().as_secs_f64();
+        let want = expected_turn_job(game, player.last_put, player.budget);
+        if r != want {
+            bail!(
+                "game {g}, turn {}, budget {}: the board answers {r:?}, the model {want:?}",
+                game.turns().len(),
+                player.budget
+            );
+        }
+        let full = turn::turn(game.board(), game.to_move());
+        row.turns += 1;
+        row.same_as_default += u64::from(full.stones == r.stones);
+        budgets += player.budget;
+        row.min_budget = row.min_budget.min(player.budget);
+        move_s += took;
+        row.worst_move_ms = row.worst_move_ms.max(took * 1e3);
+        Ok(r.stones)
+    })?;
+    [row.wins, row.losses, row.draws, row.unfinished] = results;
+    let n = row.turns.max(1) as f64;
+    row.mean_budget = budgets as f64 / n;
+    row.mean_move_ms = move_s * 1e3 / n;
+    row.fallbacks = player.fallbacks;
+    row.rate = player.clock.as_ref().map_or(0.0, |c| c.rate);
     Ok(row)
 }
 
@@ -1028,6 +1153,11 @@ mod tests {
         super::super::assert_keys_documented(
             Some("threat_board"),
             &ThreatBoardRow::default(),
+            "docs/connect6.md",
+        );
+        super::super::assert_keys_documented(
+            Some("timed_board"),
+            &TimedBoardRow::default(),
             "docs/connect6.md",
         );
         super::super::assert_keys_documented(
