@@ -391,10 +391,10 @@ pub fn run(json: bool) -> Result<()> {
          with the link ({:.1} requests a turn) {:.2} ms; the same steps on this CPU \
          (`decide_with`, the threat player's own functions; the same stones in {} turns) \
          {:.2} ms: the chip {:.2}x the CPU, {:.2}x through the link",
-        tb.wins,
-        tb.losses,
-        tb.draws,
-        tb.unfinished,
+        tb.results.wins,
+        tb.results.losses,
+        tb.results.draws,
+        tb.results.unfinished,
         tb.turns,
         tb.steps[0],
         tb.steps[1],
@@ -427,10 +427,10 @@ pub fn run(json: bool) -> Result<()> {
          and answered within no pairs; a move {:.0} ms on average, {:.0} ms at most",
         tt.move_time_s,
         tt.rate,
-        tt.wins,
-        tt.losses,
-        tt.draws,
-        tt.unfinished,
+        tt.results.wins,
+        tt.results.losses,
+        tt.results.draws,
+        tt.results.unfinished,
         tt.turns,
         tt.mean_budget,
         tt.min_budget,
@@ -839,12 +839,8 @@ const THREAT_BOARD_SEED: u64 = 300;
 #[derive(Serialize, Default)]
 struct ThreatBoardRow {
     games: u64,
-    wins: u64,
-    losses: u64,
-    /// Full boards (`Outcome::Draw`).
-    draws: u64,
-    /// Games stopped at [`MAX_TURNS`] with no six.
-    unfinished: u64,
+    #[serde(flatten)]
+    results: GameResults,
     /// The board's turns on chip (Black's opening, the host's, not counted), each checked
     /// against the model (`threat_design::expected_turn_job`).
     turns: u64,
@@ -889,7 +885,7 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
         ..ThreatBoardRow::default()
     };
     let (mut cycles, mut worst, mut cpu_s) = (0u64, 0u64, 0f64);
-    let results = against_baseline(THREAT_BOARD_GAMES, |g, game| {
+    row.results = against_baseline(THREAT_BOARD_GAMES, |g, game| {
         let (r, requests, link_ms) = on_the_line(&mut player, baud, |p| p.turn(game))?;
         let (want, p) = expected_turn_job_parts(game, player.last_put, player.budget);
         if r != want {
@@ -916,7 +912,6 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
         row.link_ms += link_ms;
         Ok(r.stones)
     })?;
-    [row.wins, row.losses, row.draws, row.unfinished] = results;
     row.times = block_times(cycles, worst, row.turns, cpu_s, mhz);
     let n = row.turns.max(1) as f64;
     for c in [
@@ -938,11 +933,14 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
 /// board Black in the even games, stopped at [`MAX_TURNS`]: `turn(g, game)` gives the board's
 /// stones in game `g` (Black's opening, the centre, is the host's). Wins, losses, draws
 /// (full boards) and games stopped.
+///
+/// (`model::connect6::random::against_baseline` plays one game to its end with a player that
+/// cannot fail; the board's turns can, and a game here stops at [`MAX_TURNS`].)
 fn against_baseline(
     games: u64,
     mut turn: impl FnMut(u64, &Game) -> Result<Vec<Point>>,
-) -> Result<[u64; 4]> {
-    let mut results = [0; 4];
+) -> Result<GameResults> {
+    let mut results = GameResults::default();
     for g in 0..games {
         let me = [Color::Black, Color::White][g as usize % 2];
         let mut baseline = Baseline::new(THREAT_BOARD_SEED + g);
@@ -957,14 +955,24 @@ fn against_baseline(
             };
             game.play(&stones)?;
         }
-        results[match game.outcome() {
-            Some(Outcome::Win(c)) if c == me => 0,
-            Some(Outcome::Win(_)) => 1,
-            Some(Outcome::Draw) => 2,
-            None => 3,
-        }] += 1;
+        *match game.outcome() {
+            Some(Outcome::Win(c)) if c == me => &mut results.wins,
+            Some(Outcome::Win(_)) => &mut results.losses,
+            Some(Outcome::Draw) => &mut results.draws,
+            None => &mut results.unfinished,
+        } += 1;
     }
     Ok(results)
+}
+
+/// The board's games against the baseline: won, lost, drawn (full boards), stopped at
+/// [`MAX_TURNS`] with no six.
+#[derive(Serialize, Default)]
+struct GameResults {
+    wins: u64,
+    losses: u64,
+    draws: u64,
+    unfinished: u64,
 }
 
 /// Games of the `connect6-threat` design within the engine's move clock, and its time a move.
@@ -976,10 +984,8 @@ const TIMED_MOVE_S: f64 = 1.0;
 #[derive(Serialize, Default)]
 struct TimedBoardRow {
     games: u64,
-    wins: u64,
-    losses: u64,
-    draws: u64,
-    unfinished: u64,
+    #[serde(flatten)]
+    results: GameResults,
     /// The engine's time a move (`--move-time`), and the board's speed, cycles a second, as
     /// the clock measured it last.
     move_time_s: f64,
@@ -1021,7 +1027,7 @@ fn timed_board_bench(design: Design) -> Result<TimedBoardRow> {
         ..TimedBoardRow::default()
     };
     let (mut budgets, mut move_s) = (0u64, 0f64);
-    let results = against_baseline(TIMED_GAMES, |g, game| {
+    row.results = against_baseline(TIMED_GAMES, |g, game| {
         let t = Instant::now();
         let r = player.timed_turn(game)?;
         let took = t.elapsed().as_secs_f64();
@@ -1042,7 +1048,6 @@ fn timed_board_bench(design: Design) -> Result<TimedBoardRow> {
         row.worst_move_ms = row.worst_move_ms.max(took * 1e3);
         Ok(r.stones)
     })?;
-    [row.wins, row.losses, row.draws, row.unfinished] = results;
     let n = row.turns.max(1) as f64;
     row.mean_budget = budgets as f64 / n;
     row.mean_move_ms = move_s * 1e3 / n;
