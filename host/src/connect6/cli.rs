@@ -129,11 +129,18 @@ impl Connect6Cmd {
                 budget,
                 target,
             } => {
-                let timed = |what: &str| {
-                    Usage(format!(
+                // The move clock's options, refused for any player but the threat design's.
+                let not_timed = || -> Result<()> {
+                    let what = match (move_time, budget) {
+                        (Some(_), _) => "--move-time",
+                        (None, Some(_)) => "--budget",
+                        (None, None) => return Ok(()),
+                    };
+                    Err(Usage(format!(
                         "{what} is for the connect6-threat design's turn on a board (--sim / \
                          --port)"
                     ))
+                    .into())
                 };
                 if let Some(t) = move_time {
                     if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
@@ -175,12 +182,7 @@ impl Connect6Cmd {
                     }
                     match core {
                         CoreKind::Connect6 => {
-                            if move_time.is_some() {
-                                return Err(timed("--move-time").into());
-                            }
-                            if budget.is_some() {
-                                return Err(timed("--budget").into());
-                            }
+                            not_timed()?;
                             Box::new(BoardPlayer::new(link))
                         }
                         CoreKind::Connect6Threat => {
@@ -203,12 +205,7 @@ impl Connect6Cmd {
                         }
                     }
                 } else {
-                    if move_time.is_some() {
-                        return Err(timed("--move-time").into());
-                    }
-                    if budget.is_some() {
-                        return Err(timed("--budget").into());
-                    }
+                    not_timed()?;
                     match player.unwrap_or(PlayerKind::Baseline) {
                         PlayerKind::Baseline => Box::new(Baseline::new(seed)),
                         PlayerKind::Paper => Box::new(super::engine::PaperModel),
