@@ -6,8 +6,6 @@
 //! prints the split's board cycles and, for each position, one core's cycles beside them.
 use host::othello::{ModelExecutor, Othello};
 use host::split::{solve_split, JobsLink, SplitConfig};
-use model::othello::obf::position_range;
-use model::othello::parse_obf;
 use model::othello::search::MoveOrder;
 
 fn list<T: std::str::FromStr>(s: &str) -> Vec<T> {
@@ -25,16 +23,10 @@ fn main() {
     if args.len() != 7 {
         bad("usage: split_speedup paper|ff CORES DEPTH,.. JOB_EMPTIES,.. CLOCK_MHZ BAUD".into());
     }
-    let text = match std::env::var("OBF") {
-        Ok(path) => std::fs::read_to_string(&path).unwrap_or_else(|e| bad(format!("{path}: {e}"))),
-        Err(_) => include_str!("../../model/tests/fixtures/fforum-1-19.obf").to_string(),
-    };
-    let mut pos = parse_obf(&text).unwrap_or_else(|e| bad(format!("OBF: {e}")));
-    if let Ok(range) = std::env::var("POSITIONS") {
-        let r =
-            position_range(&range, pos.len()).unwrap_or_else(|e| bad(format!("bad POSITIONS {e}")));
-        pos = pos[r.start() - 1..*r.end()].to_vec();
-    }
+    let (pos, _) = host::othello::positions_from_env(include_str!(
+        "../../model/tests/fixtures/fforum-1-19.obf"
+    ))
+    .unwrap_or_else(|e| bad(e));
     let order = match args[1].as_str() {
         "ff" => MoveOrder::FastestFirst,
         "paper" => MoveOrder::Paper,

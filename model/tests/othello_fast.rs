@@ -187,3 +187,74 @@ fn fforum_1_19() {
 fn fforum_20_39() {
     check_obf(include_str!("fixtures/fforum-20-39.obf"), 20);
 }
+
+/// The core's search (`search::search`, fail-hard) as the leaves of the CPU solver's search,
+/// as issue 12's hybrid hands them to the board: its jobs counted.
+struct CoreLeaves {
+    empties: u32,
+    jobs: u64,
+    windows: u64,
+}
+
+impl fast::Leaves for CoreLeaves {
+    fn empties(&self) -> u32 {
+        self.empties
+    }
+    fn solve(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let n = 64 - (p | o).count_ones();
+        assert!(n <= self.empties, "a subtree of {n} empties handed on");
+        self.jobs += 1;
+        self.windows += u64::from(beta - alpha == 1);
+        model::othello::search::search(p, o, alpha.max(-65), beta.min(65), MoveOrder::FastestFirst)
+            .score
+    }
+}
+
+/// The solver with its small subtrees handed to the core's search: the same exact scores
+/// and best moves on FFO #1-#19 and on random positions, for several job sizes; the subtrees
+/// handed on are within the job size, most of them null windows.
+#[test]
+fn leaves_handed_to_the_core_keep_the_score() {
+    let mut solver = Solver::new();
+    let text = include_str!("fixtures/fforum-1-19.obf");
+    let mut positions: Vec<(u64, u64)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let p = parse_position(l).unwrap();
+            (p.p, p.o)
+        })
+        .collect();
+    let seed = 0x0B0A_4D6A_7E00_0002u64;
+    let mut rng = StdRng::seed_from_u64(seed);
+    while positions.len() < 19 + 60 {
+        let empties = rng.gen_range(9..=14);
+        positions.extend(random_position(&mut rng, empties));
+    }
+    for empties in [6, 10, 12] {
+        let (mut jobs, mut windows) = (0, 0);
+        for (i, &(p, o)) in positions.iter().enumerate() {
+            let what = format!("position {i} (seed {seed:#x}), jobs from {empties} empties");
+            let alone = solver.solve(p, o);
+            let mut leaves = CoreLeaves {
+                empties,
+                jobs: 0,
+                windows: 0,
+            };
+            let r = solver.solve_window_with(p, o, -65, 65, &mut leaves);
+            assert_eq!(r.score, alone.score, "{what}");
+            check_best(p, o, &r, &what);
+            assert!(
+                r.nodes <= alone.nodes,
+                "{what}: the host searched more nodes"
+            );
+            jobs += leaves.jobs;
+            windows += leaves.windows;
+        }
+        println!("jobs from {empties} empties: {jobs} jobs, {windows} null windows");
+        assert!(
+            jobs > 0 && windows * 2 > jobs,
+            "{jobs} jobs, {windows} null windows"
+        );
+    }
+}

@@ -261,6 +261,26 @@ impl Executor<Othello> for ModelExecutor {
     }
 }
 
+/// The positions a measuring tool (`host/examples`) takes from its environment: the OBF file
+/// `OBF` names (else `default`, an OBF text), and of it the range `POSITIONS` gives (`A-B`
+/// or `A`, counted from 1); with the number of the first position taken. The error names
+/// what is wrong.
+pub fn positions_from_env(default: &str) -> Result<(Vec<model::othello::Position>, usize), String> {
+    let text = match std::env::var("OBF") {
+        Ok(path) => std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?,
+        Err(_) => default.to_string(),
+    };
+    let pos = model::othello::parse_obf(&text).map_err(|e| format!("OBF: {e}"))?;
+    match std::env::var("POSITIONS") {
+        Ok(range) => {
+            let r = model::othello::obf::position_range(&range, pos.len())
+                .map_err(|e| format!("bad POSITIONS {e}"))?;
+            Ok((pos[r.start() - 1..*r.end()].to_vec(), *r.start()))
+        }
+        Err(_) => Ok((pos, 1)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

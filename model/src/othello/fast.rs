@@ -80,6 +80,29 @@ fn with_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
     SOLVER.with(|s| f(&mut s.borrow_mut()))
 }
 
+/// Whom a [`Solver`] hands its small subtrees (`Solver::solve_window_with`): a hybrid's
+/// board, the FPGA's cores searching what the host's search reaches at few empties.
+pub trait Leaves {
+    /// Subtrees of at most this many empty squares (2 or more; 0: none) go to [`Self::solve`].
+    fn empties(&self) -> u32;
+    /// A bound of (p, o) in the window `(alpha, beta)` as [`Solver::solve_window`] defines
+    /// it (a fail-hard answer is one).
+    fn solve(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32;
+}
+
+/// No subtree handed anywhere: the solver alone.
+struct NoLeaves;
+
+impl Leaves for NoLeaves {
+    #[inline]
+    fn empties(&self) -> u32 {
+        0
+    }
+    fn solve(&mut self, _: u64, _: u64, _: i32, _: i32) -> i32 {
+        unreachable!("no subtree is handed on")
+    }
+}
+
 /// Empty-square count at and below which the parity-ordered shallow search is used.
 pub const SHALLOW_EMPTIES: u32 = 6;
 /// Empty-square count above which the enhanced transposition cut-off is tried.
@@ -129,17 +152,31 @@ impl Solver {
     /// `v >= beta` that it is `>= v`. `best` is the move that achieved `v` (when `v <= alpha`
     /// it is only the move with the highest upper bound); `None` for a pass or a finished game.
     pub fn solve_window(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> FastResult {
+        self.solve_window_with(p, o, alpha, beta, &mut NoLeaves)
+    }
+
+    /// [`Solver::solve_window`] with the subtrees of at most [`Leaves::empties`] empty squares
+    /// (below the root) handed to `leaves` (a hybrid's board). `nodes` counts the nodes this
+    /// solver searched itself, not the leaves' subtrees.
+    pub fn solve_window_with<L: Leaves>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        leaves: &mut L,
+    ) -> FastResult {
         assert!(alpha < beta, "empty window ({alpha}, {beta})");
         assert_eq!(p & o, 0, "discs overlap");
         self.nodes = 0;
         self.tt.clear();
         let n = (!(p | o)).count_ones();
         let (score, best) = if moves(p, o) != 0 {
-            self.root(p, o, alpha, beta, n)
+            self.root(p, o, alpha, beta, n, leaves)
         } else if moves(o, p) != 0 {
             // The side to move passes: the root is this pass node, its child is searched.
             self.nodes += 1;
-            let (v, _) = self.root(o, p, -beta, -alpha, n);
+            let (v, _) = self.root(o, p, -beta, -alpha, n, leaves);
             (-v, None)
         } else {
             self.nodes += 1;
@@ -154,7 +191,15 @@ impl Solver {
 
     /// The root: like [`Solver::search`] but it always searches (no table cut-off) and returns
     /// the best move. The side to move has at least one move.
-    fn root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> (i32, Option<u32>) {
+    fn root<L: Leaves>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        leaves: &mut L,
+    ) -> (i32, Option<u32>) {
         self.nodes += 1;
         let mut list = MoveList::new(p, o, n, NO_MOVE);
         let alpha0 = alpha;
@@ -162,7 +207,7 @@ impl Solver {
         let mut best_sq = NO_MOVE;
         let mut first = true;
         while let Some(m) = list.next_best() {
-            let v = self.pvs_child(m, alpha, beta, n - 1, first);
+            let v = self.pvs_child(m, alpha, beta, n - 1, first, leaves);
             first = false;
             if v > best {
                 best = v;
@@ -184,13 +229,21 @@ impl Solver {
     /// Score of a child for its parent (negated), searched with the full window if it is the
     /// first move, else with a null window and re-searched if it beats alpha.
     #[inline]
-    fn pvs_child(&mut self, m: Move, alpha: i32, beta: i32, n: u32, first: bool) -> i32 {
+    fn pvs_child<L: Leaves>(
+        &mut self,
+        m: Move,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        first: bool,
+        leaves: &mut L,
+    ) -> i32 {
         if first {
-            return -self.dispatch(m.p, m.o, -beta, -alpha, n);
+            return -self.dispatch(m.p, m.o, -beta, -alpha, n, leaves);
         }
-        let v = -self.dispatch(m.p, m.o, -alpha - 1, -alpha, n);
+        let v = -self.dispatch(m.p, m.o, -alpha - 1, -alpha, n, leaves);
         if v > alpha && v < beta {
-            -self.dispatch(m.p, m.o, -beta, -alpha, n)
+            -self.dispatch(m.p, m.o, -beta, -alpha, n, leaves)
         } else {
             v
         }
@@ -198,21 +251,38 @@ impl Solver {
 
     /// Picks the search routine by the number `n` of empty squares.
     #[inline]
-    fn dispatch(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+    fn dispatch<L: Leaves>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        leaves: &mut L,
+    ) -> i32 {
         match n {
             0 => {
                 self.nodes += 1;
                 final_score(p, o)
             }
             1 => self.last1(p, o, (!(p | o)).trailing_zeros()),
+            _ if n <= leaves.empties() => leaves.solve(p, o, alpha, beta),
             _ if n <= SHALLOW_EMPTIES => self.shallow(p, o, alpha, beta, n),
-            _ => self.search(p, o, alpha, beta, n),
+            _ => self.search(p, o, alpha, beta, n, leaves),
         }
     }
 
     /// PVS with fastest-first ordering, and the transposition table from
     /// [`TT_MIN_EMPTIES`] empties on.
-    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
+    fn search<L: Leaves>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        n: u32,
+        leaves: &mut L,
+    ) -> i32 {
         self.nodes += 1;
         let use_tt = n >= TT_MIN_EMPTIES;
         let mut tt_move = NO_MOVE;
@@ -242,7 +312,7 @@ impl Solver {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.search(o, p, -beta, -alpha, n);
+            return -self.search(o, p, -beta, -alpha, n, leaves);
         }
         let mut list = MoveList::new(p, o, n, tt_move);
         // Enhanced transposition cut-off: a child whose table entry already proves a cut.
@@ -261,7 +331,7 @@ impl Solver {
         let mut best_sq = NO_MOVE;
         let mut first = true;
         while let Some(m) = list.next_best() {
-            let v = self.pvs_child(m, alpha, beta, n - 1, first);
+            let v = self.pvs_child(m, alpha, beta, n - 1, first, leaves);
             first = false;
             if v > best {
                 best = v;
