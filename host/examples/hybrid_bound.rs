@@ -8,55 +8,31 @@
 //! to a fastest-first core, here its cycle-exact model (`search::search`, the window the
 //! host's search gives it: null windows mostly). Per position it prints the CPU solver alone
 //! (time, nodes), the hybrid's host time (its own search: the wall clock less the time spent
-//! in the core model), its jobs and their cycles, and two projections:
+//! in the core model), its jobs and their cycles, and `seq`; per job size, the totals and
+//! all three projections:
 //! - `seq`: one core, the host waiting for each job (what a plain hybrid does): host time,
 //!   plus each job's cycles and its link time (`JobsLink::per_job`: its requests at BAUD and
-//!   their USB round trips) at CLOCK_MHZ;
-//! - `par N`: a bound for N cores, as if every job ran in parallel with no wait (no
-//!   dependence between jobs, the link's time overlapped with the cores'): host time plus
-//!   the larger of the jobs' cycles over N and the link's time for all jobs;
+//!   their USB round trips; a poll's lateness left out) at CLOCK_MHZ;
+//! - `par N`: N cores as if every job ran in parallel with no wait (no dependence between
+//!   jobs, the link's time overlapped with the cores'), each job with its own round trips
+//!   (no batching): host time plus the larger of the jobs' cycles over N and the link's
+//!   time for all jobs. Optimistic on the cores, pessimistic on the link;
 //! - `queue N`: the same bound with the link carrying only the jobs' bytes, no USB round trip
 //!   a job (as a job queue on chip that takes jobs in batches and returns results together
 //!   would, at best).
 //!
 //! The ratio is the CPU solver's time over the projection: above 1 the hybrid wins. The
 //! hybrid's score is checked against the CPU solver's (exit 1 if it differs).
+use host::othello::hybrid::ModelLeaves;
 use host::othello::Othello;
 use host::split::{link_bytes_per_job, link_seconds, JobGame, JobsLink};
-use model::othello::fast::{Leaves, Solver};
-use model::othello::search::{search, MoveOrder};
-use std::time::{Duration, Instant};
+use model::othello::fast::Solver;
+use std::time::Instant;
 
 /// A bad input: a message naming it, exit code 2.
 fn bad(msg: String) -> ! {
     eprintln!("hybrid_bound: {msg}");
     std::process::exit(2);
-}
-
-/// The board's side of the hybrid: the core model, its jobs' cycles and nodes, and the time
-/// the model took on this CPU (not the host's).
-struct Board {
-    empties: u32,
-    cycles: u64,
-    nodes: u64,
-    jobs: u64,
-    model_time: Duration,
-}
-
-impl Leaves for Board {
-    fn empties(&self) -> u32 {
-        self.empties
-    }
-    fn solve(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        let b = model::othello::SCORE_BOUND;
-        let t = Instant::now();
-        let r = search(p, o, alpha.max(-b), beta.min(b), MoveOrder::FastestFirst);
-        self.model_time += t.elapsed();
-        self.cycles += r.cycles;
-        self.nodes += r.nodes;
-        self.jobs += 1;
-        r.score
-    }
 }
 
 fn list<T: std::str::FromStr>(s: &str, what: &str) -> Vec<T> {
@@ -78,9 +54,15 @@ fn main() {
         "../../model/tests/fixtures/fforum-20-39.obf"
     ))
     .unwrap_or_else(|e| bad(e));
+    if pos.is_empty() {
+        bad("the OBF file holds no position".into());
+    }
     let job_empties: Vec<u32> = list(&args[1], "JOB_EMPTIES");
-    if let Some(e) = job_empties.iter().find(|&&e| e < 2) {
-        bad(format!("bad JOB_EMPTIES {e} (at least 2)"));
+    let least = model::othello::fast::SHALLOW_EMPTIES;
+    if let Some(e) = job_empties.iter().find(|&&e| e < least) {
+        bad(format!(
+            "bad JOB_EMPTIES {e} (at least {least}: the CPU solver's shallow search below)"
+        ));
     }
     let mhz = match args[2].parse::<f64>() {
         Ok(x) if x > 0.0 && x.is_finite() => x,
@@ -124,12 +106,9 @@ fn main() {
         let (mut par_s, mut queue_s) = (vec![0.0; cores.len()], vec![0.0; cores.len()]);
         let (mut jobs, mut board_nodes, mut host_nodes) = (0u64, 0u64, 0u64);
         for (i, q) in pos.iter().enumerate() {
-            let mut board = Board {
+            let mut board = ModelLeaves {
                 empties: e,
-                cycles: 0,
-                nodes: 0,
-                jobs: 0,
-                model_time: Duration::ZERO,
+                ..Default::default()
             };
             let b = model::othello::fast::SCORE_MAX + 1;
             let t = Instant::now();
@@ -144,17 +123,18 @@ fn main() {
                 );
                 std::process::exit(1);
             }
-            let board_s = board.cycles as f64 / (mhz * 1e6);
-            let link_s = board.jobs as f64 * per_job;
+            let board_s = board.done.cycles as f64 / (mhz * 1e6);
+            let link_s = board.done.jobs as f64 * per_job;
             let seq = host + board_s + link_s;
             host_s += host;
             seq_s += seq;
             for (k, &n) in cores.iter().enumerate() {
                 par_s[k] += host + (board_s / n as f64).max(link_s);
-                queue_s[k] += host + (board_s / n as f64).max(board.jobs as f64 * per_job_bytes);
+                queue_s[k] +=
+                    host + (board_s / n as f64).max(board.done.jobs as f64 * per_job_bytes);
             }
-            jobs += board.jobs;
-            board_nodes += board.nodes;
+            jobs += board.done.jobs;
+            board_nodes += board.done.nodes;
             host_nodes += r.nodes;
             println!(
                 "  {:<3} {:>2} empties, jobs from {e}: CPU {:.3} s {:.2}M nodes | host {:.3} s {:.2}M nodes, {} jobs, {:.2}M board nodes, {:.1}M cycles | seq {:.3} s ({:.3})",
@@ -164,9 +144,9 @@ fn main() {
                 alone[i].2 as f64 / 1e6,
                 host,
                 r.nodes as f64 / 1e6,
-                board.jobs,
-                board.nodes as f64 / 1e6,
-                board.cycles as f64 / 1e6,
+                board.done.jobs,
+                board.done.nodes as f64 / 1e6,
+                board.done.cycles as f64 / 1e6,
                 seq,
                 alone[i].0 / seq
             );

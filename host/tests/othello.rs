@@ -208,3 +208,53 @@ fn bad_requests_are_refused() {
     assert_eq!(l.job_poll().unwrap().state, model::link::job::ABORTED);
     assert_eq!(code(l.call(op::JOB_RESULT, &[])), err::NO_RESULT);
 }
+
+/// The hybrid (issue 12's first form: the CPU solver's search on the host, its subtrees of at
+/// most N empties jobs on the board's core, one at a time) on `othello-ff`: the published
+/// score, a listed best move, and job for job what the core's model gives (the same jobs,
+/// nodes and cycles: the host's search, fed the same answers, asks the same jobs).
+#[test]
+fn hybrid_jobs_on_the_board_equal_the_model() {
+    use host::othello::hybrid::{solve_hybrid, ModelLeaves};
+    use model::othello::fast::Solver;
+    let Some(mut l) = board_of(Design::OthelloFf) else {
+        return;
+    };
+    let mut solver = Solver::new();
+    let (mut jobs, mut cycles) = (0, 0);
+    for (i, pos) in ffo_positions().iter().enumerate().take(4) {
+        for empties in [10, 12] {
+            let n = i + 1;
+            let got = solve_hybrid(&mut solver, &mut l, pos.p, pos.o, empties).unwrap();
+            let mut model = ModelLeaves {
+                empties,
+                ..Default::default()
+            };
+            let want = solver.solve_window_with(pos.p, pos.o, -65, 65, &mut model);
+            assert_eq!(
+                got.score, pos.scores[0].1,
+                "FFO #{n}, jobs from {empties}: score"
+            );
+            assert!(
+                pos.scores
+                    .iter()
+                    .any(|&(m, s)| m == got.best && s == got.score),
+                "FFO #{n}, jobs from {empties}: best move {:?} not listed",
+                got.best
+            );
+            assert_eq!(
+                (got.best, got.host_nodes, got.jobs),
+                (want.best, want.nodes, model.done),
+                "FFO #{n}, jobs from {empties}: the board's jobs against the model's"
+            );
+            assert!(got.jobs.jobs > 0, "FFO #{n}: no job handed on");
+            println!(
+                "FFO #{n} jobs from {empties}: {} host nodes, {} jobs, {} board nodes, {} cycles",
+                got.host_nodes, got.jobs.jobs, got.jobs.nodes, got.jobs.cycles
+            );
+            jobs += got.jobs.jobs;
+            cycles += got.jobs.cycles;
+        }
+    }
+    println!("{jobs} jobs, {cycles} board cycles");
+}

@@ -248,6 +248,20 @@ fn leaves_handed_to_the_core_keep_the_score() {
                 r.nodes <= alone.nodes,
                 "{what}: the host searched more nodes"
             );
+            // Null windows at the root, the way the bound points.
+            let s = r.score;
+            let below = solver.solve_window_with(p, o, s - 1, s, &mut leaves).score;
+            assert!(
+                below >= s,
+                "{what}: window ({}, {s}) answered {below}",
+                s - 1
+            );
+            let above = solver.solve_window_with(p, o, s, s + 1, &mut leaves).score;
+            assert!(
+                above <= s,
+                "{what}: window ({s}, {}) answered {above}",
+                s + 1
+            );
             jobs += leaves.jobs;
             windows += leaves.windows;
         }

@@ -4,9 +4,11 @@
 //!
 //! * [`cli`]: the `boardgate othello ...` subcommands.
 //! * [`engine`]: the NBoard protocol front end.
+//! * [`hybrid`]: the host-FPGA hybrid (the CPU solver's search, its small subtrees jobs).
 
 pub mod cli;
 pub mod engine;
+pub mod hybrid;
 
 use crate::driver::{Link, LinkError};
 use crate::split::{

@@ -83,7 +83,9 @@ fn with_solver<R>(f: impl FnOnce(&mut Solver) -> R) -> R {
 /// Whom a [`Solver`] hands its small subtrees (`Solver::solve_window_with`): a hybrid's
 /// board, the FPGA's cores searching what the host's search reaches at few empties.
 pub trait Leaves {
-    /// Subtrees of at most this many empty squares (2 or more; 0: none) go to [`Self::solve`].
+    /// Subtrees of at most this many empty squares go to [`Self::solve`]: 0 for none, else at
+    /// least [`SHALLOW_EMPTIES`] (below it the solver's shallow search recurses into itself and
+    /// would hand nothing on).
     fn empties(&self) -> u32;
     /// A bound of (p, o) in the window `(alpha, beta)` as [`Solver::solve_window`] defines
     /// it (a fail-hard answer is one).
@@ -168,6 +170,11 @@ impl Solver {
     ) -> FastResult {
         assert!(alpha < beta, "empty window ({alpha}, {beta})");
         assert_eq!(p & o, 0, "discs overlap");
+        let e = leaves.empties();
+        assert!(
+            e == 0 || e >= SHALLOW_EMPTIES,
+            "subtrees handed on from {e} empties: 0 or at least {SHALLOW_EMPTIES}"
+        );
         self.nodes = 0;
         self.tt.clear();
         let n = (!(p | o)).count_ones();
