@@ -10,9 +10,11 @@
 //! (time, nodes), the hybrid's host time (its own search: the wall clock less the time spent
 //! in the core model), its jobs and their cycles, and `seq`; per job size, the totals and
 //! all three projections:
-//! - `seq`: one core, the host waiting for each job (what a plain hybrid does): host time,
-//!   plus each job's cycles and its link time (`JobsLink::per_job`: its requests at BAUD and
-//!   their USB round trips; a poll's lateness left out) at CLOCK_MHZ;
+//! - `seq`: one core, the host waiting for each job (what `host::othello::hybrid::
+//!   solve_hybrid` does): host time, plus each job's cycles and its link time at CLOCK_MHZ
+//!   (`split::link_cycles_per_job`: its start, one poll and its result, their bytes at BAUD
+//!   and a USB round trip each; a job's cycles that pass during its start's answer are
+//!   counted too, a long job's further polls not);
 //! - `par N`: N cores as if every job ran in parallel with no wait (no dependence between
 //!   jobs, the link's time overlapped with the cores'), each job with its own round trips
 //!   (no batching): host time plus the larger of the jobs' cycles over N and the link's
@@ -25,7 +27,7 @@
 //! hybrid's score is checked against the CPU solver's (exit 1 if it differs).
 use host::othello::hybrid::ModelLeaves;
 use host::othello::Othello;
-use host::split::{link_bytes_per_job, link_seconds, JobGame, JobsLink};
+use host::split::{link_bytes_per_job, link_cycles_per_job, link_seconds, JobGame, JobsLink};
 use model::othello::fast::Solver;
 use std::time::Instant;
 
@@ -76,11 +78,14 @@ fn main() {
     if cores.contains(&0) {
         bad("bad CORES 0 (at least 1)".into());
     }
+    // A job's link time waited for alone (seq), and with the jobs' requests batched (par).
+    let per_job_alone = link_cycles_per_job::<Othello>(mhz * 1e6, baud, 1) as f64 / (mhz * 1e6);
     let per_job = JobsLink::of::<Othello>(mhz * 1e6, baud, 1).per_job() as f64 / (mhz * 1e6);
     let bytes = link_bytes_per_job(Othello::START_LEN, Othello::RESULT_LEN, 1);
     let per_job_bytes = link_seconds((bytes * model::link::UART_BITS_PER_BYTE) as f64, baud, 0);
     println!(
-        "link per job {:.3} ms at {baud} baud, its {bytes} bytes alone {:.3} ms",
+        "link per job {:.3} ms alone, {:.3} ms batched, at {baud} baud; its {bytes} bytes {:.3} ms",
+        per_job_alone * 1e3,
         per_job * 1e3,
         per_job_bytes * 1e3
     );
@@ -125,7 +130,7 @@ fn main() {
             }
             let board_s = board.done.cycles as f64 / (mhz * 1e6);
             let link_s = board.done.jobs as f64 * per_job;
-            let seq = host + board_s + link_s;
+            let seq = host + board_s + board.done.jobs as f64 * per_job_alone;
             host_s += host;
             seq_s += seq;
             for (k, &n) in cores.iter().enumerate() {

@@ -5,7 +5,7 @@
 //! model ([`ModelLeaves`]), which the board equals job for job.
 //!
 //! Waiting for one core job after job, with a USB round trip a job, it is slower than the CPU
-//! solver alone (0.14-0.16 of it on FFO #21-#37 by `host/examples/hybrid_bound.rs`;
+//! solver alone (0.12-0.15 of it on FFO #21-#37 by `host/examples/hybrid_bound.rs`;
 //! `docs/othello.md`, "The hybrid's bound"): it is the base that parallel jobs and a job
 //! queue on chip build on.
 
