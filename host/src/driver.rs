@@ -405,11 +405,8 @@ impl<T: Transport> Link<T> {
     ) -> Result<Vec<u8>, LinkError> {
         let index: Vec<u8> = core.into_iter().collect();
         let start: Vec<u8> = index.iter().chain(arg).copied().collect();
-        let mut st = self.job_start(&start)?;
-        while st.state == model::link::job::RUNNING {
-            st = JobStatus::decode(&self.call(op::JOB_POLL, &index)?)?;
-            progress(st.progress);
-        }
+        let st = self.job_start(&start)?;
+        let st = self.wait_job_on(core, st, &mut progress)?;
         if st.state != model::link::job::DONE {
             return Err(LinkError::Malformed {
                 op: "JOB_POLL",
@@ -417,6 +414,22 @@ impl<T: Transport> Link<T> {
             });
         }
         self.call(op::JOB_RESULT, &index)
+    }
+
+    /// Polls the job on `core` (`None`: core 0, without a core index) while `st`, its last
+    /// status, says it runs (`progress` sees each poll's progress); its status once stopped.
+    pub fn wait_job_on(
+        &mut self,
+        core: Option<u8>,
+        mut st: JobStatus,
+        mut progress: impl FnMut(u64),
+    ) -> Result<JobStatus, LinkError> {
+        let index: Vec<u8> = core.into_iter().collect();
+        while st.state == model::link::job::RUNNING {
+            st = JobStatus::decode(&self.call(op::JOB_POLL, &index)?)?;
+            progress(st.progress);
+        }
+        Ok(st)
     }
 
     /// `JOB_POLL` of one core of a multi-core design.

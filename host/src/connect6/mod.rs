@@ -249,9 +249,7 @@ impl<T: Transport> BoardPlayer<T> {
                     .as_ref()
                     .is_some_and(|m| row_word(m, row) == row_word(game.board(), row));
                 if !same {
-                    self.link
-                        .call(op::JOB_LOAD, &encode_load(0, game.board(), row))?;
-                    self.rows_loaded += 1;
+                    self.load_row(game.board(), row)?;
                 }
             }
         }
@@ -286,31 +284,20 @@ impl<T: Transport> BoardPlayer<T> {
         } else {
             StartArgs::of(game, put).encode().to_vec()
         };
-        let mut st = self.link.job_start(&args)?;
+        let st = self.link.job_start(&args)?;
         let stop = self.link.stop;
         if let Some(d) = deadline {
             self.link.stop.deadline = Some(stop.deadline.map_or(d, |s| s.min(d)));
         }
-        let waited = loop {
-            if st.state != job::RUNNING {
-                break Ok(st);
-            }
-            match self.link.job_poll() {
-                Ok(s) => st = s,
-                Err(e) => break Err(e),
-            }
-        };
+        let waited = self.link.wait_job_on(None, st, |_| {});
         self.link.stop = stop;
         // Our abort: the job found running at the deadline and aborted by this host (a turn
         // done by then is not: its stones are put and it ends done).
         let (st, ours) = match waited {
             Err(LinkError::Stopped(StopReason::TimeLimit)) if deadline.is_some() => {
                 let ours = self.link.abort_running()?.0 > 0;
-                let mut st = self.link.job_poll()?;
-                while st.state == job::RUNNING {
-                    st = self.link.job_poll()?;
-                }
-                (st, ours)
+                let st = self.link.job_poll()?;
+                (self.link.wait_job_on(None, st, |_| {})?, ours)
             }
             w => (w?, false),
         };
@@ -323,9 +310,7 @@ impl<T: Transport> BoardPlayer<T> {
                 if put {
                     let last = game.turns().last().cloned().unwrap_or_default();
                     for row in last.iter().map(|p| p.row()) {
-                        self.link
-                            .call(op::JOB_LOAD, &encode_load(0, game.board(), row))?;
-                        self.rows_loaded += 1;
+                        self.load_row(game.board(), row)?;
                     }
                 }
                 self.mirror = Some(game.board().clone());
@@ -336,6 +321,13 @@ impl<T: Transport> BoardPlayer<T> {
                 why: format!("{what} ended in state {}", job::name(s)),
             }),
         }
+    }
+
+    /// Writes `board`'s row `row` to the chip's record (`JOB_LOAD`).
+    fn load_row(&mut self, board: &Board, row: usize) -> Result<(), LinkError> {
+        self.link.call(op::JOB_LOAD, &encode_load(0, board, row))?;
+        self.rows_loaded += 1;
+        Ok(())
     }
 
     /// The chip put `stones` on its record: the mirror is the game after them, if they keep

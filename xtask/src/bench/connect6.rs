@@ -874,11 +874,7 @@ struct ThreatBoardRow {
 /// every turn's stones, step and cycles checked against the model, timed at `mhz` and
 /// through the link, against the same steps on this CPU.
 fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
-    let mut player = BoardPlayer::threat(Link::new(SimTransport::new(SimBoard::open(
-        design,
-        BackendKind::Verilator,
-    )?)));
-    player.link.identify()?;
+    let mut player = threat_player(design)?;
     let baud = design.default_baud();
     let mut row = ThreatBoardRow {
         games: THREAT_BOARD_GAMES,
@@ -927,6 +923,16 @@ fn threat_board_bench(design: Design, mhz: f64) -> Result<ThreatBoardRow> {
     row.ratio_cpu_through_link =
         row.times.cpu_us / (row.times.board_us + row.link_ms * 1e3).max(f64::MIN_POSITIVE);
     Ok(row)
+}
+
+/// The threat player of `design` (`connect6-threat`) on the Verilator board, its link open.
+fn threat_player(design: Design) -> Result<BoardPlayer<SimTransport>> {
+    let mut player = BoardPlayer::threat(Link::new(SimTransport::new(SimBoard::open(
+        design,
+        BackendKind::Verilator,
+    )?)));
+    player.link.identify()?;
+    Ok(player)
 }
 
 /// `games` games of the board against baselines of seeds from [`THREAT_BOARD_SEED`], the
@@ -1009,11 +1015,7 @@ struct TimedBoardRow {
 /// against baselines of seeds from [`THREAT_BOARD_SEED`], every turn checked against the
 /// model within the budget the clock chose.
 fn timed_board_bench(design: Design) -> Result<TimedBoardRow> {
-    let mut player = BoardPlayer::threat(Link::new(SimTransport::new(SimBoard::open(
-        design,
-        BackendKind::Verilator,
-    )?)));
-    player.link.identify()?;
+    let mut player = threat_player(design)?;
     let limit = std::time::Duration::from_secs_f64(TIMED_MOVE_S);
     player.clock = Some(MoveClock::measured(
         limit,
@@ -1045,9 +1047,9 @@ fn timed_board_bench(design: Design) -> Result<TimedBoardRow> {
         budgets += player.budget;
         row.min_budget = row.min_budget.min(player.budget);
         move_s += took;
-        row.worst_move_ms = row.worst_move_ms.max(took * 1e3);
         Ok(r.stones)
     })?;
+    row.worst_move_ms = player.worst_turn.as_secs_f64() * 1e3;
     let n = row.turns.max(1) as f64;
     row.mean_budget = budgets as f64 / n;
     row.mean_move_ms = move_s * 1e3 / n;
