@@ -27,7 +27,7 @@
 use crate::driver::{BatchAnswer, Link, LinkError};
 use crate::transport::Transport;
 use model::link::{self, err, job, op, Frame, JobStatus, PayloadError};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// A game whose jobs run on the job cores of its designs: the job payloads (`JOB_START`
 /// arguments, `JOB_RESULT` answer). Independent jobs run with [`run_jobs`].
@@ -56,7 +56,7 @@ pub trait JobGame {
 
 /// A game whose search trees the host can split over job cores ([`solve_split`]): moves in
 /// search order and the size of a subtree.
-pub trait SplitGame: JobGame {
+pub trait SplitGame: JobGame<Pos: std::hash::Hash + Eq> {
     /// How big the subtree under `pos` is (Othello: empty squares); nodes at most
     /// [`SplitConfig::job_size`] are one job.
     fn size(pos: &Self::Pos) -> u32;
@@ -141,6 +141,12 @@ pub struct SplitConfig {
     /// Split null-window probes too (else each probe is one job: most of them are refuted
     /// at once, and a job costs the link's time).
     pub split_probes: bool,
+    /// The host keeps a transposition table of its nodes' results (bounds and best moves,
+    /// [`Bound`]): a node met again (a transposition, or a probe's re-search) whose bounds
+    /// already decide its window is answered without a search, and otherwise its best move
+    /// goes first. With an unlimited `depth` and split probes this is the host-FPGA hybrid:
+    /// the host searches every node above `job_size` the way a CPU solver does, in parallel.
+    pub table: bool,
 }
 
 impl Default for SplitConfig {
@@ -151,6 +157,7 @@ impl Default for SplitConfig {
             null_window: true,
             job_size: DEFAULT_JOB_SIZE,
             split_probes: false,
+            table: false,
         }
     }
 }
@@ -166,7 +173,7 @@ pub struct SplitSolve<M> {
     pub score: i32,
     pub best: Option<M>,
     /// Nodes and cycles summed over the jobs that finished (aborted jobs are not counted),
-    /// plus one node per split node.
+    /// plus one node per split node and per node the host's table answered.
     pub nodes: u64,
     pub cycles: u64,
     /// The board's time in core cycles from the first job's start until the host has the
@@ -654,6 +661,8 @@ pub fn solve_split<G: SplitGame, E: Executor<G>>(
         },
         nodes: Vec::new(),
         queue: VecDeque::new(),
+        known: Vec::new(),
+        table: HashMap::new(),
         r: SplitSolve {
             score: 0,
             best: None,
@@ -667,6 +676,7 @@ pub fn solve_split<G: SplitGame, E: Executor<G>>(
     let mut clock = HostClock::new(cores, cfg.link);
     let mut running: Vec<Option<usize>> = vec![None; cores];
     t.spawn(None, pos, alpha, beta, 0, true);
+    t.settle();
     let mut to_abort = Vec::new();
     while t.nodes[0].result.is_none() {
         // The queued jobs go to the idle cores, started in one write.
@@ -699,6 +709,7 @@ pub fn solve_split<G: SplitGame, E: Executor<G>>(
         t.r.cycles += res.cycles;
         progress(t.r.nodes + ex.running_nodes());
         t.finish(id, res.score, res.best);
+        t.settle();
         // Jobs of subtrees that were cut off.
         for (c, slot) in running.iter_mut().enumerate() {
             if slot.is_some_and(|id| !t.nodes[id].alive) {
@@ -754,7 +765,55 @@ struct Tree<G: SplitGame> {
     nodes: Vec<Node<G>>,
     /// Job nodes waiting for a core.
     queue: VecDeque<usize>,
+    /// Nodes the table answered, with their values, to finish ([`Tree::settle`]).
+    known: Vec<(usize, i32, Option<G::Move>)>,
+    /// The host's transposition table ([`SplitConfig::table`]).
+    table: HashMap<G::Pos, Bound<G::Move>>,
     r: SplitSolve<G::Move>,
+}
+
+/// What the host's table knows of a position: its value lies in `lower..=upper`; `best`
+/// reached `lower` (or the exact value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound<M> {
+    pub lower: i32,
+    pub upper: i32,
+    pub best: Option<M>,
+}
+
+impl<M: Copy> Bound<M> {
+    const UNKNOWN: Bound<M> = Bound {
+        lower: i32::MIN,
+        upper: i32::MAX,
+        best: None,
+    };
+
+    /// The fail-hard value of a search with window (alpha, beta), when the bounds decide it.
+    pub fn answer(&self, alpha: i32, beta: i32) -> Option<(i32, Option<M>)> {
+        if self.lower >= beta {
+            Some((beta, self.best))
+        } else if self.upper <= alpha {
+            Some((alpha, None))
+        } else if self.lower == self.upper {
+            Some((self.lower, self.best))
+        } else {
+            None
+        }
+    }
+
+    /// Learns a fail-hard search's `score` with window (alpha, beta): alpha is an upper
+    /// bound, beta a lower one, anything between exact.
+    pub fn learn(&mut self, alpha: i32, beta: i32, score: i32, best: Option<M>) {
+        if score <= alpha {
+            self.upper = self.upper.min(alpha);
+        } else if score >= beta {
+            self.lower = self.lower.max(beta);
+            self.best = best.or(self.best);
+        } else {
+            (self.lower, self.upper) = (score, score);
+            self.best = best.or(self.best);
+        }
+    }
 }
 
 impl<G: SplitGame> Tree<G> {
@@ -771,7 +830,14 @@ impl<G: SplitGame> Tree<G> {
     ) -> usize {
         let id = self.nodes.len();
         let probe = parent.is_some_and(|(_, _, null, _)| null);
-        let moves = if depth < self.cfg.depth
+        let seen = if self.cfg.table {
+            self.table.get(&pos).copied()
+        } else {
+            None
+        };
+        let known = seen.and_then(|b| b.answer(alpha, beta));
+        let mut moves = if known.is_none()
+            && depth < self.cfg.depth
             && (self.cfg.split_probes || !probe)
             && G::size(&pos) > self.cfg.job_size
         {
@@ -779,6 +845,14 @@ impl<G: SplitGame> Tree<G> {
         } else {
             Vec::new()
         };
+        if let Some(k) = seen
+            .and_then(|b| b.best)
+            .and_then(|m| moves.iter().position(|&x| x == m))
+        {
+            // The table's best move first, the others in the game's order.
+            let m = moves.remove(k);
+            moves.insert(0, m);
+        }
         let split = moves.len() >= 2;
         self.nodes.push(Node {
             pos,
@@ -799,7 +873,10 @@ impl<G: SplitGame> Tree<G> {
             self.nodes[pid].children.push(id);
             self.nodes[pid].outstanding += 1;
         }
-        if split {
+        if let Some((score, best)) = known {
+            self.r.nodes += 1;
+            self.known.push((id, score, best));
+        } else if split {
             self.r.nodes += 1;
             self.spawn_child(id, 0, true);
         } else if urgent {
@@ -835,6 +912,13 @@ impl<G: SplitGame> Tree<G> {
     fn finish(&mut self, id: usize, score: i32, best: Option<G::Move>) {
         self.nodes[id].result = Some((score, best));
         self.nodes[id].alive = false;
+        if self.cfg.table {
+            let n = &self.nodes[id];
+            self.table
+                .entry(n.pos)
+                .or_insert(Bound::UNKNOWN)
+                .learn(n.alpha, n.beta, score, best);
+        }
         let Some((pid, m, null, a0)) = self.nodes[id].parent else {
             return;
         };
@@ -875,6 +959,15 @@ impl<G: SplitGame> Tree<G> {
         if parent.outstanding == 0 {
             let (a, best) = (parent.a, parent.best);
             self.finish(pid, a, best);
+        }
+    }
+
+    /// Finishes the nodes the table answered, and those their values answer in turn.
+    fn settle(&mut self) {
+        while let Some((id, score, best)) = self.known.pop() {
+            if self.nodes[id].alive {
+                self.finish(id, score, best);
+            }
         }
     }
 
@@ -1194,6 +1287,32 @@ mod tests {
     use super::*;
     use gateware::{BoardId, Design};
     use model::link::Identity;
+
+    /// The table's bounds answer a window only when they decide it, fail-hard, and every
+    /// search's result narrows them the way its window says.
+    #[test]
+    fn a_bound_answers_only_what_it_knows() {
+        let mut b = Bound::<u32>::UNKNOWN;
+        assert_eq!(b.answer(-5, 5), None);
+        // Failed low at (2, 3): the value is at most 2.
+        b.learn(2, 3, 2, None);
+        assert_eq!((b.lower, b.upper), (i32::MIN, 2));
+        assert_eq!(b.answer(2, 3), Some((2, None)));
+        assert_eq!(b.answer(4, 9), Some((4, None)));
+        assert_eq!(b.answer(1, 9), None);
+        // Failed high at (-3, -2) with move 7: at least -2.
+        b.learn(-3, -2, -2, Some(7));
+        assert_eq!((b.lower, b.upper, b.best), (-2, 2, Some(7)));
+        assert_eq!(b.answer(-9, -2), Some((-2, Some(7))));
+        assert_eq!(b.answer(-9, -1), None);
+        // Exact inside its window: answers any window, clamped the fail-hard way.
+        b.learn(-10, 10, 1, Some(9));
+        assert_eq!((b.lower, b.upper, b.best), (1, 1, Some(9)));
+        assert_eq!(b.answer(-10, 10), Some((1, Some(9))));
+        assert_eq!(b.answer(1, 10), Some((1, None)));
+        assert_eq!(b.answer(-10, 1), Some((1, Some(9))));
+        assert_eq!(b.answer(3, 10), Some((3, None)));
+    }
 
     fn identity(name: &str, clock_hz: u32, divisor: u16) -> Identity {
         Identity {

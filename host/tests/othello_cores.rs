@@ -238,18 +238,49 @@ fn the_split_clock_keeps_time_with_the_board_behind_a_usb_bridge() {
 /// executor's, within 3% and two round trips (2026-12-02: the board 2.6-2.8% under both).
 #[test]
 fn fastest_first_cores_split_ffo_positions_as_the_model_executor_counts() {
+    split_on_ff_x4(
+        SplitConfig {
+            depth: 2,
+            job_size: 10,
+            ..Default::default()
+        },
+        &[4, 5, 15, 17],
+    );
+}
+
+/// The hybrid's parallel form on `othello-ff-x4` behind the USB bridge: the host searches
+/// every node above 10 empties with its transposition table, probes split too, the jobs on
+/// the four cores; the same checks as the split at depth 2 (2026-12-06: FFO #4, #5 and #7,
+/// 85-200 jobs and 170-479 writes each, the board 3.1% under both counts; #5 and #7 here,
+/// each under a minute of Verilator).
+#[test]
+fn the_hybrid_on_fastest_first_cores_is_the_model_executors() {
+    split_on_ff_x4(
+        SplitConfig {
+            depth: u32::MAX,
+            job_size: 10,
+            split_probes: true,
+            table: true,
+            ..Default::default()
+        },
+        &[5, 7],
+    );
+}
+
+/// Splits FFO positions `ns` with `cfg` (its link the board's) on the bridged
+/// `othello-ff-x4` and on the model executor: the published score, the same jobs, nodes and
+/// cycles, and the board's time against both counts within 3% and two round trips.
+fn split_on_ff_x4(cfg: SplitConfig, ns: &[usize]) {
     let Some(l) = board_of(Design::OthelloFfX4) else {
         return;
     };
     let (mut l, round_trip) = bridge::bridged(l, Design::OthelloFfX4);
     let id = l.identify().unwrap();
     let cfg = SplitConfig {
-        depth: 2,
-        job_size: 10,
         link: JobsLink::of_board::<Othello>(&id, 4),
-        ..Default::default()
+        ..cfg
     };
-    for n in [4, 5, 15, 17] {
+    for &n in ns {
         let q = ffo(n);
         let ((got, cores), board, writes) = bridge::timed(&mut l, |l| {
             solve_cores(l, q.p, q.o, -65, 65, cfg, |_| {}).unwrap()

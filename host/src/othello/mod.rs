@@ -206,6 +206,9 @@ pub struct ModelExecutor {
     pub order: MoveOrder,
     clock: HostClock,
     jobs: Vec<Option<JobResult<u32>>>,
+    /// The time the model's searches took on this CPU (the board's work, not the host's: a
+    /// measuring tool subtracts it from the wall clock to find the host's time).
+    pub model_time: std::time::Duration,
 }
 
 impl ModelExecutor {
@@ -215,6 +218,7 @@ impl ModelExecutor {
             order,
             clock: HostClock::new(cores, link),
             jobs: vec![None; cores.max(1)],
+            model_time: std::time::Duration::ZERO,
         }
     }
 }
@@ -230,7 +234,9 @@ impl Executor<Othello> for ModelExecutor {
     fn start_all(&mut self, jobs: &[(usize, Job<(u64, u64)>)]) -> Result<(), Self::Error> {
         for &(core, job) in jobs {
             let (p, o) = job.pos;
+            let t = std::time::Instant::now();
             let s = search(p, o, job.alpha, job.beta, self.order);
+            self.model_time += t.elapsed();
             self.jobs[core] = Some(JobResult {
                 score: s.score,
                 best: s.best,
@@ -329,14 +335,17 @@ mod tests {
             let (p, o) = random_position(&mut rng, e);
             let (alpha, beta) = random_window(&mut rng, i);
             let want = search(p, o, alpha, beta, MoveOrder::Paper);
-            for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4), (4, 3)] {
+            // The host's table on 4 cores, and on 5 with every node above the jobs split
+            // (the hybrid's parallel form).
+            for (cores, depth) in [(1, 3), (2, 1), (3, 2), (8, 4), (4, 3), (5, 64)] {
                 let mut ex = ModelExecutor::new(cores, MoveOrder::Paper, LINK);
                 let cfg = SplitConfig {
                     depth,
                     link: LINK,
                     null_window: cores != 3,
                     job_size: 2,
-                    split_probes: cores == 8,
+                    split_probes: cores == 8 || cores == 5,
+                    table: cores >= 4,
                 };
                 let got =
                     solve_split::<Othello, _>(&mut ex, (p, o), alpha, beta, cfg, |_| {}).unwrap();
