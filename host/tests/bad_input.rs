@@ -87,6 +87,29 @@ fn cases() -> Vec<(Vec<String>, i32, &'static str)> {
             2,
             "not an othello design",
         ),
+        (
+            vec![
+                "othello",
+                "solve",
+                "--sim",
+                "rust",
+                "--design",
+                "othello-ff",
+                "--hybrid",
+                "--job-empties",
+                "3",
+                POS,
+            ],
+            2,
+            "--job-empties",
+        ),
+        (
+            vec![
+                "othello", "solve", "--sim", "rust", "--hybrid", "--alpha", "1", POS,
+            ],
+            2,
+            "--alpha",
+        ),
         (vec!["othello", "perft", "20"], 2, "too deep"),
         (
             vec!["othello", "perft", "3", "--pass-convention", "x"],

@@ -258,3 +258,44 @@ fn hybrid_jobs_on_the_board_equal_the_model() {
     }
     println!("{jobs} jobs, {cycles} board cycles");
 }
+
+/// `othello solve --hybrid` on the simulated boards: on `othello-ff`, the sequential hybrid
+/// (its jobs the core model's, as above); on `othello-ff-x4`, the parallel form (the split
+/// with the host's table). Both give the published score and say they were hybrid.
+#[test]
+fn solve_hybrid_from_the_command_line() {
+    use host::othello::hybrid::ModelLeaves;
+    use model::othello::fast::Solver;
+    if !sim::tools::require_verilator_backend("othello solve --hybrid") {
+        return;
+    }
+    let pos = &ffo_positions()[4];
+    let obf = pos.to_obf();
+    for design in ["othello-ff", "othello-ff-x4"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardgate"))
+            .args(["othello", "solve", "--sim", "verilator", "--design", design])
+            .args(["--hybrid", "--job-empties", "10", "--json", &obf])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{design}: {err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let ctx = format!("{design}: {v}");
+        assert_eq!(v["score"], pos.scores[0].1, "{ctx}");
+        assert_eq!(v["hybrid"], true, "{ctx}");
+        let jobs = v["jobs"].as_u64().unwrap();
+        if design == "othello-ff" {
+            let mut model = ModelLeaves {
+                empties: 10,
+                ..Default::default()
+            };
+            let want = Solver::new().solve_window_with(pos.p, pos.o, -65, 65, &mut model);
+            assert_eq!(jobs, model.done.jobs, "{ctx}");
+            assert_eq!(v["cycles"], model.done.cycles, "{ctx}");
+            assert_eq!(v["nodes"], want.nodes + model.done.nodes, "{ctx}");
+        } else {
+            assert!(jobs > 4, "{ctx}");
+            assert_eq!(v["cores"], 4, "{ctx}");
+        }
+    }
+}

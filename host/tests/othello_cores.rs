@@ -256,13 +256,10 @@ fn fastest_first_cores_split_ffo_positions_as_the_model_executor_counts() {
 #[test]
 fn the_hybrid_on_fastest_first_cores_is_the_model_executors() {
     split_on_ff_x4(
-        SplitConfig {
-            depth: u32::MAX,
+        host::othello::hybrid::split_config(SplitConfig {
             job_size: 10,
-            split_probes: true,
-            table: true,
             ..Default::default()
-        },
+        }),
         &[5, 7],
     );
 }

@@ -75,6 +75,13 @@ pub struct SolveArgs {
     pub split_depth: Option<u32>,
     #[arg(long)]
     pub job_empties: Option<u32>,
+    /// The host-FPGA hybrid: the host searches every node above --job-empties empty squares
+    /// with its transposition table and hands the subtrees below to the cores. On one core,
+    /// the CPU solver's search (`host::othello::hybrid`), the host waiting for each job
+    /// (--job-empties 0 or at least 6); on several, the split with the host's table, every
+    /// node above the jobs split (probes too).
+    #[arg(long, conflicts_with_all = ["alpha", "beta", "null_window", "split_depth"])]
+    pub hybrid: bool,
 }
 
 /// The outcome of `othello solve`, whatever the way it was solved.
@@ -103,6 +110,8 @@ pub struct SolveReport {
     pub split: Option<SplitSolve<u32>>,
     #[serde(skip)]
     pub null_window: bool,
+    /// Solved by the hybrid (`--hybrid`): `nodes` counts the host's nodes and the jobs'.
+    pub hybrid: bool,
 }
 
 impl SolveReport {
@@ -125,6 +134,12 @@ impl SolveReport {
             self.cycles_per_node,
             self.target
         );
+        if self.hybrid && self.split.is_none() {
+            println!(
+                "hybrid: the host's search, {} jobs on the core one after another",
+                self.jobs
+            );
+        }
         if let Some(sp) = self.split {
             println!(
                 "split over {} cores of {}: {} jobs ({} aborted), {} cycles on the board ({:.2}x the cores' total)",
@@ -292,6 +307,7 @@ fn solve(a: SolveArgs) -> Result<()> {
         design,
         split_depth,
         job_empties,
+        hybrid,
     } = a;
     let design = if fastest_first {
         Design::OthelloFf
@@ -323,6 +339,18 @@ fn solve(a: SolveArgs) -> Result<()> {
     );
     split.depth = split_depth.unwrap_or(split.depth);
     split.job_size = job_empties.unwrap_or(split.job_size);
+    if hybrid {
+        split = super::hybrid::split_config(split);
+        let least = model::othello::fast::SHALLOW_EMPTIES;
+        if cores == 1 && split.job_size != 0 && split.job_size < least {
+            return Err(Usage(format!(
+                "--hybrid on one core takes --job-empties 0 or at least {least} (the host \
+                 searches smaller subtrees itself), not {}",
+                split.job_size
+            ))
+            .into());
+        }
+    }
     if null_window && cores > 1 {
         return Err(Usage(format!(
             "--null-window runs on one core; {name} has {cores} (leave it out to split the solve)"
@@ -333,13 +361,20 @@ fn solve(a: SolveArgs) -> Result<()> {
     let t = std::time::Instant::now();
     let show = !target.json && std::io::IsTerminal::is_terminal(&std::io::stderr());
     let mut probes = 1;
+    let mut seq_jobs = None;
     let mut split_solve = None;
     let mut on_progress = |n| {
         if show {
             eprint!("\rsolving: {n} nodes");
         }
     };
-    let r = if null_window {
+    let r = if hybrid && cores == 1 {
+        let mut solver = model::othello::fast::Solver::new();
+        super::hybrid::solve_hybrid(&mut solver, &mut l, pos.p, pos.o, split.job_size).map(|h| {
+            seq_jobs = Some(h.jobs.jobs as u32);
+            solve_result(h.score, h.best, h.host_nodes + h.jobs.nodes, h.jobs.cycles)
+        })
+    } else if null_window {
         super::solve_null_window(&mut l, pos.p, pos.o, &mut on_progress).map(|r| {
             probes = r.probes;
             solve_result(r.score, r.best, r.nodes, r.cycles)
@@ -392,9 +427,10 @@ fn solve(a: SolveArgs) -> Result<()> {
         design: name,
         cores,
         elapsed_cycles: elapsed,
-        jobs: split_solve.map(|s| s.jobs).unwrap_or(probes),
+        jobs: split_solve.map(|s| s.jobs).or(seq_jobs).unwrap_or(probes),
         split: split_solve,
         null_window,
+        hybrid,
     }
     .print(target.json)
 }

@@ -6,16 +6,30 @@
 //!
 //! Waiting for one core job after job, with a USB round trip a job, it is slower than the CPU
 //! solver alone (0.12-0.15 of it on FFO #21-#37 by `host/examples/hybrid_bound.rs`;
-//! `docs/othello.md`, "The hybrid's bound"): it is the base that parallel jobs and a job
-//! queue on chip build on.
+//! `docs/othello.md`, "The hybrid's bound"). Its parallel form, on several cores, is the
+//! split with the host's table ([`split_config`]).
 
 use super::solve;
 use crate::driver::{Link, LinkError};
+use crate::split::SplitConfig;
 use crate::transport::Transport;
 use model::othello::fast::{Leaves, Solver, SCORE_MAX};
 use model::othello::search::{search, MoveOrder};
 use model::othello::SCORE_BOUND;
 use std::time::{Duration, Instant};
+
+/// The hybrid's parallel form, on a design with several cores: `cfg` (its link and job
+/// size kept) with every node above the jobs split, probes too, and the host's transposition
+/// table (`SplitConfig::table`), so that the host searches the top of the tree as a CPU
+/// solver does while the cores search its subtrees.
+pub fn split_config(cfg: SplitConfig) -> SplitConfig {
+    SplitConfig {
+        depth: u32::MAX,
+        split_probes: true,
+        table: true,
+        ..cfg
+    }
+}
 
 /// What the board (or its model) did for one hybrid solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
