@@ -15,6 +15,10 @@
 //!   cycles per job are the hardware's, with the link's time as the host spends it (each
 //!   request's bytes at the build's baud rate and its USB round trip, the polls while jobs
 //!   run: `host::split::HostClock`).
+//! * Each multi-core fastest-first design runs twice: the split with its defaults, and the
+//!   host-FPGA hybrid (`host::othello::hybrid::split_config`: the host's transposition table,
+//!   every node above the jobs split). A multi-core row's time adds the host's own (the wall
+//!   clock less the model's searches) to the board's.
 //! * A search that passes `--node-limit` nodes is given up and its row says so (the paper's
 //!   order passes a billion nodes at 22 empties); a multi-core design of the same order is
 //!   then skipped too. Totals count the positions a design finished, and the CPU time of
@@ -58,6 +62,8 @@ struct Bench {
     clocks: Vec<(String, Option<f64>)>,
     /// A multi-core design's split: its link time per job at the design's clock and baud.
     split: Option<SplitConfig>,
+    /// The split is the host-FPGA hybrid's.
+    hybrid: bool,
     /// `--sim`: a single core's simulated board, opened once for every position.
     board: Option<Link<SimTransport>>,
     total: Total,
@@ -70,6 +76,7 @@ struct Total {
     nodes: u64,
     cycles: u64,
     elapsed: u64,
+    host_s: f64,
     cpu_s: f64,
 }
 
@@ -86,6 +93,8 @@ struct Row {
     position: usize,
     empties: u32,
     design: String,
+    /// Solved by the host-FPGA hybrid.
+    hybrid: bool,
     cores: usize,
     order: &'static str,
     /// Why the design did not finish the position (then the figures below are absent).
@@ -101,6 +110,8 @@ struct Row {
     cycles_per_node: Option<f64>,
     cycles_per_searching_node: Option<f64>,
     jobs: Option<u64>,
+    /// A multi-core design's host time (its nodes, the split's bookkeeping), in `projected`.
+    host_seconds: Option<f64>,
     projected: Vec<Projection>,
     cpu_seconds: f64,
     cpu_nodes: u64,
@@ -113,11 +124,13 @@ struct Row {
 struct TotalRow {
     total: bool,
     design: String,
+    hybrid: bool,
     positions: usize,
     skipped: usize,
     nodes: u64,
     cycles: u64,
     elapsed_cycles: u64,
+    host_seconds: f64,
     projected: Vec<Projection>,
     cpu_seconds: f64,
     ratio_cpu_fpga: Option<f64>,
@@ -141,13 +154,18 @@ fn parse_range(s: &str, count: usize) -> Result<std::ops::RangeInclusive<usize>>
     position_range(s, count).map_err(|e| usage(format!("bad --positions {e}")))
 }
 
-fn projections(clocks: &[(String, Option<f64>)], cycles: Option<u64>) -> Vec<Projection> {
+/// The board's time on each board: `cycles` at its clock, and the host's `host_s`.
+fn projections(
+    clocks: &[(String, Option<f64>)],
+    cycles: Option<u64>,
+    host_s: f64,
+) -> Vec<Projection> {
     clocks
         .iter()
         .map(|(b, f)| Projection {
             board: b.clone(),
             clock_mhz: *f,
-            seconds: f.zip(cycles).map(|(f, c)| c as f64 / (f * 1e6)),
+            seconds: f.zip(cycles).map(|(f, c)| c as f64 / (f * 1e6) + host_s),
         })
         .collect()
 }
@@ -190,6 +208,7 @@ pub fn run(o: &Options) -> Result<()> {
                 } else {
                     None
                 },
+                hybrid: false,
                 board: if o.sim && cores == 1 {
                     Some(Link::new(SimTransport::new(SimBoard::open(
                         d,
@@ -200,6 +219,19 @@ pub fn run(o: &Options) -> Result<()> {
                 },
                 total: Total::default(),
             });
+            if let (MoveOrder::FastestFirst, Some(split)) = (order, benches.last().unwrap().split)
+            {
+                benches.push(Bench {
+                    design: d,
+                    order,
+                    cores,
+                    clocks: report_clocks(d.name()),
+                    split: Some(host::othello::hybrid::split_config(split)),
+                    hybrid: true,
+                    board: None,
+                    total: Total::default(),
+                });
+            }
         }
     }
     // Single cores first: a multi-core design needs the single core of its order.
@@ -213,7 +245,7 @@ pub fn run(o: &Options) -> Result<()> {
             o.node_limit
         );
         println!(
-            "{:>3} {:>3} {:<11} {:>5} {:>12} {:>13} {:>7} {:>8} {:>9} {:>9}  projected",
+            "{:>3} {:>3} {:<20} {:>5} {:>12} {:>13} {:>7} {:>8} {:>9} {:>9}  projected",
             "#",
             "emp",
             "design",
@@ -256,6 +288,7 @@ pub fn run(o: &Options) -> Result<()> {
                 position: i,
                 empties: pos.empties(),
                 design: d.name().to_string(),
+                hybrid: bench.hybrid,
                 cores: bench.cores,
                 order: bench.order.name(),
                 skipped: None,
@@ -268,6 +301,7 @@ pub fn run(o: &Options) -> Result<()> {
                 cycles_per_node: None,
                 cycles_per_searching_node: None,
                 jobs: None,
+                host_seconds: None,
                 projected: Vec::new(),
                 cpu_seconds: cpu_s,
                 cpu_nodes: sw.nodes,
@@ -303,7 +337,7 @@ pub fn run(o: &Options) -> Result<()> {
                     }
                     Some(Some((score, _))) => {
                         let cfg = bench.split.context("a multi-core design has a split")?;
-                        let r = split(bench, cfg, pos)?;
+                        let (r, host_s) = split(bench, cfg, pos)?;
                         anyhow::ensure!(
                             r.score == score,
                             "#{i}: {} split {} vs one core {score}",
@@ -315,6 +349,7 @@ pub fn run(o: &Options) -> Result<()> {
                         row.cycles = Some(r.cycles);
                         row.elapsed_cycles = Some(r.elapsed_cycles);
                         row.jobs = Some(u64::from(r.jobs));
+                        row.host_seconds = Some(host_s);
                     }
                 }
             }
@@ -327,7 +362,11 @@ pub fn run(o: &Options) -> Result<()> {
                 );
             }
             row.cycles_per_node = row.cycles.zip(row.nodes).map(|(c, n)| c as f64 / n as f64);
-            row.projected = projections(&bench.clocks, row.elapsed_cycles);
+            row.projected = projections(
+                &bench.clocks,
+                row.elapsed_cycles,
+                row.host_seconds.unwrap_or(0.0),
+            );
             row.ratio_cpu_fpga = fastest(&row.projected).map(|s| cpu_s / s);
             let t = &mut bench.total;
             match row.skipped {
@@ -337,6 +376,7 @@ pub fn run(o: &Options) -> Result<()> {
                     t.nodes += row.nodes.unwrap_or(0);
                     t.cycles += row.cycles.unwrap_or(0);
                     t.elapsed += row.elapsed_cycles.unwrap_or(0);
+                    t.host_s += row.host_seconds.unwrap_or(0.0);
                     t.cpu_s += cpu_s;
                 }
             }
@@ -348,15 +388,21 @@ pub fn run(o: &Options) -> Result<()> {
     }
     for bench in &benches {
         let t = &bench.total;
-        let projected = projections(&bench.clocks, (t.positions > 0).then_some(t.elapsed));
+        let projected = projections(
+            &bench.clocks,
+            (t.positions > 0).then_some(t.elapsed),
+            t.host_s,
+        );
         let total = TotalRow {
             total: true,
             design: bench.design.name().to_string(),
+            hybrid: bench.hybrid,
             positions: t.positions,
             skipped: t.skipped,
             nodes: t.nodes,
             cycles: t.cycles,
             elapsed_cycles: t.elapsed,
+            host_seconds: t.host_s,
             ratio_cpu_fpga: fastest(&projected).map(|s| t.cpu_s / s),
             projected,
             cpu_seconds: t.cpu_s,
@@ -365,8 +411,8 @@ pub fn run(o: &Options) -> Result<()> {
             println!("{}", serde_json::to_string(&total)?);
         } else {
             println!(
-                "total {:<11} {} positions ({} skipped): {} nodes, {} cycles of work, {} board cycles; CPU {:.3} s; {}{}",
-                total.design,
+                "total {:<20} {} positions ({} skipped): {} nodes, {} cycles of work, {} board cycles; CPU {:.3} s; {}{}",
+                label(&total.design, total.hybrid),
                 total.positions,
                 total.skipped,
                 total.nodes,
@@ -382,6 +428,15 @@ pub fn run(o: &Options) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A row's design in the text table: the hybrid's rows marked.
+fn label(design: &str, hybrid: bool) -> String {
+    if hybrid {
+        format!("{design}+hybrid")
+    } else {
+        design.to_string()
+    }
 }
 
 fn describe(p: &[Projection]) -> String {
@@ -403,16 +458,18 @@ fn print_row(r: &Row, json: bool) -> Result<()> {
     let opt = |x: Option<String>| x.unwrap_or_else(|| "-".into());
     if let Some(why) = &r.skipped {
         println!(
-            "{:>3} {:>3} {:<11} skipped: {why}",
-            r.position, r.empties, r.design
+            "{:>3} {:>3} {:<20} skipped: {why}",
+            r.position,
+            r.empties,
+            label(&r.design, r.hybrid)
         );
         return Ok(());
     }
     println!(
-        "{:>3} {:>3} {:<11} {:>5} {:>12} {:>13} {:>7} {:>8} {:>9.4} {:>9}  {}",
+        "{:>3} {:>3} {:<20} {:>5} {:>12} {:>13} {:>7} {:>8} {:>9.4} {:>9}  {}",
         r.position,
         r.empties,
-        r.design,
+        label(&r.design, r.hybrid),
         opt(r.score.map(|s| format!("{s:+}"))),
         opt(r.nodes.map(|n| n.to_string())),
         opt(r.elapsed_cycles.map(|c| c.to_string())),
@@ -425,18 +482,15 @@ fn print_row(r: &Row, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// The host's split of one position over a multi-core design's cores, on the model executor.
-fn split(bench: &Bench, cfg: SplitConfig, pos: &Position) -> Result<SplitSolve<u32>> {
+/// The host's split of one position over a multi-core design's cores, on the model executor;
+/// with the host's own time (the wall clock less the model's searches).
+fn split(bench: &Bench, cfg: SplitConfig, pos: &Position) -> Result<(SplitSolve<u32>, f64)> {
     let mut ex = ModelExecutor::new(bench.cores, bench.order, cfg.link);
     let b = SCORE_BOUND;
-    Ok(solve_split::<Othello, _>(
-        &mut ex,
-        (pos.p, pos.o),
-        -b,
-        b,
-        cfg,
-        |_| {},
-    )?)
+    let t = Instant::now();
+    let r = solve_split::<Othello, _>(&mut ex, (pos.p, pos.o), -b, b, cfg, |_| {})?;
+    let host = t.elapsed().saturating_sub(ex.model_time);
+    Ok((r, host.as_secs_f64()))
 }
 
 /// `--sim`: the design's simulated board (Verilator) solves the position; its score, best
