@@ -70,7 +70,7 @@ pub struct SolveArgs {
     /// With several solver cores: plies from the root in which the host splits the search
     /// (young brothers wait); nodes with at most --job-empties empty squares are one job.
     /// Defaults by the cores' move order (`host::othello::split_defaults`): paper order 3
-    /// plies and jobs of 10 empties, fastest-first 2 and 16.
+    /// plies and jobs of 10 empties, fastest-first 3 and 16.
     #[arg(long)]
     pub split_depth: Option<u32>,
     #[arg(long)]

@@ -59,15 +59,16 @@ impl SplitGame for Othello {
 /// Paper-order jobs are big (the order searches ten times the nodes), so the host splits
 /// three plies deep down to 10 empties. A fastest-first job of 10 empties is over in a few
 /// thousand cycles, far less than a USB round trip (40,000 cycles at 40 MHz): its split is
-/// two plies deep, down to 16 empties. Measured on FFO #21-#27 (15-20 empties) with four
-/// fastest-first cores at 40 MHz and 2 Mbaud, the host's nodes in the CPU solver's order
-/// (`host/examples/split_speedup.rs`, 2026-12-02): depth 2 and jobs from 16 empties 2.77x
-/// one core, depth 1 2.20x, depth 3 2.66x (in the hardware's order at the host's nodes,
-/// depth 2 2.13-2.15x with jobs from 14-16, depth 6 0.81-1.81x).
+/// three plies deep, down to 16 empties. Measured with four fastest-first cores at 40 MHz
+/// and 2 Mbaud, the host's nodes in the CPU solver's order
+/// (`host/examples/split_speedup.rs`): on FFO #21-#37 (2026-12-06) depth 3 and jobs from 16
+/// empties 2.28x one core (1,636 M board cycles), depth 2 2.05x (1,825 M), depth 4 2.22-2.30x
+/// with jobs from 15-17, every node above 16 empties split (the hybrid's form) 1.51x; on FFO
+/// #21-#27 (2026-12-02) depth 2 2.77x, depth 1 2.20x, depth 3 2.66x.
 pub const fn split_defaults(order: MoveOrder) -> (u32, u32) {
     match order {
         MoveOrder::Paper => (DEFAULT_SPLIT_DEPTH, DEFAULT_JOB_SIZE),
-        MoveOrder::FastestFirst => (2, 16),
+        MoveOrder::FastestFirst => (3, 16),
     }
 }
 
@@ -82,13 +83,17 @@ pub fn order_of(design: gateware::Design) -> MoveOrder {
     }
 }
 
-/// The default [`SplitConfig`] of cores of `order` over `link` (see [`split_defaults`]).
+/// The default [`SplitConfig`] of cores of `order` over `link` (see [`split_defaults`]);
+/// fastest-first cores with the host's transposition table (at depth 3 it answers few
+/// nodes: 1,635.8 M board cycles on FFO #21-#37 with it, 1,638.4 M without; not measured on
+/// paper-order cores).
 pub fn split_config(order: MoveOrder, link: JobsLink) -> SplitConfig {
     let (depth, job_size) = split_defaults(order);
     SplitConfig {
         depth,
         job_size,
         link,
+        table: order == MoveOrder::FastestFirst,
         ..Default::default()
     }
 }

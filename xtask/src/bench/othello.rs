@@ -219,8 +219,7 @@ pub fn run(o: &Options) -> Result<()> {
                 },
                 total: Total::default(),
             });
-            if let (MoveOrder::FastestFirst, Some(split)) = (order, benches.last().unwrap().split)
-            {
+            if let (MoveOrder::FastestFirst, Some(split)) = (order, benches.last().unwrap().split) {
                 benches.push(Bench {
                     design: d,
                     order,
