@@ -161,19 +161,25 @@ impl TableCore {
             } else {
                 (i32::MIN, i32::MAX)
             };
+            let mut kept = if same { e.best } else { None };
             if score <= alpha0 {
                 upper = upper.min(alpha0);
             } else if score >= beta {
-                lower = lower.max(beta);
+                // The move that reached the highest lower bound stays.
+                if beta > lower {
+                    lower = beta;
+                    kept = best.or(kept);
+                }
             } else {
                 (lower, upper) = (score, score);
+                kept = best.or(kept);
             }
             *e = Entry {
                 p,
                 o,
                 lower,
                 upper,
-                best: best.or(if same { e.best } else { None }),
+                best: kept,
                 used: true,
             };
         }

@@ -5,7 +5,9 @@
 //!
 //! The host searches the top of the tree itself and hands the rest to the cores as jobs. A
 //! node within `depth` plies of the root bigger than `job_size` (Othello: empty squares) with
-//! two moves or more is split: its moves are taken in the game's order, the eldest is
+//! two moves or more is split: its moves are taken in the game's order (with
+//! [`SplitConfig::table`], the host's transposition table's best move first, and a node its
+//! bounds decide answered without a search), the eldest is
 //! searched first (split in turn), and once its value is known the younger brothers are
 //! spawned all at once, each as a split node or a job, and run in parallel on whichever cores
 //! are free. Younger brothers are first probed with a null window `(a, a + 1)` (principal
@@ -182,6 +184,8 @@ pub struct SplitSolve<M> {
     pub elapsed_cycles: u64,
     pub jobs: u32,
     pub aborted: u32,
+    /// Nodes the host's table answered ([`SplitConfig::table`]).
+    pub answered: u32,
 }
 
 /// Bytes on the link per job of a game with these payload lengths: `JOB_START` with the core
@@ -671,6 +675,7 @@ pub fn solve_split<G: SplitGame, E: Executor<G>>(
             elapsed_cycles: 0,
             jobs: 0,
             aborted: 0,
+            answered: 0,
         },
     };
     let mut clock = HostClock::new(cores, cfg.link);
@@ -807,8 +812,11 @@ impl<M: Copy> Bound<M> {
         if score <= alpha {
             self.upper = self.upper.min(alpha);
         } else if score >= beta {
-            self.lower = self.lower.max(beta);
-            self.best = best.or(self.best);
+            // The move that reached the highest lower bound stays.
+            if beta > self.lower {
+                self.lower = beta;
+                self.best = best.or(self.best);
+            }
         } else {
             (self.lower, self.upper) = (score, score);
             self.best = best.or(self.best);
@@ -875,6 +883,7 @@ impl<G: SplitGame> Tree<G> {
         }
         if let Some((score, best)) = known {
             self.r.nodes += 1;
+            self.r.answered += 1;
             self.known.push((id, score, best));
         } else if split {
             self.r.nodes += 1;
@@ -1305,6 +1314,9 @@ mod tests {
         assert_eq!((b.lower, b.upper, b.best), (-2, 2, Some(7)));
         assert_eq!(b.answer(-9, -2), Some((-2, Some(7))));
         assert_eq!(b.answer(-9, -1), None);
+        // A lower fail-high keeps the move of the higher one.
+        b.learn(-6, -5, -5, Some(3));
+        assert_eq!((b.lower, b.upper, b.best), (-2, 2, Some(7)));
         // Exact inside its window: answers any window, clamped the fail-hard way.
         b.learn(-10, 10, 1, Some(9));
         assert_eq!((b.lower, b.upper, b.best), (1, 1, Some(9)));

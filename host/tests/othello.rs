@@ -260,8 +260,10 @@ fn hybrid_jobs_on_the_board_equal_the_model() {
 }
 
 /// `othello solve --hybrid` on the simulated boards: on `othello-ff`, the sequential hybrid
-/// (its jobs the core model's, as above); on `othello-ff-x4`, the parallel form (the split
-/// with the host's table). Both give the published score and say they were hybrid.
+/// (its jobs the core model's, as above, and the board's time its cycles and each job's
+/// exchanges); on `othello-ff-x4`, the parallel form (the split with the host's table, every
+/// node above the jobs split: more jobs than the default split's three plies hand on). Both
+/// give the published score.
 #[test]
 fn solve_hybrid_from_the_command_line() {
     use host::othello::hybrid::ModelLeaves;
@@ -271,15 +273,19 @@ fn solve_hybrid_from_the_command_line() {
     }
     let pos = &ffo_positions()[4];
     let obf = pos.to_obf();
-    for design in ["othello-ff", "othello-ff-x4"] {
+    let solve = |design: &str, hybrid: bool| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardgate"))
             .args(["othello", "solve", "--sim", "verilator", "--design", design])
-            .args(["--hybrid", "--job-empties", "10", "--json", &obf])
+            .args(["--job-empties", "10", "--json", &obf])
+            .args(hybrid.then_some("--hybrid"))
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{design}: {err}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    for design in ["othello-ff", "othello-ff-x4"] {
+        let v = solve(design, true);
         let ctx = format!("{design}: {v}");
         assert_eq!(v["score"], pos.scores[0].1, "{ctx}");
         assert_eq!(v["hybrid"], true, "{ctx}");
@@ -293,9 +299,15 @@ fn solve_hybrid_from_the_command_line() {
             assert_eq!(jobs, model.done.jobs, "{ctx}");
             assert_eq!(v["cycles"], model.done.cycles, "{ctx}");
             assert_eq!(v["nodes"], want.nodes + model.done.nodes, "{ctx}");
+            // Each job waits its start, a poll and its result on the link.
+            let link = v["elapsed_cycles"].as_u64().unwrap() - model.done.cycles;
+            assert!(link >= jobs * 3 * 40_000, "{ctx}: {link} cycles of link");
         } else {
-            assert!(jobs > 4, "{ctx}");
             assert_eq!(v["cores"], 4, "{ctx}");
+            let plain = solve(design, false);
+            assert_eq!(plain["hybrid"], false, "{plain}");
+            let fewer = plain["jobs"].as_u64().unwrap();
+            assert!(jobs > fewer, "{ctx}: {jobs} jobs, the plain split {fewer}");
         }
     }
 }

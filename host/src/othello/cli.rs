@@ -78,8 +78,9 @@ pub struct SolveArgs {
     /// The host-FPGA hybrid: the host searches every node above --job-empties empty squares
     /// with its transposition table and hands the subtrees below to the cores. On one core,
     /// the CPU solver's search (`host::othello::hybrid`), the host waiting for each job
-    /// (--job-empties 0 or at least 6); on several, the split with the host's table, every
-    /// node above the jobs split (probes too).
+    /// (--job-empties at least 6; the board's time counts each job's exchanges on the link);
+    /// on several, the split with the host's table, every node above the jobs split (probes
+    /// too).
     #[arg(long, conflicts_with_all = ["alpha", "beta", "null_window", "split_depth"])]
     pub hybrid: bool,
 }
@@ -342,9 +343,9 @@ fn solve(a: SolveArgs) -> Result<()> {
     if hybrid {
         split = super::hybrid::split_config(split);
         let least = model::othello::fast::SHALLOW_EMPTIES;
-        if cores == 1 && split.job_size != 0 && split.job_size < least {
+        if cores == 1 && split.job_size < least {
             return Err(Usage(format!(
-                "--hybrid on one core takes --job-empties 0 or at least {least} (the host \
+                "--hybrid on one core takes --job-empties of at least {least} (the host \
                  searches smaller subtrees itself), not {}",
                 split.job_size
             ))
@@ -407,7 +408,15 @@ fn solve(a: SolveArgs) -> Result<()> {
         eprintln!();
     }
     let r = r.map_err(|e| bounds.end(&mut l, e))?;
-    let elapsed = split_solve.map(|s| s.elapsed_cycles).unwrap_or(r.cycles);
+    // The sequential hybrid's board time: its jobs' cycles, and each job's exchanges on the
+    // link (start, a poll, result: `split::link_cycles_per_job`) while the host waits.
+    let seq_link = seq_jobs.map_or(0, |jobs| {
+        let (clock_hz, baud) = crate::split::link_rate(&id);
+        u64::from(jobs) * crate::split::link_cycles_per_job::<super::Othello>(clock_hz, baud, 1)
+    });
+    let elapsed = split_solve
+        .map(|s| s.elapsed_cycles)
+        .unwrap_or(r.cycles + seq_link);
     SolveReport {
         position: pos.to_obf(),
         alpha,

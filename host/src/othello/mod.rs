@@ -335,6 +335,8 @@ mod tests {
     #[test]
     fn split_score_equals_single_core() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x5b117);
+        // Nodes the host's table answered, per configuration that keeps one.
+        let mut answered = std::collections::BTreeMap::<usize, u32>::new();
         for i in 0..200 {
             let e = rng.gen_range(4..=9);
             let (p, o) = random_position(&mut rng, e);
@@ -355,6 +357,11 @@ mod tests {
                 let got =
                     solve_split::<Othello, _>(&mut ex, (p, o), alpha, beta, cfg, |_| {}).unwrap();
                 let ctx = format!("position {i} p {p:#x} o {o:#x} ({alpha}, {beta}) {cores} cores");
+                if cfg.table {
+                    *answered.entry(cores).or_default() += got.answered;
+                } else {
+                    assert_eq!(got.answered, 0, "{ctx}: no table");
+                }
                 assert_eq!(got.score, want.score, "{ctx}");
                 assert_eq!(got.best.is_some(), want.best.is_some(), "{ctx}");
                 if let Some(m) = got.best {
@@ -391,5 +398,11 @@ mod tests {
                 );
             }
         }
+        // Every configuration with a table used it (by cores: 4, 5 and 8).
+        assert!(
+            answered.len() == 3 && answered.values().all(|&n| n > 0),
+            "table answers {answered:?}"
+        );
+        println!("nodes the host's table answered, by cores: {answered:?}");
     }
 }
