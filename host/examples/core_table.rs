@@ -66,8 +66,10 @@ impl TableCore {
         }
     }
 
+    /// A new solve: the table empty, the counts zero.
     fn clear(&mut self) {
         self.table.iter_mut().for_each(|e| e.used = false);
+        (self.nodes, self.cycles, self.hits) = (0, 0, 0);
     }
 
     /// An XOR fold and a multiply: a few LUT levels in hardware.
@@ -212,6 +214,14 @@ impl Leaves for TableLeaves<'_> {
     }
 }
 
+/// `x` beside the plain core's `plain`.
+fn share(x: u64, plain: u64) -> String {
+    format!(
+        "{x} ({:.3} of the plain core's {plain})",
+        x as f64 / plain as f64
+    )
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 4 {
@@ -249,7 +259,6 @@ fn main() {
             let (mut n, mut c, mut hits) = (0, 0, 0);
             for (q, want) in pos.iter().zip(&plain) {
                 core.clear();
-                (core.nodes, core.cycles, core.hits) = (0, 0, 0);
                 let v = core.search(q.p, q.o, -SCORE_BOUND, SCORE_BOUND);
                 assert_eq!(v, want.score, "{}", q.to_obf());
                 n += core.nodes;
@@ -257,9 +266,9 @@ fn main() {
                 hits += core.hits;
             }
             println!(
-                "2^{b} entries from {min} empties: solves {n} nodes ({:.3} of the plain core's), {c} cycles ({:.3}), {hits} hits",
-                n as f64 / pn as f64,
-                c as f64 / pc as f64
+                "2^{b} entries from {min} empties: solves {} nodes, {} cycles, {hits} hits",
+                share(n, pn),
+                share(c, pc)
             );
             if job == 0 {
                 continue;
@@ -267,7 +276,6 @@ fn main() {
             let (mut jn, mut jc, mut pjn, mut pjc, mut jobs) = (0, 0, 0, 0, 0);
             for q in &pos {
                 core.clear();
-                (core.nodes, core.cycles) = (0, 0);
                 let mut leaves = TableLeaves {
                     core: &mut core,
                     empties: job,
@@ -286,9 +294,9 @@ fn main() {
                 jc += core.cycles;
             }
             println!(
-                "  the hybrid's {jobs} jobs from {job} empties: {jn} nodes ({:.3} of the plain core's {pjn}), {jc} cycles ({:.3} of {pjc})",
-                jn as f64 / pjn as f64,
-                jc as f64 / pjc as f64
+                "  the hybrid's {jobs} jobs from {job} empties: {} nodes, {} cycles",
+                share(jn, pjn),
+                share(jc, pjc)
             );
         }
     }
