@@ -76,7 +76,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub job_empties: Option<u32>,
     /// The host-FPGA hybrid: the host searches every node above --job-empties empty squares
-    /// with its transposition table and hands the subtrees below to the cores. On one core,
+    /// (default 18) with its transposition table and hands the subtrees below to the cores. On one core,
     /// the CPU solver's search (`host::othello::hybrid`), the host waiting for each job
     /// (--job-empties at least 6; the board's time counts each job's exchanges on the link);
     /// on several, the split with the host's table, every node above the jobs split (probes
@@ -339,7 +339,11 @@ fn solve(a: SolveArgs) -> Result<()> {
         crate::split::JobsLink::of_board::<super::Othello>(&id, cores),
     );
     split.depth = split_depth.unwrap_or(split.depth);
-    split.job_size = job_empties.unwrap_or(split.job_size);
+    split.job_size = job_empties.unwrap_or(if hybrid {
+        super::hybrid::JOB_EMPTIES
+    } else {
+        split.job_size
+    });
     if hybrid {
         split = super::hybrid::split_config(split);
         let least = model::othello::fast::SHALLOW_EMPTIES;

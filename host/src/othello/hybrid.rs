@@ -18,6 +18,14 @@ use model::othello::search::{search, MoveOrder};
 use model::othello::SCORE_BOUND;
 use std::time::{Duration, Instant};
 
+/// The hybrid's jobs by default: subtrees of at most this many empty squares. Smaller jobs
+/// drown in the link (each costs its bytes and USB round trips): on FFO #21-#37 with four
+/// fastest-first cores at 40 MHz and 2 Mbaud (the model executor, 2026-12-06) the parallel
+/// form took 2,475 M board cycles with jobs from 16 empties, 1,675 M from 17 and 1,651 M
+/// from 18; the sequential form on one core 0.123, 0.145 and 0.148 of the CPU solver's speed
+/// (`host/examples/hybrid_bound.rs`).
+pub const JOB_EMPTIES: u32 = 18;
+
 /// The hybrid's parallel form, on a design with several cores: `cfg` (its link and job
 /// size kept) with every node above the jobs split, probes too, and the host's transposition
 /// table (`SplitConfig::table`), so that the host searches the top of the tree as a CPU

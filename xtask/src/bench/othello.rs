@@ -225,7 +225,10 @@ pub fn run(o: &Options) -> Result<()> {
                     order,
                     cores,
                     clocks: report_clocks(d.name()),
-                    split: Some(host::othello::hybrid::split_config(split)),
+                    split: Some(host::othello::hybrid::split_config(SplitConfig {
+                        job_size: host::othello::hybrid::JOB_EMPTIES,
+                        ..split
+                    })),
                     hybrid: true,
                     board: None,
                     total: Total::default(),
