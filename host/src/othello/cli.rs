@@ -76,11 +76,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub job_empties: Option<u32>,
     /// The host-FPGA hybrid: the host searches every node above --job-empties empty squares
-    /// (default 18) with its transposition table and hands the subtrees below to the cores. On one core,
-    /// the CPU solver's search (`host::othello::hybrid`), the host waiting for each job
-    /// (--job-empties at least 6; the board's time counts each job's exchanges on the link);
-    /// on several, the split with the host's table, every node above the jobs split (probes
-    /// too).
+    /// (default 18) with its transposition table and hands the subtrees below to the cores.
+    /// On one core, the CPU solver's search (`host::othello::hybrid`), the host waiting for
+    /// each job (--job-empties at least 6; the board's time counts each job's exchanges on
+    /// the link); on several, the split with the host's table, every node above the jobs
+    /// split (probes too).
     #[arg(long, conflicts_with_all = ["alpha", "beta", "null_window", "split_depth"])]
     pub hybrid: bool,
 }
