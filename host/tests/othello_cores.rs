@@ -251,8 +251,8 @@ fn fastest_first_cores_split_ffo_positions_as_the_model_executor_counts() {
 /// The hybrid's parallel form on `othello-ff-x4` behind the USB bridge: the host searches
 /// every node above 10 empties with its transposition table, probes split too, the jobs on
 /// the four cores; the same checks as the split at depth 2 (2026-12-06: FFO #4, #5 and #7,
-/// 85-200 jobs and 170-479 writes each, the board 3.1% under both counts; #5 and #7 here,
-/// each under a minute of Verilator).
+/// 85-200 jobs and 170-479 writes each, the board 3.1% under both counts; #5 here, under
+/// a minute of Verilator, to keep the test run within its bound).
 #[test]
 fn the_hybrid_on_fastest_first_cores_is_the_model_executors() {
     split_on_ff_x4(
@@ -260,7 +260,7 @@ fn the_hybrid_on_fastest_first_cores_is_the_model_executors() {
             job_size: 10,
             ..Default::default()
         }),
-        &[5, 7],
+        &[5],
     );
 }
 
