@@ -14,6 +14,8 @@
 //! (the CPU solver's search on the host, `model::othello::fast::Solver::solve_window_with`,
 //! its subtrees on the core, one table for all the jobs of a position), against the same
 //! without the table. Every score is checked against the plain core's.
+use host::othello::hybrid::job_window;
+use host::split::Bound;
 use model::othello::fast::{Leaves, Solver, SCORE_MAX};
 use model::othello::search::{search, MoveOrder, FF_EMPTIES_ABOVE};
 use model::othello::{final_score, legal_moves, play, SCORE_BOUND};
@@ -34,15 +36,9 @@ fn list(s: &str, what: &str) -> Vec<u32> {
     v
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    p: u64,
-    o: u64,
-    lower: i32,
-    upper: i32,
-    best: Option<u32>,
-    used: bool,
-}
+/// A slot: the position it holds and what is known of it, as the host's table keeps it
+/// (`host::split::Bound`); `None` when empty.
+type Entry = Option<((u64, u64), Bound<u32>)>;
 
 /// The core with its table, and what it did.
 struct TableCore {
@@ -59,7 +55,7 @@ impl TableCore {
         TableCore {
             bits,
             min_empties,
-            table: vec![Entry::default(); 1 << bits],
+            table: vec![None; 1 << bits],
             nodes: 0,
             cycles: 0,
             hits: 0,
@@ -68,7 +64,7 @@ impl TableCore {
 
     /// A new solve: the table empty, the counts zero.
     fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| e.used = false);
+        self.table.iter_mut().for_each(|e| *e = None);
         (self.nodes, self.cycles, self.hits) = (0, 0, 0);
     }
 
@@ -91,21 +87,12 @@ impl TableCore {
         let slot = self.slot(p, o);
         if probe {
             self.cycles += 1; // the block RAM's read
-            let e = self.table[slot];
-            if e.used && e.p == p && e.o == o {
-                if e.lower >= beta {
+            if let Some((_, b)) = self.table[slot].filter(|&(key, _)| key == (p, o)) {
+                if let Some(known) = b.answer(alpha, beta) {
                     self.hits += 1;
-                    return (beta, e.best);
+                    return known;
                 }
-                if e.upper <= alpha {
-                    self.hits += 1;
-                    return (alpha, None);
-                }
-                if e.lower == e.upper {
-                    self.hits += 1;
-                    return (e.lower, e.best);
-                }
-                first = e.best;
+                first = b.best;
             }
         }
         let moves = legal_moves(p, o);
@@ -156,34 +143,12 @@ impl TableCore {
         });
         if probe {
             self.cycles += 1; // the write
-            let e = &mut self.table[slot];
-            let same = e.used && e.p == p && e.o == o;
-            let (mut lower, mut upper) = if same {
-                (e.lower, e.upper)
-            } else {
-                (i32::MIN, i32::MAX)
-            };
-            let mut kept = if same { e.best } else { None };
-            if score <= alpha0 {
-                upper = upper.min(alpha0);
-            } else if score >= beta {
-                // The move that reached the highest lower bound stays.
-                if beta > lower {
-                    lower = beta;
-                    kept = best.or(kept);
-                }
-            } else {
-                (lower, upper) = (score, score);
-                kept = best.or(kept);
-            }
-            *e = Entry {
-                p,
-                o,
-                lower,
-                upper,
-                best: kept,
-                used: true,
-            };
+                              // A different position's entry is replaced.
+            let mut b = self.table[slot]
+                .filter(|&(key, _)| key == (p, o))
+                .map_or(Bound::UNKNOWN, |(_, b)| b);
+            b.learn(alpha0, beta, score, best);
+            self.table[slot] = Some(((p, o), b));
         }
         (score, best)
     }
@@ -203,7 +168,7 @@ impl Leaves for TableLeaves<'_> {
         self.empties
     }
     fn solve(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        let (a, b) = (alpha.max(-SCORE_BOUND), beta.min(SCORE_BOUND));
+        let (a, b) = job_window(alpha, beta);
         let plain = search(p, o, a, b, MoveOrder::FastestFirst);
         let v = self.core.search(p, o, a, b);
         assert_eq!(v, plain.score, "p {p:#x} o {o:#x} ({a}, {b})");

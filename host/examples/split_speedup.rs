@@ -10,9 +10,9 @@
 //! `QUEUE=N` measures a job queue on chip that the board does not have yet ([`QueueBoard`]):
 //! the host keeps up to N jobs more than the cores in flight, the board's cores take them in
 //! order, and each result comes back by itself, without polls.
-use host::othello::{ModelExecutor, Othello};
+use host::othello::{job_on_model, ModelExecutor, Othello};
 use host::split::{solve_split, Executor, Job, JobResult, JobsLink, SplitConfig};
-use model::othello::search::{search, MoveOrder};
+use model::othello::search::MoveOrder;
 use std::time::Duration;
 
 /// A board with a job queue on chip, timed on the model (each job's cycles the fastest-first
@@ -65,15 +65,7 @@ impl Executor<Othello> for QueueBoard {
         self.slots.len()
     }
     fn start(&mut self, slot: usize, job: Job<(u64, u64)>) -> Result<(), Self::Error> {
-        let t = std::time::Instant::now();
-        let s = search(
-            job.pos.0,
-            job.pos.1,
-            job.alpha,
-            job.beta,
-            MoveOrder::FastestFirst,
-        );
-        self.model_time += t.elapsed();
+        let r = job_on_model(&job, MoveOrder::FastestFirst, &mut self.model_time);
         self.down = self.down.max(self.now) + self.link.start.request;
         let (core, &free) = self
             .free
@@ -82,18 +74,11 @@ impl Executor<Othello> for QueueBoard {
             .min_by_key(|&(_, f)| *f)
             .expect("a core");
         let begin = free.max(self.down);
-        self.free[core] = begin + s.cycles;
-        let r = JobResult {
-            score: s.score,
-            best: s.best,
-            nodes: s.nodes,
-            cycles: s.cycles,
-            expanded: 0,
-        };
+        self.free[core] = begin + r.cycles;
         self.slots[slot] = Some(Queued {
             core,
             begin,
-            end: begin + s.cycles,
+            end: begin + r.cycles,
             result: r,
         });
         Ok(())

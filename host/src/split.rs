@@ -787,7 +787,8 @@ pub struct Bound<M> {
 }
 
 impl<M: Copy> Bound<M> {
-    const UNKNOWN: Bound<M> = Bound {
+    /// Nothing known yet.
+    pub const UNKNOWN: Bound<M> = Bound {
         lower: i32::MIN,
         upper: i32::MAX,
         best: None,

@@ -68,7 +68,7 @@ pub struct HybridSolve {
 }
 
 /// The window a job takes: the solver's, within the core's score bounds.
-fn job_window(alpha: i32, beta: i32) -> (i32, i32) {
+pub fn job_window(alpha: i32, beta: i32) -> (i32, i32) {
     (alpha.max(-SCORE_BOUND), beta.min(SCORE_BOUND))
 }
 

@@ -238,17 +238,7 @@ impl Executor<Othello> for ModelExecutor {
     }
     fn start_all(&mut self, jobs: &[(usize, Job<(u64, u64)>)]) -> Result<(), Self::Error> {
         for &(core, job) in jobs {
-            let (p, o) = job.pos;
-            let t = std::time::Instant::now();
-            let s = search(p, o, job.alpha, job.beta, self.order);
-            self.model_time += t.elapsed();
-            self.jobs[core] = Some(JobResult {
-                score: s.score,
-                best: s.best,
-                nodes: s.nodes,
-                cycles: s.cycles,
-                expanded: 0,
-            });
+            self.jobs[core] = Some(job_on_model(&job, self.order, &mut self.model_time));
         }
         self.clock.start_all(jobs.iter().map(|&(core, _)| core));
         Ok(())
@@ -271,6 +261,25 @@ impl Executor<Othello> for ModelExecutor {
         self.jobs[core] = None;
         self.clock.abort();
         Ok(())
+    }
+}
+
+/// `job` on the golden model (`search::search`: the hardware's result, nodes and cycles), the
+/// time it took on this CPU added to `time`.
+pub fn job_on_model(
+    job: &Job<(u64, u64)>,
+    order: MoveOrder,
+    time: &mut std::time::Duration,
+) -> JobResult<u32> {
+    let t = std::time::Instant::now();
+    let s = search(job.pos.0, job.pos.1, job.alpha, job.beta, order);
+    *time += t.elapsed();
+    JobResult {
+        score: s.score,
+        best: s.best,
+        nodes: s.nodes,
+        cycles: s.cycles,
+        expanded: 0,
     }
 }
 
