@@ -7,6 +7,8 @@
 //! MIN_EMPTIES empty squares reads its entry (one cycle more: the block RAM's read), returns
 //! at once when the bounds decide its window, else searches the entry's move first; a node
 //! with moves writes its result when it returns (one cycle more), replacing what was there.
+//! (The leaf after a node's last empty square is scored in the node's `Leaf` cycle and
+//! never reads the table.)
 //! The table lives as long as a solve (a generation tag would clear it for free).
 //!
 //! Per configuration, FFO #1-#19 unless `OBF` names another file (`POSITIONS=A-B` of it):
@@ -126,8 +128,15 @@ impl TableCore {
         let mut result = None;
         for m in list {
             let (np, no) = play(p, o, m);
-            let v = -self.node(np, no, -beta, -alpha).0;
-            self.cycles += 2; // Select and Pop
+            let v = if empties == 1 {
+                self.nodes += 1;
+                self.cycles += 2; // Select and Leaf: the last empty square
+                -final_score(np, no)
+            } else {
+                let v = -self.node(np, no, -beta, -alpha).0;
+                self.cycles += 2; // Select and Pop
+                v
+            };
             if v >= beta {
                 result = Some((beta, Some(m)));
                 break;
@@ -137,10 +146,8 @@ impl TableCore {
                 best = Some(m);
             }
         }
-        let (score, best) = result.unwrap_or_else(|| {
-            self.cycles += 1; // Select: search ended
-            (alpha, best)
-        });
+        // The last child's Pop returns the value: no cycle for "search ended".
+        let (score, best) = result.unwrap_or((alpha, best));
         if probe {
             self.cycles += 1; // the write
                               // A different position's entry is replaced.

@@ -155,7 +155,7 @@ fn legal_moves_on_the_board_equal_the_model() {
     let mut positions = random::table_positions();
     positions.extend(random::positions(0x5c0f, 16, 140));
     let (mut moves, mut probes) = (0, 0);
-    for pos in &positions {
+    for (i, pos) in positions.iter().enumerate() {
         let b = BoardData::from_position(pos);
         let g = generate(&b);
         let r = moves_on_board(&mut l, &b).unwrap();
@@ -173,9 +173,13 @@ fn legal_moves_on_the_board_equal_the_model() {
             count_on_board(&mut l, &b).unwrap().0 as usize,
             g.moves.len()
         );
-        // The table a moves job leaves is the position's.
-        let t = cover_on_board(&mut l, &b).unwrap();
-        assert_eq!(t.table, cover_table(&b), "{what}");
+        // The table a moves job leaves is the position's (read after every third: each
+        // read is a board job of its own, and `cover_tables_on_the_board_equal_the_model`
+        // checks the cover job's tables on every position).
+        if i % 3 == 0 {
+            let t = cover_on_board(&mut l, &b).unwrap();
+            assert_eq!(t.table, cover_table(&b), "{what}");
+        }
         moves += g.moves.len();
         probes += usize::from(r.probe.is_some());
     }

@@ -8,7 +8,7 @@ use gateware::othello::{
 use model::othello::order::{by_mobility, first_in_order, paper_order};
 use model::othello::random::{random_position, random_window};
 use model::othello::search::{search, MoveOrder};
-use model::othello::{flips, legal_moves};
+use model::othello::{flips, legal_moves, SCORE_BOUND};
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
@@ -309,15 +309,42 @@ fn fastest_first_solver_matches_reference_search() {
     check_solver(MoveOrder::FastestFirst, 7);
 }
 
+/// Roots that take the `Leaf` state's paths on purpose: one empty square that the side to
+/// move can play, and one it cannot (a pass, the opponent's move scored in `Leaf`), each
+/// with a window below, around and above the score, and the full window.
+fn last_square_roots(r: &mut StdRng) -> Vec<(u64, u64, i32, i32)> {
+    let mut roots = Vec::new();
+    for mover_passes in [false, true] {
+        let (p, o) = loop {
+            let (p, o) = random_position(r, 1);
+            if (legal_moves(p, o) == 0) == mover_passes && legal_moves(o, p) != 0 {
+                break (p, o);
+            }
+        };
+        let v = search(p, o, -SCORE_BOUND, SCORE_BOUND, MoveOrder::Paper).score;
+        let full = (-SCORE_BOUND, SCORE_BOUND);
+        for (alpha, beta) in [(v + 1, v + 3), (v - 1, v + 1), (v - 3, v - 1), full] {
+            if -SCORE_BOUND <= alpha && beta <= SCORE_BOUND {
+                roots.push((p, o, alpha, beta));
+            }
+        }
+    }
+    roots
+}
+
 fn check_solver(order: MoveOrder, seed: u64) {
     let mut r = rng(seed);
     let mut uut = Solver::new(paper_order(), order == MoveOrder::FastestFirst);
     uut.connect_all();
     let (mut nodes, mut cycles) = (0, 0);
+    let mut roots = last_square_roots(&mut r);
     for i in 0..60 {
         let e = r.gen_range(1..=7);
         let (p, o) = random_position(&mut r, e);
         let (alpha, beta) = random_window(&mut r, i);
+        roots.push((p, o, alpha, beta));
+    }
+    for (i, &(p, o, alpha, beta)) in roots.iter().enumerate() {
         let want = search(p, o, alpha, beta, order);
         let got = run_solver(&mut uut, p, o, alpha, beta);
         assert_eq!(

@@ -13,8 +13,9 @@
 //! | state | work | paper node kind |
 //! |---|---|---|
 //! | `Enter` (1 cycle) | count the node; legal moves of both sides and both disc counts in parallel | leaf, pass |
-//! | `Select` (1 cycle) | pick the next move (selector), flip (flipper), push the frame, descend | searching tree node / search ended |
-//! | `Pop` (1 cycle) | the child's value against the popped frame: cut-off, new alpha, or go on | cut-off / return |
+//! | `Select` (1 cycle) | pick the next move (selector), flip (flipper), push the frame, descend | searching tree node |
+//! | `Pop` (1 cycle) | the child's value against the popped frame: cut-off, new alpha and go on, or, after the node's last move, its value returned | cut-off / search ended |
+//! | `Leaf` (1 cycle) | the move to the node's last empty square was played by `Select` without a push: count the leaf, score it, return the node's value | leaf |
 //!
 //! With fastest-first ordering (`Solver::new(order, true)`, the paper's future work), `Enter`
 //! of a node with more than `model::othello::search::FF_EMPTIES_ABOVE` empties goes to `Eval`,
@@ -25,9 +26,12 @@
 //! plus `EVAL_LATENCY` (3) cycles. The nodes nearer the leaves take the paper's order (the
 //! frame's `SORTED` flag says which), where ordering costs more cycles than it saves.
 //!
-//! With the paper's order a node therefore costs 3 cycles (its parent's `Select`, its own `Enter`, its parent's `Pop`)
-//! plus 1 `Select` per node whose moves all fail low; the paper needs 3 + 16 for a searching
-//! tree node. The stack read is issued in the same cycle a value is returned, so returns
+//! With the paper's order a node therefore costs 3 cycles (its parent's `Select`, its own
+//! `Enter`, its parent's `Pop`), and a leaf after the last empty square 2 (`Select` and
+//! `Leaf`); the paper needs 3 + 16 for a searching tree node. (Until 2026-12-07 every node
+//! whose moves all failed low took one more `Select` to find that none was left, and the
+//! last empty square's leaf was entered and popped like any node: FFO #1-#19 took 23.7 M
+//! cycles with fastest-first where they take 20.6 M now.) The stack read is issued in the same cycle a value is returned, so returns
 //! chain at one cycle per level. Stack: one frame per ply in a synchronous RAM (block RAM),
 //! laid out by [`stack_frame`].
 
@@ -80,6 +84,7 @@ pub enum SolverState {
     Pop,
     Done,
     Eval,
+    Leaf,
 }
 
 #[derive(LogicBlock)]
@@ -148,6 +153,8 @@ pub struct Solver {
     lmob: DFF<Bits<LIST_BITS>>,
     lcount: DFF<Bits<6>>,
     sorted: DFF<Bit>,
+    // The current node has one empty square: its move goes to `Leaf`, not one ply deeper.
+    last: DFF<Bit>,
     // The evaluation pipeline: after select and flip (a), the replies (b), their count (c).
     ev_a_v: DFF<Bit>,
     ev_a_sq: DFF<Bits<6>>,
@@ -179,6 +186,10 @@ pub struct Solver {
     rest_count: Signal<Local, Bits<6>>,
     negv: Signal<Local, Bits<8>>,
     leaf: Signal<Local, Bits<8>>,
+    neg_leaf: Signal<Local, Bits<8>>,
+    f_done: Signal<Local, Bit>,
+    up_alpha: Signal<Local, Bits<8>>,
+    up_best: Signal<Local, Bits<7>>,
     pc: Signal<Local, Bits<8>>,
     oc: Signal<Local, Bits<8>>,
     flips: Signal<Local, Bits<64>>,
@@ -261,6 +272,7 @@ impl Solver {
             lmob: Default::default(),
             lcount: Default::default(),
             sorted: Default::default(),
+            last: Default::default(),
             ev_a_v: Default::default(),
             ev_a_sq: Default::default(),
             ev_a_p: Default::default(),
@@ -290,6 +302,10 @@ impl Solver {
             rest_count: Default::default(),
             negv: Default::default(),
             leaf: Default::default(),
+            neg_leaf: Default::default(),
+            f_done: Default::default(),
+            up_alpha: Default::default(),
+            up_best: Default::default(),
             pc: Default::default(),
             oc: Default::default(),
             flips: Default::default(),
@@ -330,6 +346,7 @@ impl Logic for Solver {
             lmob,
             lcount,
             sorted,
+            last,
             ev_a_v,
             ev_a_sq,
             ev_a_p,
@@ -513,6 +530,22 @@ impl Logic for Solver {
             .val()
             .get_bit(self.at_sorted.val().index());
         self.negv.next = 0_u64 - self.val.q.val();
+        self.neg_leaf.next = 0_u64 - self.leaf.val();
+        // The popped node has no move left to search (the rest of its sorted list, or of its
+        // moves in the paper's order, is empty): its last child's `Pop` returns its value.
+        if self.k_ff.val() & self.f_sorted.val() {
+            self.f_done.next = self.f_list_count.val() == 0_u64;
+        } else {
+            self.f_done.next = !self.f_left.val().any();
+        }
+        // The popped node's alpha and best move after this child's value.
+        if self.negv.val() > self.f_alpha.val() {
+            self.up_alpha.next = self.negv.val();
+            self.up_best.next = self.f_move.val();
+        } else {
+            self.up_alpha.next = self.f_alpha.val();
+            self.up_best.next = self.f_best.val();
+        }
 
         // --- Cycle counter.
         if (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done) {
@@ -522,18 +555,24 @@ impl Logic for Solver {
             }
         }
 
+        // --- Node counter: a node is counted when entered (`Enter`, or `Leaf` for the leaf
+        // after the last empty square).
+        if (self.state.q.val() == SolverState::Enter) | (self.state.q.val() == SolverState::Leaf) {
+            self.n_lo.d.next = self.n_lo.q.val() + 1_u64;
+            if self.n_lo.q.val() == 0xFFFF_FFFF_u64 {
+                self.n_hi.d.next = self.n_hi.q.val() + 1_u64;
+            }
+        }
+
         // --- The FSM (paper Figure 3).
         match self.state.q.val() {
             SolverState::Idle => {}
             SolverState::Done => {}
             SolverState::Enter => {
-                self.n_lo.d.next = self.n_lo.q.val() + 1_u64;
-                if self.n_lo.q.val() == 0xFFFF_FFFF_u64 {
-                    self.n_hi.d.next = self.n_hi.q.val() + 1_u64;
-                }
                 if self.legal_p.moves.val().any() {
                     self.left.d.next = self.legal_p.moves.val();
                     self.best_sq.d.next = 64_u64.into();
+                    self.last.d.next = self.pc.val() + self.oc.val() == 63_u64;
                     // Fastest-first above FF_EMPTIES_ABOVE empties: fewer discs than
                     // k_sorted_discs.
                     if self.k_ff.val() & (self.pc.val() + self.oc.val() < self.k_sorted_discs.val())
@@ -580,7 +619,14 @@ impl Logic for Solver {
                 }
             }
             SolverState::Select => {
-                if self.have_move.val() {
+                if self.have_move.val() & self.last.q.val() {
+                    // The last empty square: play it and score the leaf in `Leaf`, in this
+                    // node's frame (nothing pushed); the node has no other move.
+                    self.cur_p.d.next = self.cur_o.q.val() & !self.flips.val();
+                    self.cur_o.d.next = self.cur_p.q.val() | self.flips.val() | self.pick.val();
+                    self.best_sq.d.next = bit_cast::<7, 6>(self.pick_sq.val());
+                    self.state.d.next = SolverState::Leaf;
+                } else if self.have_move.val() {
                     // Searching tree node: take the next move and descend.
                     self.push.next = true;
                     self.stack.write_data.next = self.frame.val();
@@ -590,9 +636,22 @@ impl Logic for Solver {
                     self.beta.d.next = 0_u64 - self.alpha.q.val();
                     self.state.d.next = SolverState::Enter;
                 } else {
-                    // Search ended: every move tried, return alpha.
+                    // Search ended: every move tried, return alpha. (Not reached: a node's
+                    // last child returns its value from `Pop` or `Leaf`.)
                     self.ret_go.next = true;
                     self.ret_val.next = self.alpha.q.val();
+                    self.ret_best.next = self.best_sq.q.val();
+                }
+            }
+            SolverState::Leaf => {
+                // The leaf's value (the mover's disc difference, from the node's side) against
+                // the node's window, fail-hard, returned as the node's value.
+                self.ret_go.next = true;
+                if self.neg_leaf.val() >= self.beta.q.val() {
+                    self.ret_val.next = self.beta.q.val();
+                    self.ret_best.next = self.best_sq.q.val();
+                } else if self.neg_leaf.val() > self.alpha.q.val() {
+                    self.ret_val.next = self.neg_leaf.val();
                     self.ret_best.next = self.best_sq.q.val();
                 }
             }
@@ -606,6 +665,11 @@ impl Logic for Solver {
                     self.ret_go.next = true;
                     self.ret_val.next = self.f_beta.val();
                     self.ret_best.next = self.f_move.val();
+                } else if self.f_done.val() {
+                    // The node's last move: return its value (search ended).
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.up_alpha.val();
+                    self.ret_best.next = self.up_best.val();
                 } else {
                     self.cur_p.d.next = self.f_p.val();
                     self.cur_o.d.next = self.f_o.val();
@@ -616,13 +680,10 @@ impl Logic for Solver {
                         self.sorted.d.next = self.f_sorted.val();
                     }
                     self.beta.d.next = self.f_beta.val();
-                    if self.negv.val() > self.f_alpha.val() {
-                        self.alpha.d.next = self.negv.val();
-                        self.best_sq.d.next = self.f_move.val();
-                    } else {
-                        self.alpha.d.next = self.f_alpha.val();
-                        self.best_sq.d.next = self.f_best.val();
-                    }
+                    self.alpha.d.next = self.up_alpha.val();
+                    self.best_sq.d.next = self.up_best.val();
+                    // A node with a child pushed has two empty squares or more.
+                    self.last.d.next = false;
                     self.state.d.next = SolverState::Select;
                 }
             }

@@ -29,7 +29,9 @@ pub enum MoveOrder {
 /// evaluation costs more cycles than the nodes it saves. Measured on FFO #1-#19 (the cycle
 /// model below, 3 cycles of latency): ordering every node 36.4M cycles, above 2 empties
 /// 27.7M, above 3 24.7M, above 4 23.7M (6.1M nodes instead of 5.4M), above 5 24.0M, above
-/// 6 26.8M.
+/// 6 26.8M. Measured again when the last empty square's leaf and the "search ended" cycle
+/// went (2026-12-07): above 3 21.9M, above 4 20.58M, above 5 20.54M, above 6 22.7M (FFO
+/// #21-#25: 144.3M, 136.2M, 134.7M, 155.1M); 5 would save about 1%, not worth a change.
 pub const FF_EMPTIES_ABOVE: u32 = 4;
 
 /// Cycles from a move's selection in the fastest-first `Eval` state to the end of its
@@ -143,9 +145,10 @@ fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
 /// Cycle model of the hardware FSM (`gateware::othello::solver`): every node costs one
 /// `Enter` cycle; a node with moves costs, with fastest-first ordering and more than
 /// [`FF_EMPTIES_ABOVE`] empties, one `Eval` cycle per legal move and [`EVAL_LATENCY`] more;
-/// every move searched costs one `Select` (descend) and one `Pop` (its value
-/// back) cycle; a node whose moves are all tried without a cut-off costs one more `Select`
-/// (search ended); a pass node costs one `Pop`.
+/// every move searched costs one `Select` (descend) and one `Pop` (its value back) cycle,
+/// the `Pop` of the last move returning the node's value at once; the move to the last
+/// empty square costs one `Select` and one `Leaf` cycle, which enters, counts and scores the
+/// leaf without its own `Enter` or `Pop`; a pass node costs one `Pop`.
 pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> SearchResult {
     search_bounded(p, o, alpha, beta, order, u64::MAX).expect("no node limit")
 }
@@ -198,7 +201,8 @@ fn node(
         return (-v, None);
     }
     let mut best = None;
-    let sorted = order == MoveOrder::FastestFirst && 64 - (p | o).count_ones() > FF_EMPTIES_ABOVE;
+    let empties = 64 - (p | o).count_ones();
+    let sorted = order == MoveOrder::FastestFirst && empties > FF_EMPTIES_ABOVE;
     if sorted {
         // Eval: one move enters the pipeline a cycle.
         r.cycles += moves.count_ones() as u64 + EVAL_LATENCY;
@@ -220,8 +224,21 @@ fn node(
         n += 1;
         left &= !(1u64 << m);
         let (np, no) = play(p, o, m);
-        let v = -node(np, no, -beta, -alpha, order, r, limit).0;
-        r.cycles += 2; // Select (descend) and Pop
+        let v = if empties == 1 {
+            // The last empty square: the child is a leaf, entered and scored in `Leaf`
+            // without a frame pushed or popped.
+            r.nodes += 1;
+            if r.nodes > limit {
+                return (alpha, None);
+            }
+            r.leaves += 1;
+            r.cycles += 2; // Select and Leaf
+            -final_score(np, no)
+        } else {
+            let v = -node(np, no, -beta, -alpha, order, r, limit).0;
+            r.cycles += 2; // Select (descend) and Pop
+            v
+        };
         if v >= beta {
             r.cutoffs += 1;
             return (beta, Some(m));
@@ -231,7 +248,7 @@ fn node(
             best = Some(m);
         }
     }
-    r.cycles += 1; // Select: search ended
+    // The last move's `Pop` (or `Leaf`) returns: no cycle of its own for "search ended".
     (alpha, best)
 }
 
