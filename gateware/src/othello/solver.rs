@@ -186,7 +186,10 @@ pub struct Solver {
     rest_count: Signal<Local, Bits<6>>,
     negv: Signal<Local, Bits<8>>,
     leaf: Signal<Local, Bits<8>>,
-    neg_leaf: Signal<Local, Bits<8>>,
+    full_leaf: Signal<Local, Bits<8>>,
+    neg_full_leaf: Signal<Local, Bits<8>>,
+    neg_alpha: Signal<Local, Bits<8>>,
+    neg_beta: Signal<Local, Bits<8>>,
     f_done: Signal<Local, Bit>,
     up_alpha: Signal<Local, Bits<8>>,
     up_best: Signal<Local, Bits<7>>,
@@ -302,7 +305,10 @@ impl Solver {
             rest_count: Default::default(),
             negv: Default::default(),
             leaf: Default::default(),
-            neg_leaf: Default::default(),
+            full_leaf: Default::default(),
+            neg_full_leaf: Default::default(),
+            neg_alpha: Default::default(),
+            neg_beta: Default::default(),
             f_done: Default::default(),
             up_alpha: Default::default(),
             up_best: Default::default(),
@@ -530,7 +536,12 @@ impl Logic for Solver {
             .val()
             .get_bit(self.at_sorted.val().index());
         self.negv.next = 0_u64 - self.val.q.val();
-        self.neg_leaf.next = 0_u64 - self.leaf.val();
+        // A full board's score (the leaf after the last empty square): the side to move's
+        // discs less the other's, 2 pc - 64, in excess-128 64 + 2 pc: one count, no compare.
+        self.full_leaf.next = (self.pc.val() << 1_u64) + 64_u64;
+        self.neg_full_leaf.next = 0_u64 - self.full_leaf.val();
+        self.neg_alpha.next = 0_u64 - self.alpha.q.val();
+        self.neg_beta.next = 0_u64 - self.beta.q.val();
         // The popped node has no move left to search (the rest of its sorted list, or of its
         // moves in the paper's order, is empty): its last child's `Pop` returns its value.
         if self.k_ff.val() & self.f_sorted.val() {
@@ -620,10 +631,13 @@ impl Logic for Solver {
             }
             SolverState::Select => {
                 if self.have_move.val() & self.last.q.val() {
-                    // The last empty square: play it and score the leaf in `Leaf`, in this
-                    // node's frame (nothing pushed); the node has no other move.
+                    // The last empty square: play it and score the leaf in `Leaf` with the
+                    // leaf's window, as a descent does, but nothing pushed: the node has no
+                    // other move, and `Leaf` returns its value.
                     self.cur_p.d.next = self.cur_o.q.val() & !self.flips.val();
                     self.cur_o.d.next = self.cur_p.q.val() | self.flips.val() | self.pick.val();
+                    self.alpha.d.next = 0_u64 - self.beta.q.val();
+                    self.beta.d.next = 0_u64 - self.alpha.q.val();
                     self.best_sq.d.next = bit_cast::<7, 6>(self.pick_sq.val());
                     self.state.d.next = SolverState::Leaf;
                 } else if self.have_move.val() {
@@ -644,15 +658,19 @@ impl Logic for Solver {
                 }
             }
             SolverState::Leaf => {
-                // The leaf's value (the mover's disc difference, from the node's side) against
-                // the node's window, fail-hard, returned as the node's value.
+                // The node's value, fail-hard in its window (beta, alpha here negated: the
+                // registers hold the leaf's window), from the leaf's score: the node's
+                // cut-off when the leaf's score is at most the leaf's alpha, its exact value
+                // below the leaf's beta, else its alpha (no move raised it).
                 self.ret_go.next = true;
-                if self.neg_leaf.val() >= self.beta.q.val() {
-                    self.ret_val.next = self.beta.q.val();
+                if self.full_leaf.val() <= self.alpha.q.val() {
+                    self.ret_val.next = self.neg_alpha.val();
                     self.ret_best.next = self.best_sq.q.val();
-                } else if self.neg_leaf.val() > self.alpha.q.val() {
-                    self.ret_val.next = self.neg_leaf.val();
+                } else if self.full_leaf.val() < self.beta.q.val() {
+                    self.ret_val.next = self.neg_full_leaf.val();
                     self.ret_best.next = self.best_sq.q.val();
+                } else {
+                    self.ret_val.next = self.neg_beta.val();
                 }
             }
             SolverState::Pop => {
