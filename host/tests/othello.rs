@@ -59,8 +59,8 @@ fn random_positions_match_model() {
 }
 
 /// Paper-order cycles the board spends on FFO positions here, the cheapest first (by the
-/// model's count): the paper's order searches 54 M nodes, 174 M cycles on all nineteen, nine
-/// minutes of Verilator. `cargo xtask bench othello` runs every one on both designs and checks
+/// model's count): the paper's order searches 54 M nodes, 145 M cycles on all nineteen, about
+/// eight minutes of Verilator. `cargo xtask bench othello` runs every one on both designs and checks
 /// them against the model and the published scores as this test does.
 const PAPER_ORDER_CYCLES: u64 = 12_000_000;
 
