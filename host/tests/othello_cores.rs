@@ -236,6 +236,11 @@ fn the_split_clock_keeps_time_with_the_board_behind_a_usb_bridge() {
 /// which the bench's multi-core figures come from) the board's job for job (jobs, nodes,
 /// cycles); the board's time against both counts of it, the link executor's and the model
 /// executor's, within 3% and two round trips (2026-12-02: the board 2.6-2.8% under both).
+/// The executor orders the jobs' ends by its own clock, so a split whose two ends are closer
+/// than that clock's error may take another tree: FFO #15 did when the solver lost two cycles
+/// (2026-12-07; `split_speedup ff 4 2 10 MHZ` gives the board's 562,215 nodes at 38-39 MHz
+/// and 729,857 at 40-42), so it gave its place to #13, whose tree, like every other of FFO
+/// #1-#19's, is the same from 38 to 42 MHz.
 #[test]
 fn fastest_first_cores_split_ffo_positions_as_the_model_executor_counts() {
     split_on_ff_x4(
@@ -244,7 +249,7 @@ fn fastest_first_cores_split_ffo_positions_as_the_model_executor_counts() {
             job_size: 10,
             ..Default::default()
         },
-        &[4, 5, 15, 17],
+        &[4, 5, 13, 17],
     );
 }
 
