@@ -173,9 +173,10 @@ fn legal_moves_on_the_board_equal_the_model() {
             count_on_board(&mut l, &b).unwrap().0 as usize,
             g.moves.len()
         );
-        // The table a moves job leaves is the position's (read after every third: each
-        // read is a board job of its own, and `cover_tables_on_the_board_equal_the_model`
-        // checks the cover job's tables on every position).
+        // A cover job after a moves job gives the position's table (after every third
+        // position since 2026-12-07, for the test run's time: each is a board job of its own,
+        // and `cover_tables_on_the_board_equal_the_model` checks the cover job's tables on
+        // positions of its own).
         if i % 3 == 0 {
             let t = cover_on_board(&mut l, &b).unwrap();
             assert_eq!(t.table, cover_table(&b), "{what}");

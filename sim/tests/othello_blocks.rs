@@ -323,7 +323,15 @@ fn last_square_roots(r: &mut StdRng) -> Vec<(u64, u64, i32, i32)> {
         };
         let v = search(p, o, -SCORE_BOUND, SCORE_BOUND, MoveOrder::Paper).score;
         let full = (-SCORE_BOUND, SCORE_BOUND);
-        for (alpha, beta) in [(v + 1, v + 3), (v - 1, v + 1), (v - 3, v - 1), full] {
+        // (A full board's score is even: the windows ending on it test Leaf's edges.)
+        let windows = [
+            (v + 1, v + 3),
+            (v - 1, v + 1),
+            (v - 3, v - 1),
+            (v, v + 2),
+            (v - 2, v),
+        ];
+        for (alpha, beta) in windows.into_iter().chain([full]) {
             if -SCORE_BOUND <= alpha && beta <= SCORE_BOUND {
                 roots.push((p, o, alpha, beta));
             }

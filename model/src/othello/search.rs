@@ -142,8 +142,8 @@ fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
 
 /// Searches (p, o) with the window (alpha, beta), `alpha < beta`, both in -65..=65.
 ///
-/// Cycle model of the hardware FSM (`gateware::othello::solver`): every node costs one
-/// `Enter` cycle; a node with moves costs, with fastest-first ordering and more than
+/// Cycle model of the hardware FSM (`gateware::othello::solver`): every node but a leaf
+/// after the last empty square costs one `Enter` cycle; a node with moves costs, with fastest-first ordering and more than
 /// [`FF_EMPTIES_ABOVE`] empties, one `Eval` cycle per legal move and [`EVAL_LATENCY`] more;
 /// every move searched costs one `Select` (descend) and one `Pop` (its value back) cycle,
 /// the `Pop` of the last move returning the node's value at once; the move to the last
