@@ -31,9 +31,9 @@
 //! `Leaf`); the paper needs 3 + 16 for a searching tree node. (Until 2026-12-07 every node
 //! whose moves all failed low took one more `Select` to find that none was left, and the
 //! last empty square's leaf was entered and popped like any node: FFO #1-#19 took 23.7 M
-//! cycles with fastest-first where they take 20.6 M now.) The stack read is issued in the same cycle a value is returned, so returns
-//! chain at one cycle per level. Stack: one frame per ply in a synchronous RAM (block RAM),
-//! laid out by [`stack_frame`].
+//! cycles with fastest-first where they take 20.6 M now.) The stack read is issued in the
+//! same cycle a value is returned, so returns chain at one cycle per level. Stack: one frame
+//! per ply in a synchronous RAM (block RAM), laid out by [`stack_frame`].
 
 // `#[hdl_gen]` copies a width `{ sf::X.width }` into its Verilog generator as a braced argument.
 #![allow(unused_braces)]
