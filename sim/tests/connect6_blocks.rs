@@ -1667,7 +1667,8 @@ fn forcing_positions(seed: u64, games: usize, step: usize) -> Vec<(Board, Color)
 fn forcing_search_matches_model() {
     let mut uut = ForcingSearch::default();
     uut.connect_all();
-    let positions = forcing_positions(SEED + 2_400, 6, 4);
+    // (Every fifth since 2026-12-07, every fourth before: the test run's time.)
+    let positions = forcing_positions(SEED + 2_400, 6, 5);
     // One turn deep on every other position, two on the others (`deep`: their answers that
     // needed the second turn); every fourth with a budget it may exhaust.
     let (mut forced, mut cut, mut deep, mut searches, mut cycles) = (0, 0, 0, 0, 0);
@@ -1936,14 +1937,15 @@ fn preparation_verilog() {
         return;
     }
     // Preparations back to back (a budget of 300 pairs keeps each short), the read port
-    // answered as a block RAM; one cancelled.
+    // answered as a block RAM; one cancelled. (12,000 cycles since 2026-12-07, 20,000
+    // before: the Rust simulation runs about 330 a second.)
     let positions = quiet_positions(SEED + 3_000, 2, 7);
     assert!(positions.len() > 4, "{} positions", positions.len());
     let next = cosim_port(
         "preparation",
         Preparation::default(),
-        20_000,
-        10_000,
+        12_000,
+        6_000,
         |u, next| {
             let (b, side) = &positions[next % positions.len()];
             u.side.next = stone_code(Some(*side)).into();
@@ -2109,7 +2111,8 @@ fn threat_player_matches_model_run() {
         if !matches!(full.step, Step::Attack | Step::Prepare) {
             continue;
         }
-        for budget in [1, 7, tested_in_turn(board, *side) / 2] {
+        // (Two budgets since 2026-12-07, three before with 7: the test run's time.)
+        for budget in [1, tested_in_turn(board, *side) / 2] {
             let want = turn::turn_within(board, *side, budget);
             let got = run_turn(&mut uut, board, *side, budget);
             assert_eq!(got, want, "turn {i}, budget {budget}:\n{}", board.diagram());
@@ -2147,7 +2150,9 @@ fn threat_player_verilog_run() {
     let next = cosim_port(
         "threat_player",
         ThreatPlayer::default(),
-        prepared + 20_000,
+        // (12,000 cycles after the preparation since 2026-12-07, 20,000 before: the test
+        // run's time.)
+        prepared + 12_000,
         cut,
         |u, next| {
             let (b, side, _) = &turns[next % turns.len()];
