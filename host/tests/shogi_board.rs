@@ -153,8 +153,9 @@ fn cover_design_refuses_what_it_lacks(mut l: Link<SimTransport>, cycles: u64) {
 fn legal_moves_on_the_board_equal_the_model() {
     let Some(mut l) = board() else { return };
     // The perft table's positions, every other mate problem (since 2026-12-07, for the test
-    // run's time: the mate problems are sparse boards, and the tsume tests walk all of
-    // them on the board), and random play.
+    // run's time: the mate problems are sparse boards, and the mate-job test walks those
+    // whose walks stay short on the tsume board), and random play. (The two tables share no
+    // position, so the perft table's come first, all kept.)
     let perft = random::perft_table().len();
     let mut positions: Vec<_> = random::table_positions()
         .into_iter()

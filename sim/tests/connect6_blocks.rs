@@ -1938,7 +1938,7 @@ fn preparation_verilog() {
     }
     // Preparations back to back (a budget of 300 pairs keeps each short), the read port
     // answered as a block RAM; one cancelled. (12,000 cycles since 2026-12-07, 20,000
-    // before: the Rust simulation runs about 330 a second.)
+    // before: the Rust simulation runs a few hundred cycles a second.)
     let positions = quiet_positions(SEED + 3_000, 2, 7);
     assert!(positions.len() > 4, "{} positions", positions.len());
     let next = cosim_port(
@@ -2105,7 +2105,7 @@ fn threat_player_matches_model_run() {
         cycles += want.cycles;
     }
     // The host's budget: the attacks and preparations again within budgets that cut their
-    // searches (a pair, a few, half what the turn tests in all), the model's turn within each.
+    // searches (a pair, half what the turn tests in all), the model's turn within each.
     let mut cut = 0;
     for (i, (board, side, full)) in turns.iter().enumerate() {
         if !matches!(full.step, Step::Attack | Step::Prepare) {
@@ -2150,8 +2150,8 @@ fn threat_player_verilog_run() {
     let next = cosim_port(
         "threat_player",
         ThreatPlayer::default(),
-        // (12,000 cycles after the preparation since 2026-12-07, 20,000 before: the test
-        // run's time.)
+        // (12,000 cycles after the cancelled preparation and the line score since
+        // 2026-12-07, 20,000 before: the test run's time.)
         prepared + 12_000,
         cut,
         |u, next| {
