@@ -30,6 +30,7 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::cosim::cosim;
 use sim::harness::{busy_cycles, cycle, on_big_stack, settle};
+use sim::vblock::{lockstep, Dut, Mirror};
 
 const SEED: u64 = 0xc6_b10c;
 
@@ -210,26 +211,19 @@ fn region_bits(p: &Probe) -> Bits<450> {
 /// selector fetches the next record while a check runs); the result as the model gives it
 /// (worth, region index of each stone) and the cycles taken.
 fn run_checker(
-    u: &mut CheckmateStrategyChecker,
+    u: &mut Dut<CheckmateStrategyChecker>,
     p: &Probe,
     colour: Cell,
 ) -> (Option<(u8, usize, usize)>, u32) {
     u.region.next = region_bits(p);
     u.colour.next = colour.code().into();
     u.start.next = true;
-    cycle(u, |u| &mut u.clock).unwrap();
+    u.cycle();
     u.start.next = false;
     u.region.next = !region_bits(p);
     u.colour.next = (3 - colour.code()).into();
     // The start cycle and the busy ones.
-    let cycles = 1 + busy_cycles(
-        u,
-        |u| &mut u.clock,
-        |u| !u.done.val(),
-        2 * CYCLES as u64,
-        "the checker",
-    )
-    .unwrap() as u32;
+    let cycles = 1 + u.cycles_while(|u| !u.done.val(), 2 * CYCLES as u64, "the checker") as u32;
     let got = u.found.val().then(|| {
         (
             u.worth.val().index() as u8,
@@ -242,11 +236,10 @@ fn run_checker(
 
 #[test]
 fn checkmate_strategy_checker_matches_model() {
-    let mut uut = CheckmateStrategyChecker::default();
-    uut.connect_all();
-    // Every sixth probe: a check is 425 clocked cycles of the Rust simulation (about 5,000
-    // cycles a second); the Verilog runs more below.
-    let probes: Vec<Probe> = probes(SEED + 200, 60).into_iter().step_by(6).collect();
+    // Every probe on Verilator; every 30th in rust-hdl (a check is 425 clocked cycles of the
+    // Rust simulation, about 5,000 cycles a second; every sixth before 2026-12-07).
+    let mut sims = Sims::<CheckmateStrategyChecker>::new("checkmate_strategy_checker");
+    let probes: Vec<Probe> = probes(SEED + 200, 60);
     let table = tactics_table();
     let mut found = [0usize; 2];
     for (k, p) in probes.iter().enumerate() {
@@ -260,23 +253,28 @@ fn checkmate_strategy_checker_matches_model() {
                     triangle_point(t, e.b as usize),
                 )
             });
-            let (got, cycles) = run_checker(&mut uut, p, colour);
-            assert_eq!(
-                got,
-                want,
-                "probe {k} {colour:?}: stone {:?}\n{}",
-                p.stone,
-                p.board.diagram()
+            sims.check(
+                k % 30 == 0,
+                &(want, CYCLES),
+                |u| run_checker(u, p, colour),
+                || {
+                    format!(
+                        "probe {k} {colour:?}: stone {:?}\n{}",
+                        p.stone,
+                        p.board.diagram()
+                    )
+                },
             );
-            assert_eq!(cycles, CYCLES, "probe {k}: cycles");
-            found[j] += got.is_some() as usize;
+            found[j] += want.is_some() as usize;
         }
     }
     println!(
-        "{} probes, a pair found for the side to move {}, for the opponent {}; {CYCLES} cycles each",
+        "{} probes, a pair found for the side to move {}, for the opponent {}; {CYCLES} cycles \
+         each; {}",
         probes.len(),
         found[0],
-        found[1]
+        found[1],
+        sims.summary()
     );
     assert!(
         found.iter().all(|&n| n > 0 && n < probes.len()),
@@ -291,11 +289,10 @@ fn checkmate_strategy_checker_verilog() {
     }
     let probes = probes(SEED + 1_200, 2);
     let per = CYCLES as usize + 2;
-    let rep = cosim(
+    let compared = lockstep(
         "checkmate_strategy_checker",
-        &mut CheckmateStrategyChecker::default(),
+        CheckmateStrategyChecker::default(),
         probes.len() * per,
-        Some("clock"),
         |u, k| {
             let p = &probes[k / per];
             u.start.next = k % per == 0;
@@ -308,15 +305,14 @@ fn checkmate_strategy_checker_verilog() {
             .code()
             .into();
         },
-        |u, level| u.clock.next = Clock::from(level),
     )
     .unwrap();
     println!(
-        "checkmate strategy checker: {} probes, {} cycles co-simulated",
+        "checkmate strategy checker: {} probes, {} cycles co-simulated ({compared} settles \
+         and cycles compared)",
         probes.len(),
-        rep.cycles
+        probes.len() * per
     );
-    assert_eq!(rep.mismatches, 0);
 }
 
 /// Loads `board` through the host's port, a row a cycle.
@@ -477,26 +473,19 @@ fn drive_decision(u: &mut NextMoveSelector, game: &Game) {
 
 /// One decision on the simulated player: the board loaded, `start`, cycles until `done`; the
 /// stones and modules, and the cycles from `start` to `done`.
-fn run_player(u: &mut NextMoveSelector, game: &Game) -> (Vec<(Point, Module)>, u32) {
+fn run_player(u: &mut Dut<NextMoveSelector>, game: &Game) -> (Vec<(Point, Module)>, u32) {
     for r in 0..19 {
         u.load_en.next = true;
         u.load_row.next = (r as u64).into();
         u.load_data.next = row_word(game.board(), r).into();
-        cycle(u, |u| &mut u.clock).unwrap();
+        u.cycle();
     }
     u.load_en.next = false;
     drive_decision(u, game);
     u.start.next = true;
-    cycle(u, |u| &mut u.clock).unwrap();
+    u.cycle();
     u.start.next = false;
-    let cycles = 1 + busy_cycles(
-        u,
-        |u| &mut u.clock,
-        |u| !u.done.val(),
-        10_000,
-        "the player's decision",
-    )
-    .unwrap() as u32;
+    let cycles = 1 + u.cycles_while(|u| !u.done.val(), 10_000, "the player's decision") as u32;
     let stone = |c: Bits<5>, r: Bits<5>, m: Bits<3>| {
         (
             Point::new(c.index(), r.index()).expect("on the board"),
@@ -520,13 +509,14 @@ fn run_player(u: &mut NextMoveSelector, game: &Game) -> (Vec<(Point, Module)>, u
 
 #[test]
 fn next_move_selector_decides_as_the_model() {
-    let mut uut = NextMoveSelector::default();
-    uut.connect_all();
+    // Six games of 30 turns, of each kind by turns, on Verilator; in rust-hdl every fifth
+    // decision of the first two (every decision of the two before 2026-12-07). (The Verilator
+    // board's test decides in four more and a whole game against the baseline, each decision
+    // against the model.)
+    let mut sims = Sims::<NextMoveSelector>::new("next_move_selector");
     let mut modules = std::collections::BTreeMap::new();
     let (mut decisions, mut total, mut worst) = (0, 0u64, 0);
-    // Two games of 30 turns, one of each kind (the Verilator board's test decides in four
-    // more and a whole game against the baseline, each decision against the model).
-    for g in 0..2u64 {
+    for g in 0..6u64 {
         let seed = SEED + 400 + g;
         let game = if g % 2 == 0 {
             random_game(seed, 30)
@@ -538,21 +528,20 @@ fn next_move_selector_decides_as_the_model() {
             if replay.outcome().is_some() {
                 break;
             }
-            let (want, want_cycles) = decide_with_cycles(&replay);
-            let (got, cycles) = run_player(&mut uut, &replay);
-            assert_eq!(
-                got,
-                want,
-                "seed {seed:#x} turn {}\n{}",
-                replay.turns().len(),
-                replay.board().diagram()
+            let want = decide_with_cycles(&replay);
+            sims.check(
+                g < 2 && decisions % 5 == 0,
+                &want,
+                |u| run_player(u, &replay),
+                || {
+                    format!(
+                        "seed {seed:#x} turn {}\n{}",
+                        replay.turns().len(),
+                        replay.board().diagram()
+                    )
+                },
             );
-            assert_eq!(
-                cycles,
-                want_cycles,
-                "seed {seed:#x} turn {}: cycles",
-                replay.turns().len()
-            );
+            let (got, cycles) = want;
             for (_, m) in &got {
                 *modules.entry(format!("{m:?}")).or_insert(0) += 1;
             }
@@ -566,8 +555,10 @@ fn next_move_selector_decides_as_the_model() {
         }
     }
     println!(
-        "{decisions} decisions; cycles mean {:.0}, worst {worst}; stones by module {modules:?}",
-        total as f64 / decisions as f64
+        "{decisions} decisions; cycles mean {:.0}, worst {worst}; stones by module {modules:?}; \
+         {}",
+        total as f64 / decisions as f64,
+        sims.summary()
     );
 }
 
@@ -598,11 +589,10 @@ fn next_move_selector_verilog() {
     assert!(positions
         .iter()
         .all(|g| decide_with_cycles(g).1 as usize + 20 < per));
-    let rep = cosim(
+    let compared = lockstep(
         "next_move_selector",
-        &mut NextMoveSelector::default(),
+        NextMoveSelector::default(),
         positions.len() * per,
-        Some("clock"),
         |u, k| {
             let g = &positions[k / per];
             let t = k % per;
@@ -612,15 +602,14 @@ fn next_move_selector_verilog() {
             drive_decision(u, g);
             u.start.next = t == 19;
         },
-        |u, level| u.clock.next = Clock::from(level),
     )
     .unwrap();
     println!(
-        "next-move selector: {} decisions, {} cycles co-simulated",
+        "next-move selector: {} decisions, {} cycles co-simulated ({compared} settles and \
+         cycles compared)",
         positions.len(),
-        rep.cycles
+        positions.len() * per,
     );
-    assert_eq!(rep.mismatches, 0);
 }
 
 /// A game whose board is full but for a few points, in a pattern without a six and with both
@@ -706,29 +695,29 @@ fn random_mode_game(seed: u64, inside: bool) -> Game {
 
 #[test]
 fn next_move_selector_random_mode_as_the_model() {
-    let mut uut = NextMoveSelector::default();
-    uut.connect_all();
+    // Forty games on Verilator, the first two in rust-hdl (twelve there before 2026-12-07).
+    let mut sims = Sims::<NextMoveSelector>::new("next_move_selector");
     let mut random = [0usize; 2];
-    for k in 0..12u64 {
+    for k in 0..40u64 {
         let inside = k % 2 == 0;
         let game = random_mode_game(SEED + 500 + k, inside);
-        let (want, want_cycles) = decide_with_cycles(&game);
-        let (got, cycles) = run_player(&mut uut, &game);
-        assert_eq!(
-            got,
-            want,
-            "seed {:#x}\n{}",
-            SEED + 500 + k,
-            game.board().diagram()
+        let want = decide_with_cycles(&game);
+        sims.check(
+            k < 2,
+            &want,
+            |u| run_player(u, &game),
+            || format!("seed {:#x}\n{}", SEED + 500 + k, game.board().diagram()),
         );
-        assert_eq!(cycles, want_cycles, "seed {:#x}: cycles", SEED + 500 + k);
+        let want = want.0;
         if want[0].1 == Module::Random {
             random[usize::from(!inside)] += 1;
         }
     }
     println!(
-        "first stones by the random mode: {} from a subspace, {} by the scan",
-        random[0], random[1]
+        "first stones by the random mode: {} from a subspace, {} by the scan; {}",
+        random[0],
+        random[1],
+        sims.summary()
     );
     assert!(random.iter().all(|&n| n > 0), "{random:?}");
 }
@@ -867,7 +856,7 @@ fn threat_scanner_verilog() {
 /// answered as a block RAM does (the word of the row asked the cycle before) until `done`;
 /// the answer as the model gives it, the cycles from `start` to `done`.
 fn run_pair_search(
-    u: &mut WinningPairSearch,
+    u: &mut Dut<WinningPairSearch>,
     board: &Board,
     side: Color,
     first_only: bool,
@@ -944,8 +933,8 @@ fn focus_of(board: &Board, side: Color, k: usize) -> Option<[Point; 2]> {
 
 #[test]
 fn winning_pair_search_matches_model() {
-    let mut uut = WinningPairSearch::default();
-    uut.connect_all();
+    // Every search on Verilator, every tenth in rust-hdl (all there before 2026-12-07).
+    let mut sims = Sims::<WinningPairSearch>::new("winning_pair_search");
     let probes = probes(SEED + 1_600, 6);
     let (mut searches, mut wins, mut threat, mut cut, mut pairs, mut cycles) = (0, 0, 0, 0, 0, 0);
     let (mut forcing, mut focused, mut early) = (0, 0, 0);
@@ -972,14 +961,18 @@ fn winning_pair_search_matches_model() {
                 None
             };
             let mut want = pair_search::search_near(&p.board, side, first_only, budget, focus);
-            let got = run_pair_search(&mut uut, &p.board, side, first_only, budget, focus);
             want.pairs = 0;
             want.gathers = 0;
-            assert_eq!(
-                got,
-                want,
-                "probe {i}, {side:?}, first only {first_only}, budget {budget}:\n{}",
-                p.board.diagram()
+            sims.check(
+                searches % 10 == 0,
+                &want,
+                |u| run_pair_search(u, &p.board, side, first_only, budget, focus),
+                || {
+                    format!(
+                        "probe {i}, {side:?}, first only {first_only}, budget {budget}:\n{}",
+                        p.board.diagram()
+                    )
+                },
             );
             searches += 1;
             wins += usize::from(want.wins > 0);
@@ -997,7 +990,8 @@ fn winning_pair_search_matches_model() {
         "winning-pair search: {searches} searches, {wins} with a winning pair, {threat} of a \
          side with a threat, {cut} cut by the budget; {pairs} pairs tested in {cycles} cycles, \
          {forcing} forcing pairs streamed, {focused} focused searches testing pairs, {early} \
-         focused searches done after their scan"
+         focused searches done after their scan; {}",
+        sims.summary()
     );
     // The games must reach winning pairs, threats, forcing pairs and long searches, or the
     // test checks only the empty answer.
@@ -1263,7 +1257,6 @@ fn point_of(c: Bits<5>, r: Bits<5>) -> Point {
 
 /// A block behind the board's read port (the searches past the paper): its port and flags.
 trait PortBlock: Block {
-    fn clock(&mut self) -> &mut Signal<In, Clock>;
     fn rd_addr(&self) -> usize;
     fn set_rd_data(&mut self, word: u64);
     fn start(&mut self, on: bool);
@@ -1276,9 +1269,6 @@ trait PortBlock: Block {
 macro_rules! port_block {
     ($($t:ty),*) => {$(
         impl PortBlock for $t {
-            fn clock(&mut self) -> &mut Signal<In, Clock> {
-                &mut self.clock
-            }
             fn rd_addr(&self) -> usize {
                 self.rd_addr.val().index()
             }
@@ -1312,15 +1302,87 @@ port_block!(
     ThreatPlayer
 );
 
+/// The simulations a test's cases run on: the block's emitted Verilog on Verilator every case,
+/// its Rust simulation the cases the test says (rust-hdl runs the searches a few hundred
+/// cycles a second, Verilator thousands); the two are compared cycle for cycle by the
+/// block's `_verilog` co-simulation.
+struct Sims<B: Mirror> {
+    verilog: Option<Dut<B>>,
+    rust: Dut<B>,
+    cases: usize,
+    on_rust: usize,
+    /// Seconds on Verilator and in rust-hdl.
+    secs: [f64; 2],
+}
+
+impl<B: Mirror + Default> Sims<B> {
+    fn new(name: &str) -> Sims<B> {
+        let verilog = sim::tools::require("verilator", &format!("{name} on Verilator"))
+            .then(|| Dut::verilog(name, B::default()).unwrap());
+        Sims {
+            verilog,
+            rust: Dut::rust(B::default()),
+            cases: 0,
+            on_rust: 0,
+            secs: [0.0; 2],
+        }
+    }
+
+    /// One case: `run` on Verilator, and in rust-hdl if `rust`; each answer equal to `want`.
+    fn check<T: PartialEq + std::fmt::Debug>(
+        &mut self,
+        rust: bool,
+        want: &T,
+        mut run: impl FnMut(&mut Dut<B>) -> T,
+        what: impl Fn() -> String,
+    ) {
+        if let Some(v) = &mut self.verilog {
+            let t = std::time::Instant::now();
+            assert_eq!(&run(v), want, "on Verilator: {}", what());
+            self.secs[0] += t.elapsed().as_secs_f64();
+        }
+        if rust {
+            let t = std::time::Instant::now();
+            assert_eq!(&run(&mut self.rust), want, "in rust-hdl: {}", what());
+            self.secs[1] += t.elapsed().as_secs_f64();
+            self.on_rust += 1;
+        }
+        self.cases += 1;
+    }
+
+    /// `f` on each simulation (Verilator's first).
+    fn each(&mut self, mut f: impl FnMut(&mut Dut<B>)) {
+        if let Some(v) = &mut self.verilog {
+            f(v);
+        }
+        f(&mut self.rust);
+    }
+
+    /// What ran where, for the test's output.
+    fn summary(&self) -> String {
+        format!(
+            "{} cases on Verilator ({:.1} s), {} in rust-hdl ({:.1} s)",
+            if self.verilog.is_some() {
+                self.cases
+            } else {
+                0
+            },
+            self.secs[0],
+            self.on_rust,
+            self.secs[1]
+        )
+    }
+}
+
 /// Runs a started block to its `done`: a cycle at a time, the read port answered as a block
 /// RAM does (the word of the row asked the cycle before), `each` after every cycle; the
 /// cycles (at most `limit`, busy until done).
-fn drive_port<U: PortBlock>(
-    u: &mut U,
+fn drive_port<U: PortBlock + Mirror>(
+    u: &mut Dut<U>,
     board: &Board,
     limit: u64,
     what: &str,
-    mut each: impl FnMut(&U),
+    mut each: impl FnMut(&Dut<U>),
 ) -> u64 {
     let mut cycles = 0u64;
     loop {
@@ -1337,53 +1399,59 @@ fn drive_port<U: PortBlock>(
 
 /// One cycle of a started block, its read port answered as a block RAM does (the word of the
 /// row asked the cycle before); its start dropped.
-fn port_cycle<U: PortBlock>(u: &mut U, board: &Board) {
+fn port_cycle<U: PortBlock + Mirror>(u: &mut Dut<U>, board: &Board) {
     let addr = u.rd_addr();
-    cycle(u, |u| u.clock()).unwrap();
+    u.cycle();
     u.start(false);
     u.set_rd_data(row_word(board, addr.min(SIZE - 1)));
 }
 
 /// Co-simulates a read-port block on jobs back to back: the read port answered as a block RAM;
 /// whenever the block is idle or done, `job(u, n)` sets job `n`'s inputs and gives its board
-/// and the job starts; the job running at cycle `cancel_at` cancelled. The jobs started.
-fn cosim_port<U: PortBlock>(
+/// and the job starts; the job running at cycle `cancel_at` cancelled. Its Rust simulation and
+/// its Verilog in lockstep (the Verilator model the block's `_matches_model` test runs,
+/// built once). The jobs started.
+fn cosim_port<U: PortBlock + Mirror>(
     name: &str,
-    mut uut: U,
+    uut: U,
     cycles: usize,
     cancel_at: usize,
     mut job: impl FnMut(&mut U, usize) -> Board,
 ) -> usize {
     let (mut next, mut prev_addr) = (0usize, 0usize);
     let mut board = Board::default();
-    let rep = cosim(
-        name,
-        &mut uut,
-        cycles,
-        Some("clock"),
-        |u, k| {
-            u.set_rd_data(row_word(&board, prev_addr.min(SIZE - 1)));
-            u.start(false);
-            if !u.busy() && !u.cancelling() {
-                board = job(u, next);
-                u.start(true);
-                next += 1;
-            }
-            u.cancel(k == cancel_at);
-            prev_addr = u.rd_addr();
-        },
-        |u, level| u.clock().next = Clock::from(level),
-    )
-    .unwrap();
-    println!("{name}: {next} jobs, {} cycles co-simulated", rep.cycles);
-    assert_eq!(rep.mismatches, 0);
+    let t = std::time::Instant::now();
+    let mut u = Dut::cosim(name, uut).unwrap();
+    let built = t.elapsed().as_secs_f64();
+    for k in 0..cycles {
+        u.set_rd_data(row_word(&board, prev_addr.min(SIZE - 1)));
+        u.start(false);
+        if !u.busy() && !u.cancelling() {
+            board = job(&mut *u, next);
+            u.start(true);
+            next += 1;
+        }
+        u.cancel(k == cancel_at);
+        prev_addr = u.rd_addr();
+        u.cycle();
+    }
+    println!(
+        "{name}: {next} jobs, {cycles} cycles co-simulated ({} settles and cycles compared; \
+         model ready in {built:.1} s, run {:.1} s)",
+        u.compared(),
+        t.elapsed().as_secs_f64() - built
+    );
     next
 }
 
 /// One scan on the line scorer: `start` a cycle, then the read port answered as a block RAM
 /// does until `done`; the scores streamed (a row a cycle in order, each point's: `None` where
 /// the block marks the point occupied) and the answer as the model gives it.
-fn run_line_scan(u: &mut LineScorer, board: &Board, side: Color) -> (Vec<Option<u32>>, LineScan) {
+fn run_line_scan(
+    u: &mut Dut<LineScorer>,
+    board: &Board,
+    side: Color,
+) -> (Vec<Option<u32>>, LineScan) {
     u.side.next = stone_code(Some(side)).into();
     u.start.next = true;
     let mut scores = Vec::new();
@@ -1437,8 +1505,7 @@ fn line_boards(seed: u64, games: usize) -> Vec<(Board, Color)> {
 
 #[test]
 fn line_scorer_matches_model() {
-    let mut uut = LineScorer::default();
-    uut.connect_all();
+    let mut uut = Dut::rust(LineScorer::default());
     let (mut scans, mut points, mut none) = (0, 0, 0);
     let mut last = Board::default();
     for (i, (board, side)) in line_boards(SEED + 1_800, 6).into_iter().enumerate() {
@@ -1451,12 +1518,12 @@ fn line_scorer_matches_model() {
             uut.start.next = true;
             for k in 0..6 + i % 20 {
                 let addr = uut.rd_addr.val().index();
-                cycle(&mut uut, |u| &mut u.clock).unwrap();
+                uut.cycle();
                 uut.start.next = false;
                 uut.cancel.next = k == 5 + i % 20;
                 uut.rd_data.next = row_word(&last, addr.min(SIZE - 1)).into();
             }
-            cycle(&mut uut, |u| &mut u.clock).unwrap();
+            uut.cycle();
             uut.cancel.next = false;
             assert!(!uut.busy.val(), "a cancelled scan is idle");
         }
@@ -1615,7 +1682,7 @@ fn board_overlay_verilog() {
 /// One search on the forcing search, `turns` forcing turns deep: `start` a cycle, then the read
 /// port answered as a block RAM does until `done`; the answer as the model gives it.
 fn run_forcing_search(
-    u: &mut ForcingSearch,
+    u: &mut Dut<ForcingSearch>,
     board: &Board,
     side: Color,
     turns: u32,
@@ -1665,10 +1732,10 @@ fn forcing_positions(seed: u64, games: usize, step: usize) -> Vec<(Board, Color)
 
 #[test]
 fn forcing_search_matches_model() {
-    let mut uut = ForcingSearch::default();
-    uut.connect_all();
-    // (Every fifth since 2026-12-07, every fourth before: the test run's time.)
-    let positions = forcing_positions(SEED + 2_400, 6, 5);
+    // Every position on Verilator, every 50th in rust-hdl (every fourth in rust-hdl alone
+    // before 2026-12-07).
+    let mut sims = Sims::<ForcingSearch>::new("forcing_search");
+    let positions = forcing_positions(SEED + 2_400, 6, 1);
     // One turn deep on every other position, two on the others (`deep`: their answers that
     // needed the second turn); every fourth with a budget it may exhaust.
     let (mut forced, mut cut, mut deep, mut searches, mut cycles) = (0, 0, 0, 0, 0);
@@ -1692,12 +1759,16 @@ fn forcing_search_matches_model() {
     );
     for (i, turns, budget, want) in runs {
         let (board, side) = &positions[i];
-        let got = run_forcing_search(&mut uut, board, *side, turns, budget);
-        assert_eq!(
-            got,
-            want,
-            "position {i}, {side:?}, {turns} turns, budget {budget}:\n{}",
-            board.diagram()
+        sims.check(
+            i % 50 == 0,
+            &want,
+            |u| run_forcing_search(u, board, *side, turns, budget),
+            || {
+                format!(
+                    "position {i}, {side:?}, {turns} turns, budget {budget}:\n{}",
+                    board.diagram()
+                )
+            },
         );
         forced += usize::from(want.forced);
         cut += usize::from(want.exhausted);
@@ -1713,8 +1784,9 @@ fn forcing_search_matches_model() {
     }
     println!(
         "forcing search: {} positions with forcing pairs, {forced} forced wins found ({deep} \
-         two turns deep), {cut} cut by the budget; {searches} searches in {cycles} cycles",
-        positions.len()
+         two turns deep), {cut} cut by the budget; {searches} searches in {cycles} cycles; {}",
+        positions.len(),
+        sims.summary()
     );
     assert!(
         forced > 2 && deep > 0 && cut > 2,
@@ -1749,7 +1821,7 @@ fn forcing_search_verilog() {
 
 /// One block on the threat blocker: `start` a cycle, then the read port answered as a block
 /// RAM does until `done`; the answer as the model gives it.
-fn run_blocker(u: &mut ThreatBlocker, board: &Board, side: Color) -> Blocked {
+fn run_blocker(u: &mut Dut<ThreatBlocker>, board: &Board, side: Color) -> Blocked {
     u.side.next = stone_code(Some(side)).into();
     u.start.next = true;
     let cycles = drive_port(u, board, 10_000, "the blocker", |_| {});
@@ -1784,8 +1856,7 @@ fn threatened_positions(seed: u64, games: usize, step: usize) -> Vec<(Board, Col
 
 #[test]
 fn threat_blocker_matches_model() {
-    let mut uut = ThreatBlocker::default();
-    uut.connect_all();
+    let mut uut = Dut::rust(ThreatBlocker::default());
     let mut positions = threatened_positions(SEED + 2_600, 8, 2);
     // And positions without a threat to block.
     positions.extend(forcing_positions(SEED + 2_700, 2, 8));
@@ -1837,7 +1908,7 @@ fn threat_blocker_verilog() {
 /// `done`; the answer as the model gives it (the candidates, which the circuit keeps inside,
 /// copied from `want`: they are seen through the pair and key chosen).
 fn run_prepare(
-    u: &mut Preparation,
+    u: &mut Dut<Preparation>,
     board: &Board,
     side: Color,
     budget: u64,
@@ -1887,12 +1958,16 @@ fn quiet_positions(seed: u64, games: usize, step: usize) -> Vec<(Board, Color)> 
 
 #[test]
 fn preparation_matches_model() {
-    let mut uut = Preparation::default();
-    uut.connect_all();
-    // The Rust simulation runs about a thousand cycles a second here: of seeded positions,
-    // the first ones the model prepares in at most 26,000 cycles, one without a pair, one
-    // whose pair makes a threat (its winning pairs counted by the threats through them), one
-    // with winning pairs and no threat; and a longer one with a budget it exhausts.
+    on_big_stack(preparation_matches_model_run);
+}
+
+fn preparation_matches_model_run() {
+    // Of seeded positions, the first ones the model prepares in at most 26,000 cycles, one
+    // without a pair, one whose pair makes a threat (its winning pairs counted by the threats
+    // through them), one with winning pairs and no threat; and a longer one with a budget it
+    // exhausts: each on Verilator (some thousands of cycles a second for this block), the
+    // first in rust-hdl too (a thousand; all four there before 2026-12-07).
+    let mut sims = Sims::<Preparation>::new("preparation");
     let mut runs: Vec<(Board, Color, u64, Prepared)> = Vec::new();
     let mut kinds = [0; 3];
     let mut cut = false;
@@ -1918,16 +1993,21 @@ fn preparation_matches_model() {
     assert_eq!((kinds, cut), ([1, 1, 1], true), "the positions wanted");
     let (mut replies, mut cycles) = (0, 0);
     for (i, (board, side, budget, want)) in runs.iter().enumerate() {
-        let got = run_prepare(&mut uut, board, *side, *budget, want);
-        assert_eq!(&got, want, "position {i}, {side:?}:\n{}", board.diagram());
+        sims.check(
+            i == 0,
+            want,
+            |u| run_prepare(u, board, *side, *budget, want),
+            || format!("position {i}, {side:?}:\n{}", board.diagram()),
+        );
         replies += want.replies;
         cycles += want.cycles;
     }
     assert!(runs.iter().any(|r| r.3.exhausted));
     println!(
         "preparation: {} positions ({kinds:?}: none, making a threat, with winning pairs; one \
-         cut by the budget), {replies} replies; {cycles} cycles",
-        runs.len()
+         cut by the budget), {replies} replies; {cycles} cycles; {}",
+        runs.len(),
+        sims.summary()
     );
 }
 
@@ -1936,6 +2016,11 @@ fn preparation_verilog() {
     if !sim::tools::require("verilator", "preparation_verilog") {
         return;
     }
+    // (On a big stack: the Rust simulation's state and the Verilog's beside it.)
+    on_big_stack(preparation_verilog_run);
+}
+
+fn preparation_verilog_run() {
     // Preparations back to back (a budget of 300 pairs keeps each short), the read port
     // answered as a block RAM; one cancelled. (12,000 cycles since 2026-12-07, 20,000
     // before: the Rust simulation runs a few hundred cycles a second.)
@@ -1958,7 +2043,7 @@ fn preparation_verilog() {
 
 /// One turn on the threat player within `budget` pairs: `start` a cycle, then the read port
 /// answered as a block RAM does until `done`; the answer as the model gives it.
-fn run_turn(u: &mut ThreatPlayer, board: &Board, side: Color, budget: u64) -> Turn {
+fn run_turn(u: &mut Dut<ThreatPlayer>, board: &Board, side: Color, budget: u64) -> Turn {
     u.side.next = stone_code(Some(side)).into();
     u.budget.next = budget.into();
     u.start.next = true;
@@ -2075,10 +2160,9 @@ fn threat_player_matches_model() {
 }
 
 fn threat_player_matches_model_run() {
-    let mut uut = ThreatPlayer::default();
-    uut.connect_all();
-    // Cheap turns of each step (the Rust simulation runs under a thousand cycles a second
-    // with every block inside).
+    // Turns of each step on Verilator, every third in rust-hdl (under a thousand cycles a
+    // second with every block inside).
+    let mut sims = Sims::<ThreatPlayer>::new("threat_player");
     let mut turns = player_turns(SEED + 3_100, 25_000, [0, 2, 2, 2, 2, 1, 1]);
     turns.extend(five_wins());
     // First a preparation cancelled two thirds of the way (a shared block running, driven
@@ -2087,43 +2171,54 @@ fn threat_player_matches_model_run() {
         .iter()
         .find(|(_, _, t)| t.step == Step::Prepare)
         .expect("a preparation");
-    uut.side.next = stone_code(Some(*side)).into();
-    uut.budget.next = CHIP_BUDGET.into();
-    uut.start.next = true;
-    for _ in 0..want.cycles * 2 / 3 {
-        port_cycle(&mut uut, board);
-        assert!(uut.busy.val(), "the preparation runs");
-    }
-    uut.cancel.next = true;
-    cycle(&mut uut, |u| u.clock()).unwrap();
-    uut.cancel.next = false;
-    assert!(!uut.busy.val(), "a cancelled turn is idle");
+    sims.each(|u| {
+        u.side.next = stone_code(Some(*side)).into();
+        u.budget.next = CHIP_BUDGET.into();
+        u.start.next = true;
+        for _ in 0..want.cycles * 2 / 3 {
+            port_cycle(u, board);
+            assert!(u.busy.val(), "the preparation runs");
+        }
+        u.cancel.next = true;
+        u.cycle();
+        u.cancel.next = false;
+        assert!(!u.busy.val(), "a cancelled turn is idle");
+    });
     let mut cycles = 0;
     for (i, (board, side, want)) in turns.iter().enumerate() {
-        let got = run_turn(&mut uut, board, *side, CHIP_BUDGET);
-        assert_eq!(&got, want, "turn {i}, {side:?}:\n{}", board.diagram());
+        sims.check(
+            i % 3 == 0,
+            want,
+            |u| run_turn(u, board, *side, CHIP_BUDGET),
+            || format!("turn {i}, {side:?}:\n{}", board.diagram()),
+        );
         cycles += want.cycles;
     }
     // The host's budget: the attacks and preparations again within budgets that cut their
-    // searches (a pair, half what the turn tests in all), the model's turn within each.
+    // searches (a pair, 7, half what the turn tests in all), the model's turn within each; in
+    // rust-hdl the budget of a pair.
     let mut cut = 0;
     for (i, (board, side, full)) in turns.iter().enumerate() {
         if !matches!(full.step, Step::Attack | Step::Prepare) {
             continue;
         }
-        // (Two budgets since 2026-12-07, three before with 7: the test run's time.)
-        for budget in [1, tested_in_turn(board, *side) / 2] {
+        for budget in [1, 7, tested_in_turn(board, *side) / 2] {
             let want = turn::turn_within(board, *side, budget);
-            let got = run_turn(&mut uut, board, *side, budget);
-            assert_eq!(got, want, "turn {i}, budget {budget}:\n{}", board.diagram());
+            sims.check(
+                budget == 1,
+                &want,
+                |u| run_turn(u, board, *side, budget),
+                || format!("turn {i}, budget {budget}:\n{}", board.diagram()),
+            );
             cut += u64::from(want != *full);
             cycles += want.cycles;
         }
     }
     assert!(cut >= 3, "{cut} turns changed by their budget");
     println!(
-        "threat player: {} turns, {cut} changed by a smaller budget, {cycles} cycles",
-        turns.len()
+        "threat player: {} turns, {cut} changed by a smaller budget, {cycles} cycles; {}",
+        turns.len(),
+        sims.summary()
     );
 }
 
