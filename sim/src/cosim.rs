@@ -14,11 +14,12 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
+/// A top-level port of a block (of its emitted Verilog's top module).
 #[derive(Clone, Debug)]
-struct Port {
-    name: String,
-    bits: usize,
-    input: bool,
+pub(crate) struct Port {
+    pub(crate) name: String,
+    pub(crate) bits: usize,
+    pub(crate) input: bool,
 }
 
 /// Collects the top-level ports and their current values.
@@ -55,7 +56,12 @@ impl Probe for PortProbe {
     }
 }
 
-fn probe<B: Block>(uut: &B) -> PortProbe {
+/// A block's top-level ports and their current values.
+pub(crate) fn ports<B: Block + ?Sized>(uut: &B) -> Vec<Port> {
+    probe(uut).ports
+}
+
+fn probe<B: Block + ?Sized>(uut: &B) -> PortProbe {
     let mut p = PortProbe {
         depth: 0,
         ports: Vec::new(),

@@ -73,19 +73,20 @@ pub fn drive_output<T: Synth + Words>(s: &mut Signal<Out, T>, w: &[u32]) {
     s.update_all();
 }
 
+/// The names of a block's clock input (if clocked), its other inputs and its outputs.
+pub type PortNames = (
+    Option<&'static str>,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 /// A block whose ports a [`Dut`] can carry between its struct and its Verilated model: written
 /// by [`mirror!`].
 pub trait Mirror: Block {
     /// The clock input, for a clocked block.
     fn clock_input(&mut self) -> Option<&mut Signal<In, Clock>>;
     /// The names of the clock input (if clocked), the other inputs and the outputs.
-    fn port_names(
-        &self,
-    ) -> (
-        Option<&'static str>,
-        &'static [&'static str],
-        &'static [&'static str],
-    );
+    fn port_names(&self) -> PortNames;
     /// Appends input `name`'s `next` value as words; false for a name it does not have.
     fn input_words(&self, name: &str, w: &mut Vec<u32>) -> bool;
     /// Sets output `name` from words; false for a name it does not have.
@@ -114,13 +115,7 @@ macro_rules! mirror {
                 let f: Option<fn(&mut $t) -> &mut rust_hdl::prelude::Signal<rust_hdl::prelude::In, rust_hdl::prelude::Clock>> = $clock;
                 f.map(|f| f(self))
             }
-            fn port_names(
-                &self,
-            ) -> (
-                Option<&'static str>,
-                &'static [&'static str],
-                &'static [&'static str],
-            ) {
+            fn port_names(&self) -> $crate::vblock::PortNames {
                 ($cname, &[$(stringify!($i)),*], &[$(stringify!($o)),*])
             }
             fn input_words(&self, name: &str, w: &mut Vec<u32>) -> bool {
@@ -152,42 +147,6 @@ macro_rules! mirror {
             }
         }
     };
-}
-
-/// A top-level port of the emitted Verilog.
-#[derive(Clone, Debug)]
-struct Port {
-    name: String,
-    bits: usize,
-    input: bool,
-}
-
-struct PortList {
-    depth: usize,
-    ports: Vec<Port>,
-}
-
-impl Probe for PortList {
-    fn visit_start_scope(&mut self, _name: &str, _node: &dyn Block) {
-        self.depth += 1;
-    }
-    fn visit_end_scope(&mut self, _name: &str, _node: &dyn Block) {
-        self.depth -= 1;
-    }
-    fn visit_atom(&mut self, name: &str, signal: &dyn Atom) {
-        let input = match signal.kind() {
-            AtomKind::InputParameter => true,
-            AtomKind::OutputParameter => false,
-            _ => return,
-        };
-        if self.depth == 1 {
-            self.ports.push(Port {
-                name: name.to_string(),
-                bits: signal.bits(),
-                input,
-            });
-        }
-    }
 }
 
 type NewFn = unsafe extern "C" fn() -> *mut c_void;
@@ -402,15 +361,11 @@ pub fn lockstep<B: Mirror>(
 
 impl Model {
     fn build<B: Mirror>(name: &str, block: &mut B) -> Result<Model> {
-        let mut list = PortList {
-            depth: 0,
-            ports: Vec::new(),
-        };
-        block.accept("top", &mut list);
+        let ports = crate::cosim::ports(block);
         let (clock_port, in_names, out_names) = block.port_names();
         let mut missing = Vec::new();
         let (mut ins, mut outs) = (Vec::new(), Vec::new());
-        for (k, p) in list.ports.iter().enumerate() {
+        for (k, p) in ports.iter().enumerate() {
             let known = if p.input {
                 in_names.iter().find(|n| **n == p.name)
             } else {
@@ -427,7 +382,7 @@ impl Model {
         if !missing.is_empty() {
             bail!("{name}: ports not named by the block's `mirror!`: {missing:?}");
         }
-        let names: Vec<&str> = list.ports.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = ports.iter().map(|p| p.name.as_str()).collect();
         let absent: Vec<&&str> = clock_port
             .iter()
             .chain(in_names)
@@ -438,7 +393,7 @@ impl Model {
             bail!("{name}: `mirror!` names ports the block does not have: {absent:?}");
         }
         let verilog = generate_verilog(block);
-        let wrapper = wrapper(&list.ports, clock_port);
+        let wrapper = wrapper(&ports, clock_port);
         let mut h = DefaultHasher::new();
         (&verilog, &wrapper).hash(&mut h);
         let root = std::env::temp_dir().join("boardgate-vblock");
@@ -563,7 +518,7 @@ impl Lock {
 
 /// The C++ port interface: `vb_set`/`vb_get` by port index (as listed by the probe), 32-bit
 /// words least significant first.
-fn wrapper(ports: &[Port], clock: Option<&str>) -> String {
+fn wrapper(ports: &[crate::cosim::Port], clock: Option<&str>) -> String {
     let mut t = String::from(
         "#include \"Vdut.h\"\n#include \"verilated.h\"\n#include <cstdint>\n\
          extern \"C\" {\n\

@@ -6,7 +6,7 @@
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use rust_hdl::prelude::*;
 use sim::mirror;
-use sim::vblock::{Dut, Mirror, Words};
+use sim::vblock::{Dut, Mirror, PortNames, Words};
 
 /// A counter with an enable, a 40-bit accumulator and a 70-bit register of its input.
 #[derive(LogicBlock, Default)]
@@ -149,13 +149,7 @@ impl Mirror for Skewed {
     fn clock_input(&mut self) -> Option<&mut Signal<In, Clock>> {
         self.inner.clock_input()
     }
-    fn port_names(
-        &self,
-    ) -> (
-        Option<&'static str>,
-        &'static [&'static str],
-        &'static [&'static str],
-    ) {
+    fn port_names(&self) -> PortNames {
         self.inner.port_names()
     }
     fn input_words(&self, name: &str, w: &mut Vec<u32>) -> bool {
