@@ -404,6 +404,14 @@ impl Model {
             let _lock = Lock::take(&root.join(format!("{name}.lock")))?;
             if !lib.exists() {
                 compile(name, &dir, &verilog, &wrapper, &lib)?;
+                // The block's models of other Verilog texts are stale: one kept per block.
+                let prefix = format!("{name}-");
+                for e in std::fs::read_dir(&root)?.flatten() {
+                    let n = e.file_name().to_string_lossy().into_owned();
+                    if n.starts_with(&prefix) && e.path() != dir && e.path().is_dir() {
+                        let _ = std::fs::remove_dir_all(e.path());
+                    }
+                }
             }
         }
         Model::load(&lib, ins, outs)
@@ -609,6 +617,8 @@ fn compile(name: &str, dir: &Path, verilog: &str, wrapper: &str, lib: &Path) -> 
         );
     }
     std::fs::rename(&tmp, lib)?;
+    // The objects are not needed once linked (the preparation's are 28 MB).
+    let _ = std::fs::remove_dir_all(dir.join("obj"));
     eprintln!(
         "vblock {name}: Verilator model built in {:.1} s",
         t0.elapsed().as_secs_f64()
