@@ -15,7 +15,7 @@
 //! which port is named by [`mirror!`]; a port the struct does not name is an error, so no
 //! output goes unread.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use rust_hdl::prelude::*;
 use std::collections::hash_map::DefaultHasher;
 use std::ffi::{c_void, CString};
@@ -93,6 +93,9 @@ pub trait Mirror: Block {
     fn set_output(&mut self, name: &str, w: &[u32]) -> bool;
     /// Appends output `name`'s value as words; false for a name it does not have.
     fn output_words(&self, name: &str, w: &mut Vec<u32>) -> bool;
+    /// Makes each input's value its `next` (what the Verilog was given), as a simulation's
+    /// update does: a test reading an input back sees what the block got.
+    fn latch_inputs(&mut self);
 }
 
 /// Implements [`Mirror`] for a block: `mirror!(Type, clock: clock, in: [a, b], out: [c, d])`
@@ -136,6 +139,9 @@ macro_rules! mirror {
                     _ => false,
                 }
             }
+            fn latch_inputs(&mut self) {
+                $(rust_hdl::prelude::Block::update_all(&mut self.$i);)*
+            }
             fn set_output(&mut self, name: &str, w: &[u32]) -> bool {
                 match name {
                     $(stringify!($o) => {
@@ -147,6 +153,28 @@ macro_rules! mirror {
             }
         }
     };
+}
+
+/// A port of a loaded model: its index in the C++ switch, name, bits and words (two at
+/// least).
+#[derive(Clone, Copy)]
+struct ModelPort {
+    k: i32,
+    name: &'static str,
+    bits: usize,
+    words: usize,
+}
+
+/// Clears the bits of `w` past a port's `bits`.
+fn mask(w: &mut [u32], bits: usize) {
+    for (j, word) in w.iter_mut().enumerate() {
+        let lo = 32 * j;
+        if lo >= bits {
+            *word = 0;
+        } else if bits - lo < 32 {
+            *word &= (1u32 << (bits - lo)) - 1;
+        }
+    }
 }
 
 type NewFn = unsafe extern "C" fn() -> *mut c_void;
@@ -164,8 +192,10 @@ struct Model {
     set: SetFn,
     get: GetFn,
     /// The inputs and outputs (index into the C++ switch, name, words).
-    ins: Vec<(i32, &'static str, usize)>,
-    outs: Vec<(i32, &'static str, usize)>,
+    ins: Vec<ModelPort>,
+    outs: Vec<ModelPort>,
+    /// Whether the block has a clock (`vb_cycle` clocks it).
+    clocked: bool,
     buf: Vec<u32>,
 }
 
@@ -219,6 +249,9 @@ impl<B: Mirror> std::ops::DerefMut for Dut<B> {
 impl<B: Mirror> Dut<B> {
     fn open(name: &str, mut block: B, mode: Mode) -> Result<Dut<B>> {
         block.connect_all();
+        if mode != Mode::Rust {
+            check_all(&block).map_err(|e| anyhow!("{name}: rust-hdl check failed: {e:?}"))?;
+        }
         let model = match mode {
             Mode::Rust => None,
             _ => Some(Model::build(name, &mut block)?),
@@ -274,6 +307,9 @@ impl<B: Mirror> Dut<B> {
             // SAFETY: the model is live for as long as `m`.
             unsafe { (m.eval)(m.model) };
         }
+        if self.mode == Mode::Verilog {
+            self.block.latch_inputs();
+        }
         self.outputs("settled");
     }
 
@@ -293,9 +329,17 @@ impl<B: Mirror> Dut<B> {
             }
         }
         if let Some(m) = &mut self.model {
+            assert!(
+                m.clocked,
+                "{}: a cycle of a block without a clock",
+                self.name
+            );
             m.push_inputs(&self.block);
             // SAFETY: as above; `vb_cycle` evaluates, raises and lowers the clock.
             unsafe { (m.cycle)(m.model) };
+        }
+        if self.mode == Mode::Verilog {
+            self.block.latch_inputs();
         }
         self.outputs("after the clock edge");
     }
@@ -373,8 +417,19 @@ impl Model {
             };
             let words = p.bits.div_ceil(32).max(2);
             match known {
-                Some(&n) if p.input => ins.push((k as i32, n, words)),
-                Some(&n) => outs.push((k as i32, n, words)),
+                Some(&name) => {
+                    let port = ModelPort {
+                        k: k as i32,
+                        name,
+                        bits: p.bits,
+                        words,
+                    };
+                    if p.input {
+                        ins.push(port)
+                    } else {
+                        outs.push(port)
+                    }
+                }
                 None if p.input && clock_port == Some(p.name.as_str()) => {}
                 None => missing.push(p.name.clone()),
             }
@@ -394,14 +449,21 @@ impl Model {
         }
         let verilog = generate_verilog(block);
         let wrapper = wrapper(&ports, clock_port);
+        let version = Command::new("verilator")
+            .arg("--version")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
         let mut h = DefaultHasher::new();
-        (&verilog, &wrapper).hash(&mut h);
+        (&verilog, &wrapper, VERILATOR_ARGS, &version).hash(&mut h);
         let root = std::env::temp_dir().join("boardgate-vblock");
         std::fs::create_dir_all(&root)?;
         let dir = root.join(format!("{name}-{:016x}", h.finish()));
         let lib = dir.join("libvblock.so");
+        // Built and loaded under the lock: another tree's build of the block's other Verilog
+        // removes this one's directory (a loaded library stays mapped).
+        let _lock = Lock::take(&root.join(format!("{name}.lock")))?;
         {
-            let _lock = Lock::take(&root.join(format!("{name}.lock")))?;
             if !lib.exists() {
                 compile(name, &dir, &verilog, &wrapper, &lib)?;
                 // The block's models of other Verilog texts are stale: one kept per block.
@@ -414,13 +476,14 @@ impl Model {
                 }
             }
         }
-        Model::load(&lib, ins, outs)
+        Model::load(&lib, ins, outs, clock_port.is_some())
     }
 
     fn load(
         path: &Path,
-        ins: Vec<(i32, &'static str, usize)>,
-        outs: Vec<(i32, &'static str, usize)>,
+        ins: Vec<ModelPort>,
+        outs: Vec<ModelPort>,
+        clocked: bool,
     ) -> Result<Model> {
         let c = CString::new(path.as_os_str().as_encoded_bytes())?;
         // SAFETY: dlopen of a library this module built; the symbols looked up are the
@@ -434,6 +497,7 @@ impl Model {
                 let cs = CString::new(s)?;
                 let p = libc::dlsym(lib, cs.as_ptr());
                 if p.is_null() {
+                    libc::dlclose(lib);
                     bail!("{} has no {s}", path.display());
                 }
                 Ok(p)
@@ -455,13 +519,14 @@ impl Model {
                 get,
                 ins,
                 outs,
+                clocked,
                 buf: Vec::new(),
             })
         }
     }
 
     fn push_inputs<B: Mirror>(&mut self, block: &B) {
-        for &(k, name, words) in &self.ins {
+        for &ModelPort { k, name, words, .. } in &self.ins {
             self.buf.clear();
             block.input_words(name, &mut self.buf);
             self.buf.resize(words, 0);
@@ -476,11 +541,18 @@ impl Model {
         block: &B,
     ) -> Option<(&'static str, Vec<u32>, Vec<u32>)> {
         let mut mine = Vec::new();
-        for &(k, name, words) in &self.outs {
+        for &ModelPort {
+            k,
+            name,
+            bits,
+            words,
+        } in &self.outs
+        {
             self.buf.clear();
             self.buf.resize(words, 0);
             // SAFETY: `buf` has room for the port's words (at least two).
             unsafe { (self.get)(self.model, k, self.buf.as_mut_ptr()) };
+            mask(&mut self.buf, bits);
             mine.clear();
             block.output_words(name, &mut mine);
             mine.resize(words, 0);
@@ -492,11 +564,18 @@ impl Model {
     }
 
     fn pull_outputs<B: Mirror>(&mut self, block: &mut B) {
-        for &(k, name, words) in &self.outs {
+        for &ModelPort {
+            k,
+            name,
+            bits,
+            words,
+        } in &self.outs
+        {
             self.buf.clear();
             self.buf.resize(words, 0);
             // SAFETY: `buf` has room for the port's words (at least two).
             unsafe { (self.get)(self.model, k, self.buf.as_mut_ptr()) };
+            mask(&mut self.buf, bits);
             block.set_output(name, &self.buf);
         }
     }
@@ -587,6 +666,35 @@ fn wrapper(ports: &[crate::cosim::Port], clock: Option<&str>) -> String {
     t
 }
 
+/// Verilator's flags for a block's model (part of its cache key).
+const VERILATOR_ARGS: &[&str] = &[
+    "--cc",
+    "--exe",
+    "--build",
+    "-j",
+    "2",
+    "-O1",
+    "-MAKEFLAGS",
+    "OPT_FAST=-O1 OPT_GLOBAL=-O1",
+    "-CFLAGS",
+    "-fPIC",
+    "-LDFLAGS",
+    "-shared -Wl,-Bsymbolic",
+    "-Wno-fatal",
+    "-Wno-lint",
+    "-Wno-style",
+    "--x-assign",
+    "unique",
+    "--x-initial",
+    "unique",
+    "--top-module",
+    "top",
+    "--prefix",
+    "Vdut",
+    "-Mdir",
+    "obj",
+];
+
 /// Verilator's C++ of the block and the wrapper, linked into one shared library (the
 /// co-simulation's flags: random values where Verilog would read X; the C++ at -O1).
 fn compile(name: &str, dir: &Path, verilog: &str, wrapper: &str, lib: &Path) -> Result<()> {
@@ -598,12 +706,7 @@ fn compile(name: &str, dir: &Path, verilog: &str, wrapper: &str, lib: &Path) -> 
     let tmp: PathBuf = dir.join("libvblock.so.part");
     let out = Command::new("verilator")
         .current_dir(dir)
-        .args(["--cc", "--exe", "--build", "-j", "2", "-O1"])
-        .args(["-MAKEFLAGS", "OPT_FAST=-O1 OPT_GLOBAL=-O1"])
-        .args(["-CFLAGS", "-fPIC", "-LDFLAGS", "-shared -Wl,-Bsymbolic"])
-        .args(["-Wno-fatal", "-Wno-lint", "-Wno-style"])
-        .args(["--x-assign", "unique", "--x-initial", "unique"])
-        .args(["--top-module", "top", "--prefix", "Vdut", "-Mdir", "obj"])
+        .args(VERILATOR_ARGS)
         .arg("-o")
         .arg(&tmp)
         .args(["dut.v", "vblock.cpp"])

@@ -69,7 +69,8 @@ macro_rules! wraps_counter {
     };
 }
 
-// The counter with its `count` read one higher in Rust: a lockstep run must see it.
+// The counter with bit 65 of its `echo` read flipped in Rust once the count reaches 50: a
+// lockstep run must see it there, not before.
 wraps_counter!(Skewed);
 // The counter with no port named by its mirror.
 wraps_counter!(Unnamed);
@@ -159,21 +160,14 @@ impl Mirror for Skewed {
         self.inner.set_output(name, w)
     }
     fn output_words(&self, name: &str, w: &mut Vec<u32>) -> bool {
-        if name == "count" {
-            (self.inner.count.val().to_u64() + 1).put(w);
-            return true;
+        let known = self.inner.output_words(name, w);
+        if name == "echo" && self.inner.count.val().to_u64() >= 50 {
+            w[2] ^= 1 << 1;
         }
-        self.inner.output_words(name, w)
+        known
     }
-}
-
-trait PutU64 {
-    fn put(self, w: &mut Vec<u32>);
-}
-
-impl PutU64 for u64 {
-    fn put(self, w: &mut Vec<u32>) {
-        w.extend([self as u32, (self >> 32) as u32]);
+    fn latch_inputs(&mut self) {
+        self.inner.latch_inputs()
     }
 }
 
@@ -185,15 +179,26 @@ fn a_lockstep_run_fails_on_a_difference_naming_the_port() {
     ) {
         return;
     }
-    let got = std::panic::catch_unwind(|| {
-        let _ = Dut::cosim("vblock_skewed", Skewed::default());
-    });
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut u = Dut::cosim("vblock_skewed", Skewed::default()).unwrap();
+    let mut cycles = 0;
+    let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| loop {
+        u.inner.en.next = true;
+        u.inner.wide.next = wide(&mut rng);
+        u.cycle();
+        cycles += 1;
+        assert!(cycles < 1_000, "no difference seen");
+    }));
     let msg = got.expect_err("a difference must fail");
     let text = msg.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(
-        text.contains("vblock_skewed") && text.contains("count is"),
+        text.contains("vblock_skewed") && text.contains("echo is"),
         "{text}"
     );
+    // The count reaches 50 after 50 enabled cycles: seen at the 50th, and every settle and
+    // edge before it compared equal.
+    assert_eq!(cycles, 49, "{text}");
+    assert!(text.contains("(100 compared before)"), "{text}");
 }
 
 #[test]
