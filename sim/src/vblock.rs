@@ -535,48 +535,39 @@ impl Model {
         }
     }
 
+    /// Output `p`'s value from the model into `buf`, masked to its width.
+    fn read_output(&mut self, p: ModelPort) {
+        self.buf.clear();
+        self.buf.resize(p.words, 0);
+        // SAFETY: `buf` has room for the port's words (at least two).
+        unsafe { (self.get)(self.model, p.k, self.buf.as_mut_ptr()) };
+        mask(&mut self.buf, p.bits);
+    }
+
     /// The first output whose value differs from the struct's: its name and both values.
     fn compare_outputs<B: Mirror>(
         &mut self,
         block: &B,
     ) -> Option<(&'static str, Vec<u32>, Vec<u32>)> {
         let mut mine = Vec::new();
-        for &ModelPort {
-            k,
-            name,
-            bits,
-            words,
-        } in &self.outs
-        {
-            self.buf.clear();
-            self.buf.resize(words, 0);
-            // SAFETY: `buf` has room for the port's words (at least two).
-            unsafe { (self.get)(self.model, k, self.buf.as_mut_ptr()) };
-            mask(&mut self.buf, bits);
+        for k in 0..self.outs.len() {
+            let p = self.outs[k];
+            self.read_output(p);
             mine.clear();
-            block.output_words(name, &mut mine);
-            mine.resize(words, 0);
+            block.output_words(p.name, &mut mine);
+            mine.resize(p.words, 0);
             if mine != self.buf {
-                return Some((name, self.buf.clone(), mine));
+                return Some((p.name, self.buf.clone(), mine));
             }
         }
         None
     }
 
     fn pull_outputs<B: Mirror>(&mut self, block: &mut B) {
-        for &ModelPort {
-            k,
-            name,
-            bits,
-            words,
-        } in &self.outs
-        {
-            self.buf.clear();
-            self.buf.resize(words, 0);
-            // SAFETY: `buf` has room for the port's words (at least two).
-            unsafe { (self.get)(self.model, k, self.buf.as_mut_ptr()) };
-            mask(&mut self.buf, bits);
-            block.set_output(name, &self.buf);
+        for k in 0..self.outs.len() {
+            let p = self.outs[k];
+            self.read_output(p);
+            block.set_output(p.name, &self.buf);
         }
     }
 }
