@@ -71,6 +71,35 @@ fn probe<B: Block + ?Sized>(uut: &B) -> PortProbe {
     p
 }
 
+/// Verilator's flags for a block's model, here and in [`crate::vblock`]: the C++ built with
+/// `-O1`, not verilated.mk's `-Os` (a co-simulation runs for seconds after a build of a
+/// minute or two, and -O1 builds in about 0.7 of the time: Connect6's preparation, 2.3 MB of
+/// Verilog, 2026-12-07: 57 s where -Os took 79 s, and runs 2.3 s where it ran 3.4; -O0 built
+/// in 52 s but ran 9.5); random values where Verilog would read X.
+pub(crate) const VERILATOR_FLAGS: &[&str] = &[
+    "--cc",
+    "--exe",
+    "--build",
+    "-j",
+    "2",
+    "-O1",
+    "-MAKEFLAGS",
+    "OPT_FAST=-O1 OPT_GLOBAL=-O1",
+    "-Wno-fatal",
+    "-Wno-lint",
+    "-Wno-style",
+    "--x-assign",
+    "unique",
+    "--x-initial",
+    "unique",
+    "--top-module",
+    "top",
+    "--prefix",
+    "Vdut",
+    "-Mdir",
+    "obj",
+];
+
 /// What a co-simulation compared.
 #[derive(Debug, Clone)]
 pub struct CosimReport {
@@ -151,32 +180,8 @@ pub fn cosim<B: Block>(
     std::fs::write(dir.join("tb.cpp"), testbench(&ins, &outs, clock, cycles))?;
     let out = Command::new("verilator")
         .current_dir(&dir)
-        .args([
-            "--cc",
-            "--exe",
-            "--build",
-            "-j",
-            "2",
-            "-O1",
-            // The C++ at -O1, not verilated.mk's -Os: a co-simulation runs for seconds after
-            // a build of a minute or two, and -O1 builds in about 0.7 of the time (Connect6's
-            // preparation, 2.3 MB of Verilog, 2026-12-07: 57 s where -Os took 79 s, and runs
-            // 2.3 s where it ran 3.4; -O0 built in 52 s but ran 9.5).
-            "-MAKEFLAGS",
-            "OPT_FAST=-O1 OPT_GLOBAL=-O1",
-            "-Wno-fatal",
-            "-Wno-lint",
-            "-Wno-style",
-        ])
-        .args([
-            "--x-assign",
-            "unique",
-            "--x-initial",
-            "unique",
-            "--top-module",
-            "top",
-        ])
-        .args(["--prefix", "Vdut", "-Mdir", "obj", "dut.v", "tb.cpp"])
+        .args(VERILATOR_FLAGS)
+        .args(["dut.v", "tb.cpp"])
         .output()
         .context("running verilator")?;
     if !out.status.success() {

@@ -47,10 +47,7 @@ impl<const N: usize> Words for Bits<N> {
             w.push((v >> 32) as u32);
         } else {
             for j in 0..N.div_ceil(32) {
-                let word = (0..32)
-                    .filter(|&i| 32 * j + i < N && self.get_bit(32 * j + i))
-                    .fold(0u32, |acc, i| acc | 1 << i);
-                w.push(word);
+                w.push(crate::harness::bits_to_u128(self, 32 * j, 32) as u32);
             }
         }
     }
@@ -60,9 +57,8 @@ impl<const N: usize> Words for Bits<N> {
             let mask = if N == 64 { u64::MAX } else { (1u64 << N) - 1 };
             Bits::<N>::from(v & mask)
         } else {
-            (0..N).fold(Bits::<N>::default(), |b, i| {
-                b.replace_bit(i, w[i / 32] >> (i % 32) & 1 == 1)
-            })
+            let words: Vec<u128> = w.iter().map(|&x| u128::from(x)).collect();
+            crate::harness::bits_from_words(&words, 32)
         }
     }
 }
@@ -455,7 +451,14 @@ impl Model {
             .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
             .unwrap_or_default();
         let mut h = DefaultHasher::new();
-        (&verilog, &wrapper, VERILATOR_ARGS, &version).hash(&mut h);
+        (
+            &verilog,
+            &wrapper,
+            crate::cosim::VERILATOR_FLAGS,
+            LIBRARY_FLAGS,
+            &version,
+        )
+            .hash(&mut h);
         let root = std::env::temp_dir().join("boardgate-vblock");
         std::fs::create_dir_all(&root)?;
         let dir = root.join(format!("{name}-{:016x}", h.finish()));
@@ -657,34 +660,9 @@ fn wrapper(ports: &[crate::cosim::Port], clock: Option<&str>) -> String {
     t
 }
 
-/// Verilator's flags for a block's model (part of its cache key).
-const VERILATOR_ARGS: &[&str] = &[
-    "--cc",
-    "--exe",
-    "--build",
-    "-j",
-    "2",
-    "-O1",
-    "-MAKEFLAGS",
-    "OPT_FAST=-O1 OPT_GLOBAL=-O1",
-    "-CFLAGS",
-    "-fPIC",
-    "-LDFLAGS",
-    "-shared -Wl,-Bsymbolic",
-    "-Wno-fatal",
-    "-Wno-lint",
-    "-Wno-style",
-    "--x-assign",
-    "unique",
-    "--x-initial",
-    "unique",
-    "--top-module",
-    "top",
-    "--prefix",
-    "Vdut",
-    "-Mdir",
-    "obj",
-];
+/// Verilator's flags for a block's model beyond the co-simulation's (part of its cache
+/// key): position-independent code, linked as a shared library.
+const LIBRARY_FLAGS: &[&str] = &["-CFLAGS", "-fPIC", "-LDFLAGS", "-shared -Wl,-Bsymbolic"];
 
 /// Verilator's C++ of the block and the wrapper, linked into one shared library (the
 /// co-simulation's flags: random values where Verilog would read X; the C++ at -O1).
@@ -697,7 +675,8 @@ fn compile(name: &str, dir: &Path, verilog: &str, wrapper: &str, lib: &Path) -> 
     let tmp: PathBuf = dir.join("libvblock.so.part");
     let out = Command::new("verilator")
         .current_dir(dir)
-        .args(VERILATOR_ARGS)
+        .args(crate::cosim::VERILATOR_FLAGS)
+        .args(LIBRARY_FLAGS)
         .arg("-o")
         .arg(&tmp)
         .args(["dut.v", "vblock.cpp"])
