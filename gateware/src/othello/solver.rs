@@ -166,6 +166,8 @@ pub struct Solver {
     ev_c_v: DFF<Bit>,
     ev_c_sq: DFF<Bits<6>>,
     ev_c_mob: DFF<Bits<6>>,
+    // The opponent's corner replies, counted a second time in the key.
+    ev_corners: Signal<Local, Bits<6>>,
     // Combinational temporaries.
     ret_go: Signal<Local, Bit>,
     ret_val: Signal<Local, Bits<8>>,
@@ -286,6 +288,7 @@ impl Solver {
             ev_c_v: Default::default(),
             ev_c_sq: Default::default(),
             ev_c_mob: Default::default(),
+            ev_corners: Default::default(),
             ret_go: Default::default(),
             ret_val: Default::default(),
             ret_best: Default::default(),
@@ -414,7 +417,13 @@ impl Logic for Solver {
         self.ev_count.bits.next = self.ev_b_moves.q.val();
         self.ev_c_v.d.next = self.evaluating.val() & self.ev_b_v.q.val();
         self.ev_c_sq.d.next = self.ev_b_sq.q.val();
-        self.ev_c_mob.d.next = self.ev_count.count.val().get_bits::<6>(0);
+        // The key (`model::othello::order::ff_key`): the replies, corner replies twice. At
+        // most 33 + 4, so 6 bits.
+        self.ev_corners.next = bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(0))
+            + bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(7))
+            + bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(56))
+            + bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(63));
+        self.ev_c_mob.d.next = self.ev_count.count.val().get_bits::<6>(0) + self.ev_corners.val();
         self.sorter.squares.next = self.list.q.val();
         self.sorter.mobs.next = self.lmob.q.val();
         self.sorter.count.next = self.lcount.q.val();

@@ -33,6 +33,7 @@
 //! opponent. Scores use the standard rule of [`super::rules::final_score`] (disc difference,
 //! empty squares counted for the winner), so they lie in `-64..=64`.
 
+use super::order::CORNERS;
 use super::rules::final_score;
 use std::cell::RefCell;
 
@@ -437,7 +438,6 @@ impl Solver {
 
 /// "No move" marker for the table and the move list.
 const NO_MOVE: u8 = 64;
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The four 4x4 quadrants of the board.
 const QUADRANTS: [u64; 4] = [
     0x0000_0000_0F0F_0F0F,

@@ -11,7 +11,7 @@
 //! opponent has), searching tree node (a move is taken and searched), cut-off (a child's
 //! value reached beta), search ended (all moves tried).
 
-use super::order::first_in_order;
+use super::order::{ff_key, first_in_order};
 use super::rules::{final_score, legal_moves, play};
 
 /// Move order of the search.
@@ -19,8 +19,9 @@ use super::rules::{final_score, legal_moves, play};
 pub enum MoveOrder {
     /// The paper's square classes (Figure 10 / Table 5).
     Paper,
-    /// Fewest opponent replies first, ties broken by the paper's order, at nodes with more
-    /// than [`FF_EMPTIES_ABOVE`] empty squares; the paper's order below.
+    /// Fewest opponent replies first (corner replies counted twice: [`ff_key`]), ties broken
+    /// by the paper's order, at nodes with more than [`FF_EMPTIES_ABOVE`] empty squares; the
+    /// paper's order below.
     FastestFirst,
 }
 
@@ -102,7 +103,7 @@ pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
                     continue;
                 }
                 let (np, no) = play(p, o, s);
-                let mob = legal_moves(np, no).count_ones();
+                let mob = ff_key(legal_moves(np, no));
                 if best.map(|(_, m)| mob < m).unwrap_or(true) {
                     best = Some((s, mob));
                 }
@@ -112,8 +113,9 @@ pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
     }
 }
 
-/// The legal moves of (p, o) in fastest-first order (fewest opponent replies first, ties in
-/// the paper's order): the order the `othello-ff` hardware searches them in.
+/// The legal moves of (p, o) in fastest-first order (fewest opponent replies first, corner
+/// replies counted twice, ties in the paper's order): the order the `othello-ff` hardware
+/// searches them in.
 pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
     let moves = legal_moves(p, o);
     let mut list = [0u32; 64];
@@ -121,7 +123,7 @@ pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
     list[..moves.count_ones() as usize].to_vec()
 }
 
-/// The moves of `moves` sorted by the opponent's number of replies, ties in the paper's order.
+/// The moves of `moves` sorted by [`ff_key`], ties in the paper's order.
 fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
     // On the stack, not in a Vec: the bench runs this at every node of billions.
     let mut evaluated = [(0u32, 0u32); 64];
@@ -130,7 +132,7 @@ fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
         let s = s as u32;
         if moves >> s & 1 == 1 {
             let (np, no) = play(p, o, s);
-            evaluated[n] = (s, legal_moves(np, no).count_ones());
+            evaluated[n] = (s, ff_key(legal_moves(np, no)));
             n += 1;
         }
     }
