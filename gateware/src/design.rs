@@ -326,7 +326,9 @@ pub const DESIGNS: [DesignSpec; Design::COUNT] = [
         router2: false,
         static_placer: false,
         narrow_luts: false,
-        pnr_seed: None,
+        // With corner replies counted twice (2026-12-07) nextpnr's default seed routed 38.8
+        // MHz: the link's command decode to its answer registers, 21 of 25.8 ns in routing.
+        pnr_seed: Some(1),
     },
     DesignSpec {
         design: Design::Chess,

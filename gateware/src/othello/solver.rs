@@ -20,8 +20,8 @@
 //! With fastest-first ordering (`Solver::new(order, true)`, the paper's future work), `Enter`
 //! of a node with more than `model::othello::search::FF_EMPTIES_ABOVE` empties goes to `Eval`,
 //! a pipeline that one move enters a cycle: a second selector and flipper play the move, a
-//! second legal move checker finds the opponent's replies, a disc counter counts them, and the
-//! move is inserted (stably) into a sorted list of up to 32 moves that the frame carries
+//! second legal move checker finds the opponent's replies, a disc counter counts them (corner
+//! replies twice: the key of `model::othello::order::ff_key`), and the move is inserted (stably) into a sorted list of up to 32 moves that the frame carries
 //! instead of the mask; `Select` then takes the list's head. `Eval` takes the node's moves
 //! plus `EVAL_LATENCY` (3) cycles. The nodes nearer the leaves take the paper's order (the
 //! frame's `SORTED` flag says which), where ordering costs more cycles than it saves.
@@ -210,7 +210,7 @@ impl Solver {
     /// paper_order()`), or with fastest-first ordering (`fastest_first`: at each node with
     /// more than `FF_EMPTIES_ABOVE` empties every move is evaluated, one entering the pipeline
     /// a cycle in `order`, and the moves are searched by increasing
-    /// opponent mobility, ties in `order`).
+    /// opponent mobility, corner replies counted twice, ties in `order`).
     pub fn new(order: [u8; 64], fastest_first: bool) -> Self {
         Solver {
             clock: Default::default(),
