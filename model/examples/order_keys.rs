@@ -13,22 +13,7 @@
 use model::othello::order::paper_order;
 use model::othello::rules::{final_score, legal_moves, play};
 
-use model::othello::order::CORNERS;
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0F0F_0F0F,
-    0x0000_0000_F0F0_F0F0,
-    0x0F0F_0F0F_0000_0000,
-    0xF0F0_F0F0_0000_0000,
-];
-fn odd_quadrants(empties: u64) -> u64 {
-    let mut odd = 0;
-    for q in QUADRANTS {
-        if (empties & q).count_ones() & 1 == 1 {
-            odd |= q;
-        }
-    }
-    odd
-}
+use model::othello::order::{odd_quadrants, CORNERS};
 #[derive(Clone, Copy)]
 struct V {
     w_cmob: i32,

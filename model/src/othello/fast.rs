@@ -33,7 +33,7 @@
 //! opponent. Scores use the standard rule of [`super::rules::final_score`] (disc difference,
 //! empty squares counted for the winner), so they lie in `-64..=64`.
 
-use super::order::CORNERS;
+use super::order::{odd_quadrants, CORNERS};
 use super::rules::final_score;
 use std::cell::RefCell;
 
@@ -438,25 +438,6 @@ impl Solver {
 
 /// "No move" marker for the table and the move list.
 const NO_MOVE: u8 = 64;
-/// The four 4x4 quadrants of the board.
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0F0F_0F0F,
-    0x0000_0000_F0F0_F0F0,
-    0x0F0F_0F0F_0000_0000,
-    0xF0F0_F0F0_0000_0000,
-];
-
-/// The union of the quadrants that hold an odd number of `empties`.
-#[inline]
-fn odd_quadrants(empties: u64) -> u64 {
-    let mut odd = 0;
-    for q in QUADRANTS {
-        if (empties & q).count_ones() & 1 == 1 {
-            odd |= q;
-        }
-    }
-    odd
-}
 
 // Weights of the ordering key (tuned on FFO #1-#37 by node count and time).
 /// Per opponent reply (corner replies count twice).

@@ -35,6 +35,26 @@ pub fn first_in_order(moves: u64, order: &[u8; 64]) -> Option<u32> {
 /// The four corners, a1, h1, a8 and h8.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 
+/// The four 4x4 quadrants of the board.
+pub const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// The union of the quadrants that hold an odd number of `empties`.
+#[inline]
+pub fn odd_quadrants(empties: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empties & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd
+}
+
 /// The fastest-first key of a move whose opponent then has the replies `replies`: their
 /// number, corner replies counted twice (a reply that takes a corner is the one most likely
 /// to refute the move, as CPU solvers weigh it). Fewer first. A position has at most 33
