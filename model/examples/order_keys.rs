@@ -14,6 +14,8 @@ use model::othello::order::paper_order;
 use model::othello::rules::{final_score, legal_moves, play};
 
 use model::othello::order::{odd_quadrants, CORNERS};
+use model::othello::search::{EVAL_LATENCY, FF_EMPTIES_ABOVE};
+use model::othello::SCORE_BOUND;
 #[derive(Clone, Copy)]
 struct V {
     w_cmob: i32,
@@ -82,7 +84,7 @@ fn node(p: u64, o: u64, mut alpha: i32, beta: i32, v: V, r: &mut R) -> i32 {
         list.push((s, key));
     }
     if sorted {
-        r.cycles += list.len() as u64 + 3;
+        r.cycles += list.len() as u64 + EVAL_LATENCY;
     }
     list.sort_by_key(|&(_, k)| k);
     for (k, &(m, _)) in list.iter().enumerate() {
@@ -127,7 +129,7 @@ fn parse_spec(spec: &str) -> V {
         w_corner: 0,
         w_par: 0,
         par_low: false,
-        thr: 4,
+        thr: FF_EMPTIES_ABOVE,
         w_mob: 1,
         w_pot: 0,
         pvs: false,
@@ -139,6 +141,11 @@ fn parse_spec(spec: &str) -> V {
         let Ok(x) = x.parse::<i32>() else {
             fail(format!("'{x}' in '{spec}' is not a whole number"))
         };
+        if !(-1000..=1000).contains(&x) {
+            fail(format!(
+                "'{kv}' in '{spec}': values are within -1000..=1000"
+            ));
+        }
         match k {
             "mob" => v.w_mob = x,
             "cmob" => v.w_cmob = x,
@@ -149,7 +156,7 @@ fn parse_spec(spec: &str) -> V {
             "pot" => v.w_pot = x,
             "pvs" => v.pvs = x != 0,
             _ => fail(format!(
-                "unknown name '{k}' in '{spec}' (mob, cmob, corner, par, parlow, thr, pot)"
+                "unknown name '{k}' in '{spec}' (mob, cmob, corner, par, parlow, thr, pot, pvs)"
             )),
         }
     }
@@ -173,9 +180,14 @@ fn main() {
             cycles: 0,
         };
         for ps in &pos[*range.start() - 1..*range.end()] {
-            let s = node(ps.p, ps.o, -65, 65, v, &mut r);
+            let s = node(ps.p, ps.o, -SCORE_BOUND, SCORE_BOUND, v, &mut r);
             if let Some(&(_, want)) = ps.scores.first() {
-                assert_eq!(s, want, "score of {}", ps.to_obf());
+                if s != want {
+                    fail(format!(
+                        "{spec}: {} scored {s}, the file says {want}",
+                        ps.to_obf()
+                    ));
+                }
             }
         }
         println!(

@@ -10,7 +10,7 @@
 //! Combinational, 0 cycles. `squares` holds up to 32 squares (6 bits each, entry 0 in bits 5..0),
 //! `mobs` their keys (the opponent's replies, corner replies twice:
 //! `model::othello::order::ff_key`), sorted ascending; `count` entries are valid. The new
-//! move `(sq, mob)` goes after every entry whose count is `<= mob` (so ties keep evaluation
+//! move `(sq, mob)` goes after every entry whose key is `<= mob` (so ties keep evaluation
 //! order), the later entries move up one place. One comparator per entry and a one-level
 //! mux per entry: no chain through the list, so the block is as fast at 32 entries as at 4.
 //! The solver's `Eval` state feeds it one evaluated move per cycle. Model:

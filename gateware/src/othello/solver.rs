@@ -21,10 +21,11 @@
 //! of a node with more than `model::othello::search::FF_EMPTIES_ABOVE` empties goes to `Eval`,
 //! a pipeline that one move enters a cycle: a second selector and flipper play the move, a
 //! second legal move checker finds the opponent's replies, a disc counter counts them (corner
-//! replies twice: the key of `model::othello::order::ff_key`), and the move is inserted (stably) into a sorted list of up to 32 moves that the frame carries
-//! instead of the mask; `Select` then takes the list's head. `Eval` takes the node's moves
-//! plus `EVAL_LATENCY` (3) cycles. The nodes nearer the leaves take the paper's order (the
-//! frame's `SORTED` flag says which), where ordering costs more cycles than it saves.
+//! replies twice: the key of `model::othello::order::ff_key`), and the move is inserted
+//! (stably) into a sorted list of up to 32 moves that the frame carries instead of the mask;
+//! `Select` then takes the list's head. `Eval` takes the node's moves plus `EVAL_LATENCY` (3)
+//! cycles. The nodes nearer the leaves take the paper's order (the frame's `SORTED` flag says
+//! which), where ordering costs more cycles than it saves.
 //!
 //! With the paper's order a node therefore costs 3 cycles (its parent's `Select`, its own
 //! `Enter`, its parent's `Pop`), and a leaf after the last empty square 2 (`Select` and
@@ -155,7 +156,7 @@ pub struct Solver {
     sorted: DFF<Bit>,
     // The current node has one empty square: its move goes to `Leaf`, not one ply deeper.
     last: DFF<Bit>,
-    // The evaluation pipeline: after select and flip (a), the replies (b), their count (c).
+    // The evaluation pipeline: after select and flip (a), the replies (b), their key (c).
     ev_a_v: DFF<Bit>,
     ev_a_sq: DFF<Bits<6>>,
     ev_a_p: DFF<Bits<64>>,
@@ -397,7 +398,7 @@ impl Logic for Solver {
 
         // --- Fastest-first evaluation, pipelined (`model::othello::search::EVAL_LATENCY`): a
         // move selected from the moves still to evaluate and flipped (a), the opponent's
-        // replies after it (b), their count (c), then its insertion into the sorted list. Each
+        // replies after it (b), their key (c), then its insertion into the sorted list. Each
         // stage is as deep as a path of the paper-order solver; a move enters each cycle.
         self.evaluating.next = self.k_ff.val() & (self.state.q.val() == SolverState::Eval);
         self.ev_selector.moves.next = self.eval_left.q.val();

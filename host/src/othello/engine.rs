@@ -8,7 +8,8 @@
 //!
 //! This engine is an endgame solver: positions with at most `max_empties` empty squares are
 //! solved exactly on the board; before that it plays the move that leaves the opponent the
-//! fewest replies (the fastest-first heuristic), without search.
+//! fewest replies, corner replies counted twice (the fastest-first key,
+//! `model::othello::order::ff_key`), without search.
 
 use model::othello::{legal_moves, play, square_name};
 use std::fmt;
@@ -145,7 +146,8 @@ pub struct NBoard<S: EndgameSolver> {
     pub max_empties: u32,
 }
 
-/// The move leaving the fewest opponent replies (ties: the paper's square order).
+/// The move leaving the fewest opponent replies, corner replies counted twice
+/// (`model::othello::order::ff_key`; ties: the paper's square order).
 pub fn fastest_first_move(p: u64, o: u64) -> Option<u32> {
     let moves = legal_moves(p, o);
     if moves == 0 {

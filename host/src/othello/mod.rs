@@ -43,10 +43,10 @@ impl SplitGame for Othello {
     }
     /// The host's nodes are few and its CPU is fast: they take the CPU solver's order
     /// (`model::othello::fast::ordered_moves`: fastest first, corners, parity, from 14
-    /// empties a 2-ply mobility search), a better eldest brother than the hardware's plain
-    /// fastest-first (2026-12-02, four fastest-first cores, FFO #21-#27, depth 2, jobs from
-    /// 16 empties, the model executor: 200.7 M board cycles instead of 258.2 M, 117.7 M
-    /// nodes instead of 165.8 M).
+    /// empties a 2-ply mobility search), a better eldest brother than the hardware's
+    /// fastest-first (2026-12-02, the hardware's key then the plain reply count, four
+    /// fastest-first cores, FFO #21-#27, depth 2, jobs from 16 empties, the model executor:
+    /// 200.7 M board cycles instead of 258.2 M, 117.7 M nodes instead of 165.8 M).
     fn ordered_moves(&(p, o): &(u64, u64)) -> Vec<u32> {
         model::othello::fast::ordered_moves(p, o)
     }
