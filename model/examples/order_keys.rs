@@ -6,13 +6,14 @@
 //! SPEC a comma-separated list of `name=value`: `mob` (weight of a reply, 1), `cmob` (more
 //! weight of a corner reply, 0), `corner` and `par` (bonus for a corner move, for a move
 //! into a quadrant with an odd number of empties, 0), `pot` (weight of a potential reply,
-//! 0), `thr` (sort above this many empties, 4), `parlow` (1: below it, odd quadrants first).
-//! `pvs` (1: younger brothers searched with a null window first, 2026-12-07: no fewer nodes
+//! `fast::potential_moves`: an empty square next to the mover's discs, 0), `thr` (sort
+//! above this many empties, 4), `parlow` (1: below it, odd quadrants first), `pvs` (1: younger brothers searched with a null window first, 2026-12-07: no fewer nodes
 //! on FFO #1-#19 and 3% more cycles). `mob=1,cmob=1` is `ff_key`; `mob=1` the plain count
 //! of before.
 use model::othello::order::paper_order;
 use model::othello::rules::{final_score, legal_moves, play};
 
+use model::othello::fast::potential_moves;
 use model::othello::order::{odd_quadrants, CORNERS};
 use model::othello::search::{EVAL_LATENCY, FF_EMPTIES_ABOVE};
 use model::othello::SCORE_BOUND;
@@ -47,7 +48,9 @@ fn node(p: u64, o: u64, mut alpha: i32, beta: i32, v: V, r: &mut R) -> i32 {
     let empties = 64 - (p | o).count_ones();
     let sorted = empties > v.thr;
     let odd = odd_quadrants(!(p | o));
-    let mut list: Vec<(u32, i32)> = Vec::with_capacity(16);
+    // On the stack: this runs at every node of hundreds of millions.
+    let mut list = [(0u32, 0i32); 64];
+    let mut n = 0;
     for s in paper_order() {
         let s = s as u32;
         if moves >> s & 1 == 0 {
@@ -59,13 +62,8 @@ fn node(p: u64, o: u64, mut alpha: i32, beta: i32, v: V, r: &mut R) -> i32 {
             let mut k =
                 v.w_mob * rep.count_ones() as i32 + v.w_cmob * (rep & CORNERS).count_ones() as i32;
             if v.w_pot != 0 {
-                let h = ((np << 1) & !0x0101_0101_0101_0101) | ((np >> 1) & !0x8080_8080_8080_8080);
-                let n8 = h
-                    | np << 8
-                    | np >> 8
-                    | (((np << 9) | (np >> 7)) & !0x0101_0101_0101_0101)
-                    | (((np << 7) | (np >> 9)) & !0x8080_8080_8080_8080);
-                k += v.w_pot * (n8 & !(np | no)).count_ones() as i32;
+                // The replies the opponent might get later, as the CPU solver counts them.
+                k += v.w_pot * potential_moves(no, np).count_ones() as i32;
             }
             if 1u64 << s & CORNERS != 0 {
                 k -= v.w_corner;
@@ -81,11 +79,13 @@ fn node(p: u64, o: u64, mut alpha: i32, beta: i32, v: V, r: &mut R) -> i32 {
         } else {
             0
         };
-        list.push((s, key));
+        list[n] = (s, key);
+        n += 1;
     }
     if sorted {
-        r.cycles += list.len() as u64 + EVAL_LATENCY;
+        r.cycles += n as u64 + EVAL_LATENCY;
     }
+    let list = &mut list[..n];
     list.sort_by_key(|&(_, k)| k);
     for (k, &(m, _)) in list.iter().enumerate() {
         let (np, no) = play(p, o, m);

@@ -457,7 +457,7 @@ const W_DEEP: i32 = 16;
 
 /// Empty squares next to discs of `o`: where `p` might get moves later.
 #[inline]
-fn potential_moves(o: u64, p: u64) -> u64 {
+pub fn potential_moves(o: u64, p: u64) -> u64 {
     let h = ((o << 1) & !COL_A) | ((o >> 1) & !COL_H);
     let v = (o << 8) | (o >> 8);
     let d = ((o << 9) & !COL_A) | ((o >> 9) & !COL_H) | ((o << 7) & !COL_H) | ((o >> 7) & !COL_A);
