@@ -12,6 +12,7 @@ pub mod protocol;
 pub mod random;
 pub mod rules;
 pub mod search;
+pub mod table;
 
 pub use obf::{parse_obf, parse_position, ObfError, Position, PositionError};
 pub use protocol::SCORE_BOUND;

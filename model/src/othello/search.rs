@@ -13,6 +13,7 @@
 
 use super::order::{ff_key, first_in_order};
 use super::rules::{final_score, legal_moves, play};
+use super::table::{Entry, Table, TABLE_MIN_EMPTIES};
 
 /// Move order of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +22,9 @@ pub enum MoveOrder {
     Paper,
     /// Fewest opponent replies first (corner replies counted twice: [`ff_key`]), ties broken
     /// by the paper's order, at nodes with more than [`FF_EMPTIES_ABOVE`] empty squares; the
-    /// paper's order below.
+    /// paper's order below. With [`TABLE_IN_CORE`] (or [`search_with_table`]) these sorted
+    /// nodes read and write the job's transposition table (`super::table`), whose move goes
+    /// first.
     FastestFirst,
 }
 
@@ -34,6 +37,16 @@ pub enum MoveOrder {
 /// went (2026-12-07): above 3 21.9M, above 4 20.58M, above 5 20.54M, above 6 22.7M (FFO
 /// #21-#25: 144.3M, 136.2M, 134.7M, 155.1M); 5 would save about 1%, not worth a change.
 pub const FF_EMPTIES_ABOVE: u32 = 4;
+
+/// Whether the fastest-first solvers have the transposition table (`super::table`): not yet.
+/// The table is built and tested in `docs/wip/othello-table.patch` (the solver's `Probe` and
+/// `Clear` states, its write in `Pop`), which lands with this set to true once every Othello
+/// design synthesized with it meets its clock (docs/othello.md, "A table in each core").
+pub const TABLE_IN_CORE: bool = false;
+
+// Every node that reads the table is a sorted node: its move from the table takes the
+// evaluation's key 0 (`super::table`).
+const _: () = assert!(TABLE_MIN_EMPTIES > FF_EMPTIES_ABOVE);
 
 /// Cycles from a move's selection in the fastest-first `Eval` state to the end of its
 /// insertion into the sorted list, less one: the evaluation is pipelined (select and flip;
@@ -60,6 +73,8 @@ pub struct SearchResult {
     pub leaves: u64,
     pub passes: u64,
     pub cutoffs: u64,
+    /// Nodes answered by the transposition table (fastest-first: `super::table`).
+    pub table_hits: u64,
     /// Clock cycles the hardware solver takes (see [`search`] for the cycle model).
     pub cycles: u64,
 }
@@ -119,12 +134,14 @@ pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
 pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
     let moves = legal_moves(p, o);
     let mut list = [0u32; 64];
-    fastest_first_list(p, o, moves, &mut list);
+    fastest_first_list(p, o, moves, None, &mut list);
     list[..moves.count_ones() as usize].to_vec()
 }
 
-/// The moves of `moves` sorted by [`ff_key`], ties in the paper's order.
-fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
+/// The moves of `moves` sorted by [`ff_key`], ties in the paper's order; `first`, if one of
+/// them, ahead of all (the table's move: the hardware gives it the key 0 and the others their
+/// key plus one).
+fn fastest_first_list(p: u64, o: u64, moves: u64, first: Option<u32>, out: &mut [u32; 64]) {
     // On the stack, not in a Vec: the bench runs this at every node of billions.
     let mut evaluated = [(0u32, 0u32); 64];
     let mut n = 0;
@@ -132,7 +149,12 @@ fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
         let s = s as u32;
         if moves >> s & 1 == 1 {
             let (np, no) = play(p, o, s);
-            evaluated[n] = (s, ff_key(legal_moves(np, no)));
+            let key = if Some(s) == first {
+                0
+            } else {
+                ff_key(legal_moves(np, no)) + 1
+            };
+            evaluated[n] = (s, key);
             n += 1;
         }
     }
@@ -146,13 +168,21 @@ fn fastest_first_list(p: u64, o: u64, moves: u64, out: &mut [u32; 64]) {
 ///
 /// Cycle model of the hardware FSM (`gateware::othello::solver`): every node but a leaf
 /// after the last empty square costs one `Enter` cycle; a node with moves costs, with fastest-first ordering and more than
-/// [`FF_EMPTIES_ABOVE`] empties, one `Eval` cycle per legal move and [`EVAL_LATENCY`] more;
+/// [`FF_EMPTIES_ABOVE`] empties, with the table one `Probe` cycle (its read: `super::table`,
+/// which may answer the node there), and one `Eval` cycle per legal move and
+/// [`EVAL_LATENCY`] more;
 /// every move searched costs one `Select` (descend) and one `Pop` (its value back) cycle,
 /// the `Pop` of the last move returning the node's value at once; the move to the last
 /// empty square costs one `Select` and one `Leaf` cycle, which enters, counts and scores the
 /// leaf without its own `Enter` or `Pop`; a pass node costs one `Pop`.
 pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> SearchResult {
     search_bounded(p, o, alpha, beta, order, u64::MAX).expect("no node limit")
+}
+
+/// [`search`] fastest-first with the transposition table (`super::table`) whatever
+/// [`TABLE_IN_CORE`] says: the solver of `docs/wip/othello-table.patch`.
+pub fn search_with_table(p: u64, o: u64, alpha: i32, beta: i32) -> SearchResult {
+    walk(p, o, alpha, beta, MoveOrder::FastestFirst, u64::MAX, true).expect("no node limit")
 }
 
 /// [`search`], given up (None) as soon as it has entered more than `node_limit` nodes: a
@@ -166,8 +196,27 @@ pub fn search_bounded(
     order: MoveOrder,
     node_limit: u64,
 ) -> Option<SearchResult> {
-    let mut r = SearchResult::default();
-    let (score, best) = node(p, o, alpha, beta, order, &mut r, node_limit);
+    walk(p, o, alpha, beta, order, node_limit, TABLE_IN_CORE)
+}
+
+fn walk(
+    p: u64,
+    o: u64,
+    alpha: i32,
+    beta: i32,
+    order: MoveOrder,
+    node_limit: u64,
+    with_table: bool,
+) -> Option<SearchResult> {
+    let mut w = Walk {
+        r: SearchResult::default(),
+        limit: node_limit,
+        order,
+        with_table,
+        table: None,
+    };
+    let (score, best) = node(p, o, alpha, beta, &mut w);
+    let mut r = w.r;
     if r.nodes > node_limit {
         return None;
     }
@@ -176,38 +225,56 @@ pub fn search_bounded(
     Some(r)
 }
 
-fn node(
-    p: u64,
-    o: u64,
-    mut alpha: i32,
-    beta: i32,
-    order: MoveOrder,
-    r: &mut SearchResult,
+/// One search: its counts, its node limit and (fastest-first, `with_table`) its table, made
+/// at the first node that reads it.
+struct Walk {
+    r: SearchResult,
     limit: u64,
-) -> (i32, Option<u32>) {
-    r.nodes += 1;
-    if r.nodes > limit {
+    order: MoveOrder,
+    with_table: bool,
+    table: Option<Table>,
+}
+
+fn node(p: u64, o: u64, mut alpha: i32, beta: i32, w: &mut Walk) -> (i32, Option<u32>) {
+    let (order, limit) = (w.order, w.limit);
+    w.r.nodes += 1;
+    if w.r.nodes > limit {
         // Given up: the caller discards the whole result.
         return (alpha, None);
     }
-    r.cycles += 1; // Enter
+    w.r.cycles += 1; // Enter
     let moves = legal_moves(p, o);
     if moves == 0 {
         if legal_moves(o, p) == 0 {
-            r.leaves += 1;
+            w.r.leaves += 1;
             return (final_score(p, o), None);
         }
-        r.passes += 1;
-        let (v, _) = node(o, p, -beta, -alpha, order, r, limit);
-        r.cycles += 1; // Pop through the pass frame
+        w.r.passes += 1;
+        let (v, _) = node(o, p, -beta, -alpha, w);
+        w.r.cycles += 1; // Pop through the pass frame
         return (-v, None);
     }
     let mut best = None;
     let empties = 64 - (p | o).count_ones();
     let sorted = order == MoveOrder::FastestFirst && empties > FF_EMPTIES_ABOVE;
+    // The table (fastest-first, at least TABLE_MIN_EMPTIES empties): one `Probe` cycle reads
+    // the node's slot; its bound may answer the node, else its move goes first.
+    let probed = w.with_table && sorted && empties >= TABLE_MIN_EMPTIES;
+    let alpha0 = alpha;
+    let mut first = None;
+    if probed {
+        w.r.cycles += 1; // Probe
+        if let Some(e) = w.table.get_or_insert_with(Table::new).probe(p, o) {
+            if let Some(v) = e.answer(alpha, beta) {
+                w.r.table_hits += 1;
+                return (v, e.best);
+            }
+            first = e.best;
+        }
+    }
     if sorted {
         // Eval: one move enters the pipeline a cycle.
-        r.cycles += moves.count_ones() as u64 + EVAL_LATENCY;
+        w.r.cycles += moves.count_ones() as u64 + EVAL_LATENCY;
     }
     // The order of the moves: the paper's, or fastest-first computed once for the node (the
     // same sequence `select` gives, as the hardware's sorted list does).
@@ -217,7 +284,7 @@ fn node(
     while left != 0 {
         let m = if sorted {
             if n == 0 {
-                fastest_first_list(p, o, moves, &mut list)
+                fastest_first_list(p, o, moves, first, &mut list)
             }
             list[n]
         } else {
@@ -229,20 +296,23 @@ fn node(
         let v = if empties == 1 {
             // The last empty square: the child is a leaf, entered and scored in `Leaf`
             // without a frame pushed or popped.
-            r.nodes += 1;
-            if r.nodes > limit {
+            w.r.nodes += 1;
+            if w.r.nodes > limit {
                 return (alpha, None);
             }
-            r.leaves += 1;
-            r.cycles += 2; // Select and Leaf
+            w.r.leaves += 1;
+            w.r.cycles += 2; // Select and Leaf
             -final_score(np, no)
         } else {
-            let v = -node(np, no, -beta, -alpha, order, r, limit).0;
-            r.cycles += 2; // Select (descend) and Pop
+            let v = -node(np, no, -beta, -alpha, w).0;
+            w.r.cycles += 2; // Select (descend) and Pop
             v
         };
         if v >= beta {
-            r.cutoffs += 1;
+            w.r.cutoffs += 1;
+            if probed {
+                remember(w, p, o, alpha0, beta, beta, Some(m));
+            }
             return (beta, Some(m));
         }
         if v > alpha {
@@ -251,7 +321,20 @@ fn node(
         }
     }
     // The last move's `Pop` (or `Leaf`) returns: no cycle of its own for "search ended".
+    if probed {
+        remember(w, p, o, alpha0, beta, alpha, best);
+    }
     (alpha, best)
+}
+
+/// The table's write as a probed node returns (in its `Pop`, no cycle of its own). A search
+/// given up at the node limit writes nothing more.
+fn remember(w: &mut Walk, p: u64, o: u64, alpha: i32, beta: i32, score: i32, best: Option<u32>) {
+    if w.r.nodes <= w.limit {
+        if let Some(t) = w.table.as_mut() {
+            t.store(Entry::learned(p, o, alpha, beta, score, best));
+        }
+    }
 }
 
 /// Full-window exact solve.
@@ -275,7 +358,7 @@ mod tests {
                 continue;
             }
             let mut list = [0u32; 64];
-            fastest_first_list(p, o, moves, &mut list);
+            fastest_first_list(p, o, moves, None, &mut list);
             let mut left = moves;
             let mut k = 0;
             while left != 0 {
