@@ -182,7 +182,9 @@ pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> Search
 /// [`search`] fastest-first with the transposition table (`super::table`) whatever
 /// [`TABLE_IN_CORE`] says: the solver of `docs/wip/othello-table.patch`.
 pub fn search_with_table(p: u64, o: u64, alpha: i32, beta: i32) -> SearchResult {
-    walk(p, o, alpha, beta, MoveOrder::FastestFirst, u64::MAX, true).expect("no node limit")
+    Walk::new(MoveOrder::FastestFirst, u64::MAX, true)
+        .run(p, o, alpha, beta)
+        .expect("no node limit")
 }
 
 /// [`search`], given up (None) as soon as it has entered more than `node_limit` nodes: a
@@ -196,33 +198,7 @@ pub fn search_bounded(
     order: MoveOrder,
     node_limit: u64,
 ) -> Option<SearchResult> {
-    walk(p, o, alpha, beta, order, node_limit, TABLE_IN_CORE)
-}
-
-fn walk(
-    p: u64,
-    o: u64,
-    alpha: i32,
-    beta: i32,
-    order: MoveOrder,
-    node_limit: u64,
-    with_table: bool,
-) -> Option<SearchResult> {
-    let mut w = Walk {
-        r: SearchResult::default(),
-        limit: node_limit,
-        order,
-        with_table,
-        table: None,
-    };
-    let (score, best) = node(p, o, alpha, beta, &mut w);
-    let mut r = w.r;
-    if r.nodes > node_limit {
-        return None;
-    }
-    r.score = score;
-    r.best = best;
-    Some(r)
+    Walk::new(order, node_limit, TABLE_IN_CORE).run(p, o, alpha, beta)
 }
 
 /// One search: its counts, its node limit and (fastest-first, `with_table`) its table, made
@@ -233,6 +209,31 @@ struct Walk {
     order: MoveOrder,
     with_table: bool,
     table: Option<Table>,
+}
+
+impl Walk {
+    fn new(order: MoveOrder, limit: u64, with_table: bool) -> Self {
+        Walk {
+            r: SearchResult::default(),
+            limit,
+            order,
+            with_table,
+            table: None,
+        }
+    }
+
+    /// The search of (p, o) in (alpha, beta); `None` past the node limit.
+    fn run(mut self, p: u64, o: u64, alpha: i32, beta: i32) -> Option<SearchResult> {
+        let (score, best) = node(p, o, alpha, beta, &mut self);
+        if self.r.nodes > self.limit {
+            return None;
+        }
+        Some(SearchResult {
+            score,
+            best,
+            ..self.r
+        })
+    }
 }
 
 fn node(p: u64, o: u64, mut alpha: i32, beta: i32, w: &mut Walk) -> (i32, Option<u32>) {
