@@ -130,7 +130,7 @@ pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
 
 /// The legal moves of (p, o) in fastest-first order (fewest opponent replies first, corner
 /// replies counted twice, ties in the paper's order): the order the `othello-ff` hardware
-/// searches them in.
+/// searches them in (with the table, its move first: `search_with_table`).
 pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
     let moves = legal_moves(p, o);
     let mut list = [0u32; 64];
@@ -278,7 +278,8 @@ fn node(p: u64, o: u64, mut alpha: i32, beta: i32, w: &mut Walk) -> (i32, Option
         w.r.cycles += moves.count_ones() as u64 + EVAL_LATENCY;
     }
     // The order of the moves: the paper's, or fastest-first computed once for the node (the
-    // same sequence `select` gives, as the hardware's sorted list does).
+    // same sequence `select` gives, as the hardware's sorted list does; the table's move, if
+    // any, first).
     let mut list = [0u32; 64];
     let mut n = 0;
     let mut left = moves;
