@@ -369,6 +369,56 @@ fn check_solver(order: MoveOrder, seed: u64) {
     );
 }
 
+/// The fastest-first solver's transposition table (`gateware::othello::table`) on trees deep
+/// enough for transpositions above its 5 empties: answers from the table and its moves first
+/// happen (the model counts its hits), and every score, best move, node and cycle is the
+/// model's.
+#[test]
+fn table_solver_matches_reference_search() {
+    let mut r = rng(8);
+    let mut uut = Solver::new(paper_order(), true);
+    uut.connect_all();
+    let (mut hits, mut cycles) = (0, 0);
+    for i in 0..12 {
+        let e = r.gen_range(9..=11);
+        let (p, o) = random_position(&mut r, e);
+        let (alpha, beta) = random_window(&mut r, i);
+        let want = search(p, o, alpha, beta, MoveOrder::FastestFirst);
+        let got = run_solver(&mut uut, p, o, alpha, beta);
+        assert_eq!(
+            got,
+            (want.score, want.best, want.nodes, want.cycles),
+            "position {i}: p {p:#018x} o {o:#018x} window ({alpha}, {beta})"
+        );
+        hits += want.table_hits;
+        cycles += want.cycles;
+    }
+    println!("{hits} table hits in {cycles} cycles");
+    assert!(hits > 0, "no position reached the table's answers");
+}
+
+/// The table is fresh for each job: with its generation wrapping after 3 jobs, three
+/// positions solved in turn 8 times (the table cleared twice) give the model's fresh-table
+/// counts each time. Without the clear, the fourth job (the first position again, generation
+/// 1 again) would find the entries of the first, its root's among them.
+#[test]
+fn table_clears_when_its_generation_wraps() {
+    let mut r = rng(9);
+    let roots: Vec<(u64, u64)> = (0..3).map(|_| random_position(&mut r, 9)).collect();
+    let mut uut = Solver::with_gen_last(paper_order(), true, 3);
+    uut.connect_all();
+    for job in 0..8 {
+        let (p, o) = roots[job % 3];
+        let want = search(p, o, -SCORE_BOUND, SCORE_BOUND, MoveOrder::FastestFirst);
+        let got = run_solver(&mut uut, p, o, -SCORE_BOUND, SCORE_BOUND);
+        assert_eq!(
+            got,
+            (want.score, want.best, want.nodes, want.cycles),
+            "job {job}"
+        );
+    }
+}
+
 #[test]
 fn solver_verilog() {
     solver_verilog_with(false);

@@ -17,6 +17,17 @@
 //! * `JOB_RESULT` [core]: score (i8), best move (u8, 64 = none), nodes (u64), cycles (u64).
 //! * `JOB_CORES`: the number of cores and each core's state.
 //!
+//! Registers between the link and the solvers (issue 12: the table's block RAMs spread the
+//! solvers, and the decoded command no longer reached every solver's start, nor the solvers'
+//! flags the answer, in one cycle): a solver starts or stops one cycle after the
+//! command, and job control answers from the flags of the cycle before. A frame takes
+//! hundreds of cycles on the UART, so no command sees the difference; a stop that job control
+//! answered `aborted` aborts its job even when the job ended in between: a stop that reaches
+//! a solver already done sets that core's late-stop bit, which shows the core aborted, not
+//! done, until its next start (`host/tests/aborts.rs` sweeps that cycle). The bit lives here,
+//! not in the solver, to keep the stop off the solver's state path (`othello-ff-x4` with the
+//! stop in the solver: 38.7 MHz for 40).
+//!
 //! Without the core byte a command addresses core 0. One core (`othello`, `othello-ff`) or
 //! several (`othello-x8`): the host splits a solve over them (`host::split`). The job
 //! commands are the shared `common::JobControl`; this core adds the solvers, the Othello
@@ -45,10 +56,23 @@ pub struct OthelloCore {
     arg_o: Signal<Local, Bits<64>>,
     arg_alpha: Signal<Local, Bits<8>>,
     arg_beta: Signal<Local, Bits<8>>,
-    // Every core's flags, and the addressed core's outputs.
-    busy: Signal<Local, Bits<32>>,
-    done: Signal<Local, Bits<32>>,
-    aborted: Signal<Local, Bits<32>>,
+    // The command as the solvers see it, one cycle after the link decoded it, and their flags
+    // as job control sees them, one cycle old (see the header).
+    go: DFF<Bits<32>>,
+    stop: DFF<Bits<32>>,
+    job_p: DFF<Bits<64>>,
+    job_o: DFF<Bits<64>>,
+    job_alpha: DFF<Bits<8>>,
+    job_beta: DFF<Bits<8>>,
+    busy: DFF<Bits<32>>,
+    done: DFF<Bits<32>>,
+    aborted: DFF<Bits<32>>,
+    late_stop: DFF<Bits<32>>,
+    solver_done: Signal<Local, Bits<32>>,
+    busy_now: Signal<Local, Bits<32>>,
+    done_now: Signal<Local, Bits<32>>,
+    aborted_now: Signal<Local, Bits<32>>,
+    // The addressed core's outputs.
     sel_result_ok: Signal<Local, Bit>,
     sel_score: Signal<Local, Bits<8>>,
     sel_best: Signal<Local, Bits<7>>,
@@ -81,9 +105,20 @@ impl OthelloCore {
             arg_o: Default::default(),
             arg_alpha: Default::default(),
             arg_beta: Default::default(),
+            go: Default::default(),
+            stop: Default::default(),
+            job_p: Default::default(),
+            job_o: Default::default(),
+            job_alpha: Default::default(),
+            job_beta: Default::default(),
             busy: Default::default(),
             done: Default::default(),
             aborted: Default::default(),
+            late_stop: Default::default(),
+            solver_done: Default::default(),
+            busy_now: Default::default(),
+            done_now: Default::default(),
+            aborted_now: Default::default(),
             sel_result_ok: Default::default(),
             sel_score: Default::default(),
             sel_best: Default::default(),
@@ -105,6 +140,10 @@ crate::impl_board_core!(OthelloCore, "othello");
 impl Logic for OthelloCore {
     #[hdl_gen]
     fn update(&mut self) {
+        dff_setup!(
+            self, clock, go, stop, job_p, job_o, job_alpha, job_beta, busy, done, aborted,
+            late_stop
+        );
         // Pins <-> link shell (UART, link engine); every command goes to job control.
         self.shell.clock.next = self.clock.val();
         self.shell.uart_rx.next = self.uart_rx.val();
@@ -130,10 +169,18 @@ impl Logic for OthelloCore {
         self.jobs.args_ok.next = !(self.arg_p.val() & self.arg_o.val()).any()
             & (self.arg_alpha.val() < self.arg_beta.val());
 
+        // The solvers start and stop one cycle after the command, with its arguments.
+        self.go.d.next = self.jobs.start.val();
+        self.stop.d.next = self.jobs.cancel.val();
+        self.job_p.d.next = self.arg_p.val();
+        self.job_o.d.next = self.arg_o.val();
+        self.job_alpha.d.next = self.arg_alpha.val();
+        self.job_beta.d.next = self.arg_beta.val();
+
         // The solvers: flags to job control, the addressed one's outputs muxed.
-        self.busy.next = 0_u64.into();
-        self.done.next = 0_u64.into();
-        self.aborted.next = 0_u64.into();
+        self.busy_now.next = 0_u64.into();
+        self.solver_done.next = 0_u64.into();
+        self.aborted_now.next = 0_u64.into();
         self.sel_result_ok.next = false;
         self.sel_score.next = 0_u64.into();
         self.sel_best.next = 0_u64.into();
@@ -143,16 +190,22 @@ impl Logic for OthelloCore {
         self.sel_cycles_hi.next = 0_u64.into();
         for i in 0..self.solvers.len() {
             self.solvers[i].clock.next = self.clock.val();
-            self.solvers[i].root_p.next = self.arg_p.val();
-            self.solvers[i].root_o.next = self.arg_o.val();
-            self.solvers[i].root_alpha.next = self.arg_alpha.val();
-            self.solvers[i].root_beta.next = self.arg_beta.val();
-            self.solvers[i].start.next = self.jobs.start.val().get_bit(i);
-            self.solvers[i].cancel.next = self.jobs.cancel.val().get_bit(i);
-            self.busy.next = self.busy.val().replace_bit(i, self.solvers[i].busy.val());
-            self.done.next = self.done.val().replace_bit(i, self.solvers[i].done.val());
-            self.aborted.next = self
-                .aborted
+            self.solvers[i].root_p.next = self.job_p.q.val();
+            self.solvers[i].root_o.next = self.job_o.q.val();
+            self.solvers[i].root_alpha.next = self.job_alpha.q.val();
+            self.solvers[i].root_beta.next = self.job_beta.q.val();
+            self.solvers[i].start.next = self.go.q.val().get_bit(i);
+            self.solvers[i].cancel.next = self.stop.q.val().get_bit(i);
+            self.busy_now.next = self
+                .busy_now
+                .val()
+                .replace_bit(i, self.solvers[i].busy.val());
+            self.solver_done.next = self
+                .solver_done
+                .val()
+                .replace_bit(i, self.solvers[i].done.val());
+            self.aborted_now.next = self
+                .aborted_now
                 .val()
                 .replace_bit(i, self.solvers[i].aborted.val());
             if self.jobs.sel_hot.val().get_bit(i) {
@@ -165,9 +218,18 @@ impl Logic for OthelloCore {
                 self.sel_cycles_hi.next = self.solvers[i].cycles_hi.val();
             }
         }
-        self.jobs.busy.next = self.busy.val();
-        self.jobs.done.next = self.done.val();
-        self.jobs.aborted.next = self.aborted.val();
+        // A stop that found its solver done (see the header), kept until the core's next start.
+        self.late_stop.d.next = (self.late_stop.q.val()
+            | (self.stop.q.val() & self.solver_done.val()))
+            & !self.go.q.val();
+        self.done_now.next = self.solver_done.val() & !self.late_stop.q.val();
+        self.aborted_now.next = self.aborted_now.val() | self.late_stop.q.val();
+        self.busy.d.next = self.busy_now.val();
+        self.done.d.next = self.done_now.val();
+        self.aborted.d.next = self.aborted_now.val();
+        self.jobs.busy.next = self.busy.q.val();
+        self.jobs.done.next = self.done.q.val();
+        self.jobs.aborted.next = self.aborted.q.val();
         self.jobs.sel_progress_lo.next = self.sel_nodes_lo.val();
         self.jobs.sel_progress_hi.next = self.sel_nodes_hi.val();
         self.jobs.sel_result_ok.next = self.sel_result_ok.val();

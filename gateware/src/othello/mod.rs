@@ -9,6 +9,7 @@
 //! | Disc Counter | [`disc_counter`] | 3.4 |
 //! | fastest-first Insertion Sorter | [`insertion_sorter`] | 5 (future work) |
 //! | alpha-beta FSM + stacks | [`solver`] | 3, Figure 3, Table 6 |
+//! | transposition table (fastest-first solvers) | [`table`] | beyond the paper (issue 12) |
 //! | host interface | [`core`] | 3.5 (here: the link protocol instead of the Pilchard RAM) |
 //!
 //! Bitboards: bit `i` is square `i`, a1 = 0 .. h8 = 63; `p` = side to move, `o` = opponent
@@ -23,6 +24,7 @@ pub mod insertion_sorter;
 pub mod legal_moves;
 pub mod move_selector;
 pub mod solver;
+pub mod table;
 
 pub use self::core::OthelloCore;
 pub use disc_counter::DiscCounter;

@@ -16,6 +16,8 @@
 //! | `Select` (1 cycle) | pick the next move (selector), flip (flipper), push the frame, descend | searching tree node |
 //! | `Pop` (1 cycle) | the child's value against the popped frame: cut-off, new alpha and go on, or, after the node's last move, its value returned | cut-off / search ended |
 //! | `Leaf` (1 cycle) | the move to the node's last empty square was played by `Select` without a push: count the leaf, score it, return the node's value | leaf |
+//! | `Probe` (1 cycle, fastest-first) | the transposition table's entry of a sorted node (`table.rs`): its bound returns the node's value, or its move is evaluated first | (beyond the paper) |
+//! | `Clear` (2,048 cycles once every 65,535 jobs, not counted) | the table's generation wrapped: every entry zeroed before the job | |
 //!
 //! With fastest-first ordering (`Solver::new(order, true)`, the paper's future work), `Enter`
 //! of a node with more than `model::othello::search::FF_EMPTIES_ABOVE` empties goes to `Eval`,
@@ -25,7 +27,9 @@
 //! (stably) into a sorted list of up to 32 moves that the frame carries instead of the mask;
 //! `Select` then takes the list's head. `Eval` takes the node's moves plus `EVAL_LATENCY` (3)
 //! cycles. The nodes nearer the leaves take the paper's order (the frame's `SORTED` flag says
-//! which), where ordering costs more cycles than it saves.
+//! which), where ordering costs more cycles than it saves. Each sorted node first reads the
+//! transposition table in `Probe` (one cycle; `Enter` issued the read), and writes what it
+//! found when it returns through its frame in `Pop` (no cycle: the table's own write port).
 //!
 //! With the paper's order a node therefore costs 3 cycles (its parent's `Select`, its own
 //! `Enter`, its parent's `Pop`), and a leaf after the last empty square 2 (`Select` and
@@ -40,6 +44,9 @@
 #![allow(unused_braces)]
 
 pub use super::insertion_sorter::LIST_BITS;
+use super::table::{
+    table_entry as te, ENTRY_BITS, GEN_BITS, GEN_LAST, SLOT_ROTATE, TABLE_ADDR_BITS,
+};
 use super::{DiscCounter, Flipper, InsertionSorter, LegalMoves, MoveSelector};
 use crate::frame_layout;
 use model::othello::search::FF_EMPTIES_ABOVE;
@@ -69,6 +76,8 @@ use stack_frame as sf;
 // The evaluation pipeline below has three stages before its insert: the model's cycle count
 // (`model::othello::search::EVAL_LATENCY`) must say so.
 const _: () = assert!(model::othello::search::EVAL_LATENCY == 3);
+// The slot's fold below is written out for these: the model's `table::slot` must say so.
+const _: () = assert!(SLOT_ROTATE == 29 && TABLE_ADDR_BITS == 11);
 
 /// Bits of one stack frame.
 pub const FRAME_BITS: usize = sf::BITS;
@@ -86,6 +95,8 @@ pub enum SolverState {
     Done,
     Eval,
     Leaf,
+    Probe,
+    Clear,
 }
 
 #[derive(LogicBlock)]
@@ -119,6 +130,18 @@ pub struct Solver {
     ev_count: DiscCounter,
     sorter: InsertionSorter,
     k_ff: Constant<Bit>,
+    k_gen_last: Constant<Bits<GEN_BITS>>,
+    at_te_p: Constant<Bits<16>>,
+    at_te_o: Constant<Bits<16>>,
+    at_te_gen: Constant<Bits<16>>,
+    at_te_kind: Constant<Bits<16>>,
+    at_te_value: Constant<Bits<16>>,
+    at_te_best: Constant<Bits<16>>,
+    // The transposition table (fastest-first: `table.rs`; `tt`: `table` is a Verilog keyword).
+    tt: RAM<Bits<ENTRY_BITS>, TABLE_ADDR_BITS>,
+    gen: DFF<Bits<GEN_BITS>>,
+    clr: DFF<Bits<TABLE_ADDR_BITS>>,
+    hint: DFF<Bits<7>>,
     k_sorted_discs: Constant<Bits<8>>,
     at_p: Constant<Bits<16>>,
     at_o: Constant<Bits<16>>,
@@ -164,6 +187,8 @@ pub struct Solver {
     ev_b_v: DFF<Bit>,
     ev_b_sq: DFF<Bits<6>>,
     ev_b_moves: DFF<Bits<64>>,
+    // The move in stage b is the table's move (`hint`): its key is 0.
+    ev_b_hint: DFF<Bit>,
     ev_c_v: DFF<Bit>,
     ev_c_sq: DFF<Bits<6>>,
     ev_c_mob: DFF<Bits<6>>,
@@ -204,6 +229,21 @@ pub struct Solver {
     have_move: Signal<Local, Bit>,
     evaluating: Signal<Local, Bit>,
     one: Constant<Bits<64>>,
+    rd_h: Signal<Local, Bits<64>>,
+    rd_x: Signal<Local, Bits<64>>,
+    wr_h: Signal<Local, Bits<64>>,
+    wr_x: Signal<Local, Bits<64>>,
+    t_p: Signal<Local, Bits<64>>,
+    t_o: Signal<Local, Bits<64>>,
+    t_gen: Signal<Local, Bits<GEN_BITS>>,
+    t_kind: Signal<Local, Bits<2>>,
+    t_value: Signal<Local, Bits<8>>,
+    t_best: Signal<Local, Bits<7>>,
+    t_hit: Signal<Local, Bit>,
+    tw_go: Signal<Local, Bit>,
+    tw_kind: Signal<Local, Bits<2>>,
+    tw_value: Signal<Local, Bits<8>>,
+    tw_best: Signal<Local, Bits<7>>,
 }
 
 impl Solver {
@@ -213,6 +253,12 @@ impl Solver {
     /// a cycle in `order`, and the moves are searched by increasing
     /// opponent mobility, corner replies counted twice, ties in `order`).
     pub fn new(order: [u8; 64], fastest_first: bool) -> Self {
+        Self::with_gen_last(order, fastest_first, GEN_LAST)
+    }
+
+    /// [`Solver::new`] whose table's generation wraps after `gen_last` jobs (a test's way to
+    /// reach the table's clear; every design uses `GEN_LAST`).
+    pub fn with_gen_last(order: [u8; 64], fastest_first: bool, gen_last: u64) -> Self {
         Solver {
             clock: Default::default(),
             start: Default::default(),
@@ -243,6 +289,17 @@ impl Solver {
             ev_count: Default::default(),
             sorter: Default::default(),
             k_ff: Constant::new(fastest_first),
+            k_gen_last: Constant::new(gen_last.into()),
+            at_te_p: te::P.offset(),
+            at_te_o: te::O.offset(),
+            at_te_gen: te::GEN.offset(),
+            at_te_kind: te::KIND.offset(),
+            at_te_value: te::VALUE.offset(),
+            at_te_best: te::BEST.offset(),
+            tt: Default::default(),
+            gen: Default::default(),
+            clr: Default::default(),
+            hint: Default::default(),
             k_sorted_discs: Constant::new((64 - FF_EMPTIES_ABOVE as u64).into()),
             at_p: sf::P.offset(),
             at_o: sf::O.offset(),
@@ -286,6 +343,7 @@ impl Solver {
             ev_b_v: Default::default(),
             ev_b_sq: Default::default(),
             ev_b_moves: Default::default(),
+            ev_b_hint: Default::default(),
             ev_c_v: Default::default(),
             ev_c_sq: Default::default(),
             ev_c_mob: Default::default(),
@@ -324,6 +382,21 @@ impl Solver {
             have_move: Default::default(),
             evaluating: Default::default(),
             one: Constant::new(1_u64.into()),
+            rd_h: Default::default(),
+            rd_x: Default::default(),
+            wr_h: Default::default(),
+            wr_x: Default::default(),
+            t_p: Default::default(),
+            t_o: Default::default(),
+            t_gen: Default::default(),
+            t_kind: Default::default(),
+            t_value: Default::default(),
+            t_best: Default::default(),
+            t_hit: Default::default(),
+            tw_go: Default::default(),
+            tw_kind: Default::default(),
+            tw_value: Default::default(),
+            tw_best: Default::default(),
         }
     }
 }
@@ -364,12 +437,18 @@ impl Logic for Solver {
             ev_b_v,
             ev_b_sq,
             ev_b_moves,
+            ev_b_hint,
             ev_c_v,
             ev_c_sq,
-            ev_c_mob
+            ev_c_mob,
+            gen,
+            clr,
+            hint
         );
         self.stack.read_clock.next = self.clock.val();
         self.stack.write_clock.next = self.clock.val();
+        self.tt.read_clock.next = self.clock.val();
+        self.tt.write_clock.next = self.clock.val();
 
         // --- The current node: legal moves of both sides, disc counts (paper 3.1, 3.4).
         self.legal_p.p.next = self.cur_p.q.val();
@@ -415,16 +494,24 @@ impl Logic for Solver {
         self.ev_b_v.d.next = self.evaluating.val() & self.ev_a_v.q.val();
         self.ev_b_sq.d.next = self.ev_a_sq.q.val();
         self.ev_b_moves.d.next = self.ev_legal.moves.val();
+        self.ev_b_hint.d.next = bit_cast::<7, 6>(self.ev_a_sq.q.val()) == self.hint.q.val();
         self.ev_count.bits.next = self.ev_b_moves.q.val();
         self.ev_c_v.d.next = self.evaluating.val() & self.ev_b_v.q.val();
         self.ev_c_sq.d.next = self.ev_b_sq.q.val();
-        // The key (`model::othello::order::ff_key`): the replies, corner replies twice. At
-        // most 33 + 4, so 6 bits.
-        self.ev_corners.next = bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(0))
+        // The key (`model::othello::order::ff_key`) plus one (the table's move alone has 0):
+        // the replies, corner replies twice, one more. At most 33 + 4 + 1, so 6 bits.
+        self.ev_corners.next = 1_u64
+            + bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(0))
             + bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(7))
             + bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(56))
             + bit_cast::<6, 1>(self.ev_b_moves.q.val().get_bits::<1>(63));
-        self.ev_c_mob.d.next = self.ev_count.count.val().get_bits::<6>(0) + self.ev_corners.val();
+        // The table's move first (`model::othello::table`): its key 0, the others' plus one.
+        if self.ev_b_hint.q.val() {
+            self.ev_c_mob.d.next = 0_u64.into();
+        } else {
+            self.ev_c_mob.d.next =
+                self.ev_count.count.val().get_bits::<6>(0) + self.ev_corners.val();
+        }
         self.sorter.squares.next = self.list.q.val();
         self.sorter.mobs.next = self.lmob.q.val();
         self.sorter.count.next = self.lcount.q.val();
@@ -546,6 +633,61 @@ impl Logic for Solver {
             .val()
             .get_bit(self.at_sorted.val().index());
         self.negv.next = 0_u64 - self.val.q.val();
+
+        // --- The table (`table.rs`, `model::othello::table::slot`): the current board's slot
+        // read (its entry in `Probe`), the popped frame's slot written.
+        self.rd_h.next =
+            self.cur_p.q.val() ^ (self.cur_o.q.val() << 29_u64) ^ (self.cur_o.q.val() >> 35_u64);
+        self.rd_x.next = self.rd_h.val()
+            ^ (self.rd_h.val() >> 11_u64)
+            ^ (self.rd_h.val() >> 22_u64)
+            ^ (self.rd_h.val() >> 33_u64)
+            ^ (self.rd_h.val() >> 44_u64)
+            ^ (self.rd_h.val() >> 55_u64);
+        self.tt.read_address.next = self.rd_x.val().get_bits::<TABLE_ADDR_BITS>(0);
+        self.wr_h.next = self.f_p.val() ^ (self.f_o.val() << 29_u64) ^ (self.f_o.val() >> 35_u64);
+        self.wr_x.next = self.wr_h.val()
+            ^ (self.wr_h.val() >> 11_u64)
+            ^ (self.wr_h.val() >> 22_u64)
+            ^ (self.wr_h.val() >> 33_u64)
+            ^ (self.wr_h.val() >> 44_u64)
+            ^ (self.wr_h.val() >> 55_u64);
+        self.t_p.next = self
+            .tt
+            .read_data
+            .val()
+            .get_bits::<64>(self.at_te_p.val().index());
+        self.t_o.next = self
+            .tt
+            .read_data
+            .val()
+            .get_bits::<64>(self.at_te_o.val().index());
+        self.t_gen.next = self
+            .tt
+            .read_data
+            .val()
+            .get_bits::<GEN_BITS>(self.at_te_gen.val().index());
+        self.t_kind.next = self
+            .tt
+            .read_data
+            .val()
+            .get_bits::<2>(self.at_te_kind.val().index());
+        self.t_value.next = self
+            .tt
+            .read_data
+            .val()
+            .get_bits::<8>(self.at_te_value.val().index());
+        self.t_best.next = self
+            .tt
+            .read_data
+            .val()
+            .get_bits::<7>(self.at_te_best.val().index());
+        // (With the paper's order, k_ff false: no hit and no write, so synthesis removes the
+        // table.)
+        self.t_hit.next = self.k_ff.val()
+            & (self.t_p.val() == self.cur_p.q.val())
+            & (self.t_o.val() == self.cur_o.q.val())
+            & (self.t_gen.val() == self.gen.q.val());
         // A full board's score (the leaf after the last empty square): the side to move's
         // discs less the other's, 2 pc - 64, in excess-128 64 + 2 pc: one count, no compare.
         self.full_leaf.next = (self.pc.val() << 1_u64) + 64_u64;
@@ -568,8 +710,42 @@ impl Logic for Solver {
             self.up_best.next = self.f_best.val();
         }
 
-        // --- Cycle counter.
-        if (self.state.q.val() != SolverState::Idle) & (self.state.q.val() != SolverState::Done) {
+        // --- The table's write: a sorted node returning through its frame in `Pop` (its
+        // cut-off, or its last move's value) leaves what it found, replacing the slot's entry.
+        self.tw_go.next = self.k_ff.val()
+            & (self.state.q.val() == SolverState::Pop)
+            & self.f_sorted.val()
+            & !self.f_pass.val()
+            & ((self.negv.val() >= self.f_beta.val()) | self.f_done.val());
+        if self.negv.val() >= self.f_beta.val() {
+            self.tw_kind.next = 1_u64.into();
+            self.tw_value.next = self.f_beta.val();
+            self.tw_best.next = self.f_move.val();
+        } else if self.up_best.val() == 64_u64 {
+            // No move raised alpha: every move failed low.
+            self.tw_kind.next = 2_u64.into();
+            self.tw_value.next = self.up_alpha.val();
+            self.tw_best.next = 64_u64.into();
+        } else {
+            self.tw_kind.next = 3_u64.into();
+            self.tw_value.next = self.up_alpha.val();
+            self.tw_best.next = self.up_best.val();
+        }
+        self.tt.write_enable.next = self.tw_go.val();
+        self.tt.write_address.next = self.wr_x.val().get_bits::<TABLE_ADDR_BITS>(0);
+        self.tt.write_data.next = (bit_cast::<ENTRY_BITS, 64>(self.f_p.val())
+            << self.at_te_p.val())
+            | (bit_cast::<ENTRY_BITS, 64>(self.f_o.val()) << self.at_te_o.val())
+            | (bit_cast::<ENTRY_BITS, GEN_BITS>(self.gen.q.val()) << self.at_te_gen.val())
+            | (bit_cast::<ENTRY_BITS, 2>(self.tw_kind.val()) << self.at_te_kind.val())
+            | (bit_cast::<ENTRY_BITS, 8>(self.tw_value.val()) << self.at_te_value.val())
+            | (bit_cast::<ENTRY_BITS, 7>(self.tw_best.val()) << self.at_te_best.val());
+
+        // --- Cycle counter (the table's clear is not the job's).
+        if (self.state.q.val() != SolverState::Idle)
+            & (self.state.q.val() != SolverState::Done)
+            & (self.state.q.val() != SolverState::Clear)
+        {
             self.c_lo.d.next = self.c_lo.q.val() + 1_u64;
             if self.c_lo.q.val() == 0xFFFF_FFFF_u64 {
                 self.c_hi.d.next = self.c_hi.q.val() + 1_u64;
@@ -601,7 +777,7 @@ impl Logic for Solver {
                         self.sorted.d.next = true;
                         self.eval_left.d.next = self.legal_p.moves.val();
                         self.lcount.d.next = 0_u64.into();
-                        self.state.d.next = SolverState::Eval;
+                        self.state.d.next = SolverState::Probe;
                     } else {
                         self.sorted.d.next = false;
                         self.state.d.next = SolverState::Select;
@@ -620,6 +796,49 @@ impl Logic for Solver {
                     // Leaf: the game is over.
                     self.ret_go.next = true;
                     self.ret_val.next = self.leaf.val();
+                }
+            }
+            SolverState::Probe => {
+                // The table's entry of this board (read issued in `Enter`): its bound answers
+                // the node's window as a leaf returns, else its move is evaluated first.
+                if self.t_hit.val()
+                    & (self.t_kind.val() != 2_u64)
+                    & (self.t_value.val() >= self.beta.q.val())
+                {
+                    // A lower bound (or the exact value) at or above beta.
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.beta.q.val();
+                    self.ret_best.next = self.t_best.val();
+                } else if self.t_hit.val()
+                    & (self.t_kind.val() != 1_u64)
+                    & (self.t_value.val() <= self.alpha.q.val())
+                {
+                    // An upper bound (or the exact value) at or below alpha.
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.alpha.q.val();
+                    self.ret_best.next = self.t_best.val();
+                } else if self.t_hit.val() & (self.t_kind.val() == 3_u64) {
+                    // The exact value inside the window.
+                    self.ret_go.next = true;
+                    self.ret_val.next = self.t_value.val();
+                    self.ret_best.next = self.t_best.val();
+                } else {
+                    if self.t_hit.val() {
+                        self.hint.d.next = self.t_best.val();
+                    } else {
+                        self.hint.d.next = 64_u64.into();
+                    }
+                    self.state.d.next = SolverState::Eval;
+                }
+            }
+            SolverState::Clear => {
+                // A new generation after the wrap: one entry a cycle to zero, then the job.
+                self.tt.write_enable.next = self.k_ff.val();
+                self.tt.write_address.next = self.clr.q.val();
+                self.tt.write_data.next = 0_u64.into();
+                self.clr.d.next = self.clr.q.val() + 1_u64;
+                if self.clr.q.val().all() {
+                    self.state.d.next = SolverState::Enter;
                 }
             }
             SolverState::Eval => {
@@ -684,6 +903,18 @@ impl Logic for Solver {
                 }
             }
             SolverState::Pop => {
+                // The popped frame's sorted list, whatever this Pop decides: a return goes to
+                // another Pop (which loads its own) or to Done, and nothing uses the list's
+                // value before a Pop or an Enter sets it (a pass frame's list is never used;
+                // Eval starts from lcount 0). Loading it only when the search goes on
+                // put the cut-off and the frame's flags, read from a block RAM at one end of
+                // the die, on the path to the list's clock enables at the other (othello-ff-x4
+                // with the tables: 38.5 MHz for 40).
+                if self.k_ff.val() {
+                    self.list.d.next = self.f_list.val();
+                    self.lcount.d.next = self.f_list_count.val();
+                    self.sorted.d.next = self.f_sorted.val();
+                }
                 if self.f_pass.val() {
                     // Returning through a pass node.
                     self.ret_go.next = true;
@@ -702,11 +933,6 @@ impl Logic for Solver {
                     self.cur_p.d.next = self.f_p.val();
                     self.cur_o.d.next = self.f_o.val();
                     self.left.d.next = self.f_left.val();
-                    if self.k_ff.val() {
-                        self.list.d.next = self.f_list.val();
-                        self.lcount.d.next = self.f_list_count.val();
-                        self.sorted.d.next = self.f_sorted.val();
-                    }
                     self.beta.d.next = self.f_beta.val();
                     self.alpha.d.next = self.up_alpha.val();
                     self.best_sq.d.next = self.up_best.val();
@@ -755,11 +981,25 @@ impl Logic for Solver {
             self.c_hi.d.next = 0_u64.into();
             self.was_aborted.d.next = false;
             self.was_overflow.d.next = false;
-            self.state.d.next = SolverState::Enter;
+            // A new generation of the table; after the last, the table cleared first.
+            if self.k_ff.val() & (self.gen.q.val() == self.k_gen_last.val()) {
+                self.gen.d.next = 1_u64.into();
+                self.clr.d.next = 0_u64.into();
+                self.state.d.next = SolverState::Clear;
+            } else {
+                self.gen.d.next = self.gen.q.val() + 1_u64;
+                self.state.d.next = SolverState::Enter;
+            }
         }
+        // A stop that finds the job already done is `core.rs`'s to answer (its late-stop
+        // register), which keeps the stop off this state's path.
         if self.cancel.val() & self.busy.val() {
             self.was_aborted.d.next = true;
             self.state.d.next = SolverState::Idle;
+            if self.state.q.val() == SolverState::Clear {
+                // The clear was not finished: the next job clears again.
+                self.gen.d.next = self.k_gen_last.val();
+            }
         }
     }
 }

@@ -22,9 +22,9 @@ pub enum MoveOrder {
     Paper,
     /// Fewest opponent replies first (corner replies counted twice: [`ff_key`]), ties broken
     /// by the paper's order, at nodes with more than [`FF_EMPTIES_ABOVE`] empty squares; the
-    /// paper's order below. With [`TABLE_IN_CORE`] (or [`search_with_table`]) these sorted
-    /// nodes read and write the job's transposition table (`super::table`), whose move goes
-    /// first.
+    /// paper's order below. With [`TABLE_IN_CORE`] these sorted nodes read and write the
+    /// job's transposition table (`super::table`), whose move goes first
+    /// ([`search_without_table`]: without it).
     FastestFirst,
 }
 
@@ -38,11 +38,9 @@ pub enum MoveOrder {
 /// #21-#25: 144.3M, 136.2M, 134.7M, 155.1M); 5 would save about 1%, not worth a change.
 pub const FF_EMPTIES_ABOVE: u32 = 4;
 
-/// Whether the fastest-first solvers have the transposition table (`super::table`): not yet.
-/// The table is built and tested in `docs/wip/othello-table.patch` (the solver's `Probe` and
-/// `Clear` states, its write in `Pop`), which lands with this set to true once every Othello
-/// design synthesized with it meets its clock (docs/othello.md, "A table in each core").
-pub const TABLE_IN_CORE: bool = false;
+/// Whether the fastest-first solvers have the transposition table (`super::table`): the
+/// solver's `Probe` and `Clear` states and its write in `Pop` (`gateware::othello::table`).
+pub const TABLE_IN_CORE: bool = true;
 
 // Every node that reads the table is a sorted node: its move from the table takes the
 // evaluation's key 0 (`super::table`).
@@ -130,7 +128,7 @@ pub fn select(p: u64, o: u64, left: u64, order: MoveOrder) -> u32 {
 
 /// The legal moves of (p, o) in fastest-first order (fewest opponent replies first, corner
 /// replies counted twice, ties in the paper's order): the order the `othello-ff` hardware
-/// searches them in (with the table, its move first: `search_with_table`).
+/// searches them in (with the table, its move first).
 pub fn fastest_first_moves(p: u64, o: u64) -> Vec<u32> {
     let moves = legal_moves(p, o);
     let mut list = [0u32; 64];
@@ -179,10 +177,11 @@ pub fn search(p: u64, o: u64, alpha: i32, beta: i32, order: MoveOrder) -> Search
     search_bounded(p, o, alpha, beta, order, u64::MAX).expect("no node limit")
 }
 
-/// [`search`] fastest-first with the transposition table (`super::table`) whatever
-/// [`TABLE_IN_CORE`] says: the solver of `docs/wip/othello-table.patch`.
-pub fn search_with_table(p: u64, o: u64, alpha: i32, beta: i32) -> SearchResult {
-    Walk::new(MoveOrder::FastestFirst, u64::MAX, true)
+/// [`search`] fastest-first without the transposition table (`super::table`): the
+/// fastest-first solvers before they had it (2026-12-07), and the reference the table's
+/// tests hold it to (the same score and best move).
+pub fn search_without_table(p: u64, o: u64, alpha: i32, beta: i32) -> SearchResult {
+    Walk::new(MoveOrder::FastestFirst, u64::MAX, false)
         .run(p, o, alpha, beta)
         .expect("no node limit")
 }

@@ -1,6 +1,6 @@
 //! The fastest-first core's transposition table (issue 12, beyond the paper): the golden model
-//! of the table the fastest-first solvers keep in block RAM in `docs/wip/othello-table.patch`
-//! (not landed yet: `search::TABLE_IN_CORE`; `search::search_with_table` searches with it).
+//! of the table the fastest-first solvers keep in block RAM (`gateware::othello::table`, the
+//! solver's `Probe` and `Clear` states; `search::TABLE_IN_CORE`).
 //!
 //! A direct-mapped table of [`TABLE_ENTRIES`] entries, each a whole position (the key: the
 //! side to move's and the opponent's discs, 128 bits), what one search of it found (a lower
@@ -19,7 +19,7 @@
 //! - **Fresh for every job**: each entry carries the job's generation (16 bits, counted at each
 //!   start), and an entry of another generation is empty. When the generation wraps, the core
 //!   clears the table before the job (2,048 cycles, not counted in the job's cycles, so a job's
-//!   nodes and cycles are a function of the job alone, as `search::search_with_table`
+//!   nodes and cycles are a function of the job alone, as `search::search`
 //!   computes them).
 //!
 //! Measured on the model before it was built (2026-12-07, the cycle model of
