@@ -201,6 +201,20 @@ fn othello_solve_aborted_in_its_last_cycle() {
     abort_across_the_end(&mut l, &args, "othello solve, 10 empties", 0, &|_| {});
 }
 
+/// `othello-ff`: the same on the fastest-first solver, whose job probes its table (a stop
+/// there once had to be taken in its `Done` state too: `core.rs`'s late-stop bit now).
+#[test]
+fn othello_ff_solve_aborted_in_its_last_cycle() {
+    let Some(mut l) = board_of(Design::OthelloFf) else {
+        return;
+    };
+    let mut r: rand::rngs::StdRng = rand::SeedableRng::seed_from_u64(0x0ab1);
+    let (p, o) = model::othello::random::random_position(&mut r, 12);
+    let bound = model::othello::protocol::SCORE_BOUND as i8;
+    let args = model::othello::protocol::encode_start(p, o, -bound, bound);
+    abort_across_the_end(&mut l, &args, "othello-ff solve, 12 empties", 0, &|_| {});
+}
+
 /// The sweep of `args` on a shogi board (`shogi` or `tsume`) with `pos` loaded into core 0
 /// (`host::shogi::load_position`); the jobs swept leave it loaded (a perft and a mate walk
 /// unwind their moves).

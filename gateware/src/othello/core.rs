@@ -24,9 +24,10 @@
 //! hundreds of cycles on the UART, so no command sees the difference; a stop that job control
 //! answered `aborted` aborts its job even when the job ended in between: a stop that reaches
 //! a solver already done sets that core's late-stop bit, which shows the core aborted, not
-//! done, until its next start (`host/tests/aborts.rs` sweeps that cycle). The bit lives here,
-//! not in the solver, to keep the stop off the solver's state path (`othello-ff-x4` with the
-//! stop in the solver: 38.7 MHz for 40).
+//! done, from the cycle after it is set until the core's next start (job control sees the job
+//! done for a cycle or two before, which no frame can ask about; `host/tests/aborts.rs`
+//! sweeps that cycle). The bit lives here, not in the solver, to keep the stop off the
+//! solver's state path (`othello-ff-x4` with the stop in the solver: 38.7 MHz for 40).
 //!
 //! Without the core byte a command addresses core 0. One core (`othello`, `othello-ff`) or
 //! several (`othello-x8`): the host splits a solve over them (`host::split`). The job
