@@ -24,7 +24,8 @@
 
 use crate::frame_layout;
 
-pub use model::othello::table::{SLOT_ROTATE, TABLE_BITS as SLOT_BITS, TABLE_MIN_EMPTIES};
+use model::othello::table::{Kind, TABLE_BITS};
+pub use model::othello::table::{SLOT_ROTATE, TABLE_MIN_EMPTIES};
 
 frame_layout! {
     /// One entry of the table.
@@ -49,9 +50,13 @@ pub const GEN_LAST: u64 = (1 << GEN_BITS) - 1;
 /// Bits of an entry.
 pub const ENTRY_BITS: usize = table_entry::BITS;
 /// Address bits of the table.
-pub const TABLE_ADDR_BITS: usize = SLOT_BITS as usize;
+pub const TABLE_ADDR_BITS: usize = TABLE_BITS as usize;
 
 // The solver reads the table at every sorted node and at no other: the two thresholds must
 // meet (`model::othello::search`: a probed node is a sorted node).
 const _: () = assert!(TABLE_MIN_EMPTIES == model::othello::search::FF_EMPTIES_ABOVE + 1);
 const _: () = assert!(SLOT_ROTATE < 64);
+// The solver's kernel writes and tests an entry's kind as the literals 1, 2 and 3 (a `Constant`
+// each would change the emitted Verilog for nothing): the model's codes must say so.
+const _: () =
+    assert!(Kind::Lower.code() == 1 && Kind::Upper.code() == 2 && Kind::Exact.code() == 3);

@@ -53,7 +53,7 @@ pub enum Kind {
 
 impl Kind {
     /// The 2-bit code the hardware stores (0: the entry was never written).
-    pub fn code(self) -> u64 {
+    pub const fn code(self) -> u64 {
         match self {
             Kind::Lower => 1,
             Kind::Upper => 2,
